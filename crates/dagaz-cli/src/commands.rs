@@ -1,0 +1,202 @@
+//! The subcommands. Each returns the whole of its standard output as a string, or the whole of
+//! its error message, so nothing is printed half-way.
+
+use crate::diagnostics::located;
+use crate::{Command, LimitArgs, PositionArgs};
+use dagaz_engine::{Counting, Game, GenError, Limits, MoveGen, Perft, Position};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+type Outcome = Result<String, String>;
+
+pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
+    match command {
+        Command::Moves(args) => {
+            let loaded = Loaded::new(&args)?;
+            let moves = loaded
+                .generator()
+                .moves(&loaded.game, &loaded.position)
+                .map_err(|e| loaded.gen_error(&e))?;
+            let mut lines: Vec<String> = moves.iter().map(|m| m.notation(&loaded.game)).collect();
+            lines.sort();
+            Ok(lines.iter().fold(String::new(), |mut s, l| {
+                let _ = writeln!(s, "{l}");
+                s
+            }))
+        }
+        Command::Perft {
+            position,
+            depth,
+            divide,
+            bulk,
+        } => {
+            let loaded = Loaded::new(&position)?;
+            let counting = if bulk { Counting::Bulk } else { Counting::Full };
+            let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
+            let mut pos = loaded.position.clone();
+            let start = Instant::now();
+            let mut out = String::new();
+            let total = if divide || progress {
+                let mut rows = divide_with_progress(&mut perft, &mut pos, depth, progress, err)
+                    .map_err(|e| loaded.gen_error(&e))?;
+                rows.sort();
+                if divide {
+                    for (notation, n) in &rows {
+                        let _ = writeln!(out, "{notation}: {n}");
+                    }
+                }
+                if depth == 0 {
+                    1
+                } else {
+                    rows.iter().map(|(_, n)| n).sum()
+                }
+            } else {
+                perft
+                    .count(&mut pos, depth)
+                    .map_err(|e| loaded.gen_error(&e))?
+            };
+            if progress {
+                let secs = start.elapsed().as_secs_f64();
+                let _ = writeln!(
+                    err,
+                    "\rperft({depth}) = {total} in {secs:.3} s ({})",
+                    rate(total, start.elapsed())
+                );
+            }
+            let _ = writeln!(out, "{total}");
+            Ok(out)
+        }
+        Command::Bench {
+            position,
+            depth,
+            repeat,
+        } => {
+            let loaded = Loaded::new(&position)?;
+            let mut out = String::new();
+            let _ = writeln!(out, "game: {}   depth: {depth}", loaded.game.name());
+            for (counting, label) in [
+                (Counting::Full, "full (every leaf played)"),
+                (Counting::Bulk, "bulk (last ply counted) "),
+            ] {
+                let mut best = Duration::MAX;
+                let mut leaves = 0;
+                for _ in 0..repeat.max(1) {
+                    let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
+                    let mut pos = loaded.position.clone();
+                    let start = Instant::now();
+                    leaves = perft
+                        .count(&mut pos, depth)
+                        .map_err(|e| loaded.gen_error(&e))?;
+                    best = best.min(start.elapsed());
+                }
+                let _ = writeln!(
+                    out,
+                    "{label}: {leaves} leaves in {:.3} s = {}",
+                    best.as_secs_f64(),
+                    rate(leaves, best)
+                );
+            }
+            Ok(out)
+        }
+        Command::Disasm { game } => {
+            let (game, _) = load_game(&game)?;
+            let mut out = String::new();
+            for (i, piece) in game.piece_types().iter().enumerate() {
+                let _ = writeln!(out, "piece {}:", piece.name);
+                out.push_str(&dagaz_engine::vm::disassemble(&game, i));
+            }
+            Ok(out)
+        }
+    }
+}
+
+fn rate(leaves: u64, time: Duration) -> String {
+    let secs = time.as_secs_f64().max(1e-9);
+    format!("{:.2} M leaves/s", leaves as f64 / secs / 1e6)
+}
+
+/// `divide`, reporting each finished root move on stderr when `progress` is set.
+fn divide_with_progress(
+    perft: &mut Perft<'_>,
+    pos: &mut Position,
+    depth: u32,
+    progress: bool,
+    err: &mut dyn Write,
+) -> Result<Vec<(String, u64)>, GenError> {
+    let game = perft.game();
+    let rows = perft.divide_with(pos, depth, &mut |done, total| {
+        if progress {
+            let _ = write!(err, "\rperft: {done}/{total} root moves");
+            let _ = err.flush();
+        }
+    })?;
+    Ok(rows
+        .into_iter()
+        .map(|(m, n)| (m.notation(game), n))
+        .collect())
+}
+
+/// A game file, its text (for messages) and the position to work on.
+struct Loaded {
+    path: String,
+    text: String,
+    game: Game,
+    position: Position,
+    limits: Limits,
+}
+
+impl Loaded {
+    fn new(args: &PositionArgs) -> Result<Loaded, String> {
+        let (game, text) = load_game(&args.game)?;
+        let position = match &args.setup {
+            Some(setup) => game
+                .setup(setup)
+                .map_err(|e| located("--setup", setup, e.span, &e.to_string(), Some(SETUP_HELP)))?,
+            None => game.initial_position(),
+        };
+        Ok(Loaded {
+            path: args.game.display().to_string(),
+            text,
+            game,
+            position,
+            limits: limits(&args.limits),
+        })
+    }
+
+    fn generator(&self) -> MoveGen {
+        MoveGen::new(self.limits)
+    }
+
+    fn gen_error(&self, e: &GenError) -> String {
+        located(
+            &self.path,
+            &self.text,
+            e.span,
+            &e.to_string(),
+            Some(GEN_HELP),
+        )
+    }
+}
+
+const SETUP_HELP: &str =
+    "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
+const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit and --move-limit";
+
+fn limits(args: &LimitArgs) -> Limits {
+    Limits {
+        steps: args.step_limit,
+        moves: args.move_limit,
+        ..Limits::default()
+    }
+}
+
+fn load_game(path: &Path) -> Result<(Game, String), String> {
+    let shown = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
+    let game = dagaz_engine::load(&text)
+        .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
+    Ok((game, text))
+}

@@ -1,0 +1,124 @@
+//! The `dagaz` command line, as a library so that tests (and other front ends) can run it in
+//! process: [`run`] takes the arguments and two writers and returns the exit code.
+//!
+//! Exit codes: 0 success; 2 bad input of any kind (arguments, a game file, a setup, a game whose
+//! rules fail at run time). Nothing is written to standard output before the answer is known,
+//! so a failed command never leaves half an answer behind.
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+mod commands;
+mod diagnostics;
+
+use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+pub use diagnostics::located;
+
+/// The exit code for bad input.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "dagaz",
+    version,
+    about = "A general board-game engine: games are written in the dagaz language (.game files).",
+    long_about = "A general board-game engine. A game is a .game file in the dagaz language: a \
+board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
+lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (arguments, game \
+file, setup, or a rule that fails while moves are generated).",
+    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\""
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the legal moves, one per line, in the game's notation, sorted.
+    Moves(PositionArgs),
+    /// Count the leaf nodes DEPTH plies below the position; the count is the last line.
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Plies to search.
+        #[arg(long, short)]
+        depth: u32,
+        /// Before the total, print `move: count` for each legal move (sorted by notation).
+        #[arg(long)]
+        divide: bool,
+        /// Count the last ply without playing its moves (faster; same numbers).
+        #[arg(long)]
+        bulk: bool,
+    },
+    /// Measure perft speed (leaves per second), with every leaf played and with bulk counting.
+    Bench {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Plies to search.
+        #[arg(long, short, default_value_t = 6)]
+        depth: u32,
+        /// Runs of each mode; the best is reported.
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+    },
+    /// Print each piece's compiled command chain.
+    Disasm {
+        /// The .game file.
+        game: PathBuf,
+    },
+}
+
+#[derive(Debug, Args)]
+struct PositionArgs {
+    /// The .game file.
+    game: PathBuf,
+    /// Start from this position instead of the game's: the shape of the `players` clause plus
+    /// the side to move, e.g. "(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)".
+    #[arg(long)]
+    setup: Option<String>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
+struct LimitArgs {
+    /// Most commands one move generation may run before it stops with an error.
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().steps)]
+    step_limit: u64,
+    /// Most moves one position may have.
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().moves)]
+    move_limit: usize,
+}
+
+/// Runs the command line `args` (the first item is the program name).
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let text = e.render().to_string();
+            let code = e.exit_code();
+            let sink: &mut dyn Write = if code == 0 { out } else { err };
+            let _ = sink.write_all(text.as_bytes());
+            return if code == 0 { 0 } else { EXIT_BAD_INPUT };
+        }
+    };
+    match commands::execute(cli.command, progress, err) {
+        Ok(text) => match out.write_all(text.as_bytes()) {
+            Ok(()) => 0,
+            // A closed pipe (`dagaz moves ... | head`) is not the user's error to hear about.
+            Err(_) => 0,
+        },
+        Err(message) => {
+            let _ = err.write_all(message.as_bytes());
+            EXIT_BAD_INPUT
+        }
+    }
+}

@@ -1,0 +1,624 @@
+//! Compiles one piece's clauses into a command chain.
+//!
+//! Special forms generate control flow; every other list is an expression that leaves exactly
+//! one value on the stack; a statement's leftover value is popped. A bare name is resolved here,
+//! once, along Local → State → Players → Global.
+
+use super::syntax::{self, Result};
+use crate::env::players::{self, PlayersName};
+use crate::env::state::{self, Query, StateName};
+use crate::env::{global, local::Scopes};
+use crate::error::{CompileError, CompileErrorKind};
+use crate::model::{Board, Clause, Invariant, Program};
+use crate::value::{StrId, Value};
+use crate::vm::{Op, Target};
+use dagaz_sexpr::{Node, NodeKind, Span};
+use indexmap::IndexSet;
+
+/// Names the compiler resolves against, shared by all pieces of a game.
+pub(crate) struct Names<'a> {
+    pub board: &'a Board,
+    pub pieces: &'a IndexSet<String>,
+    pub players: &'a IndexSet<String>,
+    pub globals: &'a mut IndexSet<String>,
+    pub strings: &'a mut IndexSet<String>,
+}
+
+/// What a bare name turned out to be.
+#[derive(Clone, Copy, Debug)]
+enum Name {
+    Literal(Value),
+    Local(u16),
+    State(StateName),
+    Players(PlayersName),
+    Global(u16),
+}
+
+const SPECIAL_STATEMENTS: &[&str] = &[
+    "check", "let", "set!", "inc!", "dec!", "while", "if", "seq", "end-move", "take", "drop",
+    "capture", "log",
+];
+
+pub(crate) struct ChainCompiler<'a, 'n> {
+    names: &'a mut Names<'n>,
+    ops: Vec<Op>,
+    spans: Vec<Span>,
+    scopes: Scopes,
+    clauses: Vec<(u32, Clause)>,
+    invariants: Vec<Invariant>,
+    clause: Clause,
+    /// Jumps to the start of `post`, patched once it is known.
+    to_post: Vec<usize>,
+}
+
+impl<'a, 'n> ChainCompiler<'a, 'n> {
+    pub fn new(names: &'a mut Names<'n>) -> Self {
+        ChainCompiler {
+            names,
+            ops: Vec::new(),
+            spans: Vec::new(),
+            scopes: Scopes::default(),
+            clauses: Vec::new(),
+            invariants: Vec::new(),
+            clause: Clause::Pre,
+            to_post: Vec::new(),
+        }
+    }
+
+    /// `pre`, then a choice among the `move` clauses, then `post`, then `Complete`.
+    pub fn piece(mut self, pre: &[Node], moves: &[&Node], post: &[Node]) -> Result<Program> {
+        self.scopes.enter();
+        self.start_clause(Clause::Pre);
+        self.block(pre)?;
+        if moves.is_empty() {
+            let span = pre.first().map_or_else(Span::default, |n| n.span);
+            self.emit(Op::Fail, span);
+        }
+        for (i, clause) in moves.iter().enumerate() {
+            self.start_clause(Clause::Move(i as u16 + 1));
+            let last = i + 1 == moves.len();
+            let fork = (!last).then(|| self.emit(Op::Fork(0), clause.span));
+            let body = syntax::args(syntax::list(clause, "a `(move ...)` clause")?);
+            self.scopes.enter();
+            self.block(body)?;
+            self.scopes.leave();
+            if !last {
+                let jump = self.emit(Op::Jmp(0), clause.span);
+                self.to_post.push(jump);
+            }
+            if let Some(fork) = fork {
+                self.patch_here(fork);
+            }
+        }
+        self.start_clause(Clause::Post);
+        for jump in std::mem::take(&mut self.to_post) {
+            self.patch_here(jump);
+        }
+        self.block(post)?;
+        let span = post.last().map_or_else(Span::default, |n| n.span);
+        self.emit(Op::Complete, span);
+        self.scopes.leave();
+        Ok(Program {
+            ops: self.ops,
+            spans: self.spans,
+            clauses: self.clauses,
+            locals: self.scopes.into_slot_names(),
+            invariants: self.invariants,
+        })
+    }
+
+    fn start_clause(&mut self, clause: Clause) {
+        self.clause = clause;
+        self.clauses.push((self.ops.len() as u32, clause));
+    }
+
+    fn emit(&mut self, op: Op, span: Span) -> usize {
+        self.ops.push(op);
+        self.spans.push(span);
+        self.ops.len() - 1
+    }
+
+    fn here(&self) -> Target {
+        self.ops.len() as Target
+    }
+
+    /// Points the jump at `at` to the next command to be emitted.
+    fn patch_here(&mut self, at: usize) {
+        let target = self.here();
+        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t)) = self.ops.get_mut(at) {
+            *t = target;
+        }
+    }
+
+    fn block(&mut self, stmts: &[Node]) -> Result<()> {
+        stmts.iter().try_for_each(|s| self.statement(s))
+    }
+
+    /// A block with its own scope for `let`.
+    fn scoped_block(&mut self, stmts: &[Node]) -> Result<()> {
+        self.scopes.enter();
+        let r = self.block(stmts);
+        self.scopes.leave();
+        r
+    }
+
+    fn statement(&mut self, node: &Node) -> Result<()> {
+        let Some(items) = node.as_list() else {
+            self.expression(node)?;
+            self.emit(Op::Pop, node.span);
+            return Ok(());
+        };
+        let head = items.first().and_then(Node::as_symbol).unwrap_or("");
+        let span = node.span;
+        match head {
+            "check" => {
+                let args = syntax::arity("check", items, 1, span)?;
+                self.check(&args[0], span)
+            }
+            "let" => {
+                let args = syntax::arity("let", items, 2, span)?;
+                let name = syntax::symbol(&args[0], "a variable name")?;
+                // The value first, so `(let x (+ x 1))` reads the outer x.
+                self.expression(&args[1])?;
+                let slot = self
+                    .scopes
+                    .declare(name)
+                    .ok_or_else(|| too_many("local variables", span))?;
+                self.emit(Op::LocalSet(slot), span);
+                Ok(())
+            }
+            "set!" => {
+                let args = syntax::arity("set!", items, 2, span)?;
+                let op = self.assignable(&args[0], "set!")?;
+                self.expression(&args[1])?;
+                self.emit(op, span);
+                Ok(())
+            }
+            "inc!" | "dec!" => self.increment(head, items, span),
+            "while" => {
+                let cond = items
+                    .get(1)
+                    .ok_or_else(|| arity_at_least(head, 1, items, span))?;
+                let body = items.get(2..).unwrap_or(&[]);
+                let top = self.here();
+                let exit = if is_true_literal(cond) {
+                    None
+                } else {
+                    self.expression(cond)?;
+                    Some(self.emit(Op::JmpIfFalse(0), cond.span))
+                };
+                self.scoped_block(body)?;
+                self.emit(Op::Jmp(top), span);
+                if let Some(exit) = exit {
+                    self.patch_here(exit);
+                }
+                Ok(())
+            }
+            "if" => self.if_statement(items, span),
+            "seq" => self.scoped_block(syntax::args(items)),
+            "end-move" => {
+                syntax::arity("end-move", items, 0, span)?;
+                if !matches!(self.clause, Clause::Move(_)) {
+                    return Err(CompileError::new(
+                        CompileErrorKind::EndMoveOutsideMove,
+                        span,
+                    ));
+                }
+                let fork = self.emit(Op::Fork(0), span);
+                let jump = self.emit(Op::Jmp(0), span);
+                self.to_post.push(jump);
+                self.patch_here(fork);
+                Ok(())
+            }
+            "take" | "drop" | "capture" => {
+                syntax::arity(head, items, 0, span)?;
+                let op = match head {
+                    "take" => Op::Take,
+                    "drop" => Op::Drop,
+                    _ => Op::Capture,
+                };
+                self.emit(op, span);
+                Ok(())
+            }
+            "log" => {
+                let args = syntax::args(items);
+                if args.is_empty() {
+                    return Err(arity_at_least("log", 1, items, span));
+                }
+                let n = u8::try_from(args.len()).map_err(|_| too_many("arguments", span))?;
+                args.iter().try_for_each(|a| self.expression(a))?;
+                self.emit(Op::Log(n), span);
+                Ok(())
+            }
+            "any" => self.choice(syntax::args(items), span, |c, alt| c.statement(alt)),
+            _ => {
+                self.expression(node)?;
+                self.emit(Op::Pop, span);
+                Ok(())
+            }
+        }
+    }
+
+    /// `(check X)`: common cases become one command; a check in `post` that reads a global
+    /// becomes an invariant.
+    fn check(&mut self, arg: &Node, span: Span) -> Result<()> {
+        if let Some(name) = arg.as_symbol() {
+            let op = match self.resolve(name, arg.span)? {
+                Name::Literal(Value::Bool(true)) => return Ok(()),
+                Name::State(StateName::Direction(d)) => Some(Op::Nav(d)),
+                Name::State(StateName::Position(p)) => Some(Op::Goto(p)),
+                Name::State(StateName::Query(q)) => match q {
+                    Query::IsEmpty => Some(Op::CheckEmpty),
+                    Query::NotEmpty => Some(Op::CheckNotEmpty),
+                    Query::IsFriend => Some(Op::CheckFriend),
+                    Query::NotFriend => Some(Op::CheckNotFriend),
+                    Query::IsEnemy => Some(Op::CheckEnemy),
+                    Query::NotEnemy => Some(Op::CheckNotEnemy),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(op) = op {
+                self.emit(op, span);
+                return Ok(());
+            }
+        }
+        let start = self.ops.len();
+        self.expression(arg)?;
+        let reads_global = self
+            .ops
+            .get(start..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|op| matches!(op, Op::GlobalGet(_)));
+        if self.clause == Clause::Post && reads_global {
+            if let Some((op, at)) = self.impure_in(start) {
+                return Err(CompileError::new(
+                    CompileErrorKind::ImpureInvariant(describe_impure(op).to_string()),
+                    at,
+                ));
+            }
+            let id =
+                u16::try_from(self.invariants.len()).map_err(|_| too_many("invariants", span))?;
+            self.invariants.push(Invariant {
+                start: start as u32,
+                end: self.here(),
+            });
+            self.emit(Op::Invariant(id), span);
+        } else {
+            self.emit(Op::Check, span);
+        }
+        Ok(())
+    }
+
+    fn impure_in(&self, start: usize) -> Option<(Op, Span)> {
+        self.ops
+            .iter()
+            .zip(&self.spans)
+            .skip(start)
+            .find(|(op, _)| !op.is_pure() || matches!(op, Op::Push(Value::Pos(_) | Value::Dir(_))))
+            .map(|(&op, &span)| (op, span))
+    }
+
+    /// The command that stores into a variable named by `node` (a local or a global).
+    fn assignable(&mut self, node: &Node, form: &'static str) -> Result<Op> {
+        let name = syntax::symbol(node, "a variable name")?;
+        match self.resolve(name, node.span)? {
+            Name::Local(slot) => Ok(Op::LocalSet(slot)),
+            Name::Global(slot) => Ok(Op::GlobalSet(slot)),
+            Name::Literal(_) => Err(not_assignable(name, "a constant", form, node.span)),
+            Name::State(_) => Err(not_assignable(
+                name,
+                "part of the board state",
+                form,
+                node.span,
+            )),
+            Name::Players(_) => Err(not_assignable(
+                name,
+                "part of the players environment",
+                form,
+                node.span,
+            )),
+        }
+    }
+
+    /// `(inc! x)`, `(dec! x)`, `(inc! x n)`.
+    fn increment(&mut self, head: &str, items: &[Node], span: Span) -> Result<()> {
+        let args = syntax::args(items);
+        if args.is_empty() || args.len() > 2 {
+            return Err(CompileError::new(
+                CompileErrorKind::Arity {
+                    form: head.to_string(),
+                    expected: "1 or 2 arguments".into(),
+                    found: args.len(),
+                },
+                span,
+            ));
+        }
+        let form = if head == "inc!" { "inc!" } else { "dec!" };
+        let store = self.assignable(&args[0], form)?;
+        let sign = if head == "inc!" { 1 } else { -1 };
+        match args.get(1).map(|n| &n.kind) {
+            None | Some(NodeKind::Int(_)) => {
+                let amount = match args.get(1).map(|n| &n.kind) {
+                    Some(NodeKind::Int(n)) => *n,
+                    _ => 1,
+                };
+                let delta = amount
+                    .checked_mul(sign)
+                    .ok_or_else(|| syntax::expected("a smaller number", &args[1]))?;
+                let op = match store {
+                    Op::LocalSet(s) => Op::LocalAdd(s, delta),
+                    Op::GlobalSet(s) => Op::GlobalAdd(s, delta),
+                    other => other,
+                };
+                self.emit(op, span);
+            }
+            Some(_) => {
+                self.expression(&args[0])?;
+                if let Some(amount) = args.get(1) {
+                    self.expression(amount)?;
+                }
+                self.emit(if sign > 0 { Op::Add(2) } else { Op::Sub(2) }, span);
+                self.emit(store, span);
+            }
+        }
+        Ok(())
+    }
+
+    /// `(if cond then... [else else...])`.
+    fn if_statement(&mut self, items: &[Node], span: Span) -> Result<()> {
+        let cond = items
+            .get(1)
+            .ok_or_else(|| arity_at_least("if", 1, items, span))?;
+        let rest = items.get(2..).unwrap_or(&[]);
+        let split = rest.iter().position(|n| n.as_symbol() == Some("else"));
+        let (then, otherwise) = match split {
+            Some(i) => (
+                rest.get(..i).unwrap_or(&[]),
+                Some(rest.get(i + 1..).unwrap_or(&[])),
+            ),
+            None => (rest, None),
+        };
+        if otherwise.is_some_and(|o| o.iter().any(|n| n.as_symbol() == Some("else"))) {
+            return Err(CompileError::new(CompileErrorKind::BadElse, span));
+        }
+        self.expression(cond)?;
+        let skip_then = self.emit(Op::JmpIfFalse(0), cond.span);
+        self.scoped_block(then)?;
+        match otherwise {
+            Some(body) => {
+                let skip_else = self.emit(Op::Jmp(0), span);
+                self.patch_here(skip_then);
+                self.scoped_block(body)?;
+                self.patch_here(skip_else);
+            }
+            None => self.patch_here(skip_then),
+        }
+        Ok(())
+    }
+
+    /// `any` over alternatives: `Fork next; alt1; Jmp end; next: Fork next2; alt2; ...; altN; end:`.
+    fn choice(
+        &mut self,
+        alts: &[Node],
+        span: Span,
+        mut each: impl FnMut(&mut Self, &Node) -> Result<()>,
+    ) -> Result<()> {
+        if alts.is_empty() {
+            self.emit(Op::Fail, span);
+            return Ok(());
+        }
+        let mut ends = Vec::new();
+        for (i, alt) in alts.iter().enumerate() {
+            let last = i + 1 == alts.len();
+            let fork = (!last).then(|| self.emit(Op::Fork(0), alt.span));
+            each(self, alt)?;
+            if !last {
+                ends.push(self.emit(Op::Jmp(0), alt.span));
+            }
+            if let Some(fork) = fork {
+                self.patch_here(fork);
+            }
+        }
+        ends.into_iter().for_each(|e| self.patch_here(e));
+        Ok(())
+    }
+
+    /// Compiles `node` to commands that push exactly one value.
+    fn expression(&mut self, node: &Node) -> Result<()> {
+        let span = node.span;
+        match &node.kind {
+            NodeKind::Int(n) => {
+                self.emit(Op::Push(Value::Int(*n)), span);
+            }
+            NodeKind::Str(s) => {
+                let (index, _) = self.names.strings.insert_full(s.clone());
+                let id = u32::try_from(index).map_err(|_| too_many("strings", span))?;
+                self.emit(Op::Push(Value::Str(StrId(id))), span);
+            }
+            NodeKind::Symbol(name) => {
+                let op = match self.resolve(name, span)? {
+                    Name::Literal(v) => Op::Push(v),
+                    Name::Local(slot) => Op::LocalGet(slot),
+                    Name::Global(slot) => Op::GlobalGet(slot),
+                    Name::State(StateName::Position(p)) => Op::Push(Value::Pos(p)),
+                    Name::State(StateName::Direction(d)) => Op::Push(Value::Dir(d)),
+                    Name::State(StateName::Piece(k)) => Op::Push(Value::Piece(k)),
+                    Name::State(StateName::Query(q)) => query_op(q),
+                    Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
+                    Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,
+                    Name::Players(PlayersName::NextPlayer) => Op::NextPlayer,
+                    Name::Players(PlayersName::TurnNumber) => Op::TurnNumber,
+                    Name::Players(PlayersName::TurnOrder) => Op::TurnOrder,
+                };
+                self.emit(op, span);
+            }
+            NodeKind::List(items) => self.form(items, span, node)?,
+        }
+        Ok(())
+    }
+
+    fn form(&mut self, items: &[Node], span: Span, node: &Node) -> Result<()> {
+        let Some(head) = items.first().and_then(Node::as_symbol) else {
+            return Err(syntax::expected(
+                "a form such as `(+ 1 2)` (a name first)",
+                node,
+            ));
+        };
+        let args = syntax::args(items);
+        match head {
+            "any" => self.choice(args, span, |c, alt| c.expression(alt))?,
+            "and" | "or" => {
+                // Short-circuit: the result is a boolean; operands are tested left to right.
+                let is_and = head == "and";
+                let mut exits = Vec::new();
+                for arg in args {
+                    self.expression(arg)?;
+                    if !is_and {
+                        self.emit(Op::Not, arg.span);
+                    }
+                    exits.push(self.emit(Op::JmpIfFalse(0), arg.span));
+                }
+                self.emit(Op::Push(Value::Bool(is_and)), span);
+                let done = self.emit(Op::Jmp(0), span);
+                exits.into_iter().for_each(|e| self.patch_here(e));
+                self.emit(Op::Push(Value::Bool(!is_and)), span);
+                self.patch_here(done);
+            }
+            "not" => {
+                let args = syntax::arity("not", items, 1, span)?;
+                self.expression(&args[0])?;
+                self.emit(Op::Not, span);
+            }
+            "+" | "*" => {
+                let n = u8::try_from(args.len()).map_err(|_| too_many("arguments", span))?;
+                args.iter().try_for_each(|a| self.expression(a))?;
+                match (args.len(), head) {
+                    (1, _) => {}
+                    (_, "+") => {
+                        self.emit(Op::Add(n), span);
+                    }
+                    _ => {
+                        self.emit(Op::Mul(n), span);
+                    }
+                }
+            }
+            "-" => {
+                let n = u8::try_from(args.len()).map_err(|_| too_many("arguments", span))?;
+                if n == 0 {
+                    return Err(arity_at_least("-", 1, items, span));
+                }
+                args.iter().try_for_each(|a| self.expression(a))?;
+                self.emit(if n == 1 { Op::Neg } else { Op::Sub(n) }, span);
+            }
+            "/" | "mod" | "=" | "!=" | "<" | "<=" | ">" | ">=" => {
+                let args = syntax::arity(head, items, 2, span)?;
+                self.expression(&args[0])?;
+                self.expression(&args[1])?;
+                let op = match head {
+                    "/" => Op::Div,
+                    "mod" => Op::Mod,
+                    "=" => Op::Eq,
+                    "!=" => Op::Ne,
+                    "<" => Op::Lt,
+                    "<=" => Op::Le,
+                    ">" => Op::Gt,
+                    _ => Op::Ge,
+                };
+                self.emit(op, span);
+            }
+            other if SPECIAL_STATEMENTS.contains(&other) => {
+                return Err(syntax::expected(
+                    "an expression (this form is a statement)",
+                    node,
+                ));
+            }
+            other => {
+                return Err(CompileError::new(
+                    CompileErrorKind::UnknownForm(other.to_string()),
+                    items.first().map_or(span, |h| h.span),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Local → State → Players → Global; `true` and `false` are literals.
+    fn resolve(&mut self, name: &str, span: Span) -> Result<Name> {
+        Ok(match name {
+            "true" => Name::Literal(Value::Bool(true)),
+            "false" => Name::Literal(Value::Bool(false)),
+            _ => {
+                if let Some(slot) = self.scopes.resolve(name) {
+                    Name::Local(slot)
+                } else if let Some(s) = state::resolve(self.names.board, self.names.pieces, name) {
+                    Name::State(s)
+                } else if let Some(p) = players::resolve(self.names.players, name) {
+                    Name::Players(p)
+                } else {
+                    let slot = global::resolve(self.names.globals, name)
+                        .ok_or_else(|| too_many("global variables", span))?;
+                    Name::Global(slot)
+                }
+            }
+        })
+    }
+}
+
+fn query_op(q: Query) -> Op {
+    match q {
+        Query::Position => Op::Position,
+        Query::IsEmpty => Op::IsEmpty,
+        Query::NotEmpty => Op::NotEmpty,
+        Query::IsFriend => Op::IsFriend,
+        Query::NotFriend => Op::NotFriend,
+        Query::IsEnemy => Op::IsEnemy,
+        Query::NotEnemy => Op::NotEnemy,
+        Query::Player => Op::PlayerAt,
+        Query::Piece => Op::PieceAt,
+    }
+}
+
+fn is_true_literal(node: &Node) -> bool {
+    node.as_symbol() == Some("true") || matches!(node.kind, NodeKind::Int(n) if n != 0)
+}
+
+fn describe_impure(op: Op) -> &'static str {
+    match op {
+        Op::Push(Value::Pos(_) | Value::Dir(_)) => "a position or direction",
+        Op::Fork(_) | Op::Fail => "a choice (`any`)",
+        Op::CurrentPlayer | Op::NextPlayer | Op::TurnNumber | Op::TurnOrder => {
+            "the players environment"
+        }
+        _ => "the board state",
+    }
+}
+
+fn too_many(what: &'static str, span: Span) -> CompileError {
+    CompileError::new(
+        CompileErrorKind::TooMany {
+            what,
+            max: u16::MAX as usize,
+        },
+        span,
+    )
+}
+
+fn not_assignable(name: &str, what: &'static str, form: &'static str, span: Span) -> CompileError {
+    CompileError::new(
+        CompileErrorKind::NotAssignable(name.to_string(), what, form),
+        span,
+    )
+}
+
+fn arity_at_least(form: &str, n: usize, items: &[Node], span: Span) -> CompileError {
+    CompileError::new(
+        CompileErrorKind::Arity {
+            form: form.to_string(),
+            expected: format!("at least {n} argument{}", if n == 1 { "" } else { "s" }),
+            found: syntax::args(items).len(),
+        },
+        span,
+    )
+}

@@ -1,0 +1,96 @@
+//! The Players environment: player names and `current-player`, `next-player`, `turn-number`,
+//! `turn-order`. It does not change while moves are generated.
+
+use crate::model::Game;
+use crate::position::Position;
+use crate::value::{PlayerId, Value};
+use indexmap::IndexSet;
+
+/// What a name means in this environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayersName {
+    Player(PlayerId),
+    CurrentPlayer,
+    NextPlayer,
+    TurnNumber,
+    TurnOrder,
+}
+
+/// Compile time: player names are constants; the four queries become commands.
+pub fn resolve(players: &IndexSet<String>, name: &str) -> Option<PlayersName> {
+    Some(match name {
+        "current-player" => PlayersName::CurrentPlayer,
+        "next-player" => PlayersName::NextPlayer,
+        "turn-number" => PlayersName::TurnNumber,
+        "turn-order" => PlayersName::TurnOrder,
+        _ => PlayersName::Player(PlayerId(players.get_index_of(name)? as u8)),
+    })
+}
+
+/// Run time: the answers for one generation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players {
+    pub current: PlayerId,
+    pub next: PlayerId,
+    /// 1 on the first turn.
+    pub turn_number: i64,
+}
+
+impl Players {
+    pub fn new(game: &Game, position: &Position) -> Players {
+        Players {
+            current: position.to_move(),
+            next: game.next_player(position.to_move()),
+            turn_number: i64::from(position.turns_played()) + 1,
+        }
+    }
+
+    pub fn get(&self, name: PlayersName) -> Value {
+        match name {
+            PlayersName::Player(p) => Value::Player(p),
+            PlayersName::CurrentPlayer => Value::Player(self.current),
+            PlayersName::NextPlayer => Value::Player(self.next),
+            PlayersName::TurnNumber => Value::Int(self.turn_number),
+            PlayersName::TurnOrder => Value::Int(self.current.index() as i64 + 1),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_names_and_queries() {
+        let players: IndexSet<String> = ["White", "Black"].into_iter().map(String::from).collect();
+        assert_eq!(
+            resolve(&players, "Black"),
+            Some(PlayersName::Player(PlayerId(1)))
+        );
+        assert_eq!(
+            resolve(&players, "turn-order"),
+            Some(PlayersName::TurnOrder)
+        );
+        assert_eq!(resolve(&players, "Red"), None);
+    }
+
+    #[test]
+    fn answers_for_the_side_to_move() {
+        let p = Players {
+            current: PlayerId(1),
+            next: PlayerId(0),
+            turn_number: 4,
+        };
+        assert_eq!(
+            p.get(PlayersName::CurrentPlayer),
+            Value::Player(PlayerId(1))
+        );
+        assert_eq!(p.get(PlayersName::NextPlayer), Value::Player(PlayerId(0)));
+        assert_eq!(p.get(PlayersName::TurnNumber), Value::Int(4));
+        assert_eq!(p.get(PlayersName::TurnOrder), Value::Int(2));
+        assert_eq!(
+            p.get(PlayersName::Player(PlayerId(0))),
+            Value::Player(PlayerId(0))
+        );
+    }
+}

@@ -1,0 +1,282 @@
+//! The State environment: the board as the move being built sees it — the pieces, the current
+//! position and the hand. Position and direction names navigate; `position`, `is-empty?`,
+//! `is-friend?`, `is-enemy?`, their `not-` forms, `player` and `piece` ask about the current
+//! position.
+
+use super::Undo;
+use crate::error::GenErrorKind;
+use crate::model::Board;
+use crate::value::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
+use indexmap::IndexSet;
+
+/// What a name means in this environment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateName {
+    Position(Pos),
+    Direction(Dir),
+    Piece(PieceKind),
+    Query(Query),
+}
+
+/// A question about the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    Position,
+    IsEmpty,
+    NotEmpty,
+    IsFriend,
+    NotFriend,
+    IsEnemy,
+    NotEnemy,
+    Player,
+    Piece,
+}
+
+/// Compile time: positions, directions and piece types are constants; queries become commands.
+pub fn resolve(board: &Board, pieces: &IndexSet<String>, name: &str) -> Option<StateName> {
+    let query = match name {
+        "position" => Some(Query::Position),
+        "is-empty?" => Some(Query::IsEmpty),
+        "not-empty?" => Some(Query::NotEmpty),
+        "is-friend?" => Some(Query::IsFriend),
+        "not-friend?" => Some(Query::NotFriend),
+        "is-enemy?" => Some(Query::IsEnemy),
+        "not-enemy?" => Some(Query::NotEnemy),
+        "player" => Some(Query::Player),
+        "piece" => Some(Query::Piece),
+        _ => None,
+    };
+    if let Some(q) = query {
+        return Some(StateName::Query(q));
+    }
+    if let Some(pos) = board.position(name) {
+        return Some(StateName::Position(pos));
+    }
+    if let Some(dir) = board.direction(name) {
+        return Some(StateName::Direction(dir));
+    }
+    pieces
+        .get_index_of(name)
+        .map(|i| StateName::Piece(PieceKind(i as u8)))
+}
+
+/// Run time: the board being changed by the move under construction.
+#[derive(Clone, Debug, Default)]
+pub struct State {
+    pub cells: Vec<Option<Piece>>,
+    pub current: Pos,
+    pub hand: Option<Piece>,
+    /// The player whose moves are being generated.
+    pub player: PlayerId,
+}
+
+impl State {
+    #[inline]
+    pub fn here(&self) -> Option<Piece> {
+        self.cells.get(self.current.index()).copied().flatten()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.here().is_none()
+    }
+
+    #[inline]
+    pub fn is_friend(&self) -> bool {
+        self.here().is_some_and(|p| p.owner == self.player)
+    }
+
+    #[inline]
+    pub fn is_enemy(&self) -> bool {
+        self.here().is_some_and(|p| p.owner != self.player)
+    }
+
+    pub fn query(&self, q: Query) -> Value {
+        match q {
+            Query::Position => Value::Pos(self.current),
+            Query::IsEmpty => Value::Bool(self.is_empty()),
+            Query::NotEmpty => Value::Bool(!self.is_empty()),
+            Query::IsFriend => Value::Bool(self.is_friend()),
+            Query::NotFriend => Value::Bool(!self.is_friend()),
+            Query::IsEnemy => Value::Bool(self.is_enemy()),
+            Query::NotEnemy => Value::Bool(!self.is_enemy()),
+            Query::Player => self
+                .here()
+                .map_or(Value::Bool(false), |p| Value::Player(p.owner)),
+            Query::Piece => self
+                .here()
+                .map_or(Value::Bool(false), |p| Value::Piece(p.kind)),
+        }
+    }
+
+    /// Steps in `dir` as seen by the player (`symmetry` maps the game's direction to the
+    /// player's); stays put and answers false off the board.
+    #[inline]
+    pub fn navigate(&mut self, board: &Board, symmetry: &[Dir], dir: Dir) -> bool {
+        let dir = symmetry.get(dir.index()).copied().unwrap_or(dir);
+        match board.step(dir, self.current) {
+            Some(next) => {
+                self.current = next;
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn set_cell(&mut self, pos: Pos, piece: Option<Piece>, trail: &mut Vec<Undo>) {
+        if let Some(cell) = self.cells.get_mut(pos.index()) {
+            trail.push(Undo::Cell(pos, *cell));
+            *cell = piece;
+        }
+    }
+
+    #[inline]
+    pub fn restore_cell(&mut self, pos: Pos, piece: Option<Piece>) {
+        if let Some(cell) = self.cells.get_mut(pos.index()) {
+            *cell = piece;
+        }
+    }
+
+    /// Lifts the piece at the current position into the hand.
+    pub fn take(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
+        if self.hand.is_some() {
+            return Err(GenErrorKind::HandFull);
+        }
+        let piece = self.here().ok_or(GenErrorKind::TakeEmpty)?;
+        self.set_cell(self.current, None, trail);
+        self.hand = Some(piece);
+        Ok(piece)
+    }
+
+    /// Removes the piece at the current position.
+    pub fn capture(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
+        let piece = self.here().ok_or(GenErrorKind::CaptureEmpty)?;
+        self.set_cell(self.current, None, trail);
+        Ok(piece)
+    }
+
+    /// Puts the hand's piece at the current position; answers it and what it replaced.
+    pub fn drop(&mut self, trail: &mut Vec<Undo>) -> Result<(Piece, Option<Piece>), GenErrorKind> {
+        let piece = self.hand.take().ok_or(GenErrorKind::DropEmptyHand)?;
+        let replaced = self.here();
+        self.set_cell(self.current, Some(piece), trail);
+        Ok((piece, replaced))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board() -> Board {
+        let forms = dagaz_sexpr::read(
+            r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))"#,
+        )
+        .unwrap();
+        Board::from_node(&forms[0]).unwrap()
+    }
+
+    fn man(owner: u8) -> Option<Piece> {
+        Some(Piece {
+            owner: PlayerId(owner),
+            kind: PieceKind(0),
+        })
+    }
+
+    #[test]
+    fn resolves_in_order_queries_positions_directions_pieces() {
+        let b = board();
+        let pieces: IndexSet<String> = ["Man".to_string()].into_iter().collect();
+        assert_eq!(
+            resolve(&b, &pieces, "is-empty?"),
+            Some(StateName::Query(Query::IsEmpty))
+        );
+        assert_eq!(
+            resolve(&b, &pieces, "a1"),
+            b.position("a1").map(StateName::Position)
+        );
+        assert_eq!(
+            resolve(&b, &pieces, "n"),
+            b.direction("n").map(StateName::Direction)
+        );
+        assert_eq!(
+            resolve(&b, &pieces, "Man"),
+            Some(StateName::Piece(PieceKind(0)))
+        );
+        assert_eq!(resolve(&b, &pieces, "captured"), None);
+    }
+
+    #[test]
+    fn navigation_respects_symmetry_and_edges() {
+        let b = board();
+        let (n, s) = (b.direction("n").unwrap(), b.direction("s").unwrap());
+        let mut st = State {
+            cells: vec![None; 9],
+            current: b.position("b1").unwrap(),
+            ..State::default()
+        };
+        assert!(st.navigate(&b, &[], n));
+        assert_eq!(b.position_name(st.current), "b2");
+        // A player whose symmetry swaps n and s goes the other way.
+        assert!(st.navigate(&b, &[s, n], n));
+        assert_eq!(b.position_name(st.current), "b1");
+        assert!(!st.navigate(&b, &[], s), "off the board");
+        assert_eq!(b.position_name(st.current), "b1", "a failed step stays put");
+    }
+
+    #[test]
+    fn queries_see_friends_and_enemies() {
+        let b = board();
+        let mut st = State {
+            cells: vec![None; 9],
+            player: PlayerId(0),
+            ..State::default()
+        };
+        st.cells[0] = man(0);
+        st.cells[1] = man(1);
+        st.current = Pos(0);
+        assert_eq!(st.query(Query::IsFriend), Value::Bool(true));
+        assert_eq!(st.query(Query::NotEnemy), Value::Bool(true));
+        assert_eq!(st.query(Query::Player), Value::Player(PlayerId(0)));
+        st.current = Pos(1);
+        assert_eq!(st.query(Query::IsEnemy), Value::Bool(true));
+        assert_eq!(st.query(Query::Piece), Value::Piece(PieceKind(0)));
+        st.current = Pos(2);
+        assert_eq!(st.query(Query::IsEmpty), Value::Bool(true));
+        assert_eq!(st.query(Query::Player), Value::Bool(false));
+        assert_eq!(st.query(Query::Position), Value::Pos(Pos(2)));
+        let _ = b;
+    }
+
+    #[test]
+    fn take_drop_capture_are_undone_from_the_trail() {
+        let mut st = State {
+            cells: vec![None; 9],
+            ..State::default()
+        };
+        st.cells[0] = man(0);
+        st.cells[4] = man(1);
+        let before = st.cells.clone();
+        let mut trail = Vec::new();
+        st.current = Pos(0);
+        assert_eq!(
+            st.take(&mut trail),
+            Ok(Piece {
+                owner: PlayerId(0),
+                kind: PieceKind(0)
+            })
+        );
+        assert_eq!(st.take(&mut trail), Err(GenErrorKind::HandFull));
+        st.current = Pos(4);
+        assert!(st.capture(&mut trail).is_ok());
+        st.current = Pos(8);
+        assert_eq!(st.drop(&mut trail).map(|(_, replaced)| replaced), Ok(None));
+        assert_eq!(st.drop(&mut trail), Err(GenErrorKind::DropEmptyHand));
+        assert_eq!(st.cells[8], man(0));
+        while let Some(Undo::Cell(pos, old)) = trail.pop() {
+            st.restore_cell(pos, old);
+        }
+        assert_eq!(st.cells, before);
+    }
+}

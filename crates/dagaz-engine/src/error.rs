@@ -1,0 +1,141 @@
+//! Errors of loading a game, reading a setup and generating moves; each points at a span.
+
+use crate::model::Clause;
+use dagaz_sexpr::{ReadError, Span};
+use thiserror::Error;
+
+/// Loading a `.game` text failed: it did not read, or it did not compile.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum LoadError {
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+}
+
+impl LoadError {
+    pub fn span(&self) -> Span {
+        match self {
+            LoadError::Read(e) => e.span,
+            LoadError::Compile(e) => e.span,
+        }
+    }
+}
+
+/// A compile error: what is wrong and where.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{kind}")]
+pub struct CompileError {
+    pub kind: CompileErrorKind,
+    pub span: Span,
+}
+
+impl CompileError {
+    pub fn new(kind: CompileErrorKind, span: Span) -> CompileError {
+        CompileError { kind, span }
+    }
+}
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum CompileErrorKind {
+    #[error("expected {expected}, found {found}")]
+    Expected { expected: String, found: String },
+    #[error("`{form}` takes {expected}, found {found}")]
+    Arity {
+        form: String,
+        expected: String,
+        found: usize,
+    },
+    #[error("unknown form `{0}`")]
+    UnknownForm(String),
+    #[error("unknown top-level form `{0}` (expected `board`, `piece` or `game`)")]
+    UnknownTopLevel(String),
+    #[error("no `(game ...)` form: a game file needs exactly one")]
+    NoGame,
+    #[error("a second `{0}` definition named `{1}`")]
+    Duplicate(String, String),
+    #[error("unknown {what} `{name}`")]
+    Unknown { what: &'static str, name: String },
+    #[error("bad range {0:?}: expected names like \"a-h\" or \"8-1\", or names separated by `/`")]
+    BadRange(String),
+    #[error("direction `{0}` has {1} offsets but the board has {2} dimensions")]
+    DirOffsets(String, usize, usize),
+    #[error("the board has {0} positions; at most {1} are supported")]
+    TooManyPositions(usize, usize),
+    #[error("too many {what} (at most {max})")]
+    TooMany { what: &'static str, max: usize },
+    #[error("`{0}` names {1}; it cannot be changed with `{2}`")]
+    NotAssignable(String, &'static str, &'static str),
+    #[error("`end-move` may only stand in a `move` clause")]
+    EndMoveOutsideMove,
+    #[error("a check in `post` that reads a global variable is re-checked whenever a global changes; it may only read locals, globals and constants, but this one uses {0}")]
+    ImpureInvariant(String),
+    #[error("`else` may appear once in an `if`, after at least the condition")]
+    BadElse,
+    #[error("position `{0}` is given two pieces")]
+    Occupied(String),
+    #[error("the game has no players")]
+    NoPlayers,
+}
+
+/// Move generation stopped: an error at run time, with the piece, clause and span it happened in.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{kind} (game {game:?}, piece {piece}, {clause})")]
+pub struct GenError {
+    pub kind: GenErrorKind,
+    pub game: String,
+    pub piece: String,
+    pub clause: Clause,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum GenErrorKind {
+    #[error("move generation exceeded its step budget of {0} steps")]
+    StepLimit(u64),
+    #[error("more than {0} moves in one position")]
+    TooManyMoves(usize),
+    #[error("more than {0} open choice points")]
+    TooManyChoices(usize),
+    #[error("expected {expected}, found {found}")]
+    Type {
+        expected: &'static str,
+        found: &'static str,
+    },
+    #[error("division by zero")]
+    DivideByZero,
+    #[error("arithmetic overflow")]
+    Overflow,
+    #[error("`take` at an empty position")]
+    TakeEmpty,
+    #[error("`capture` at an empty position")]
+    CaptureEmpty,
+    #[error("`drop` with nothing in the hand")]
+    DropEmptyHand,
+    #[error("`take` while a piece is already in the hand")]
+    HandFull,
+    #[error("internal error: {0}")]
+    Internal(&'static str),
+}
+
+/// A setup (`--setup`) could not be read or does not fit the game.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{kind}")]
+pub struct SetupError {
+    pub kind: SetupErrorKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SetupErrorKind {
+    #[error(transparent)]
+    Read(ReadError),
+    #[error("expected {0}")]
+    Expected(&'static str),
+    #[error("unknown {what} `{name}`")]
+    Unknown { what: &'static str, name: String },
+    #[error("position `{0}` is given two pieces")]
+    Occupied(String),
+    #[error("`turn` is given twice")]
+    TurnTwice,
+}

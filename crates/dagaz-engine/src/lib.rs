@@ -1,0 +1,38 @@
+//! The dagaz engine: a game described in the dagaz language, compiled to command chains for a
+//! stack machine whose `any` and `end-move` are choice points, and a move generator that runs
+//! those chains from every square and keeps the broken invariants (the majority rule) honest.
+//!
+//! ```
+//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/simple-checkers.game")).unwrap();
+//! let game = dagaz_engine::load(&text).unwrap();
+//! let moves = dagaz_engine::MoveGen::default().moves(&game, &game.initial_position()).unwrap();
+//! assert_eq!(moves.len(), 9);
+//! assert_eq!(moves[0].notation(&game), "a3 - b4");
+//! ```
+
+#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+mod compiler;
+pub mod env;
+mod error;
+mod model;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod position;
+mod setup;
+mod value;
+pub mod vm;
+
+pub use compiler::{compile, load};
+pub use error::{
+    CompileError, CompileErrorKind, GenError, GenErrorKind, LoadError, SetupError, SetupErrorKind,
+};
+pub use model::{Board, Clause, Game, PieceType, Program};
+pub use movegen::{Limits, MoveGen};
+pub use moves::{Action, Move};
+pub use notation::render_value;
+pub use perft::{Counting, Perft};
+pub use position::{PlayUndo, Position};
+pub use value::{Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value};

@@ -1,0 +1,105 @@
+//! Perft: the number of leaf nodes a fixed number of plies below a position.
+
+use crate::error::GenError;
+use crate::model::Game;
+use crate::movegen::MoveGen;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// How the last ply is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Every leaf move is played and taken back.
+    Full,
+    /// The last ply counts the generated moves without playing them.
+    Bulk,
+}
+
+/// Perft with reusable buffers: one move list per ply.
+pub struct Perft<'g> {
+    game: &'g Game,
+    gen: MoveGen,
+    lists: Vec<Vec<Move>>,
+    counting: Counting,
+}
+
+impl<'g> Perft<'g> {
+    pub fn new(game: &'g Game, gen: MoveGen, counting: Counting) -> Perft<'g> {
+        Perft {
+            game,
+            gen,
+            lists: Vec::new(),
+            counting,
+        }
+    }
+
+    /// perft(position, depth).
+    pub fn count(&mut self, position: &mut Position, depth: u32) -> Result<u64, GenError> {
+        self.count_at(position, depth, 0)
+    }
+
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// One `(move, count)` per legal move of `position`, in generation order.
+    pub fn divide(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+    ) -> Result<Vec<(Move, u64)>, GenError> {
+        self.divide_with(position, depth, &mut |_, _| {})
+    }
+
+    /// [`Perft::divide`], calling `progress(done, total)` after each root move.
+    pub fn divide_with(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Vec<(Move, u64)>, GenError> {
+        let moves = self.gen.moves(self.game, position)?;
+        let total = moves.len();
+        let mut out = Vec::with_capacity(total);
+        for (i, mv) in moves.into_iter().enumerate() {
+            let undo = position.play(self.game, &mv);
+            let n = self.count_at(position, depth.saturating_sub(1), 1);
+            position.unplay(&mv, undo);
+            out.push((mv, n?));
+            progress(i + 1, total);
+        }
+        Ok(out)
+    }
+
+    fn count_at(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        ply: usize,
+    ) -> Result<u64, GenError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        let generated = self.gen.generate(self.game, position, &mut moves);
+        let result = generated.and_then(|()| {
+            if depth == 1 && self.counting == Counting::Bulk {
+                return Ok(moves.len() as u64);
+            }
+            let mut total = 0;
+            for mv in &moves {
+                let undo = position.play(self.game, mv);
+                let n = self.count_at(position, depth - 1, ply + 1);
+                position.unplay(mv, undo);
+                total += n?;
+            }
+            Ok(total)
+        });
+        self.lists[ply] = moves;
+        result
+    }
+}

@@ -1,0 +1,168 @@
+//! Placing pieces: the `players` clause of a game and the `--setup` text share one reader.
+//!
+//! A setup is `(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)`: the shape of the
+//! game's `players` clause, plus the side to move (the first player when omitted).
+
+use crate::error::{CompileError, CompileErrorKind, SetupError, SetupErrorKind};
+use crate::model::{Board, Game};
+use crate::position::Position;
+use crate::value::{Piece, PieceKind, PlayerId};
+use dagaz_sexpr::{Node, Span};
+use indexmap::IndexSet;
+
+/// Why a placement failed, before it is dressed as a compile or a setup error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PlaceError {
+    Expected(&'static str, Span),
+    Unknown(&'static str, String, Span),
+    Occupied(String, Span),
+}
+
+pub(crate) struct Placer<'a> {
+    pub board: &'a Board,
+    pub players: &'a IndexSet<String>,
+    pub pieces: &'a IndexSet<String>,
+}
+
+impl Placer<'_> {
+    /// `(PLAYER (PIECE pos ...) ...)`: puts the pieces on `position`.
+    pub fn place_player(&self, node: &Node, position: &mut Position) -> Result<(), PlaceError> {
+        let items = node.as_list().ok_or(PlaceError::Expected(
+            "a player clause such as `(White (Man a1 c1))`",
+            node.span,
+        ))?;
+        let (who, groups) = items
+            .split_first()
+            .ok_or(PlaceError::Expected("a player name", node.span))?;
+        let name = who
+            .as_symbol()
+            .ok_or(PlaceError::Expected("a player name", who.span))?;
+        let owner = self
+            .players
+            .get_index_of(name)
+            .ok_or_else(|| PlaceError::Unknown("player", name.to_string(), who.span))?;
+        for group in groups {
+            let parts = group.as_list().ok_or(PlaceError::Expected(
+                "a piece list such as `(Man a1 c1)`",
+                group.span,
+            ))?;
+            let (kind, squares) = parts
+                .split_first()
+                .ok_or(PlaceError::Expected("a piece name", group.span))?;
+            let kind_name = kind
+                .as_symbol()
+                .ok_or(PlaceError::Expected("a piece name", kind.span))?;
+            let kind_index = self
+                .pieces
+                .get_index_of(kind_name)
+                .ok_or_else(|| PlaceError::Unknown("piece", kind_name.to_string(), kind.span))?;
+            let piece = Piece {
+                owner: PlayerId(owner as u8),
+                kind: PieceKind(kind_index as u8),
+            };
+            for square in squares {
+                let pos_name = match &square.kind {
+                    dagaz_sexpr::NodeKind::Symbol(s) => s.clone(),
+                    dagaz_sexpr::NodeKind::Int(n) => n.to_string(),
+                    _ => return Err(PlaceError::Expected("a position name", square.span)),
+                };
+                let pos = self.board.position(&pos_name).ok_or_else(|| {
+                    PlaceError::Unknown("position", pos_name.clone(), square.span)
+                })?;
+                if position.piece_at(pos).is_some() {
+                    return Err(PlaceError::Occupied(pos_name, square.span));
+                }
+                position.put(pos, Some(piece));
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn to_compile_error(e: PlaceError, _node: &Node) -> CompileError {
+    match e {
+        PlaceError::Expected(what, span) => CompileError::new(
+            CompileErrorKind::Expected {
+                expected: what.to_string(),
+                found: "something else".to_string(),
+            },
+            span,
+        ),
+        PlaceError::Unknown(what, name, span) => {
+            CompileError::new(CompileErrorKind::Unknown { what, name }, span)
+        }
+        PlaceError::Occupied(name, span) => {
+            CompileError::new(CompileErrorKind::Occupied(name), span)
+        }
+    }
+}
+
+fn to_setup_error(e: PlaceError) -> SetupError {
+    match e {
+        PlaceError::Expected(what, span) => SetupError {
+            kind: SetupErrorKind::Expected(what),
+            span,
+        },
+        PlaceError::Unknown(what, name, span) => SetupError {
+            kind: SetupErrorKind::Unknown { what, name },
+            span,
+        },
+        PlaceError::Occupied(name, span) => SetupError {
+            kind: SetupErrorKind::Occupied(name),
+            span,
+        },
+    }
+}
+
+impl Game {
+    /// A position from a setup text (see the module documentation).
+    pub fn setup(&self, text: &str) -> Result<Position, SetupError> {
+        let forms = dagaz_sexpr::read(text).map_err(|e| SetupError {
+            span: e.span,
+            kind: SetupErrorKind::Read(e),
+        })?;
+        let pieces: IndexSet<String> = self.pieces.iter().map(|p| p.name.clone()).collect();
+        let placer = Placer {
+            board: &self.board,
+            players: &self.players,
+            pieces: &pieces,
+        };
+        let mut position = Position::empty(self.board.len(), PlayerId(0));
+        let mut turn_seen = false;
+        for form in &forms {
+            if form.head() == Some("turn") {
+                if turn_seen {
+                    return Err(SetupError {
+                        kind: SetupErrorKind::TurnTwice,
+                        span: form.span,
+                    });
+                }
+                turn_seen = true;
+                let who = form
+                    .as_list()
+                    .and_then(|items| match items {
+                        [_, who] => Some(who),
+                        _ => None,
+                    })
+                    .ok_or(SetupError {
+                        kind: SetupErrorKind::Expected("`(turn PLAYER)`"),
+                        span: form.span,
+                    })?;
+                let name = who.as_symbol().unwrap_or("");
+                let player = self.player(name).ok_or_else(|| SetupError {
+                    kind: SetupErrorKind::Unknown {
+                        what: "player",
+                        name: who.to_string(),
+                    },
+                    span: who.span,
+                })?;
+                position.set_to_move(player);
+            } else {
+                placer
+                    .place_player(form, &mut position)
+                    .map_err(to_setup_error)?;
+            }
+        }
+        Ok(position)
+    }
+}

@@ -1,0 +1,118 @@
+//! Values on the data stack and in variables, and the small index types they carry.
+//!
+//! Every value is `Copy` and 16 bytes: names were resolved to indices by the compiler, so the
+//! machine never handles a string at run time (string constants are indices into the game's pool).
+
+use std::fmt;
+
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident($inner:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub(crate) $inner);
+
+        impl $name {
+            /// The index as a `usize`, for table look-ups.
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+index_type!(
+    /// A board position (a node of the board graph).
+    Pos(u16)
+);
+index_type!(
+    /// A direction of the board, as the game names it (before player symmetry).
+    Dir(u8)
+);
+index_type!(
+    /// A player, by its place in the `players` clause.
+    PlayerId(u8)
+);
+index_type!(
+    /// A piece type, by its place among the `piece` definitions.
+    PieceKind(u8)
+);
+index_type!(
+    /// A string constant in the game's string pool.
+    StrId(u32)
+);
+
+/// A piece on the board or in the hand: its owner and its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub owner: PlayerId,
+    pub kind: PieceKind,
+}
+
+/// A run-time value.
+///
+/// `Pos` and `Dir` are *links*: testing a link for truth (in `check`, `if`, `while`, `and`, `or`,
+/// `not`) navigates to it and answers whether that was possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Str(StrId),
+    Pos(Pos),
+    Dir(Dir),
+    Player(PlayerId),
+    Piece(PieceKind),
+}
+
+impl Value {
+    /// The value as a number, where it is one (`true` is 1, `false` is 0).
+    pub fn as_int(self) -> Option<i64> {
+        match self {
+            Value::Int(n) => Some(n),
+            Value::Bool(b) => Some(i64::from(b)),
+            _ => None,
+        }
+    }
+
+    /// The name of the value's type, for messages.
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Value::Int(_) => "a number",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::Pos(_) => "a position",
+            Value::Dir(_) => "a direction",
+            Value::Player(_) => "a player",
+            Value::Piece(_) => "a piece type",
+        }
+    }
+}
+
+impl Default for Value {
+    fn default() -> Value {
+        Value::Int(0)
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_stay_small() {
+        assert!(std::mem::size_of::<Value>() <= 16);
+    }
+
+    #[test]
+    fn booleans_are_numbers() {
+        assert_eq!(Value::Bool(true).as_int(), Some(1));
+        assert_eq!(Value::Int(-3).as_int(), Some(-3));
+        assert_eq!(Value::Pos(Pos(0)).as_int(), None);
+    }
+}

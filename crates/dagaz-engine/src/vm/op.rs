@@ -1,0 +1,240 @@
+//! The commands of the stack machine.
+//!
+//! A chain is a flat `Vec<Op>`; every operand is already resolved (a slot, a position, a jump
+//! target), so running a command never looks a name up. `docs/vm.md` lists each command with
+//! its stack effect; keep the two in step.
+
+use crate::model::Game;
+use crate::value::{Dir, Pos, Value};
+use std::fmt::Write;
+
+/// A jump target: an index into the same chain.
+pub type Target = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    // --- values and variables -------------------------------------------------------------
+    /// `-- v`
+    Push(Value),
+    /// `v --`
+    Pop,
+    /// `-- v`: a local slot.
+    LocalGet(u16),
+    /// `v --`: a local slot, undone on backtracking.
+    LocalSet(u16),
+    /// `--`: add a constant to a local slot.
+    LocalAdd(u16, i64),
+    /// `-- v`: a global variable (0 until set).
+    GlobalGet(u16),
+    /// `v --`: a global variable, never undone.
+    GlobalSet(u16),
+    /// `--`: add a constant to a global variable.
+    GlobalAdd(u16, i64),
+
+    // --- the State environment ------------------------------------------------------------
+    /// `-- pos`: the current position.
+    Position,
+    /// `-- bool`
+    IsEmpty,
+    NotEmpty,
+    IsFriend,
+    NotFriend,
+    IsEnemy,
+    NotEnemy,
+    /// `-- player|false`: the owner of the piece at the current position.
+    PlayerAt,
+    /// `-- piece|false`: the type of the piece at the current position.
+    PieceAt,
+    /// `--`: step in a direction (through the player's symmetry); fails off the board.
+    Nav(Dir),
+    /// `--`: go to a position.
+    Goto(Pos),
+    /// `--`: fail unless the current position is empty (and so on for the others).
+    CheckEmpty,
+    CheckNotEmpty,
+    CheckFriend,
+    CheckNotFriend,
+    CheckEnemy,
+    CheckNotEnemy,
+
+    // --- the Players environment ----------------------------------------------------------
+    /// `-- player`
+    CurrentPlayer,
+    /// `-- player`
+    NextPlayer,
+    /// `-- n`: 1 on the first turn.
+    TurnNumber,
+    /// `-- n`: the current player's place in turn order, from 1.
+    TurnOrder,
+
+    // --- expressions ----------------------------------------------------------------------
+    /// `a1 .. an -- sum`
+    Add(u8),
+    /// `a1 .. an -- a1 - a2 - .. - an` (n >= 2)
+    Sub(u8),
+    /// `a1 .. an -- product`
+    Mul(u8),
+    /// `a b -- a / b` (truncating)
+    Div,
+    /// `a b -- a mod b` (never negative)
+    Mod,
+    /// `a -- -a`
+    Neg,
+    /// `a b -- bool`
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `v -- bool`: the truth of v negated (a link navigates).
+    Not,
+
+    // --- control --------------------------------------------------------------------------
+    Jmp(Target),
+    /// `v --`: jump when v is false (a link navigates, and is false off the board).
+    JmpIfFalse(Target),
+    /// `v --`: fail (backtrack) when v is false; a link navigates.
+    Check,
+    /// `--`: open a choice point; backtracking resumes at the target.
+    Fork(Target),
+    /// `--`: backtrack to the latest choice point.
+    Fail,
+
+    // --- building the move ----------------------------------------------------------------
+    /// `--`: lift the piece at the current position into the hand.
+    Take,
+    /// `--`: put the hand's piece at the current position.
+    Drop,
+    /// `--`: remove the piece at the current position.
+    Capture,
+    /// `v1 .. vn --`: append to the move's notation.
+    Log(u8),
+    /// `v --`: like `Check`, and remember the check so that it is evaluated again whenever a
+    /// global changes (a broken invariant).
+    Invariant(u16),
+    /// `--`: the move is complete: record it, then backtrack for the next.
+    Complete,
+}
+
+impl Op {
+    /// Commands an invariant's condition may use: they read only locals, globals and constants.
+    pub fn is_pure(self) -> bool {
+        matches!(
+            self,
+            Op::Push(_)
+                | Op::LocalGet(_)
+                | Op::GlobalGet(_)
+                | Op::Add(_)
+                | Op::Sub(_)
+                | Op::Mul(_)
+                | Op::Div
+                | Op::Mod
+                | Op::Neg
+                | Op::Eq
+                | Op::Ne
+                | Op::Lt
+                | Op::Le
+                | Op::Gt
+                | Op::Ge
+                | Op::Not
+                | Op::Jmp(_)
+                | Op::JmpIfFalse(_)
+        )
+    }
+}
+
+/// A readable listing of a piece's chain, one command a line, with names restored.
+pub fn disassemble(game: &Game, piece: usize) -> String {
+    let mut out = String::new();
+    let Some(piece) = game.piece_types().get(piece) else {
+        return out;
+    };
+    let program = &piece.program;
+    let mut clauses = program.clauses.iter().peekable();
+    for (pc, op) in program.ops.iter().enumerate() {
+        while let Some((_, clause)) = clauses.next_if(|(start, _)| *start as usize <= pc) {
+            let _ = writeln!(out, "; {clause}");
+        }
+        let text = match *op {
+            Op::Push(v) => format!("Push {}", crate::notation::render_value(game, v, true)),
+            Op::LocalGet(s) | Op::LocalSet(s) | Op::LocalAdd(s, _) => {
+                let name = program.locals.get(s as usize).map_or("?", String::as_str);
+                match op {
+                    Op::LocalAdd(_, n) => format!("LocalAdd {s} ({name}) {n}"),
+                    _ => format!("{} {s} ({name})", op_name(op)),
+                }
+            }
+            Op::GlobalGet(s) | Op::GlobalSet(s) => {
+                format!("{} {s} ({})", op_name(op), game.global_name(s))
+            }
+            Op::GlobalAdd(s, n) => format!("GlobalAdd {s} ({}) {n}", game.global_name(s)),
+            Op::Nav(d) => format!("Nav {}", game.board().direction_name(d)),
+            Op::Goto(p) => format!("Goto {}", game.board().position_name(p)),
+            Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
+            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
+            Op::Invariant(i) => format!("Invariant {i}"),
+            _ => op_name(op).to_string(),
+        };
+        let _ = writeln!(out, "{pc:4}  {text}");
+    }
+    out
+}
+
+fn op_name(op: &Op) -> &'static str {
+    match op {
+        Op::Push(_) => "Push",
+        Op::Pop => "Pop",
+        Op::LocalGet(_) => "LocalGet",
+        Op::LocalSet(_) => "LocalSet",
+        Op::LocalAdd(..) => "LocalAdd",
+        Op::GlobalGet(_) => "GlobalGet",
+        Op::GlobalSet(_) => "GlobalSet",
+        Op::GlobalAdd(..) => "GlobalAdd",
+        Op::Position => "Position",
+        Op::IsEmpty => "IsEmpty",
+        Op::NotEmpty => "NotEmpty",
+        Op::IsFriend => "IsFriend",
+        Op::NotFriend => "NotFriend",
+        Op::IsEnemy => "IsEnemy",
+        Op::NotEnemy => "NotEnemy",
+        Op::PlayerAt => "PlayerAt",
+        Op::PieceAt => "PieceAt",
+        Op::Nav(_) => "Nav",
+        Op::Goto(_) => "Goto",
+        Op::CheckEmpty => "CheckEmpty",
+        Op::CheckNotEmpty => "CheckNotEmpty",
+        Op::CheckFriend => "CheckFriend",
+        Op::CheckNotFriend => "CheckNotFriend",
+        Op::CheckEnemy => "CheckEnemy",
+        Op::CheckNotEnemy => "CheckNotEnemy",
+        Op::CurrentPlayer => "CurrentPlayer",
+        Op::NextPlayer => "NextPlayer",
+        Op::TurnNumber => "TurnNumber",
+        Op::TurnOrder => "TurnOrder",
+        Op::Add(_) => "Add",
+        Op::Sub(_) => "Sub",
+        Op::Mul(_) => "Mul",
+        Op::Div => "Div",
+        Op::Mod => "Mod",
+        Op::Neg => "Neg",
+        Op::Eq => "Eq",
+        Op::Ne => "Ne",
+        Op::Lt => "Lt",
+        Op::Le => "Le",
+        Op::Gt => "Gt",
+        Op::Ge => "Ge",
+        Op::Not => "Not",
+        Op::Jmp(_) => "Jmp",
+        Op::JmpIfFalse(_) => "JmpIfFalse",
+        Op::Check => "Check",
+        Op::Fork(_) => "Fork",
+        Op::Fail => "Fail",
+        Op::Take => "Take",
+        Op::Drop => "Drop",
+        Op::Capture => "Capture",
+        Op::Log(_) => "Log",
+        Op::Invariant(_) => "Invariant",
+        Op::Complete => "Complete",
+    }
+}

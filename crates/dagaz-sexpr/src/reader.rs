@@ -1,0 +1,271 @@
+//! The reader proper: `nom` parsers for the atoms and the trivia between them, and an explicit
+//! stack for lists so that nesting depth is bounded and a hostile text cannot overflow the stack.
+
+use crate::error::{ReadError, ReadErrorKind};
+use crate::node::{Node, NodeKind};
+use crate::span::Span;
+use nom::branch::alt;
+use nom::bytes::complete::{escaped_transform, is_not, tag, take_while1};
+use nom::character::complete::{char, multispace1, not_line_ending};
+use nom::combinator::{all_consuming, opt, recognize, value};
+use nom::multi::many0_count;
+use nom::sequence::{delimited, pair};
+use nom::{IResult, Parser};
+
+/// Lists may nest this deep; deeper input is an error rather than a stack overflow.
+pub const MAX_DEPTH: usize = 200;
+
+/// Characters a symbol (or a number) is made of.
+pub fn is_symbol_char(c: char) -> bool {
+    c.is_alphanumeric() || "-?!*+/<>=_.".contains(c)
+}
+
+/// Reads every top-level form of `text`.
+///
+/// ```
+/// let forms = dagaz_sexpr::read("(dir (name nw) -1 -1) ; a comment").unwrap();
+/// assert_eq!(forms.len(), 1);
+/// assert_eq!(forms[0].to_string(), "(dir (name nw) -1 -1)");
+/// ```
+pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
+    // Each open list: where it started and the items read so far.
+    let mut open: Vec<(usize, Vec<Node>)> = Vec::new();
+    let mut top = Vec::new();
+    let mut rest = text;
+    loop {
+        rest = skip_trivia(rest);
+        let at = text.len() - rest.len();
+        let Some(c) = rest.chars().next() else {
+            return match open.last() {
+                Some(&(start, _)) => Err(error(ReadErrorKind::UnclosedList, start, start + 1)),
+                None => Ok(top),
+            };
+        };
+        let node = match c {
+            '(' => {
+                if open.len() >= MAX_DEPTH {
+                    return Err(error(ReadErrorKind::TooDeep(MAX_DEPTH), at, at + 1));
+                }
+                open.push((at, Vec::new()));
+                rest = &rest[1..];
+                continue;
+            }
+            ')' => {
+                let Some((start, items)) = open.pop() else {
+                    return Err(error(ReadErrorKind::UnexpectedClose, at, at + 1));
+                };
+                rest = &rest[1..];
+                Node::new(NodeKind::List(items), Span::new(start, at + 1))
+            }
+            '"' => {
+                let (after, content) = string(rest).map_err(|_| string_error(text, at))?;
+                rest = after;
+                Node::new(
+                    NodeKind::Str(content),
+                    Span::new(at, text.len() - rest.len()),
+                )
+            }
+            c if is_symbol_char(c) => {
+                let (after, token) = symbol_token(rest)
+                    .map_err(|_| error(ReadErrorKind::UnexpectedChar(c), at, at + c.len_utf8()))?;
+                rest = after;
+                let span = Span::new(at, text.len() - rest.len());
+                Node::new(atom(token, span)?, span)
+            }
+            c => {
+                return Err(error(
+                    ReadErrorKind::UnexpectedChar(c),
+                    at,
+                    at + c.len_utf8(),
+                ))
+            }
+        };
+        match open.last_mut() {
+            Some((_, items)) => items.push(node),
+            None => top.push(node),
+        }
+    }
+}
+
+fn error(kind: ReadErrorKind, start: usize, end: usize) -> ReadError {
+    ReadError {
+        kind,
+        span: Span::new(start, end),
+    }
+}
+
+/// White space and `;` comments.
+fn skip_trivia(input: &str) -> &str {
+    let comment = recognize(pair(char(';'), not_line_ending));
+    let result: IResult<&str, usize> = many0_count(alt((multispace1, comment))).parse(input);
+    match result {
+        Ok((rest, _)) => rest,
+        Err(_) => input,
+    }
+}
+
+fn symbol_token(input: &str) -> IResult<&str, &str> {
+    take_while1(is_symbol_char).parse(input)
+}
+
+/// A token made of symbol characters is a number when it is an optional `-` and digits only.
+fn atom(token: &str, span: Span) -> Result<NodeKind, ReadError> {
+    let is_number: IResult<&str, &str> = all_consuming(recognize(pair(
+        opt(char('-')),
+        take_while1(|c: char| c.is_ascii_digit()),
+    )))
+    .parse(token);
+    if is_number.is_err() {
+        return Ok(NodeKind::Symbol(token.to_string()));
+    }
+    token
+        .parse::<i64>()
+        .map(NodeKind::Int)
+        .map_err(|_| ReadError {
+            kind: ReadErrorKind::IntegerOverflow(token.to_string()),
+            span,
+        })
+}
+
+/// A double-quoted string with `\\`, `\"`, `\n` and `\t` escapes.
+fn string(input: &str) -> IResult<&str, String> {
+    let body = escaped_transform(
+        is_not("\\\""),
+        '\\',
+        alt((
+            value("\\", tag("\\")),
+            value("\"", tag("\"")),
+            value("\n", tag("n")),
+            value("\t", tag("t")),
+        )),
+    );
+    delimited(char('"'), opt(body), char('"'))
+        .map(Option::unwrap_or_default)
+        .parse(input)
+}
+
+/// Explains why the string starting at `start` did not parse: a bad escape or a missing `"`.
+fn string_error(text: &str, start: usize) -> ReadError {
+    let body = text.get(start + 1..).unwrap_or("");
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some((_, '\\' | '"' | 'n' | 't')) => {}
+                Some((j, other)) => {
+                    let at = start + 1 + i;
+                    let end = start + 1 + j + other.len_utf8();
+                    return error(ReadErrorKind::BadEscape(other), at, end);
+                }
+                None => break,
+            },
+            _ => {}
+        }
+    }
+    error(ReadErrorKind::UnterminatedString, start, start + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn kinds(text: &str) -> Vec<NodeKind> {
+        read(text)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| n.kind)
+            .collect()
+    }
+
+    fn sym(s: &str) -> NodeKind {
+        NodeKind::Symbol(s.to_string())
+    }
+
+    #[test]
+    fn reads_atoms() {
+        assert_eq!(
+            kinds(r#"is-empty? -1 42 - "a \"b\"\n" a1 <= set! "#),
+            vec![
+                sym("is-empty?"),
+                NodeKind::Int(-1),
+                NodeKind::Int(42),
+                sym("-"),
+                NodeKind::Str("a \"b\"\n".to_string()),
+                sym("a1"),
+                sym("<="),
+                sym("set!"),
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_string_is_a_string() {
+        assert_eq!(kinds(r#""""#), vec![NodeKind::Str(String::new())]);
+    }
+
+    #[test]
+    fn reads_nested_lists_with_spans() {
+        let forms = read("; head\n(a (b 1)\n  c)").unwrap_or_default();
+        assert_eq!(forms.len(), 1);
+        assert_eq!(forms[0].span, Span::new(7, 20));
+        let inner = &forms[0].as_list().unwrap_or_default()[1];
+        assert_eq!(inner.span, Span::new(10, 15));
+        assert_eq!(inner.to_string(), "(b 1)");
+    }
+
+    #[test]
+    fn reports_unclosed_list_at_its_opening() {
+        let err = read("(a\n (b)").err();
+        assert_eq!(
+            err,
+            Some(ReadError {
+                kind: ReadErrorKind::UnclosedList,
+                span: Span::new(0, 1)
+            })
+        );
+    }
+
+    #[test]
+    fn reports_stray_close() {
+        let err = read("(a))").err().map(|e| (e.kind, e.span));
+        assert_eq!(err, Some((ReadErrorKind::UnexpectedClose, Span::new(3, 4))));
+    }
+
+    #[test]
+    fn reports_string_problems() {
+        let err = read(r#"(log "abc"#).err().map(|e| (e.kind, e.span));
+        assert_eq!(
+            err,
+            Some((ReadErrorKind::UnterminatedString, Span::new(5, 6)))
+        );
+        let err = read(r#""a\qb""#).err().map(|e| (e.kind, e.span));
+        assert_eq!(err, Some((ReadErrorKind::BadEscape('q'), Span::new(2, 4))));
+    }
+
+    #[test]
+    fn reports_overflow_and_bad_chars() {
+        let err = read("99999999999999999999").err().map(|e| e.kind);
+        assert_eq!(
+            err,
+            Some(ReadErrorKind::IntegerOverflow(
+                "99999999999999999999".to_string()
+            ))
+        );
+        let err = read("(a # b)").err().map(|e| (e.kind, e.span));
+        assert_eq!(
+            err,
+            Some((ReadErrorKind::UnexpectedChar('#'), Span::new(3, 4)))
+        );
+    }
+
+    #[test]
+    fn bounds_nesting_depth() {
+        let deep = "(".repeat(MAX_DEPTH + 1);
+        let err = read(&deep).err().map(|e| e.kind);
+        assert_eq!(err, Some(ReadErrorKind::TooDeep(MAX_DEPTH)));
+        let ok = format!("{}{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+        assert!(read(&ok).is_ok());
+    }
+}
