@@ -1,1 +1,24 @@
+//! Integration tests: real `.game` files run through the engine and the `dagaz` command line,
+//! checked against exact counts and against an independent hand-written referee.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/reference_checkers.rs"]
+mod reference_checkers;
+
+mod cli;
+mod simple_checkers;
+
+use std::path::PathBuf;
+
+/// A path under the repository root.
+pub fn repo_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(relative)
+}
+
+pub fn load(relative: &str) -> dagaz_engine::Game {
+    let text = std::fs::read_to_string(repo_path(relative)).unwrap();
+    dagaz_engine::load(&text).unwrap()
+}

@@ -128,6 +128,12 @@ fn run_all(
 
 fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {
     let program = game.pieces.get(piece.index()).map(|p| &p.program);
+    // A runaway chain is reported at the innermost loop around the command it stopped on,
+    // which is where the designer has to look, rather than at whichever command was last.
+    let pc = match (&kind, program) {
+        (GenErrorKind::StepLimit(_), Some(p)) => innermost_loop(p, pc).unwrap_or(pc),
+        _ => pc,
+    };
     GenError {
         kind,
         game: game.name().to_string(),
@@ -135,6 +141,17 @@ fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenErr
         clause: program.map_or(crate::model::Clause::Pre, |p| p.clause_at(pc)),
         span: program.map_or_else(Default::default, |p| p.span_at(pc)),
     }
+}
+
+/// The backward jump that closes the innermost loop around `pc`.
+fn innermost_loop(program: &crate::model::Program, pc: usize) -> Option<usize> {
+    program
+        .ops
+        .iter()
+        .enumerate()
+        .skip(pc)
+        .find(|&(_, op)| matches!(op, crate::vm::Op::Jmp(t) if (*t as usize) <= pc))
+        .map(|(at, _)| at)
 }
 
 impl Accepted {
@@ -224,5 +241,112 @@ impl Sink for Accepted {
             self.recheck(game, globals).map_err(|(_, kind)| kind)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::GenErrorKind;
+    use crate::model::Clause;
+    use pretty_assertions::assert_eq;
+
+    /// A 5x1 strip `a b c d e`, White men moving east.
+    fn game(piece: &str, placement: &str) -> Game {
+        crate::load(&format!(
+            r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0) (dir (name w) -1 0))
+               (piece (name Man) {piece})
+               (game (name "strip") (board strip) (players {placement}))"#
+        ))
+        .unwrap()
+    }
+
+    fn notations(game: &Game) -> Vec<String> {
+        let moves = MoveGen::default()
+            .moves(game, &game.initial_position())
+            .unwrap();
+        moves.iter().map(|m| m.notation(game)).collect()
+    }
+
+    #[test]
+    fn a_growing_global_drops_moves_accepted_earlier() {
+        // Each step east is a move; `post` demands the longest so far. The 1-, 2- and 3-step
+        // moves are accepted in turn, and each longer one breaks the earlier invariants.
+        let g = game(
+            "(pre (check is-friend?) (take) (log position) (let n 0))
+             (move (while true (check e) (check is-empty?) (inc! n) (end-move)))
+             (post (check (<= longest n)) (set! longest n) (log \"-\" position) (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        assert_eq!(notations(&g), vec!["a1-e1"]);
+    }
+
+    #[test]
+    fn without_the_invariant_every_length_is_a_move() {
+        let g = game(
+            "(pre (check is-friend?) (take) (log position))
+             (move (while true (check e) (check is-empty?) (end-move)))
+             (post (log \"-\" position) (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        assert_eq!(notations(&g), vec!["a1-b1", "a1-c1", "a1-d1", "a1-e1"]);
+    }
+
+    #[test]
+    fn moves_with_identical_actions_are_one_move() {
+        let g = game(
+            "(pre (check is-friend?) (take) (log position))
+             (move (check e)) (move (check e) (log \"!\"))
+             (post (log \"-\" position) (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        assert_eq!(
+            notations(&g),
+            vec!["a1-b1"],
+            "the first of two identical moves is kept"
+        );
+    }
+
+    #[test]
+    fn only_the_side_to_move_generates() {
+        let g = game(
+            "(pre (check is-friend?) (take) (log position)) (move (check e) (check is-empty?)) (post (drop))",
+            "(White (Man a1)) (Black (Man c1))",
+        );
+        assert_eq!(notations(&g), vec!["a1"]);
+    }
+
+    #[test]
+    fn a_runaway_chain_is_stopped_and_named() {
+        let g = game("(move (while true (log 1)))", "(White (Man a1)) (Black)");
+        let limits = Limits {
+            steps: 500,
+            ..Limits::default()
+        };
+        let mut position = g.initial_position();
+        let before = position.clone();
+        let err = MoveGen::new(limits)
+            .generate(&g, &mut position, &mut Vec::new())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::StepLimit(500));
+        assert_eq!((err.piece.as_str(), err.clause), ("Man", Clause::Move(1)));
+        assert_eq!(err.to_string(), "move generation exceeded its step budget of 500 steps (game \"strip\", piece Man, clause move #1)");
+        assert_eq!(position, before, "the position is restored after an error");
+    }
+
+    #[test]
+    fn too_many_moves_is_an_error() {
+        let g = game(
+            "(pre (take)) (move (while true (check e) (end-move)) ) (post (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        let limits = Limits {
+            moves: 2,
+            ..Limits::default()
+        };
+        let err = MoveGen::new(limits)
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooManyMoves(2));
     }
 }

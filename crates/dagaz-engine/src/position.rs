@@ -89,3 +89,30 @@ impl Position {
         self.turns = undo.turns;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::MoveGen;
+
+    #[test]
+    fn play_then_unplay_restores_the_position() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/simple-checkers.game"
+        ))
+        .unwrap();
+        let game = crate::load(&text).unwrap();
+        let mut position = game
+            .setup("(White (Man c3)) (Black (Man d4 f6 h4)) (turn White)")
+            .unwrap();
+        let before = position.clone();
+        let moves = MoveGen::default().moves(&game, &position).unwrap();
+        assert_eq!(moves.len(), 1);
+        let undo = position.play(&game, &moves[0]);
+        assert_eq!(position.to_move(), game.player("Black").unwrap());
+        assert_eq!(position.turns_played(), 1);
+        assert_eq!(position.pieces().count(), 2, "c3 took d4 and f6");
+        position.unplay(&moves[0], undo);
+        assert_eq!(position, before);
+    }
+}

@@ -166,3 +166,74 @@ impl Game {
         Ok(position)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::error::SetupErrorKind;
+
+    fn game() -> crate::Game {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/simple-checkers.game"
+        ))
+        .unwrap();
+        crate::load(&text).unwrap()
+    }
+
+    #[test]
+    fn places_pieces_and_the_side_to_move() {
+        let g = game();
+        let p = g
+            .setup("(White (Man c3 i3)) (Black (Man d4)) (turn Black)")
+            .unwrap();
+        assert_eq!(p.pieces().count(), 3);
+        assert_eq!(p.to_move(), g.player("Black").unwrap());
+        let p = g.setup("(Black (Man d4))").unwrap();
+        assert_eq!(
+            p.to_move(),
+            g.player("White").unwrap(),
+            "the first player by default"
+        );
+    }
+
+    #[test]
+    fn reports_what_is_wrong_where() {
+        let g = game();
+        let text = "(White (Man c3 z9))";
+        let e = g.setup(text).unwrap_err();
+        assert_eq!(
+            e.kind,
+            SetupErrorKind::Unknown {
+                what: "position",
+                name: "z9".into()
+            }
+        );
+        assert_eq!(&text[e.span.start..e.span.end], "z9");
+        let e = g.setup("(White (Man c3)) (Black (Man c3))").unwrap_err();
+        assert_eq!(e.kind, SetupErrorKind::Occupied("c3".into()));
+        let e = g.setup("(Red (Man c3))").unwrap_err();
+        assert_eq!(
+            e.kind,
+            SetupErrorKind::Unknown {
+                what: "player",
+                name: "Red".into()
+            }
+        );
+        let e = g.setup("(White (King c3))").unwrap_err();
+        assert_eq!(
+            e.kind,
+            SetupErrorKind::Unknown {
+                what: "piece",
+                name: "King".into()
+            }
+        );
+        let e = g.setup("(turn White) (turn Black)").unwrap_err();
+        assert_eq!(e.kind, SetupErrorKind::TurnTwice);
+        let e = g.setup("(turn)").unwrap_err();
+        assert_eq!(e.kind, SetupErrorKind::Expected("`(turn PLAYER)`"));
+        assert!(matches!(
+            g.setup("(White").unwrap_err().kind,
+            SetupErrorKind::Read(_)
+        ));
+    }
+}

@@ -153,18 +153,40 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         match head {
             "check" => {
                 let args = syntax::arity("check", items, 1, span)?;
-                self.check(&args[0], span)
+                // `(check (any a b))` is `(any (check a) (check b))`: each alternative then
+                // compiles to one command such as `Nav`.
+                match args[0].as_list() {
+                    Some([head, alts @ ..]) if head.as_symbol() == Some("any") => {
+                        self.choice(alts, span, |c, alt| c.check(alt, span))
+                    }
+                    _ => self.check(&args[0], span),
+                }
             }
             "let" => {
                 let args = syntax::arity("let", items, 2, span)?;
                 let name = syntax::symbol(&args[0], "a variable name")?;
-                // The value first, so `(let x (+ x 1))` reads the outer x.
-                self.expression(&args[1])?;
+                // The value first, so `(let x (+ x 1))` reads the outer x; the stores are
+                // patched with the slot once it is declared. `(let x (any a b))` stores in
+                // each alternative, so constant alternatives become one command each.
+                let mut stores = Vec::new();
+                match args[1].as_list() {
+                    Some([head, alts @ ..]) if head.as_symbol() == Some("any") => {
+                        self.choice(alts, span, |c, alt| {
+                            stores.push(c.store_value(alt, span)?);
+                            Ok(())
+                        })?
+                    }
+                    _ => stores.push(self.store_value(&args[1], span)?),
+                }
                 let slot = self
                     .scopes
                     .declare(name)
                     .ok_or_else(|| too_many("local variables", span))?;
-                self.emit(Op::LocalSet(slot), span);
+                for at in stores {
+                    if let Some(Op::LocalSet(s) | Op::LocalConst(s, _)) = self.ops.get_mut(at) {
+                        *s = slot;
+                    }
+                }
                 Ok(())
             }
             "set!" => {
@@ -237,6 +259,33 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 Ok(())
             }
         }
+    }
+
+    /// Emits `value` and a store into a slot to be patched; answers the store's index.
+    fn store_value(&mut self, value: &Node, span: Span) -> Result<usize> {
+        match self.constant(value)? {
+            Some(v) => Ok(self.emit(Op::LocalConst(0, v), span)),
+            None => {
+                self.expression(value)?;
+                Ok(self.emit(Op::LocalSet(0), span))
+            }
+        }
+    }
+
+    /// The value of `node` when it is known at compile time.
+    fn constant(&mut self, node: &Node) -> Result<Option<Value>> {
+        Ok(match &node.kind {
+            NodeKind::Int(n) => Some(Value::Int(*n)),
+            NodeKind::Symbol(name) => match self.resolve(name, node.span)? {
+                Name::Literal(v) => Some(v),
+                Name::State(StateName::Position(p)) => Some(Value::Pos(p)),
+                Name::State(StateName::Direction(d)) => Some(Value::Dir(d)),
+                Name::State(StateName::Piece(k)) => Some(Value::Piece(k)),
+                Name::Players(PlayersName::Player(p)) => Some(Value::Player(p)),
+                _ => None,
+            },
+            _ => None,
+        })
     }
 
     /// `(check X)`: common cases become one command; a check in `post` that reads a global
@@ -621,4 +670,255 @@ fn arity_at_least(form: &str, n: usize, items: &[Node], span: Span) -> CompileEr
         },
         span,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::{CompileErrorKind, LoadError};
+    use crate::value::Value;
+    use crate::vm::Op;
+    use pretty_assertions::assert_eq;
+
+    /// A game whose one piece has the given clauses, on a 3x3 board.
+    fn game(clauses: &str) -> Result<crate::Game, LoadError> {
+        crate::load(&format!(
+            r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))
+               (piece (name Man) {clauses})
+               (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3))))"#
+        ))
+    }
+
+    fn ops(clauses: &str) -> Vec<Op> {
+        game(clauses).unwrap().pieces[0].program.ops.clone()
+    }
+
+    fn listing(clauses: &str) -> String {
+        crate::vm::disassemble(&game(clauses).unwrap(), 0)
+    }
+
+    fn error(clauses: &str) -> CompileErrorKind {
+        match game(clauses) {
+            Err(LoadError::Compile(e)) => e.kind,
+            other => panic!("expected a compile error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_piece_is_pre_then_a_choice_of_moves_then_post() {
+        assert_eq!(
+            listing("(pre (take)) (move (check n)) (move (check s)) (post (drop))"),
+            "; clause pre\n   0  Take\n; clause move #1\n   1  Fork 4\n   2  Nav n\n   3  Jmp 5\n; clause move #2\n   4  Nav s\n; clause post\n   5  Drop\n   6  Complete\n"
+        );
+    }
+
+    #[test]
+    fn a_piece_without_moves_has_none() {
+        assert_eq!(ops("(pre (take))"), vec![Op::Take, Op::Fail, Op::Complete]);
+    }
+
+    #[test]
+    fn bare_names_resolve_local_state_players_global() {
+        let got =
+            ops("(move (let x 1) (log x position n a1 Man White current-player counter true))");
+        let g = game("(move (log a1))").unwrap();
+        let a1 = g.board().position("a1").unwrap();
+        assert_eq!(
+            got[..10],
+            [
+                Op::LocalConst(0, Value::Int(1)),
+                Op::LocalGet(0),
+                Op::Position,
+                Op::Push(Value::Dir(crate::Dir(0))),
+                Op::Push(Value::Pos(a1)),
+                Op::Push(Value::Piece(crate::PieceKind(0))),
+                Op::Push(Value::Player(crate::PlayerId(0))),
+                Op::CurrentPlayer,
+                Op::GlobalGet(0),
+                Op::Push(Value::Bool(true)),
+            ]
+        );
+    }
+
+    #[test]
+    fn let_is_scoped_to_its_block_and_reads_the_outer_value_first() {
+        let got = ops("(pre (let x 1)) (move (seq (let x (+ x 1)) (log x)) (log x))");
+        assert_eq!(
+            got,
+            vec![
+                Op::LocalConst(0, Value::Int(1)),
+                Op::LocalGet(0),
+                Op::Push(Value::Int(1)),
+                Op::Add(2),
+                Op::LocalSet(1),
+                Op::LocalGet(1),
+                Op::Log(1),
+                Op::LocalGet(0),
+                Op::Log(1),
+                Op::Complete,
+            ]
+        );
+    }
+
+    #[test]
+    fn set_inc_dec_on_locals_and_globals() {
+        let got =
+            ops("(move (let x 0) (set! x 2) (inc! x) (dec! x 3) (set! g x) (inc! g) (inc! x g))");
+        assert_eq!(
+            got[..10],
+            [
+                Op::LocalConst(0, Value::Int(0)),
+                Op::Push(Value::Int(2)),
+                Op::LocalSet(0),
+                Op::LocalAdd(0, 1),
+                Op::LocalAdd(0, -3),
+                Op::LocalGet(0),
+                Op::GlobalSet(0),
+                Op::GlobalAdd(0, 1),
+                Op::LocalGet(0),
+                Op::GlobalGet(0),
+            ]
+        );
+        assert_eq!(got[10..12], [Op::Add(2), Op::LocalSet(0)]);
+    }
+
+    #[test]
+    fn while_if_else() {
+        assert_eq!(
+            ops("(move (while (< i 3) (inc! i)) (if is-empty? (log 1) else (log 2)))"),
+            vec![
+                Op::GlobalGet(0),
+                Op::Push(Value::Int(3)),
+                Op::Lt,
+                Op::JmpIfFalse(6),
+                Op::GlobalAdd(0, 1),
+                Op::Jmp(0),
+                Op::IsEmpty,
+                Op::JmpIfFalse(11),
+                Op::Push(Value::Int(1)),
+                Op::Log(1),
+                Op::Jmp(13),
+                Op::Push(Value::Int(2)),
+                Op::Log(1),
+                Op::Complete,
+            ]
+        );
+        assert_eq!(
+            ops("(move (while true (check n)))"),
+            vec![Op::Nav(crate::Dir(0)), Op::Jmp(0), Op::Complete]
+        );
+    }
+
+    #[test]
+    fn and_or_short_circuit_to_booleans() {
+        assert_eq!(
+            ops("(move (check (and 1 n)))"),
+            vec![
+                Op::Push(Value::Int(1)),
+                Op::JmpIfFalse(6),
+                Op::Push(Value::Dir(crate::Dir(0))),
+                Op::JmpIfFalse(6),
+                Op::Push(Value::Bool(true)),
+                Op::Jmp(7),
+                Op::Push(Value::Bool(false)),
+                Op::Check,
+                Op::Complete,
+            ]
+        );
+        assert_eq!(
+            ops("(move (check (or 0)))")[..3],
+            [Op::Push(Value::Int(0)), Op::Not, Op::JmpIfFalse(5)]
+        );
+    }
+
+    #[test]
+    fn any_as_expression_and_statement() {
+        assert_eq!(
+            ops("(move (log (any 1 2)))"),
+            vec![
+                Op::Fork(3),
+                Op::Push(Value::Int(1)),
+                Op::Jmp(4),
+                Op::Push(Value::Int(2)),
+                Op::Log(1),
+                Op::Complete,
+            ]
+        );
+        assert_eq!(
+            ops("(move (any (log 1) (seq)))"),
+            vec![
+                Op::Fork(4),
+                Op::Push(Value::Int(1)),
+                Op::Log(1),
+                Op::Jmp(4),
+                Op::Complete
+            ]
+        );
+        assert_eq!(ops("(move (any))"), vec![Op::Fail, Op::Complete]);
+    }
+
+    #[test]
+    fn end_move_forks_to_post() {
+        assert_eq!(
+            ops("(move (take) (end-move) (check n)) (post (drop))"),
+            vec![
+                Op::Take,
+                Op::Fork(3),
+                Op::Jmp(4),
+                Op::Nav(crate::Dir(0)),
+                Op::Drop,
+                Op::Complete
+            ]
+        );
+    }
+
+    #[test]
+    fn post_checks_reading_globals_are_invariants() {
+        let g = game("(pre (let c 0)) (post (check (<= m c)) (check (= c 0)))").unwrap();
+        let p = &g.pieces[0].program;
+        assert!(p.ops.contains(&Op::Invariant(0)));
+        assert_eq!(p.invariants.len(), 1);
+        assert_eq!(p.ops.iter().filter(|op| **op == Op::Check).count(), 1);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(
+            error("(move (frobnicate 1))"),
+            CompileErrorKind::UnknownForm("frobnicate".into())
+        );
+        assert_eq!(
+            error("(move (check))"),
+            CompileErrorKind::Arity {
+                form: "check".into(),
+                expected: "1 argument".into(),
+                found: 0
+            }
+        );
+        assert_eq!(
+            error("(pre (end-move))"),
+            CompileErrorKind::EndMoveOutsideMove
+        );
+        assert_eq!(
+            error("(move (set! is-empty? 1))"),
+            CompileErrorKind::NotAssignable("is-empty?".into(), "part of the board state", "set!")
+        );
+        assert_eq!(
+            error("(post (check (= m is-empty?)))"),
+            CompileErrorKind::ImpureInvariant("the board state".into())
+        );
+        assert_eq!(error("(move (if 1 else else))"), CompileErrorKind::BadElse);
+        assert!(matches!(
+            error("(move (log (let x 1)))"),
+            CompileErrorKind::Expected { .. }
+        ));
+    }
+
+    #[test]
+    fn error_spans_point_at_the_form() {
+        let text = "(board (name b) (dim \"a-c\") (dim \"3-1\"))\n(piece (name Man) (move (wibble)))\n(game (name t) (players (White)))";
+        let Err(LoadError::Compile(e)) = crate::load(text) else {
+            panic!("expected an error")
+        };
+        assert_eq!(&text[e.span.start..e.span.end], "wibble");
+    }
 }

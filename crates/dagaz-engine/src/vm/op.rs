@@ -22,6 +22,8 @@ pub enum Op {
     LocalGet(u16),
     /// `v --`: a local slot, undone on backtracking.
     LocalSet(u16),
+    /// `--`: store a constant in a local slot (`Push` and `LocalSet` in one).
+    LocalConst(u16, Value),
     /// `--`: add a constant to a local slot.
     LocalAdd(u16, i64),
     /// `-- v`: a global variable (0 until set).
@@ -158,10 +160,14 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
         }
         let text = match *op {
             Op::Push(v) => format!("Push {}", crate::notation::render_value(game, v, true)),
-            Op::LocalGet(s) | Op::LocalSet(s) | Op::LocalAdd(s, _) => {
+            Op::LocalGet(s) | Op::LocalSet(s) | Op::LocalAdd(s, _) | Op::LocalConst(s, _) => {
                 let name = program.locals.get(s as usize).map_or("?", String::as_str);
                 match op {
                     Op::LocalAdd(_, n) => format!("LocalAdd {s} ({name}) {n}"),
+                    Op::LocalConst(_, v) => format!(
+                        "LocalConst {s} ({name}) {}",
+                        crate::notation::render_value(game, *v, true)
+                    ),
                     _ => format!("{} {s} ({name})", op_name(op)),
                 }
             }
@@ -188,6 +194,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::LocalGet(_) => "LocalGet",
         Op::LocalSet(_) => "LocalSet",
         Op::LocalAdd(..) => "LocalAdd",
+        Op::LocalConst(..) => "LocalConst",
         Op::GlobalGet(_) => "GlobalGet",
         Op::GlobalSet(_) => "GlobalSet",
         Op::GlobalAdd(..) => "GlobalAdd",

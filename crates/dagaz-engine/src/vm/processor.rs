@@ -107,6 +107,24 @@ pub(crate) struct Context<'a> {
 impl Processor {
     /// Runs `cx.program` from `start` until every choice is exhausted.
     pub fn run(&mut self, cx: &Context<'_>, start: Pos, sink: &mut dyn Sink) -> Result<(), Fault> {
+        self.state.current = start;
+        // A chain that opens with a test of the start square (`(check is-friend?)`) is not
+        // entered where the test fails: the same answer, without setting up a run.
+        let mut pc = 0usize;
+        if let Some(first) = cx.program.ops.first() {
+            let guard = match first {
+                Op::CheckFriend => Some(self.state.is_friend()),
+                Op::CheckNotFriend => Some(!self.state.is_friend()),
+                Op::CheckEnemy => Some(self.state.is_enemy()),
+                Op::CheckNotEnemy => Some(!self.state.is_enemy()),
+                _ => None,
+            };
+            match guard {
+                Some(false) => return Ok(()),
+                Some(true) => pc = 1,
+                None => {}
+            }
+        }
         self.locals.reset(cx.program.locals.len());
         self.stack.clear();
         self.saved.clear();
@@ -116,9 +134,7 @@ impl Processor {
         self.log.clear();
         self.pending.clear();
         self.pending_locals.clear();
-        self.state.current = start;
         self.state.hand = None;
-        let mut pc = 0usize;
         let result = self.exec(cx, &mut pc, sink);
         // Leave the board as it was, whether the run ended normally or not.
         self.unwind(0);
@@ -136,163 +152,187 @@ impl Processor {
         sink: &mut dyn Sink,
     ) -> Result<(), GenErrorKind> {
         let ops = cx.program.ops.as_slice();
-        loop {
-            self.steps += 1;
-            if self.steps > cx.limits.steps {
-                return Err(GenErrorKind::StepLimit(cx.limits.steps));
+        let limit = cx.limits.steps;
+        // Kept in locals (written back on exit) so the hot loop does not go through memory.
+        let mut at = *pc;
+        let mut steps = self.steps;
+        let result = loop {
+            steps += 1;
+            if steps > limit {
+                break Err(GenErrorKind::StepLimit(limit));
             }
             // Running off the end of a chain is a failure, like an exhausted `any`.
-            let op = ops.get(*pc).copied().unwrap_or(Op::Fail);
-            *pc += 1;
-            let ok = match op {
-                Op::Push(v) => {
-                    self.stack.push(v);
-                    true
-                }
-                Op::Pop => {
-                    pop(&mut self.stack)?;
-                    true
-                }
-                Op::LocalGet(s) => {
-                    self.stack.push(self.locals.get(s));
-                    true
-                }
-                Op::LocalSet(s) => {
-                    let v = pop(&mut self.stack)?;
-                    self.locals.set(s, v, &mut self.trail);
-                    true
-                }
-                Op::LocalAdd(s, n) => {
-                    let v = add(self.locals.get(s), n)?;
-                    self.locals.set(s, v, &mut self.trail);
-                    true
-                }
-                Op::GlobalGet(s) => {
-                    self.stack.push(self.globals.get(s));
-                    true
-                }
-                Op::GlobalSet(s) => {
-                    let v = pop(&mut self.stack)?;
-                    self.globals.set(s, v);
-                    true
-                }
-                Op::GlobalAdd(s, n) => {
-                    let v = add(self.globals.get(s), n)?;
-                    self.globals.set(s, v);
-                    true
-                }
-                Op::Position => self.push_query(Query::Position),
-                Op::IsEmpty => self.push_query(Query::IsEmpty),
-                Op::NotEmpty => self.push_query(Query::NotEmpty),
-                Op::IsFriend => self.push_query(Query::IsFriend),
-                Op::NotFriend => self.push_query(Query::NotFriend),
-                Op::IsEnemy => self.push_query(Query::IsEnemy),
-                Op::NotEnemy => self.push_query(Query::NotEnemy),
-                Op::PlayerAt => self.push_query(Query::Player),
-                Op::PieceAt => self.push_query(Query::Piece),
-                Op::Nav(d) => self.state.navigate(cx.board, cx.symmetry, d),
-                Op::Goto(p) => {
-                    self.state.current = p;
-                    true
-                }
-                Op::CheckEmpty => self.state.is_empty(),
-                Op::CheckNotEmpty => !self.state.is_empty(),
-                Op::CheckFriend => self.state.is_friend(),
-                Op::CheckNotFriend => !self.state.is_friend(),
-                Op::CheckEnemy => self.state.is_enemy(),
-                Op::CheckNotEnemy => !self.state.is_enemy(),
-                Op::CurrentPlayer => self.push_player(cx, PlayersName::CurrentPlayer),
-                Op::NextPlayer => self.push_player(cx, PlayersName::NextPlayer),
-                Op::TurnNumber => self.push_player(cx, PlayersName::TurnNumber),
-                Op::TurnOrder => self.push_player(cx, PlayersName::TurnOrder),
-                Op::Not => {
-                    let v = pop(&mut self.stack)?;
-                    let t = self.truth(cx, v);
-                    self.stack.push(Value::Bool(!t));
-                    true
-                }
-                Op::Jmp(t) => {
-                    *pc = t as usize;
-                    true
-                }
-                Op::JmpIfFalse(t) => {
-                    let v = pop(&mut self.stack)?;
-                    if !self.truth(cx, v) {
-                        *pc = t as usize;
-                    }
-                    true
-                }
-                Op::Check => {
-                    let v = pop(&mut self.stack)?;
-                    self.truth(cx, v)
-                }
-                Op::Fork(t) => {
-                    self.fork(t, cx.limits)?;
-                    true
-                }
-                Op::Fail => false,
-                Op::Take => {
-                    let at = self.state.current;
-                    let piece = self.state.take(&mut self.trail)?;
-                    self.actions.push(Action::Take { at, piece });
-                    true
-                }
-                Op::Capture => {
-                    let at = self.state.current;
-                    let piece = self.state.capture(&mut self.trail)?;
-                    self.actions.push(Action::Capture { at, piece });
-                    true
-                }
-                Op::Drop => {
-                    let at = self.state.current;
-                    let (piece, replaced) = self.state.drop(&mut self.trail)?;
-                    self.actions.push(Action::Drop {
-                        at,
-                        piece,
-                        replaced,
-                    });
-                    true
-                }
-                Op::Log(n) => {
-                    let base = self
-                        .stack
-                        .len()
-                        .checked_sub(n as usize)
-                        .ok_or(GenErrorKind::Internal("the data stack is empty"))?;
-                    self.log.extend(self.stack.drain(base..));
-                    true
-                }
-                Op::Invariant(i) => {
-                    let v = pop(&mut self.stack)?;
-                    let held = self.truth(cx, v);
-                    if held {
-                        self.pending.push((i, self.pending_locals.len() as u32));
-                        self.pending_locals.extend_from_slice(self.locals.values());
-                    }
-                    held
-                }
-                Op::Complete => {
-                    sink.complete(
-                        cx.game,
-                        &mut self.globals,
-                        Completed {
-                            actions: &self.actions,
-                            log: &self.log,
-                            invariants: &self.pending,
-                            invariant_locals: &self.pending_locals,
-                        },
-                    )?;
-                    false
-                }
-                other => expr::arith(other, &mut self.stack)?,
-            };
-            if !ok {
-                match self.backtrack() {
-                    Some(resume) => *pc = resume as usize,
-                    None => return Ok(()),
-                }
+            let op = ops.get(at).copied().unwrap_or(Op::Fail);
+            at += 1;
+            match self.op(cx, op, &mut at, sink) {
+                Ok(true) => {}
+                Ok(false) => match self.backtrack() {
+                    Some(resume) => at = resume as usize,
+                    None => break Ok(()),
+                },
+                Err(e) => break Err(e),
             }
-        }
+        };
+        self.steps = steps;
+        *pc = at;
+        result
+    }
+
+    /// Runs one command; `Ok(false)` means it failed and the machine must backtrack.
+    #[inline(always)]
+    fn op(
+        &mut self,
+        cx: &Context<'_>,
+        op: Op,
+        pc: &mut usize,
+        sink: &mut dyn Sink,
+    ) -> Result<bool, GenErrorKind> {
+        Ok(match op {
+            Op::Push(v) => {
+                self.stack.push(v);
+                true
+            }
+            Op::Pop => {
+                pop(&mut self.stack)?;
+                true
+            }
+            Op::LocalGet(s) => {
+                self.stack.push(self.locals.get(s));
+                true
+            }
+            Op::LocalSet(s) => {
+                let v = pop(&mut self.stack)?;
+                self.locals.set(s, v, &mut self.trail);
+                true
+            }
+            Op::LocalConst(s, v) => {
+                self.locals.set(s, v, &mut self.trail);
+                true
+            }
+            Op::LocalAdd(s, n) => {
+                let v = add(self.locals.get(s), n)?;
+                self.locals.set(s, v, &mut self.trail);
+                true
+            }
+            Op::GlobalGet(s) => {
+                self.stack.push(self.globals.get(s));
+                true
+            }
+            Op::GlobalSet(s) => {
+                let v = pop(&mut self.stack)?;
+                self.globals.set(s, v);
+                true
+            }
+            Op::GlobalAdd(s, n) => {
+                let v = add(self.globals.get(s), n)?;
+                self.globals.set(s, v);
+                true
+            }
+            Op::Position => self.push_query(Query::Position),
+            Op::IsEmpty => self.push_query(Query::IsEmpty),
+            Op::NotEmpty => self.push_query(Query::NotEmpty),
+            Op::IsFriend => self.push_query(Query::IsFriend),
+            Op::NotFriend => self.push_query(Query::NotFriend),
+            Op::IsEnemy => self.push_query(Query::IsEnemy),
+            Op::NotEnemy => self.push_query(Query::NotEnemy),
+            Op::PlayerAt => self.push_query(Query::Player),
+            Op::PieceAt => self.push_query(Query::Piece),
+            Op::Nav(d) => self.state.navigate(cx.board, cx.symmetry, d),
+            Op::Goto(p) => {
+                self.state.current = p;
+                true
+            }
+            Op::CheckEmpty => self.state.is_empty(),
+            Op::CheckNotEmpty => !self.state.is_empty(),
+            Op::CheckFriend => self.state.is_friend(),
+            Op::CheckNotFriend => !self.state.is_friend(),
+            Op::CheckEnemy => self.state.is_enemy(),
+            Op::CheckNotEnemy => !self.state.is_enemy(),
+            Op::CurrentPlayer => self.push_player(cx, PlayersName::CurrentPlayer),
+            Op::NextPlayer => self.push_player(cx, PlayersName::NextPlayer),
+            Op::TurnNumber => self.push_player(cx, PlayersName::TurnNumber),
+            Op::TurnOrder => self.push_player(cx, PlayersName::TurnOrder),
+            Op::Not => {
+                let v = pop(&mut self.stack)?;
+                let t = self.truth(cx, v);
+                self.stack.push(Value::Bool(!t));
+                true
+            }
+            Op::Jmp(t) => {
+                *pc = t as usize;
+                true
+            }
+            Op::JmpIfFalse(t) => {
+                let v = pop(&mut self.stack)?;
+                if !self.truth(cx, v) {
+                    *pc = t as usize;
+                }
+                true
+            }
+            Op::Check => {
+                let v = pop(&mut self.stack)?;
+                self.truth(cx, v)
+            }
+            Op::Fork(t) => {
+                self.fork(t, cx.limits)?;
+                true
+            }
+            Op::Fail => false,
+            Op::Take => {
+                let at = self.state.current;
+                let piece = self.state.take(&mut self.trail)?;
+                self.actions.push(Action::Take { at, piece });
+                true
+            }
+            Op::Capture => {
+                let at = self.state.current;
+                let piece = self.state.capture(&mut self.trail)?;
+                self.actions.push(Action::Capture { at, piece });
+                true
+            }
+            Op::Drop => {
+                let at = self.state.current;
+                let (piece, replaced) = self.state.drop(&mut self.trail)?;
+                self.actions.push(Action::Drop {
+                    at,
+                    piece,
+                    replaced,
+                });
+                true
+            }
+            Op::Log(n) => {
+                let base = self
+                    .stack
+                    .len()
+                    .checked_sub(n as usize)
+                    .ok_or(GenErrorKind::Internal("the data stack is empty"))?;
+                self.log.extend(self.stack.drain(base..));
+                true
+            }
+            Op::Invariant(i) => {
+                let v = pop(&mut self.stack)?;
+                let held = self.truth(cx, v);
+                if held {
+                    self.pending.push((i, self.pending_locals.len() as u32));
+                    self.pending_locals.extend_from_slice(self.locals.values());
+                }
+                held
+            }
+            Op::Complete => {
+                sink.complete(
+                    cx.game,
+                    &mut self.globals,
+                    Completed {
+                        actions: &self.actions,
+                        log: &self.log,
+                        invariants: &self.pending,
+                        invariant_locals: &self.pending_locals,
+                    },
+                )?;
+                false
+            }
+            other => expr::arith(other, &mut self.stack)?,
+        })
     }
 
     #[inline]
@@ -431,4 +471,491 @@ pub(crate) fn eval_invariant(
         }
     }
     Ok(plain_truth(game, pop(stack)?))
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each command run on its own or in a short hand-written chain, on a 3x3 board
+    //! (a3 b3 c3 / a2 b2 c2 / a1 b1 c1) with White to move.
+
+    use super::*;
+    use crate::env::players::Players;
+    use crate::model::Invariant;
+    use crate::value::{PieceKind, PlayerId, StrId};
+
+    const GAME: &str = r#"
+        (board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))
+        (piece (name Man))
+        (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3))))
+    "#;
+
+    /// Collects what `Complete` hands over.
+    #[derive(Default)]
+    struct Collect {
+        moves: Vec<(Vec<Action>, Vec<Value>)>,
+        invariants: Vec<Vec<(u16, Vec<Value>)>>,
+    }
+
+    impl Sink for Collect {
+        fn complete(
+            &mut self,
+            _: &Game,
+            _: &mut Globals,
+            done: Completed<'_>,
+        ) -> Result<(), GenErrorKind> {
+            self.moves.push((done.actions.to_vec(), done.log.to_vec()));
+            let locals = |at: u32| done.invariant_locals[at as usize..].to_vec();
+            self.invariants.push(
+                done.invariants
+                    .iter()
+                    .map(|&(i, at)| (i, locals(at)))
+                    .collect(),
+            );
+            Ok(())
+        }
+    }
+
+    struct Rig {
+        game: Game,
+        processor: Processor,
+    }
+
+    fn rig() -> Rig {
+        let game = crate::load(GAME).unwrap();
+        let mut processor = Processor::default();
+        processor.globals.reset(2);
+        processor.state.cells = game.initial_position().cells;
+        Rig { game, processor }
+    }
+
+    fn pos(r: &Rig, name: &str) -> Pos {
+        r.game.board().position(name).unwrap()
+    }
+
+    fn dir(r: &Rig, name: &str) -> Dir {
+        r.game.board().direction(name).unwrap()
+    }
+
+    /// Runs `ops` (with `locals` slots) from `start`; answers the completed moves' logs.
+    fn run(r: &mut Rig, ops: Vec<Op>, locals: usize, start: &str) -> Result<Collect, GenErrorKind> {
+        let program = Program {
+            spans: vec![Default::default(); ops.len()],
+            ops,
+            clauses: vec![(0, crate::model::Clause::Pre)],
+            locals: vec!["x".to_string(); locals],
+            invariants: vec![Invariant { start: 0, end: 3 }],
+        };
+        let players = Players::new(&r.game, &r.game.initial_position());
+        let cx = Context {
+            game: &r.game,
+            board: &r.game.board,
+            program: &program,
+            players: &players,
+            symmetry: &[],
+            limits: Limits {
+                steps: 1000,
+                moves: 10,
+                choices: 8,
+            },
+        };
+        let start = pos(r, start);
+        let mut sink = Collect::default();
+        r.processor.steps = 0;
+        r.processor.run(&cx, start, &mut sink).map_err(|f| f.kind)?;
+        Ok(sink)
+    }
+
+    /// The logs of the completed moves.
+    fn logs(r: &mut Rig, ops: Vec<Op>, start: &str) -> Vec<Vec<Value>> {
+        run(r, ops, 2, start)
+            .unwrap()
+            .moves
+            .into_iter()
+            .map(|(_, log)| log)
+            .collect()
+    }
+
+    fn int(n: i64) -> Value {
+        Value::Int(n)
+    }
+
+    #[test]
+    fn push_log_complete() {
+        let mut r = rig();
+        let got = logs(
+            &mut r,
+            vec![Op::Push(int(7)), Op::Push(int(8)), Op::Log(2), Op::Complete],
+            "a1",
+        );
+        assert_eq!(got, vec![vec![int(7), int(8)]]);
+    }
+
+    #[test]
+    fn pop_discards() {
+        let mut r = rig();
+        let got = logs(
+            &mut r,
+            vec![
+                Op::Push(int(1)),
+                Op::Push(int(2)),
+                Op::Pop,
+                Op::Log(1),
+                Op::Complete,
+            ],
+            "a1",
+        );
+        assert_eq!(got, vec![vec![int(1)]]);
+    }
+
+    #[test]
+    fn fork_tries_every_alternative_in_order_and_restores_locals() {
+        let mut r = rig();
+        // x = 1; fork { x += 10; log x } | { log x }
+        let ops = vec![
+            Op::LocalConst(0, int(1)),
+            Op::Fork(6),
+            Op::LocalAdd(0, 10),
+            Op::LocalGet(0),
+            Op::Log(1),
+            Op::Complete,
+            Op::LocalGet(0),
+            Op::Log(1),
+            Op::Complete,
+        ];
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![int(11)], vec![int(1)]]);
+    }
+
+    #[test]
+    fn local_set_and_get() {
+        let mut r = rig();
+        let ops = vec![
+            Op::Push(int(5)),
+            Op::LocalSet(1),
+            Op::LocalGet(1),
+            Op::Log(1),
+            Op::Complete,
+        ];
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![int(5)]]);
+    }
+
+    #[test]
+    fn globals_survive_backtracking() {
+        let mut r = rig();
+        // fork { g += 1; fail } | { log g }
+        let ops = vec![
+            Op::Fork(3),
+            Op::GlobalAdd(0, 1),
+            Op::Fail,
+            Op::GlobalGet(0),
+            Op::Push(int(4)),
+            Op::GlobalSet(1),
+            Op::GlobalGet(1),
+            Op::Log(2),
+            Op::Complete,
+        ];
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![int(1), int(4)]]);
+    }
+
+    #[test]
+    fn state_queries() {
+        let mut r = rig();
+        let ops = vec![
+            Op::Position,
+            Op::IsEmpty,
+            Op::NotEmpty,
+            Op::IsFriend,
+            Op::NotFriend,
+            Op::IsEnemy,
+            Op::NotEnemy,
+            Op::PlayerAt,
+            Op::PieceAt,
+            Op::Log(9),
+            Op::Complete,
+        ];
+        let b2 = pos(&r, "b2");
+        let t = Value::Bool(true);
+        let f = Value::Bool(false);
+        let white = Value::Player(PlayerId(0));
+        let man = Value::Piece(PieceKind(0));
+        assert_eq!(
+            logs(&mut r, ops.clone(), "b2"),
+            vec![vec![Value::Pos(b2), f, t, t, f, f, t, white, man]]
+        );
+        let b3 = pos(&r, "b3");
+        let black = Value::Player(PlayerId(1));
+        assert_eq!(
+            logs(&mut r, ops.clone(), "b3"),
+            vec![vec![Value::Pos(b3), f, t, f, t, t, f, black, man]]
+        );
+        let a1 = pos(&r, "a1");
+        assert_eq!(
+            logs(&mut r, ops, "a1"),
+            vec![vec![Value::Pos(a1), t, f, f, t, f, t, f, f]]
+        );
+    }
+
+    #[test]
+    fn check_commands_pass_or_fail() {
+        let mut r = rig();
+        let complete_if = |op: Op| vec![op, Op::Push(int(1)), Op::Log(1), Op::Complete];
+        for (op, at, passes) in [
+            (Op::CheckEmpty, "a1", true),
+            (Op::CheckEmpty, "b2", false),
+            (Op::CheckNotEmpty, "b2", true),
+            (Op::CheckFriend, "b2", true),
+            (Op::CheckFriend, "b3", false),
+            (Op::CheckNotFriend, "b3", true),
+            (Op::CheckEnemy, "b3", true),
+            (Op::CheckEnemy, "a1", false),
+            (Op::CheckNotEnemy, "a1", true),
+        ] {
+            let got = logs(&mut r, complete_if(op), at);
+            assert_eq!(got.len(), usize::from(passes), "{op:?} at {at}");
+        }
+    }
+
+    #[test]
+    fn nav_and_goto_move_the_current_position() {
+        let mut r = rig();
+        let (n, s) = (dir(&r, "n"), dir(&r, "s"));
+        let c1 = pos(&r, "c1");
+        let ops = vec![
+            Op::Nav(n),
+            Op::Position,
+            Op::Goto(c1),
+            Op::Position,
+            Op::Log(2),
+            Op::Complete,
+        ];
+        let (a2, a1) = (pos(&r, "a2"), pos(&r, "a1"));
+        assert_eq!(
+            logs(&mut r, ops, "a1"),
+            vec![vec![Value::Pos(a2), Value::Pos(c1)]]
+        );
+        // Off the board: the step fails.
+        assert!(logs(&mut r, vec![Op::Nav(s), Op::Complete], "a1").is_empty());
+        let _ = a1;
+    }
+
+    #[test]
+    fn check_of_a_link_navigates_and_of_a_value_tests_truth() {
+        let mut r = rig();
+        let n = dir(&r, "n");
+        let ops = vec![
+            Op::Push(Value::Dir(n)),
+            Op::Check,
+            Op::Position,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        let a2 = pos(&r, "a2");
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![Value::Pos(a2)]]);
+        assert!(logs(
+            &mut r,
+            vec![Op::Push(Value::Dir(n)), Op::Check, Op::Complete],
+            "a3"
+        )
+        .is_empty());
+        let falsy = [int(0), Value::Bool(false)];
+        for v in falsy {
+            assert!(
+                logs(&mut r, vec![Op::Push(v), Op::Check, Op::Complete], "a1").is_empty(),
+                "{v:?}"
+            );
+        }
+        for v in [int(2), Value::Bool(true), Value::Player(PlayerId(1))] {
+            assert_eq!(
+                logs(&mut r, vec![Op::Push(v), Op::Check, Op::Complete], "a1").len(),
+                1,
+                "{v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn strings_zero_and_empty_are_false() {
+        let mut r = rig();
+        r.game.strings = ["", "0", "x"].into_iter().map(String::from).collect();
+        for (id, truth) in [(0, false), (1, false), (2, true)] {
+            let ops = vec![Op::Push(Value::Str(StrId(id))), Op::Check, Op::Complete];
+            assert_eq!(logs(&mut r, ops, "a1").len(), usize::from(truth));
+        }
+    }
+
+    #[test]
+    fn players_environment() {
+        let mut r = rig();
+        let ops = vec![
+            Op::CurrentPlayer,
+            Op::NextPlayer,
+            Op::TurnNumber,
+            Op::TurnOrder,
+            Op::Log(4),
+            Op::Complete,
+        ];
+        let (w, b) = (Value::Player(PlayerId(0)), Value::Player(PlayerId(1)));
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![w, b, int(1), int(1)]]);
+    }
+
+    #[test]
+    fn not_and_conditional_jumps() {
+        let mut r = rig();
+        // if (not 0) log 1 else log 2
+        let ops = vec![
+            Op::Push(int(0)),
+            Op::Not,
+            Op::JmpIfFalse(6),
+            Op::Push(int(1)),
+            Op::Log(1),
+            Op::Jmp(8),
+            Op::Push(int(2)),
+            Op::Log(1),
+            Op::Complete,
+        ];
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![int(1)]]);
+    }
+
+    #[test]
+    fn arithmetic_runs_in_the_processor() {
+        let mut r = rig();
+        let ops = vec![
+            Op::Push(int(2)),
+            Op::Push(int(3)),
+            Op::Mul(2),
+            Op::Neg,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![int(-6)]]);
+    }
+
+    #[test]
+    fn take_capture_drop_record_actions_and_restore_the_board() {
+        let mut r = rig();
+        let (n, s) = (dir(&r, "n"), dir(&r, "s"));
+        let before = r.processor.state.cells.clone();
+        // From b2: take, step n to b3, capture, step s twice to b1, drop.
+        let ops = vec![
+            Op::Take,
+            Op::Nav(n),
+            Op::Capture,
+            Op::Nav(s),
+            Op::Nav(s),
+            Op::Drop,
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        let white = Piece {
+            owner: PlayerId(0),
+            kind: PieceKind(0),
+        };
+        let black = Piece {
+            owner: PlayerId(1),
+            kind: PieceKind(0),
+        };
+        let (b1, b2, b3) = (pos(&r, "b1"), pos(&r, "b2"), pos(&r, "b3"));
+        assert_eq!(
+            got.moves[0].0,
+            vec![
+                Action::Take {
+                    at: b2,
+                    piece: white
+                },
+                Action::Capture {
+                    at: b3,
+                    piece: black
+                },
+                Action::Drop {
+                    at: b1,
+                    piece: white,
+                    replaced: None
+                },
+            ]
+        );
+        assert_eq!(
+            r.processor.state.cells, before,
+            "the run leaves the board as it found it"
+        );
+    }
+
+    #[test]
+    fn action_errors() {
+        let mut r = rig();
+        assert_eq!(
+            run(&mut r, vec![Op::Take], 0, "a1").err(),
+            Some(GenErrorKind::TakeEmpty)
+        );
+        assert_eq!(
+            run(&mut r, vec![Op::Capture], 0, "a1").err(),
+            Some(GenErrorKind::CaptureEmpty)
+        );
+        assert_eq!(
+            run(&mut r, vec![Op::Drop], 0, "a1").err(),
+            Some(GenErrorKind::DropEmptyHand)
+        );
+        assert_eq!(
+            run(&mut r, vec![Op::Take, Op::Take], 0, "b2").err(),
+            Some(GenErrorKind::HandFull)
+        );
+    }
+
+    #[test]
+    fn invariant_passes_records_the_locals_or_fails() {
+        let mut r = rig();
+        // x = 3; check (<= g x) as invariant 0.
+        let chain = vec![
+            Op::LocalConst(0, int(3)),
+            Op::GlobalGet(0),
+            Op::LocalGet(0),
+            Op::Le,
+            Op::Invariant(0),
+            Op::Complete,
+        ];
+        let got = run(&mut r, chain.clone(), 1, "a1").unwrap();
+        assert_eq!(got.invariants, vec![vec![(0, vec![int(3)])]]);
+        r.processor.globals.set(0, int(4));
+        let got = run(&mut r, chain, 1, "a1").unwrap();
+        assert!(got.moves.is_empty(), "4 <= 3 fails");
+    }
+
+    #[test]
+    fn eval_invariant_reevaluates_with_saved_locals() {
+        let r = rig();
+        let program = Program {
+            ops: vec![Op::GlobalGet(0), Op::LocalGet(0), Op::Le, Op::Invariant(0)],
+            invariants: vec![Invariant { start: 0, end: 3 }],
+            ..Program::default()
+        };
+        let mut globals = Globals::default();
+        globals.reset(1);
+        let mut stack = Vec::new();
+        assert_eq!(
+            eval_invariant(&r.game, &program, 0, &[int(2)], &globals, &mut stack),
+            Ok(true)
+        );
+        globals.set(0, int(3));
+        assert_eq!(
+            eval_invariant(&r.game, &program, 0, &[int(2)], &globals, &mut stack),
+            Ok(false)
+        );
+    }
+
+    #[test]
+    fn limits_stop_runaway_chains() {
+        let mut r = rig();
+        assert_eq!(
+            run(&mut r, vec![Op::Jmp(0)], 0, "a1").err(),
+            Some(GenErrorKind::StepLimit(1000))
+        );
+        assert_eq!(
+            run(&mut r, vec![Op::Fork(0), Op::Jmp(0)], 0, "a1").err(),
+            Some(GenErrorKind::TooManyChoices(8))
+        );
+    }
+
+    #[test]
+    fn running_off_the_end_fails_quietly() {
+        let mut r = rig();
+        assert!(logs(&mut r, vec![Op::Push(int(1))], "a1").is_empty());
+    }
 }

@@ -1,0 +1,195 @@
+//! The `dagaz` command line, run in process: exact standard output, exit codes, and messages
+//! that name the file, line and column.
+
+use crate::repo_path;
+use pretty_assertions::assert_eq;
+
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn dagaz(args: &[&str]) -> Output {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = std::iter::once("dagaz").chain(args.iter().copied());
+    let code = dagaz_cli::run(argv, &mut out, &mut err, false);
+    Output {
+        code,
+        stdout: String::from_utf8(out).unwrap(),
+        stderr: String::from_utf8(err).unwrap(),
+    }
+}
+
+fn game_path() -> String {
+    repo_path("games/simple-checkers.game")
+        .display()
+        .to_string()
+}
+
+/// Writes `text` to a file of its own under the target directory and answers its path.
+fn temp_game(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("dagaz-cli-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn moves_prints_the_sorted_moves_and_nothing_else() {
+    let out = dagaz(&["moves", &game_path()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "a3 - b4\nc3 - b4\nc3 - d4\ne3 - d4\ne3 - f4\ng3 - f4\ng3 - h4\ni3 - h4\ni3 - j4\n"
+    );
+    assert_eq!(out.stderr, "");
+}
+
+#[test]
+fn moves_from_a_setup() {
+    let out = dagaz(&[
+        "moves",
+        &game_path(),
+        "--setup",
+        "(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)",
+    ]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "c3 - g7\ni3 - e7\n"));
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let out = dagaz(&["perft", &game_path(), "--depth", "4"]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "4265\n"));
+    let out = dagaz(&["perft", &game_path(), "--depth", "4", "--bulk"]);
+    assert_eq!(out.stdout, "4265\n");
+}
+
+#[test]
+fn perft_divide_lists_each_root_move_then_the_total() {
+    let out = dagaz(&["perft", &game_path(), "--depth", "3", "--divide"]);
+    assert_eq!(out.code, 0);
+    assert_eq!(
+        out.stdout,
+        "a3 - b4: 79\nc3 - b4: 79\nc3 - d4: 70\ne3 - d4: 70\ne3 - f4: 70\ng3 - f4: 70\ng3 - h4: 70\ni3 - h4: 70\ni3 - j4: 80\n658\n"
+    );
+}
+
+#[test]
+fn the_seed_text_runs_unchanged() {
+    let seed = repo_path("tests/fixtures/seed-simple-checkers.game")
+        .display()
+        .to_string();
+    let out = dagaz(&["perft", &seed, "--depth", "3"]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "810\n"));
+}
+
+#[test]
+fn disasm_lists_the_chain() {
+    let out = dagaz(&["disasm", &game_path()]);
+    assert_eq!(out.code, 0);
+    assert!(
+        out.stdout
+            .starts_with("piece Man:\n; clause pre\n   0  CheckFriend\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("Invariant 0"));
+}
+
+#[test]
+fn a_missing_file_is_bad_input() {
+    let out = dagaz(&["moves", "no/such.game"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with("error: cannot read no/such.game: "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn a_syntax_error_names_file_line_and_column() {
+    let path = temp_game("unclosed.game", "(board (name b)\n  (dim \"a-c\")\n");
+    let out = dagaz(&["moves", &path]);
+    assert_eq!(out.code, 2);
+    let first = out.stderr.lines().next().unwrap();
+    assert_eq!(
+        first,
+        format!("error: {path}:1:1: expected `)` to close the list opened here, found the end of the text")
+    );
+    assert!(
+        out.stderr.contains("(board (name b)"),
+        "the snippet shows the line:\n{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_compile_error_names_file_line_and_column() {
+    let text = "(board (name b) (dim \"a-c\") (dim \"3-1\") (dir (name n) 0 -1))\n(piece (name Man)\n  (move (jump n)))\n(game (name t) (players (White (Man a1))))\n";
+    let path = temp_game("unknown-form.game", text);
+    let out = dagaz(&["moves", &path]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr.lines().next().unwrap(),
+        format!("error: {path}:3:10: unknown form `jump`")
+    );
+}
+
+#[test]
+fn a_bad_setup_names_the_setup_column() {
+    let out = dagaz(&["moves", &game_path(), "--setup", "(White (Man c3 z9))"]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr.lines().next().unwrap(),
+        "error: --setup:1:16: unknown position `z9`"
+    );
+    assert!(
+        out.stderr.contains("Help: a setup looks like"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_runaway_rule_stops_with_the_piece_and_clause() {
+    let text = "(board (name b) (dim \"a-c\") (dim \"3-1\"))\n(piece (name Man)\n  (move (while true (log 1))))\n(game (name \"loop\") (players (White (Man a1))))\n";
+    let path = temp_game("runaway.game", text);
+    let out = dagaz(&["moves", &path, "--step-limit", "10000"]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr.lines().next().unwrap(),
+        format!("error: {path}:3:9: move generation exceeded its step budget of 10000 steps (game \"loop\", piece Man, clause move #1)")
+    );
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn the_default_step_budget_also_stops_a_runaway_rule() {
+    let text = "(board (name b) (dim \"a-c\") (dim \"1\"))\n(piece (name Man) (move (while true)))\n(game (name \"loop\") (players (White (Man a1))))\n";
+    let path = temp_game("runaway-default.game", text);
+    let out = dagaz(&["perft", &path, "--depth", "1"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("step budget"), "{}", out.stderr);
+}
+
+#[test]
+fn bad_arguments_exit_2_and_help_exits_0() {
+    let out = dagaz(&["perft", &game_path()]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--depth"), "{}", out.stderr);
+    let out = dagaz(&["frobnicate"]);
+    assert_eq!(out.code, 2);
+    let out = dagaz(&["--help"]);
+    assert_eq!(out.code, 0);
+    assert!(
+        out.stdout
+            .contains("dagaz moves games/simple-checkers.game"),
+        "{}",
+        out.stdout
+    );
+}
