@@ -22,11 +22,21 @@ fn lists_the_nine_opening_moves() {
 
 #[test]
 fn bad_input_exits_with_code_2_and_prints_nothing_on_stdout() {
-    let out = dagaz(&["perft", "games/simple-checkers.game", "--depth", "2", "--setup", "(White (Man q1))"]);
+    let out = dagaz(&[
+        "perft",
+        "games/simple-checkers.game",
+        "--depth",
+        "2",
+        "--setup",
+        "(White (Man q1))",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: --setup:1:13: unknown position `q1`"), "{err}");
+    assert!(
+        err.starts_with("error: --setup:1:13: unknown position `q1`"),
+        "{err}"
+    );
 }
 
 #[test]

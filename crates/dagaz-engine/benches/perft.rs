@@ -5,7 +5,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dagaz_engine::{Counting, MoveGen, Perft};
 
 fn simple_checkers(c: &mut Criterion) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/simple-checkers.game");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../games/simple-checkers.game"
+    );
     let Ok(text) = std::fs::read_to_string(path) else {
         return;
     };

@@ -43,10 +43,13 @@ impl Default for Limits {
 struct Choice {
     resume: u32,
     trail: u32,
+    /// Where this choice's copy of the data stack starts in `saved`, and its length.
     saved_stack: u32,
+    stack_len: u32,
     actions: u32,
     log: u32,
     pending: u32,
+    pending_locals: u32,
     current: Pos,
     hand: Option<Piece>,
 }
@@ -365,11 +368,16 @@ impl Processor {
             return Err(GenErrorKind::TooManyChoices(limits.choices));
         }
         let saved_stack = self.saved.len() as u32;
-        self.saved.extend_from_slice(&self.stack);
+        // The stack is usually empty at a choice point; copy only what is there.
+        if !self.stack.is_empty() {
+            self.saved.extend_from_slice(&self.stack);
+        }
         self.choices.push(Choice {
             resume,
             trail: self.trail.len() as u32,
             saved_stack,
+            stack_len: self.stack.len() as u32,
+            pending_locals: self.pending_locals.len() as u32,
             actions: self.actions.len() as u32,
             log: self.log.len() as u32,
             pending: self.pending.len() as u32,
@@ -380,30 +388,32 @@ impl Processor {
     }
 
     /// Returns to the latest choice point; `None` when there is none left.
+    #[inline]
     fn backtrack(&mut self) -> Option<u32> {
         let c = self.choices.pop()?;
         self.unwind(c.trail as usize);
         self.stack.clear();
-        self.stack
-            .extend_from_slice(self.saved.get(c.saved_stack as usize..).unwrap_or(&[]));
-        self.saved.truncate(c.saved_stack as usize);
+        if c.stack_len > 0 {
+            let start = c.saved_stack as usize;
+            self.stack
+                .extend_from_slice(self.saved.get(start..).unwrap_or(&[]));
+            self.saved.truncate(start);
+        }
         self.actions.truncate(c.actions as usize);
         self.log.truncate(c.log as usize);
-        if let Some(&(_, locals_at)) = self.pending.get(c.pending as usize) {
-            self.pending_locals.truncate(locals_at as usize);
-        }
         self.pending.truncate(c.pending as usize);
+        self.pending_locals.truncate(c.pending_locals as usize);
         self.state.current = c.current;
         self.state.hand = c.hand;
         Some(c.resume)
     }
 
+    #[inline]
     fn unwind(&mut self, len: usize) {
-        while self.trail.len() > len {
-            match self.trail.pop() {
-                Some(Undo::Local(slot, v)) => self.locals.restore(slot, v),
-                Some(Undo::Cell(pos, piece)) => self.state.restore_cell(pos, piece),
-                None => break,
+        for undo in self.trail.drain(len.min(self.trail.len())..).rev() {
+            match undo {
+                Undo::Local(slot, v) => self.locals.restore(slot, v),
+                Undo::Cell(pos, piece) => self.state.restore_cell(pos, piece),
             }
         }
     }
