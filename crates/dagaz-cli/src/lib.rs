@@ -92,6 +92,9 @@ struct LimitArgs {
     /// Most moves one position may have.
     #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().moves)]
     move_limit: usize,
+    /// Most choice points (`any`, `end-move`) open at once in one move.
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().choices)]
+    choice_limit: usize,
 }
 
 /// Runs the command line `args` (the first item is the program name).

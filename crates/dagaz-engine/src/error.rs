@@ -66,6 +66,10 @@ pub enum CompileErrorKind {
     TooMany { what: &'static str, max: usize },
     #[error("`{0}` names {1}; it cannot be changed with `{2}`")]
     NotAssignable(String, &'static str, &'static str),
+    #[error("`{0}` is a local variable of another block and is not visible here (declare it with `let` in `pre` to share it between `move` and `post`)")]
+    LocalOutOfScope(String),
+    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players` or `symmetry`)")]
+    UnknownGameClause(String),
     #[error("`end-move` may only stand in a `move` clause")]
     EndMoveOutsideMove,
     #[error("a check in `post` that reads a global variable is re-checked whenever a global changes; it may only read locals, globals and constants, but this one uses {0}")]

@@ -34,6 +34,9 @@ struct Accepted {
     piece: PieceKind,
     limit: usize,
     scratch: Vec<Value>,
+    /// An error found while re-checking, already located; it wins over the location the
+    /// processor would give (the `Complete` that triggered the re-check).
+    failure: Option<GenError>,
 }
 
 struct Candidate {
@@ -79,9 +82,7 @@ impl MoveGen {
         result?;
         let accepted = &mut self.accepted;
         if p.globals.take_changed() {
-            accepted
-                .recheck(game, &p.globals)
-                .map_err(|(piece, kind)| error(game, piece, 0, kind))?;
+            accepted.recheck(game, &p.globals)?;
         }
         out.extend(accepted.moves.drain(..).map(|c| c.mv));
         Ok(())
@@ -121,7 +122,12 @@ fn run_all(
         };
         accepted.piece = piece.kind;
         p.run(&cx, Pos(index as u16), accepted)
-            .map_err(|Fault { pc, kind }| error(game, piece.kind, pc, kind))?;
+            .map_err(|Fault { pc, kind }| {
+                accepted
+                    .failure
+                    .take()
+                    .unwrap_or_else(|| error(game, piece.kind, pc, kind))
+            })?;
     }
     Ok(())
 }
@@ -156,6 +162,7 @@ fn innermost_loop(program: &crate::model::Program, pc: usize) -> Option<usize> {
 
 impl Accepted {
     fn clear(&mut self, limit: usize) {
+        self.failure = None;
         self.moves.clear();
         self.invariants.clear();
         self.locals.clear();
@@ -163,40 +170,39 @@ impl Accepted {
     }
 
     /// Drops every accepted move whose invariants no longer hold.
-    fn recheck(&mut self, game: &Game, globals: &Globals) -> Result<(), (PieceKind, GenErrorKind)> {
-        let mut keep = Vec::with_capacity(self.moves.len());
-        for c in self.moves.drain(..) {
+    fn recheck(&mut self, game: &Game, globals: &Globals) -> Result<(), GenError> {
+        let mut failure = None;
+        let (invariants, locals, scratch) = (&self.invariants, &self.locals, &mut self.scratch);
+        self.moves.retain(|c| {
+            if failure.is_some() {
+                return true;
+            }
             let Some(program) = game.pieces.get(c.piece.index()).map(|p| &p.program) else {
-                continue;
+                return true;
             };
             let n = program.locals.len();
-            let mut holds = true;
-            let invs = self
-                .invariants
+            let invs = invariants
                 .get(c.invariants.0 as usize..c.invariants.1 as usize)
                 .unwrap_or(&[]);
             for &(inv, at) in invs {
-                let locals = self.locals.get(at as usize..at as usize + n).unwrap_or(&[]);
-                let ok = processor::eval_invariant(
-                    game,
-                    program,
-                    inv,
-                    locals,
-                    globals,
-                    &mut self.scratch,
-                )
-                .map_err(|kind| (c.piece, kind))?;
-                if !ok {
-                    holds = false;
-                    break;
+                let saved = locals.get(at as usize..at as usize + n).unwrap_or(&[]);
+                match processor::eval_invariant(game, program, inv, saved, globals, scratch) {
+                    Ok(true) => {}
+                    Ok(false) => return false,
+                    Err(kind) => {
+                        // Located at the invariant's own check, in its own piece.
+                        let pc = program
+                            .invariants
+                            .get(inv as usize)
+                            .map_or(0, |r| r.end as usize);
+                        failure = Some(error(game, c.piece, pc, kind));
+                        return true;
+                    }
                 }
             }
-            if holds {
-                keep.push(c);
-            }
-        }
-        self.moves = keep;
-        Ok(())
+            true
+        });
+        failure.map_or(Ok(()), Err)
     }
 }
 
@@ -238,7 +244,11 @@ impl Sink for Accepted {
             });
         }
         if globals.take_changed() {
-            self.recheck(game, globals).map_err(|(_, kind)| kind)?;
+            if let Err(e) = self.recheck(game, globals) {
+                let kind = e.kind.clone();
+                self.failure = Some(e);
+                return Err(kind);
+            }
         }
         Ok(())
     }
@@ -332,6 +342,42 @@ mod tests {
         assert_eq!((err.piece.as_str(), err.clause), ("Man", Clause::Move(1)));
         assert_eq!(err.to_string(), "move generation exceeded its step budget of 500 steps (game \"strip\", piece Man, clause move #1)");
         assert_eq!(position, before, "the position is restored after an error");
+    }
+
+    #[test]
+    fn an_error_while_rechecking_points_at_the_invariant() {
+        // The first move passes with g = 0; setting g = 1 re-checks it and divides by zero.
+        let g = game(
+            "(pre (check is-friend?) (take)) (move (check e))
+             (post (check (<= 0 (/ 1 (- 1 g)))) (set! g 1) (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        let err = MoveGen::default()
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::DivideByZero);
+        assert_eq!(err.clause, Clause::Post);
+        let text = "(check (<= 0 (/ 1 (- 1 g))))";
+        assert_eq!(
+            err.span.end - err.span.start,
+            text.len(),
+            "the span covers the check"
+        );
+    }
+
+    #[test]
+    fn one_operand_arithmetic_still_checks_its_type() {
+        let g = game("(pre (log (+ \"a\"))) (move)", "(White (Man a1)) (Black)");
+        let err = MoveGen::default()
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(
+            err.kind,
+            GenErrorKind::Type {
+                expected: "a number",
+                found: "a string"
+            }
+        );
     }
 
     #[test]

@@ -58,6 +58,10 @@ impl<'g> Perft<'g> {
         depth: u32,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Vec<(Move, u64)>, GenError> {
+        // At depth 0 the position itself is the one leaf; there are no root moves to list.
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
         let moves = self.gen.moves(self.game, position)?;
         let total = moves.len();
         let mut out = Vec::with_capacity(total);
@@ -101,5 +105,25 @@ impl<'g> Perft<'g> {
         });
         self.lists[ply] = moves;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divide_at_depth_zero_lists_nothing() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/simple-checkers.game"
+        ))
+        .unwrap();
+        let game = crate::load(&text).unwrap();
+        let mut position = game.initial_position();
+        let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
+        assert!(perft.divide(&mut position, 0).unwrap().is_empty());
+        assert_eq!(perft.count(&mut position, 0).unwrap(), 1);
+        assert_eq!(perft.divide(&mut position, 1).unwrap().len(), 9);
     }
 }

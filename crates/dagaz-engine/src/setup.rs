@@ -13,7 +13,8 @@ use indexmap::IndexSet;
 /// Why a placement failed, before it is dressed as a compile or a setup error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum PlaceError {
-    Expected(&'static str, Span),
+    /// What was expected, and the node found instead.
+    Expected(&'static str, Span, String),
     Unknown(&'static str, String, Span),
     Occupied(String, Span),
 }
@@ -27,31 +28,37 @@ pub(crate) struct Placer<'a> {
 impl Placer<'_> {
     /// `(PLAYER (PIECE pos ...) ...)`: puts the pieces on `position`.
     pub fn place_player(&self, node: &Node, position: &mut Position) -> Result<(), PlaceError> {
-        let items = node.as_list().ok_or(PlaceError::Expected(
-            "a player clause such as `(White (Man a1 c1))`",
-            node.span,
-        ))?;
+        let items = node.as_list().ok_or_else(|| {
+            PlaceError::Expected(
+                "a player clause such as `(White (Man a1 c1))`",
+                node.span,
+                node.describe(),
+            )
+        })?;
         let (who, groups) = items
             .split_first()
-            .ok_or(PlaceError::Expected("a player name", node.span))?;
+            .ok_or_else(|| PlaceError::Expected("a player name", node.span, node.describe()))?;
         let name = who
             .as_symbol()
-            .ok_or(PlaceError::Expected("a player name", who.span))?;
+            .ok_or_else(|| PlaceError::Expected("a player name", who.span, who.describe()))?;
         let owner = self
             .players
             .get_index_of(name)
             .ok_or_else(|| PlaceError::Unknown("player", name.to_string(), who.span))?;
         for group in groups {
-            let parts = group.as_list().ok_or(PlaceError::Expected(
-                "a piece list such as `(Man a1 c1)`",
-                group.span,
-            ))?;
-            let (kind, squares) = parts
-                .split_first()
-                .ok_or(PlaceError::Expected("a piece name", group.span))?;
+            let parts = group.as_list().ok_or_else(|| {
+                PlaceError::Expected(
+                    "a piece list such as `(Man a1 c1)`",
+                    group.span,
+                    group.describe(),
+                )
+            })?;
+            let (kind, squares) = parts.split_first().ok_or_else(|| {
+                PlaceError::Expected("a piece name", group.span, group.describe())
+            })?;
             let kind_name = kind
                 .as_symbol()
-                .ok_or(PlaceError::Expected("a piece name", kind.span))?;
+                .ok_or_else(|| PlaceError::Expected("a piece name", kind.span, kind.describe()))?;
             let kind_index = self
                 .pieces
                 .get_index_of(kind_name)
@@ -64,7 +71,13 @@ impl Placer<'_> {
                 let pos_name = match &square.kind {
                     dagaz_sexpr::NodeKind::Symbol(s) => s.clone(),
                     dagaz_sexpr::NodeKind::Int(n) => n.to_string(),
-                    _ => return Err(PlaceError::Expected("a position name", square.span)),
+                    _ => {
+                        return Err(PlaceError::Expected(
+                            "a position name",
+                            square.span,
+                            square.describe(),
+                        ))
+                    }
                 };
                 let pos = self.board.position(&pos_name).ok_or_else(|| {
                     PlaceError::Unknown("position", pos_name.clone(), square.span)
@@ -79,12 +92,12 @@ impl Placer<'_> {
     }
 }
 
-pub(crate) fn to_compile_error(e: PlaceError, _node: &Node) -> CompileError {
+pub(crate) fn to_compile_error(e: PlaceError) -> CompileError {
     match e {
-        PlaceError::Expected(what, span) => CompileError::new(
+        PlaceError::Expected(what, span, found) => CompileError::new(
             CompileErrorKind::Expected {
                 expected: what.to_string(),
-                found: "something else".to_string(),
+                found,
             },
             span,
         ),
@@ -99,7 +112,7 @@ pub(crate) fn to_compile_error(e: PlaceError, _node: &Node) -> CompileError {
 
 fn to_setup_error(e: PlaceError) -> SetupError {
     match e {
-        PlaceError::Expected(what, span) => SetupError {
+        PlaceError::Expected(what, span, _) => SetupError {
             kind: SetupErrorKind::Expected(what),
             span,
         },

@@ -144,6 +144,15 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
 
     fn statement(&mut self, node: &Node) -> Result<()> {
         let Some(items) = node.as_list() else {
+            // A bare position or direction as a statement goes there (failing off the board),
+            // as `check` would; any other bare value is computed and dropped.
+            if let Some(name) = node.as_symbol() {
+                if let Name::State(StateName::Position(_) | StateName::Direction(_)) =
+                    self.resolve(name, node.span)?
+                {
+                    return self.check(node, node.span);
+                }
+            }
             self.expression(node)?;
             self.emit(Op::Pop, node.span);
             return Ok(());
@@ -181,7 +190,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 let slot = self
                     .scopes
                     .declare(name)
-                    .ok_or_else(|| too_many("local variables", span))?;
+                    .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?;
                 for at in stores {
                     if let Some(Op::LocalSet(s) | Op::LocalConst(s, _)) = self.ops.get_mut(at) {
                         *s = slot;
@@ -247,12 +256,19 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 if args.is_empty() {
                     return Err(arity_at_least("log", 1, items, span));
                 }
-                let n = u8::try_from(args.len()).map_err(|_| too_many("arguments", span))?;
+                let n = u8::try_from(args.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, span))?;
                 args.iter().try_for_each(|a| self.expression(a))?;
                 self.emit(Op::Log(n), span);
                 Ok(())
             }
-            "any" => self.choice(syntax::args(items), span, |c, alt| c.statement(alt)),
+            // Each alternative is a block of its own: its `let`s end with it.
+            "any" => self.choice(syntax::args(items), span, |c, alt| {
+                c.scopes.enter();
+                let r = c.statement(alt);
+                c.scopes.leave();
+                r
+            }),
             _ => {
                 self.expression(node)?;
                 self.emit(Op::Pop, span);
@@ -327,8 +343,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     at,
                 ));
             }
-            let id =
-                u16::try_from(self.invariants.len()).map_err(|_| too_many("invariants", span))?;
+            let id = u16::try_from(self.invariants.len())
+                .map_err(|_| too_many("invariants", u16::MAX as usize, span))?;
             self.invariants.push(Invariant {
                 start: start as u32,
                 end: self.here(),
@@ -483,7 +499,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
             NodeKind::Str(s) => {
                 let (index, _) = self.names.strings.insert_full(s.clone());
-                let id = u32::try_from(index).map_err(|_| too_many("strings", span))?;
+                let id = u32::try_from(index)
+                    .map_err(|_| too_many("strings", u32::MAX as usize, span))?;
                 self.emit(Op::Push(Value::Str(StrId(id))), span);
             }
             NodeKind::Symbol(name) => {
@@ -541,20 +558,15 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.emit(Op::Not, span);
             }
             "+" | "*" => {
-                let n = u8::try_from(args.len()).map_err(|_| too_many("arguments", span))?;
+                let n = u8::try_from(args.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, span))?;
                 args.iter().try_for_each(|a| self.expression(a))?;
-                match (args.len(), head) {
-                    (1, _) => {}
-                    (_, "+") => {
-                        self.emit(Op::Add(n), span);
-                    }
-                    _ => {
-                        self.emit(Op::Mul(n), span);
-                    }
-                }
+                // Even with one operand, so that `(+ x)` checks that x is a number.
+                self.emit(if head == "+" { Op::Add(n) } else { Op::Mul(n) }, span);
             }
             "-" => {
-                let n = u8::try_from(args.len()).map_err(|_| too_many("arguments", span))?;
+                let n = u8::try_from(args.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, span))?;
                 if n == 0 {
                     return Err(arity_at_least("-", 1, items, span));
                 }
@@ -605,9 +617,15 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Name::State(s)
                 } else if let Some(p) = players::resolve(self.names.players, name) {
                     Name::Players(p)
+                } else if self.scopes.was_declared(name) {
+                    // Falling through to a global here would silently read 0.
+                    return Err(CompileError::new(
+                        CompileErrorKind::LocalOutOfScope(name.to_string()),
+                        span,
+                    ));
                 } else {
                     let slot = global::resolve(self.names.globals, name)
-                        .ok_or_else(|| too_many("global variables", span))?;
+                        .ok_or_else(|| too_many("global variables", u16::MAX as usize, span))?;
                     Name::Global(slot)
                 }
             }
@@ -644,14 +662,8 @@ fn describe_impure(op: Op) -> &'static str {
     }
 }
 
-fn too_many(what: &'static str, span: Span) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::TooMany {
-            what,
-            max: u16::MAX as usize,
-        },
-        span,
-    )
+fn too_many(what: &'static str, max: usize, span: Span) -> CompileError {
+    CompileError::new(CompileErrorKind::TooMany { what, max }, span)
 }
 
 fn not_assignable(name: &str, what: &'static str, form: &'static str, span: Span) -> CompileError {
@@ -857,6 +869,38 @@ mod tests {
     }
 
     #[test]
+    fn a_bare_link_as_a_statement_navigates() {
+        assert_eq!(
+            ops("(move n a1)")[..2],
+            [Op::Nav(crate::Dir(0)), Op::Goto(crate::Pos(6))]
+        );
+        assert_eq!(
+            ops("(move (any n s))"),
+            vec![
+                Op::Fork(3),
+                Op::Nav(crate::Dir(0)),
+                Op::Jmp(4),
+                Op::Nav(crate::Dir(1)),
+                Op::Complete
+            ]
+        );
+        assert_eq!(ops("(move 5)")[..2], [Op::Push(Value::Int(5)), Op::Pop]);
+    }
+
+    #[test]
+    fn unknown_game_clauses_are_errors() {
+        let text = r#"(board (name b) (dim "a-c") (dim "1")) (piece (name Man))
+                      (game (name t) (players (White)) (symetry White))"#;
+        let Err(LoadError::Compile(e)) = crate::load(text) else {
+            panic!("expected an error")
+        };
+        assert_eq!(
+            e.kind,
+            CompileErrorKind::UnknownGameClause("symetry".into())
+        );
+    }
+
+    #[test]
     fn end_move_forks_to_post() {
         assert_eq!(
             ops("(move (take) (end-move) (check n)) (post (drop))"),
@@ -907,6 +951,14 @@ mod tests {
             CompileErrorKind::ImpureInvariant("the board state".into())
         );
         assert_eq!(error("(move (if 1 else else))"), CompileErrorKind::BadElse);
+        assert_eq!(
+            error("(move (let k 3)) (post (log k))"),
+            CompileErrorKind::LocalOutOfScope("k".into())
+        );
+        assert_eq!(
+            error("(move (any (let x 1) (let x 2)) (log x))"),
+            CompileErrorKind::LocalOutOfScope("x".into())
+        );
         assert!(matches!(
             error("(move (log (let x 1)))"),
             CompileErrorKind::Expected { .. }

@@ -60,6 +60,18 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         game_form.ok_or_else(|| CompileError::new(CompileErrorKind::NoGame, Default::default()))?;
     let items = syntax::list(game_form, "a `(game ...)` form")?;
     let (name, _) = syntax::name_of(items, game_form)?;
+    for clause in syntax::args(items) {
+        match clause.head() {
+            Some("name" | "board" | "players" | "symmetry") => {}
+            Some(other) => {
+                return Err(CompileError::new(
+                    CompileErrorKind::UnknownGameClause(other.to_string()),
+                    clause.span,
+                ))
+            }
+            None => return Err(syntax::expected("a clause such as `(players ...)`", clause)),
+        }
+    }
     let board = game_board(items, game_form, &mut boards)?;
 
     if pieces.len() > u8::MAX as usize {
@@ -130,7 +142,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     for list in player_lists {
         placer
             .place_player(list, &mut initial)
-            .map_err(|e| setup::to_compile_error(e, list))?;
+            .map_err(setup::to_compile_error)?;
     }
 
     Ok(Game {

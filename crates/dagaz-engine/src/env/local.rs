@@ -42,6 +42,11 @@ impl Scopes {
             .map(|&(_, slot)| slot)
     }
 
+    /// Whether `name` was ever declared, visible now or not.
+    pub fn was_declared(&self, name: &str) -> bool {
+        self.slots.iter().any(|n| n == name)
+    }
+
     pub fn into_slot_names(self) -> Vec<String> {
         self.slots
     }
@@ -104,6 +109,7 @@ mod tests {
         assert_eq!(s.resolve("a"), Some(a));
         s.leave();
         assert_eq!(s.resolve("a"), None);
+        assert!(s.was_declared("a") && !s.was_declared("b"));
         assert_eq!(s.into_slot_names(), vec!["a".to_string(), "a".to_string()]);
     }
 

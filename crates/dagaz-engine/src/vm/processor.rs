@@ -142,10 +142,7 @@ impl Processor {
         // Leave the board as it was, whether the run ended normally or not.
         self.unwind(0);
         self.state.hand = None;
-        result.map_err(|kind| Fault {
-            pc: pc.saturating_sub(1),
-            kind,
-        })
+        result.map_err(|kind| Fault { pc, kind })
     }
 
     fn exec(
@@ -159,6 +156,7 @@ impl Processor {
         // Kept in locals (written back on exit) so the hot loop does not go through memory.
         let mut at = *pc;
         let mut steps = self.steps;
+        // On an error, `*pc` is left at the command that failed or was about to run.
         let result = loop {
             steps += 1;
             if steps > limit {
@@ -166,6 +164,7 @@ impl Processor {
             }
             // Running off the end of a chain is a failure, like an exhausted `any`.
             let op = ops.get(at).copied().unwrap_or(Op::Fail);
+            let this = at;
             at += 1;
             match self.op(cx, op, &mut at, sink) {
                 Ok(true) => {}
@@ -173,7 +172,10 @@ impl Processor {
                     Some(resume) => at = resume as usize,
                     None => break Ok(()),
                 },
-                Err(e) => break Err(e),
+                Err(e) => {
+                    at = this;
+                    break Err(e);
+                }
             }
         };
         self.steps = steps;
@@ -313,8 +315,9 @@ impl Processor {
                 true
             }
             Op::Invariant(i) => {
+                // Plain truth, as when it is evaluated again: an invariant never navigates.
                 let v = pop(&mut self.stack)?;
-                let held = self.truth(cx, v);
+                let held = plain_truth(cx.game, v);
                 if held {
                     self.pending.push((i, self.pending_locals.len() as u32));
                     self.pending_locals.extend_from_slice(self.locals.values());
