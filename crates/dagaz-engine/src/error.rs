@@ -101,11 +101,8 @@ pub enum GenErrorKind {
     TooManyMoves(usize),
     #[error("more than {0} open choice points")]
     TooManyChoices(usize),
-    #[error("expected {expected}, found {found}")]
-    Type {
-        expected: &'static str,
-        found: &'static str,
-    },
+    #[error("expected a number, found {0}")]
+    NotANumber(crate::value::ValueType),
     #[error("division by zero")]
     DivideByZero,
     #[error("arithmetic overflow")]
@@ -119,7 +116,7 @@ pub enum GenErrorKind {
     #[error("`take` while a piece is already in the hand")]
     HandFull,
     #[error("internal error: {0}")]
-    Internal(&'static str),
+    Internal(Internal),
 }
 
 /// A setup (`--setup`) could not be read or does not fit the game.
@@ -142,4 +139,13 @@ pub enum SetupErrorKind {
     Occupied(String),
     #[error("`turn` is given twice")]
     TurnTwice,
+}
+
+/// Faults that only a bug in the compiler could cause.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum Internal {
+    #[error("the data stack is empty")]
+    EmptyStack,
+    #[error("an invariant holds a command that is not pure")]
+    ImpureInvariant,
 }

@@ -27,7 +27,8 @@ pub mod vm;
 
 pub use compiler::{compile, load};
 pub use error::{
-    CompileError, CompileErrorKind, GenError, GenErrorKind, LoadError, SetupError, SetupErrorKind,
+    CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
+    SetupErrorKind,
 };
 pub use model::{Board, Clause, Game, PieceType, Program};
 pub use movegen::{Limits, MoveGen};
@@ -35,4 +36,4 @@ pub use moves::{Action, Move};
 pub use notation::render_value;
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position};
-pub use value::{Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value};
+pub use value::{Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType};

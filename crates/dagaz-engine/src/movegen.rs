@@ -373,10 +373,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             err.kind,
-            GenErrorKind::Type {
-                expected: "a number",
-                found: "a string"
-            }
+            GenErrorKind::NotANumber(crate::value::ValueType::Str)
         );
     }
 

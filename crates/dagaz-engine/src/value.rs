@@ -74,17 +74,42 @@ impl Value {
         }
     }
 
-    /// The name of the value's type, for messages.
-    pub fn type_name(self) -> &'static str {
+    pub fn value_type(self) -> ValueType {
         match self {
-            Value::Int(_) => "a number",
-            Value::Bool(_) => "a boolean",
-            Value::Str(_) => "a string",
-            Value::Pos(_) => "a position",
-            Value::Dir(_) => "a direction",
-            Value::Player(_) => "a player",
-            Value::Piece(_) => "a piece type",
+            Value::Int(_) => ValueType::Int,
+            Value::Bool(_) => ValueType::Bool,
+            Value::Str(_) => ValueType::Str,
+            Value::Pos(_) => ValueType::Pos,
+            Value::Dir(_) => ValueType::Dir,
+            Value::Player(_) => ValueType::Player,
+            Value::Piece(_) => ValueType::Piece,
         }
+    }
+}
+
+/// The type of a [`Value`], for messages (one byte, so run-time errors stay small).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueType {
+    Int,
+    Bool,
+    Str,
+    Pos,
+    Dir,
+    Player,
+    Piece,
+}
+
+impl fmt::Display for ValueType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ValueType::Int => "a number",
+            ValueType::Bool => "a boolean",
+            ValueType::Str => "a string",
+            ValueType::Pos => "a position",
+            ValueType::Dir => "a direction",
+            ValueType::Player => "a player",
+            ValueType::Piece => "a piece type",
+        })
     }
 }
 

@@ -8,15 +8,12 @@ use crate::value::Value;
 pub(crate) fn pop(stack: &mut Vec<Value>) -> Result<Value, GenErrorKind> {
     stack
         .pop()
-        .ok_or(GenErrorKind::Internal("the data stack is empty"))
+        .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))
 }
 
 #[inline]
 fn int(v: Value) -> Result<i64, GenErrorKind> {
-    v.as_int().ok_or(GenErrorKind::Type {
-        expected: "a number",
-        found: v.type_name(),
-    })
+    v.as_int().ok_or(GenErrorKind::NotANumber(v.value_type()))
 }
 
 /// Values are equal when both are numbers with the same value, or are the same value.
@@ -39,7 +36,7 @@ fn fold(
     let base = stack
         .len()
         .checked_sub(n as usize)
-        .ok_or(GenErrorKind::Internal("the data stack is empty"))?;
+        .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
     let mut acc = first;
     for &v in stack.get(base..).unwrap_or(&[]) {
         let x = int(v)?;
@@ -161,10 +158,7 @@ mod tests {
         );
         assert_eq!(
             run(Op::Lt, &[Value::Str(StrId(0)), b]),
-            Err(GenErrorKind::Type {
-                expected: "a number",
-                found: "a string"
-            })
+            Err(GenErrorKind::NotANumber(crate::value::ValueType::Str))
         );
     }
 
@@ -174,7 +168,7 @@ mod tests {
         assert_eq!(arith(Op::Check, &mut stack), Ok(false));
         assert_eq!(
             arith(Op::Neg, &mut stack),
-            Err(GenErrorKind::Internal("the data stack is empty"))
+            Err(GenErrorKind::Internal(crate::error::Internal::EmptyStack))
         );
     }
 }

@@ -310,7 +310,7 @@ impl Processor {
                     .stack
                     .len()
                     .checked_sub(n as usize)
-                    .ok_or(GenErrorKind::Internal("the data stack is empty"))?;
+                    .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
                 self.log.extend(self.stack.drain(base..));
                 true
             }
@@ -424,10 +424,7 @@ impl Processor {
 
 #[inline]
 fn add(v: Value, n: i64) -> Result<Value, GenErrorKind> {
-    let a = v.as_int().ok_or(GenErrorKind::Type {
-        expected: "a number",
-        found: v.type_name(),
-    })?;
+    let a = v.as_int().ok_or(GenErrorKind::NotANumber(v.value_type()))?;
     a.checked_add(n)
         .map(Value::Int)
         .ok_or(GenErrorKind::Overflow)
@@ -477,7 +474,7 @@ pub(crate) fn eval_invariant(
             other => {
                 if !expr::arith(other, stack)? {
                     return Err(GenErrorKind::Internal(
-                        "an invariant holds an impure command",
+                        crate::error::Internal::ImpureInvariant,
                     ));
                 }
             }
