@@ -27,7 +27,11 @@ pub struct MoveGen {
 /// The moves accepted so far in one generation, with their invariants.
 #[derive(Default)]
 struct Accepted {
-    moves: Vec<Candidate>,
+    /// The caller's move list, borrowed for the generation; this generation's moves start at
+    /// `base`, and `meta[i]` describes `moves[base + i]`.
+    moves: Vec<Move>,
+    base: usize,
+    meta: Vec<Meta>,
     /// (invariant, start of its saved locals in `locals`), for all candidates.
     invariants: Vec<(u16, u32)>,
     locals: Vec<Value>,
@@ -39,8 +43,8 @@ struct Accepted {
     failure: Option<GenError>,
 }
 
-struct Candidate {
-    mv: Move,
+#[derive(Clone, Copy)]
+struct Meta {
     piece: PieceKind,
     /// This candidate's range in `Accepted::invariants`.
     invariants: (u32, u32),
@@ -72,20 +76,18 @@ impl MoveGen {
         p.globals.reset(game.global_count());
         p.state.player = position.to_move();
         p.state.cells = std::mem::take(&mut position.cells);
-        self.accepted.clear(self.limits.moves);
+        self.accepted.begin(std::mem::take(out), self.limits.moves);
         let symmetry = game
             .symmetry
             .get(position.to_move().index())
             .map_or(&[][..], Vec::as_slice);
-        let result = run_all(game, &players, symmetry, self.limits, p, &mut self.accepted);
+        let mut result = run_all(game, &players, symmetry, self.limits, p, &mut self.accepted);
         position.cells = std::mem::take(&mut p.state.cells);
-        result?;
-        let accepted = &mut self.accepted;
-        if p.globals.take_changed() {
-            accepted.recheck(game, &p.globals)?;
+        if result.is_ok() && p.globals.take_changed() {
+            result = self.accepted.recheck(game, &p.globals);
         }
-        out.extend(accepted.moves.drain(..).map(|c| c.mv));
-        Ok(())
+        *out = self.accepted.end(result.is_ok());
+        result
     }
 
     /// The legal moves of `position`, in generation order.
@@ -161,48 +163,64 @@ fn innermost_loop(program: &crate::model::Program, pc: usize) -> Option<usize> {
 }
 
 impl Accepted {
-    fn clear(&mut self, limit: usize) {
+    fn begin(&mut self, moves: Vec<Move>, limit: usize) {
         self.failure = None;
-        self.moves.clear();
+        self.base = moves.len();
+        self.moves = moves;
+        self.meta.clear();
         self.invariants.clear();
         self.locals.clear();
         self.limit = limit;
     }
 
+    /// Hands the move list back; after an error, without this generation's moves.
+    fn end(&mut self, ok: bool) -> Vec<Move> {
+        if !ok {
+            self.moves.truncate(self.base);
+        }
+        std::mem::take(&mut self.moves)
+    }
+
     /// Drops every accepted move whose invariants no longer hold.
     fn recheck(&mut self, game: &Game, globals: &Globals) -> Result<(), GenError> {
-        let mut failure = None;
-        let (invariants, locals, scratch) = (&self.invariants, &self.locals, &mut self.scratch);
-        self.moves.retain(|c| {
-            if failure.is_some() {
-                return true;
+        // Compacts `moves[base..]` and `meta` together, keeping generation order.
+        let mut kept = 0;
+        for read in 0..self.meta.len() {
+            let Some(&meta) = self.meta.get(read) else { break };
+            if self.holds(game, globals, meta)? {
+                self.meta.swap(kept, read);
+                self.moves.swap(self.base + kept, self.base + read);
+                kept += 1;
             }
-            let Some(program) = game.pieces.get(c.piece.index()).map(|p| &p.program) else {
-                return true;
-            };
-            let n = program.locals.len();
-            let invs = invariants
-                .get(c.invariants.0 as usize..c.invariants.1 as usize)
-                .unwrap_or(&[]);
-            for &(inv, at) in invs {
-                let saved = locals.get(at as usize..at as usize + n).unwrap_or(&[]);
-                match processor::eval_invariant(game, program, inv, saved, globals, scratch) {
-                    Ok(true) => {}
-                    Ok(false) => return false,
-                    Err(kind) => {
-                        // Located at the invariant's own check, in its own piece.
-                        let pc = program
-                            .invariants
-                            .get(inv as usize)
-                            .map_or(0, |r| r.end as usize);
-                        failure = Some(error(game, c.piece, pc, kind));
-                        return true;
-                    }
+        }
+        self.meta.truncate(kept);
+        self.moves.truncate(self.base + kept);
+        Ok(())
+    }
+
+    /// Whether every invariant of one accepted move still holds.
+    fn holds(&mut self, game: &Game, globals: &Globals, meta: Meta) -> Result<bool, GenError> {
+        let Some(program) = game.pieces.get(meta.piece.index()).map(|p| &p.program) else {
+            return Ok(true);
+        };
+        let n = program.locals.len();
+        let invs = self
+            .invariants
+            .get(meta.invariants.0 as usize..meta.invariants.1 as usize)
+            .unwrap_or(&[]);
+        for &(inv, at) in invs {
+            let saved = self.locals.get(at as usize..at as usize + n).unwrap_or(&[]);
+            match processor::eval_invariant(game, program, inv, saved, globals, &mut self.scratch) {
+                Ok(true) => {}
+                Ok(false) => return Ok(false),
+                Err(kind) => {
+                    // Located at the invariant's own check, in its own piece.
+                    let pc = program.invariants.get(inv as usize).map_or(0, |r| r.end as usize);
+                    return Err(error(game, meta.piece, pc, kind));
                 }
             }
-            true
-        });
-        failure.map_or(Ok(()), Err)
+        }
+        Ok(true)
     }
 }
 
@@ -213,12 +231,10 @@ impl Sink for Accepted {
         globals: &mut Globals,
         done: Completed<'_>,
     ) -> Result<(), GenErrorKind> {
-        let duplicate = self
-            .moves
-            .iter()
-            .any(|c| c.mv.actions.as_slice() == done.actions);
+        let ours = self.moves.get(self.base..).unwrap_or(&[]);
+        let duplicate = ours.iter().any(|m| m.actions.as_slice() == done.actions);
         if !duplicate {
-            if self.moves.len() >= self.limit {
+            if ours.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
             }
             let start = self.invariants.len() as u32;
@@ -234,11 +250,11 @@ impl Sink for Accepted {
                     .iter()
                     .map(|&(inv, at)| (inv, at - first_local + base)),
             );
-            self.moves.push(Candidate {
-                mv: Move {
-                    actions: done.actions.into(),
-                    notation: done.log.into(),
-                },
+            self.moves.push(Move {
+                actions: done.actions.into(),
+                notation: done.log.into(),
+            });
+            self.meta.push(Meta {
                 piece: self.piece,
                 invariants: (start, self.invariants.len() as u32),
             });
