@@ -186,7 +186,9 @@ impl Accepted {
         // Compacts `moves[base..]` and `meta` together, keeping generation order.
         let mut kept = 0;
         for read in 0..self.meta.len() {
-            let Some(&meta) = self.meta.get(read) else { break };
+            let Some(&meta) = self.meta.get(read) else {
+                break;
+            };
             if self.holds(game, globals, meta)? {
                 self.meta.swap(kept, read);
                 self.moves.swap(self.base + kept, self.base + read);
@@ -215,7 +217,10 @@ impl Accepted {
                 Ok(false) => return Ok(false),
                 Err(kind) => {
                     // Located at the invariant's own check, in its own piece.
-                    let pc = program.invariants.get(inv as usize).map_or(0, |r| r.end as usize);
+                    let pc = program
+                        .invariants
+                        .get(inv as usize)
+                        .map_or(0, |r| r.end as usize);
                     return Err(error(game, meta.piece, pc, kind));
                 }
             }

@@ -1,6 +1,6 @@
 //! Values on the data stack and in variables, and the small index types they carry.
 //!
-//! Every value is `Copy` and 16 bytes: names were resolved to indices by the compiler, so the
+//! Every value is `Copy` and 8 bytes: names were resolved to indices by the compiler, so the
 //! machine never handles a string at run time (string constants are indices into the game's pool).
 
 use std::fmt;
@@ -42,6 +42,10 @@ index_type!(
     StrId(u32)
 );
 
+/// The integers of the language: 32 bits keep a [`Value`] at 8 bytes, which the stack, the
+/// locals and the trail copy all the time.
+pub type Int = i32;
+
 /// A piece on the board or in the hand: its owner and its type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -55,7 +59,7 @@ pub struct Piece {
 /// `not`) navigates to it and answers whether that was possible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
-    Int(i64),
+    Int(Int),
     Bool(bool),
     Str(StrId),
     Pos(Pos),
@@ -66,10 +70,10 @@ pub enum Value {
 
 impl Value {
     /// The value as a number, where it is one (`true` is 1, `false` is 0).
-    pub fn as_int(self) -> Option<i64> {
+    pub fn as_int(self) -> Option<Int> {
         match self {
             Value::Int(n) => Some(n),
-            Value::Bool(b) => Some(i64::from(b)),
+            Value::Bool(b) => Some(Int::from(b)),
             _ => None,
         }
     }
@@ -131,7 +135,7 @@ mod tests {
 
     #[test]
     fn values_stay_small() {
-        assert!(std::mem::size_of::<Value>() <= 16);
+        assert_eq!(std::mem::size_of::<Value>(), 8);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::env::state::{self, Query, StateName};
 use crate::env::{global, local::Scopes};
 use crate::error::{CompileError, CompileErrorKind};
 use crate::model::{Board, Clause, Invariant, Program};
-use crate::value::{StrId, Value};
+use crate::value::{Int, StrId, Value};
 use crate::vm::{Op, Target};
 use dagaz_sexpr::{Node, NodeKind, Span};
 use indexmap::IndexSet;
@@ -291,7 +291,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     /// The value of `node` when it is known at compile time.
     fn constant(&mut self, node: &Node) -> Result<Option<Value>> {
         Ok(match &node.kind {
-            NodeKind::Int(n) => Some(Value::Int(*n)),
+            NodeKind::Int(_) => Some(Value::Int(small_int(node)?)),
             NodeKind::Symbol(name) => match self.resolve(name, node.span)? {
                 Name::Literal(v) => Some(v),
                 Name::State(StateName::Position(p)) => Some(Value::Pos(p)),
@@ -405,9 +405,9 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         let sign = if head == "inc!" { 1 } else { -1 };
         match args.get(1).map(|n| &n.kind) {
             None | Some(NodeKind::Int(_)) => {
-                let amount = match args.get(1).map(|n| &n.kind) {
-                    Some(NodeKind::Int(n)) => *n,
-                    _ => 1,
+                let amount = match args.get(1) {
+                    Some(node) => small_int(node)?,
+                    None => 1,
                 };
                 let delta = amount
                     .checked_mul(sign)
@@ -494,8 +494,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     fn expression(&mut self, node: &Node) -> Result<()> {
         let span = node.span;
         match &node.kind {
-            NodeKind::Int(n) => {
-                self.emit(Op::Push(Value::Int(*n)), span);
+            NodeKind::Int(_) => {
+                self.emit(Op::Push(Value::Int(small_int(node)?)), span);
             }
             NodeKind::Str(s) => {
                 let (index, _) = self.names.strings.insert_full(s.clone());
@@ -631,6 +631,20 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
         })
     }
+}
+
+/// An integer literal as the language's 32-bit integer.
+fn small_int(node: &Node) -> Result<Int> {
+    let n = syntax::int(node, "a number")?;
+    Int::try_from(n).map_err(|_| {
+        CompileError::new(
+            CompileErrorKind::Expected {
+                expected: format!("a number from {} to {}", Int::MIN, Int::MAX),
+                found: node.describe(),
+            },
+            node.span,
+        )
+    })
 }
 
 fn query_op(q: Query) -> Op {
@@ -951,6 +965,13 @@ mod tests {
             CompileErrorKind::ImpureInvariant("the board state".into())
         );
         assert_eq!(error("(move (if 1 else else))"), CompileErrorKind::BadElse);
+        assert_eq!(
+            error("(move (log 3000000000))"),
+            CompileErrorKind::Expected {
+                expected: "a number from -2147483648 to 2147483647".into(),
+                found: "the number 3000000000".into()
+            }
+        );
         assert_eq!(
             error("(move (let k 3)) (post (log k))"),
             CompileErrorKind::LocalOutOfScope("k".into())

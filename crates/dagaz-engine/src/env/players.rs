@@ -3,7 +3,7 @@
 
 use crate::model::Game;
 use crate::position::Position;
-use crate::value::{PlayerId, Value};
+use crate::value::{Int, PlayerId, Value};
 use indexmap::IndexSet;
 
 /// What a name means in this environment.
@@ -33,7 +33,7 @@ pub struct Players {
     pub current: PlayerId,
     pub next: PlayerId,
     /// 1 on the first turn.
-    pub turn_number: i64,
+    pub turn_number: Int,
 }
 
 impl Players {
@@ -41,7 +41,7 @@ impl Players {
         Players {
             current: position.to_move(),
             next: game.next_player(position.to_move()),
-            turn_number: i64::from(position.turns_played()) + 1,
+            turn_number: Int::try_from(position.turns_played()).unwrap_or(Int::MAX - 1) + 1,
         }
     }
 
@@ -51,7 +51,7 @@ impl Players {
             PlayersName::CurrentPlayer => Value::Player(self.current),
             PlayersName::NextPlayer => Value::Player(self.next),
             PlayersName::TurnNumber => Value::Int(self.turn_number),
-            PlayersName::TurnOrder => Value::Int(self.current.index() as i64 + 1),
+            PlayersName::TurnOrder => Value::Int(Int::from(self.current.0) + 1),
         }
     }
 }

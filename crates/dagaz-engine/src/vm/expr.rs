@@ -2,7 +2,7 @@
 
 use super::Op;
 use crate::error::GenErrorKind;
-use crate::value::Value;
+use crate::value::{Int, Value};
 
 #[inline]
 pub(crate) fn pop(stack: &mut Vec<Value>) -> Result<Value, GenErrorKind> {
@@ -12,7 +12,7 @@ pub(crate) fn pop(stack: &mut Vec<Value>) -> Result<Value, GenErrorKind> {
 }
 
 #[inline]
-fn int(v: Value) -> Result<i64, GenErrorKind> {
+fn int(v: Value) -> Result<Int, GenErrorKind> {
     v.as_int().ok_or(GenErrorKind::NotANumber(v.value_type()))
 }
 
@@ -30,8 +30,8 @@ pub(crate) fn equal(a: Value, b: Value) -> bool {
 fn fold(
     stack: &mut Vec<Value>,
     n: u8,
-    first: Option<i64>,
-    f: fn(i64, i64) -> Option<i64>,
+    first: Option<Int>,
+    f: fn(Int, Int) -> Option<Int>,
 ) -> Result<(), GenErrorKind> {
     let base = stack
         .len()
@@ -54,9 +54,9 @@ fn fold(
 #[inline]
 pub(crate) fn arith(op: Op, stack: &mut Vec<Value>) -> Result<bool, GenErrorKind> {
     match op {
-        Op::Add(n) => fold(stack, n, Some(0), i64::checked_add)?,
-        Op::Mul(n) => fold(stack, n, Some(1), i64::checked_mul)?,
-        Op::Sub(n) => fold(stack, n, None, i64::checked_sub)?,
+        Op::Add(n) => fold(stack, n, Some(0), Int::checked_add)?,
+        Op::Mul(n) => fold(stack, n, Some(1), Int::checked_mul)?,
+        Op::Sub(n) => fold(stack, n, None, Int::checked_sub)?,
         Op::Neg => {
             let a = int(pop(stack)?)?;
             stack.push(Value::Int(a.checked_neg().ok_or(GenErrorKind::Overflow)?));
@@ -136,7 +136,7 @@ mod tests {
             Err(GenErrorKind::DivideByZero)
         );
         assert_eq!(
-            run(Op::Add(2), &[Value::Int(i64::MAX), Value::Int(1)]),
+            run(Op::Add(2), &[Value::Int(Int::MAX), Value::Int(1)]),
             Err(GenErrorKind::Overflow)
         );
     }

@@ -5,7 +5,7 @@
 //! its stack effect; keep the two in step.
 
 use crate::model::Game;
-use crate::value::{Dir, Pos, Value};
+use crate::value::{Dir, Int, Pos, Value};
 use std::fmt::Write;
 
 /// A jump target: an index into the same chain.
@@ -25,13 +25,13 @@ pub enum Op {
     /// `--`: store a constant in a local slot (`Push` and `LocalSet` in one).
     LocalConst(u16, Value),
     /// `--`: add a constant to a local slot.
-    LocalAdd(u16, i64),
+    LocalAdd(u16, Int),
     /// `-- v`: a global variable (0 until set).
     GlobalGet(u16),
     /// `v --`: a global variable, never undone.
     GlobalSet(u16),
     /// `--`: add a constant to a global variable.
-    GlobalAdd(u16, i64),
+    GlobalAdd(u16, Int),
 
     // --- the State environment ------------------------------------------------------------
     /// `-- pos`: the current position.

@@ -16,7 +16,7 @@ use crate::env::Undo;
 use crate::error::GenErrorKind;
 use crate::model::{Board, Game, Program};
 use crate::moves::Action;
-use crate::value::{Dir, Piece, Pos, Value};
+use crate::value::{Dir, Int, Piece, Pos, Value};
 
 /// Bounds that keep a faulty game from running forever or eating the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -423,7 +423,7 @@ impl Processor {
 }
 
 #[inline]
-fn add(v: Value, n: i64) -> Result<Value, GenErrorKind> {
+fn add(v: Value, n: Int) -> Result<Value, GenErrorKind> {
     let a = v.as_int().ok_or(GenErrorKind::NotANumber(v.value_type()))?;
     a.checked_add(n)
         .map(Value::Int)
@@ -585,7 +585,7 @@ mod tests {
             .collect()
     }
 
-    fn int(n: i64) -> Value {
+    fn int(n: Int) -> Value {
         Value::Int(n)
     }
 
