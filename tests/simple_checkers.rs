@@ -37,6 +37,12 @@ fn as_reference(game: &Game, mv: &Move) -> RefMove {
             Action::Drop { at, .. } => to = name(at),
         }
     }
+    // The referee sorts captures by coordinates (file, then rank): the order of the jumps
+    // does not make another move.
+    captured.sort_by_key(|name| {
+        let (file, rank) = name.split_at(1);
+        (file.to_string(), rank.parse::<u32>().unwrap_or(0))
+    });
     RefMove { from, captured, to }
 }
 
@@ -118,7 +124,7 @@ fn majority_keeps_only_the_longest_capture() {
 #[test]
 fn a_capture_may_cross_its_own_start_square() {
     let game = load(GAME);
-    // Around the square d3-e4-d5-c4: a loop of four captures back to c3, in two orders.
+    // Around e3: a loop of four captures back to c3, clockwise or anticlockwise.
     let position = setup(
         &game,
         "(White (Man c3)) (Black (Man d4 f4 f2 d2)) (turn White)",
@@ -129,7 +135,7 @@ fn a_capture_may_cross_its_own_start_square() {
     let reference =
         RefPosition::from_lists(&["c3"], &["d4", "f4", "f2", "d2"], Side::White, true).unwrap();
     assert_eq!(got, reference.legal_moves());
-    assert_eq!(got.len(), 2);
+    assert_eq!(got.len(), 1, "both orders capture the same set: one move");
     assert!(got
         .iter()
         .all(|m| m.from == "c3" && m.to == "c3" && m.captured.len() == 4));

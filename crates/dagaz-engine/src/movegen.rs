@@ -10,7 +10,7 @@ use crate::env::global::Globals;
 use crate::env::players::Players;
 use crate::error::{GenError, GenErrorKind};
 use crate::model::Game;
-use crate::moves::Move;
+use crate::moves::{same_actions, unordered_hash, Move};
 use crate::position::Position;
 use crate::value::{PieceKind, Pos, Value};
 pub use crate::vm::processor::Limits;
@@ -46,6 +46,8 @@ struct Accepted {
 #[derive(Clone, Copy)]
 struct Meta {
     piece: PieceKind,
+    /// [`unordered_hash`] of the move's actions, to find duplicates quickly.
+    hash: u64,
     /// This candidate's range in `Accepted::invariants`.
     invariants: (u32, u32),
 }
@@ -237,7 +239,12 @@ impl Sink for Accepted {
         done: Completed<'_>,
     ) -> Result<(), GenErrorKind> {
         let ours = self.moves.get(self.base..).unwrap_or(&[]);
-        let duplicate = ours.iter().any(|m| m.actions.as_slice() == done.actions);
+        let hash = unordered_hash(done.actions);
+        let duplicate = self
+            .meta
+            .iter()
+            .zip(ours)
+            .any(|(meta, m)| meta.hash == hash && same_actions(&m.actions, done.actions));
         if !duplicate {
             if ours.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
@@ -261,6 +268,7 @@ impl Sink for Accepted {
             });
             self.meta.push(Meta {
                 piece: self.piece,
+                hash,
                 invariants: (start, self.invariants.len() as u32),
             });
         }

@@ -19,7 +19,47 @@ pub enum Action {
     },
 }
 
-/// A complete move. Two moves with identical actions are the same move.
+impl Action {
+    /// The action as one number (variant, position, pieces), for hashing.
+    fn code(self) -> u64 {
+        let piece = |p: Piece| u64::from(p.owner.0) << 8 | u64::from(p.kind.0);
+        let (tag, at, a, b) = match self {
+            Action::Take { at, piece: p } => (1, at, piece(p), 0),
+            Action::Capture { at, piece: p } => (2, at, piece(p), 0),
+            Action::Drop {
+                at,
+                piece: p,
+                replaced,
+            } => (3, at, piece(p), replaced.map_or(0, |r| piece(r) + 1)),
+        };
+        tag | u64::from(at.0) << 2 | a << 18 | b << 34
+    }
+}
+
+/// A hash of a list of actions that ignores their order, so that two moves doing the same
+/// things in another order (a capture loop run the other way round) hash alike.
+pub(crate) fn unordered_hash(actions: &[Action]) -> u64 {
+    actions.iter().fold(0u64, |h, a| {
+        // A multiplicative mix per action, summed: order-independent, and collisions are
+        // settled by a full comparison.
+        h.wrapping_add((a.code() ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9))
+    })
+}
+
+/// Whether two action lists hold the same actions, in any order.
+pub(crate) fn same_actions(a: &[Action], b: &[Action]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut x: SmallVec<[u64; 8]> = a.iter().map(|a| a.code()).collect();
+    let mut y: SmallVec<[u64; 8]> = b.iter().map(|a| a.code()).collect();
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
+/// A complete move. Two moves with the same actions, in whatever order, are the same move:
+/// for draughts, the same start, end and set of captured pieces.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) actions: SmallVec<[Action; 6]>,
@@ -38,5 +78,52 @@ impl Move {
             out.push_str(&crate::notation::render_value(game, value, false));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::{PieceKind, PlayerId};
+
+    fn man(owner: u8) -> Piece {
+        Piece {
+            owner: PlayerId(owner),
+            kind: PieceKind(0),
+        }
+    }
+
+    #[test]
+    fn order_of_actions_does_not_matter_but_their_content_does() {
+        let take = Action::Take {
+            at: Pos(1),
+            piece: man(0),
+        };
+        let c1 = Action::Capture {
+            at: Pos(2),
+            piece: man(1),
+        };
+        let c2 = Action::Capture {
+            at: Pos(3),
+            piece: man(1),
+        };
+        let drop = Action::Drop {
+            at: Pos(1),
+            piece: man(0),
+            replaced: None,
+        };
+        let a = [take, c1, c2, drop];
+        let b = [take, c2, c1, drop];
+        assert_eq!(unordered_hash(&a), unordered_hash(&b));
+        assert!(same_actions(&a, &b));
+        let c = [take, c1, drop];
+        assert!(!same_actions(&a, &c));
+        let other = Action::Drop {
+            at: Pos(4),
+            piece: man(0),
+            replaced: None,
+        };
+        assert!(!same_actions(&a, &[take, c1, c2, other]));
+        assert_ne!(unordered_hash(&a), unordered_hash(&[take, c1, c2, other]));
     }
 }
