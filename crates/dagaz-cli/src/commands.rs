@@ -100,6 +100,16 @@ pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> 
             }
             Ok(out)
         }
+        Command::Fen(args) => {
+            let loaded = Loaded::new(&args)?;
+            let fen = loaded.game.to_fen(&loaded.position).ok_or_else(|| {
+                format!(
+                    "error: {}: the game declares no FEN (a `(fen pdn ...)` clause)\n",
+                    loaded.path
+                )
+            })?;
+            Ok(format!("{fen}\n"))
+        }
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;
             let mut out = String::new();
@@ -150,19 +160,38 @@ struct Loaded {
 impl Loaded {
     fn new(args: &PositionArgs) -> Result<Loaded, String> {
         let (game, text) = load_game(&args.game)?;
-        let position = match &args.setup {
-            Some(setup) => game
+        let position = match (&args.setup, &args.fen) {
+            (Some(setup), _) => game
                 .setup(setup)
                 .map_err(|e| located("--setup", setup, e.span, &e.to_string(), Some(SETUP_HELP)))?,
-            None => game.initial_position(),
+            (None, Some(fen)) => game
+                .from_fen(fen)
+                .map_err(|e| located("--fen", fen, e.span, &e.to_string(), None))?,
+            (None, None) => game.initial_position(),
         };
-        Ok(Loaded {
+        let mut loaded = Loaded {
             path: args.game.display().to_string(),
             text,
             game,
             position,
             limits: limits(&args.limits),
-        })
+        };
+        loaded.play(&args.moves)?;
+        Ok(loaded)
+    }
+
+    /// Plays `moves` in order from the position.
+    fn play(&mut self, moves: &[String]) -> Result<(), String> {
+        let mut gen = self.generator();
+        for (i, text) in moves.iter().enumerate() {
+            let legal = gen
+                .moves(&self.game, &self.position)
+                .map_err(|e| self.gen_error(&e))?;
+            let mv = dagaz_engine::match_move(&self.game, &legal, text)
+                .map_err(|e| format!("error: --moves: move {} ({text}): {e}\n", i + 1))?;
+            self.position.play(&self.game, mv);
+        }
+        Ok(())
     }
 
     fn generator(&self) -> MoveGen {

@@ -29,7 +29,7 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
 lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (arguments, game \
 file, setup, or a rule that fails while moves are generated).",
-    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\""
+    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -65,6 +65,8 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         repeat: u32,
     },
+    /// Print the position as FEN (for games that declare one, such as the draughts games).
+    Fen(PositionArgs),
     /// Print each piece's compiled command chain.
     Disasm {
         /// The .game file.
@@ -78,8 +80,15 @@ struct PositionArgs {
     game: PathBuf,
     /// Start from this position instead of the game's: the shape of the `players` clause plus
     /// the side to move, e.g. "(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)".
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fen")]
     setup: Option<String>,
+    /// Start from this FEN (draughts: PDN FEN such as "W:W31-50:B1-20", "B:BK17,K24:W6,9").
+    #[arg(long)]
+    fen: Option<String>,
+    /// Play these moves first, in the game's notation ("32-28", "28x19x10" or the short
+    /// "28x10"); an illegal one is an error that lists the legal moves.
+    #[arg(long, value_name = "MOVE", num_args = 1.., allow_hyphen_values = true)]
+    moves: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
 }

@@ -70,6 +70,10 @@ pub enum CompileErrorKind {
     LocalOutOfScope(String),
     #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players` or `symmetry`)")]
     UnknownGameClause(String),
+    #[error("`no-moves?` is a deferred check: it may only stand as `(check no-moves?)` in `post`")]
+    NoMovesOutsidePost,
+    #[error("macros expand more than {0} deep (does a macro use itself?)")]
+    MacroTooDeep(usize),
     #[error("`end-move` may only stand in a `move` clause")]
     EndMoveOutsideMove,
     #[error("a check in `post` that reads a global variable is re-checked whenever a global changes; it may only read locals, globals and constants, but this one uses {0}")]
@@ -115,6 +119,10 @@ pub enum GenErrorKind {
     DropEmptyHand,
     #[error("`take` while a piece is already in the hand")]
     HandFull,
+    #[error("`capture-later` of a piece already captured in this move")]
+    CapturedTwice,
+    #[error("`promote` with nothing in the hand")]
+    PromoteEmptyHand,
     #[error("internal error: {0}")]
     Internal(Internal),
 }

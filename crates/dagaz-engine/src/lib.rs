@@ -19,6 +19,7 @@ mod model;
 mod movegen;
 mod moves;
 mod notation;
+mod pdn;
 mod perft;
 mod position;
 mod setup;
@@ -33,7 +34,8 @@ pub use error::{
 pub use model::{Board, Clause, Game, PieceType, Program};
 pub use movegen::{Limits, MoveGen};
 pub use moves::{Action, Move};
-pub use notation::render_value;
+pub use notation::{match_move, render_value, MoveMatchError};
+pub use pdn::{FenError, PdnSpec};
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position};
 pub use value::{Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType};

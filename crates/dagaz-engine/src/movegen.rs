@@ -41,6 +41,7 @@ struct Accepted {
     /// An error found while re-checking, already located; it wins over the location the
     /// processor would give (the `Complete` that triggered the re-check).
     failure: Option<GenError>,
+    next_serial: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -48,6 +49,8 @@ struct Meta {
     piece: PieceKind,
     /// [`unordered_hash`] of the move's actions, to find duplicates quickly.
     hash: u64,
+    /// Names the move for [`Sink::cancel`].
+    serial: u64,
     /// This candidate's range in `Accepted::invariants`.
     invariants: (u32, u32),
 }
@@ -78,6 +81,8 @@ impl MoveGen {
         p.globals.reset(game.global_count());
         p.state.player = position.to_move();
         p.state.cells = std::mem::take(&mut position.cells);
+        p.state.captured.clear();
+        p.state.captured.resize(p.state.cells.len(), false);
         self.accepted.begin(std::mem::take(out), self.limits.moves);
         let symmetry = game
             .symmetry
@@ -237,15 +242,23 @@ impl Sink for Accepted {
         game: &Game,
         globals: &mut Globals,
         done: Completed<'_>,
-    ) -> Result<(), GenErrorKind> {
+    ) -> Result<u64, GenErrorKind> {
         let ours = self.moves.get(self.base..).unwrap_or(&[]);
         let hash = unordered_hash(done.actions);
         let duplicate = self
             .meta
             .iter()
             .zip(ours)
-            .any(|(meta, m)| meta.hash == hash && same_actions(&m.actions, done.actions));
-        if !duplicate {
+            .find(|(meta, m)| meta.hash == hash && same_actions(&m.actions, done.actions))
+            .map(|(meta, _)| meta.serial);
+        let serial = match duplicate {
+            Some(serial) => serial,
+            None => {
+                self.next_serial += 1;
+                self.next_serial
+            }
+        };
+        if duplicate.is_none() {
             if ours.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
             }
@@ -269,6 +282,7 @@ impl Sink for Accepted {
             self.meta.push(Meta {
                 piece: self.piece,
                 hash,
+                serial,
                 invariants: (start, self.invariants.len() as u32),
             });
         }
@@ -279,7 +293,14 @@ impl Sink for Accepted {
                 return Err(kind);
             }
         }
-        Ok(())
+        Ok(serial)
+    }
+
+    fn cancel(&mut self, serial: u64) {
+        if let Some(i) = self.meta.iter().position(|m| m.serial == serial) {
+            self.meta.remove(i);
+            self.moves.remove(self.base + i);
+        }
     }
 }
 

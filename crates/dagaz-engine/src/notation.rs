@@ -1,9 +1,11 @@
 //! Turning values into text, for move notation and listings.
 
 use crate::model::Game;
+use crate::moves::Move;
 use crate::value::Value;
 
-/// A value as text: positions, directions, players and pieces by name. With `quoted`, strings
+/// A value as text: positions by name (by number on a numbered board), directions, players
+/// and pieces by name. With `quoted`, strings
 /// are shown in quotes (for listings); without, as they are (for notation).
 pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
     match value {
@@ -11,9 +13,95 @@ pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Str(id) if quoted => format!("{:?}", game.string(id)),
         Value::Str(id) => game.string(id).to_string(),
-        Value::Pos(p) => game.board().position_name(p).to_string(),
+        Value::Pos(p) => game.board().label(p),
         Value::Dir(d) => game.board().direction_name(d).to_string(),
         Value::Player(p) => game.player_name(p).to_string(),
         Value::Piece(k) => game.piece_name(k).to_string(),
     }
+}
+
+/// Why a move written by a person did not pick one legal move.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum MoveMatchError {
+    #[error("`{text}` is not a legal move here; legal moves: {}", legal.join(", "))]
+    Illegal { text: String, legal: Vec<String> },
+    #[error("`{text}` could be any of: {}", candidates.join(", "))]
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
+}
+
+/// The squares of a notation such as `28x19x10` or `32-28` (separators `x`, `-`, `:`).
+fn squares(text: &str) -> Vec<&str> {
+    text.split(['x', '-', ':'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// Picks the legal move a person wrote: its exact notation (spaces ignored), or the short form
+/// that gives the start, the end and any of the squares between in order (`28x10` for
+/// `28x19x10`).
+pub fn match_move<'m>(
+    game: &Game,
+    moves: &'m [Move],
+    text: &str,
+) -> Result<&'m Move, MoveMatchError> {
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let wanted = squeeze(text);
+    let written: Vec<String> = moves.iter().map(|m| squeeze(&m.notation(game))).collect();
+    if let Some(i) = written.iter().position(|w| *w == wanted) {
+        if let Some(mv) = moves.get(i) {
+            return Ok(mv);
+        }
+    }
+    let parts = squares(&wanted);
+    let candidates: Vec<usize> = if parts.len() >= 2 {
+        written
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| {
+                let theirs = squares(w);
+                theirs.len() >= 2
+                    && theirs.first() == parts.first()
+                    && theirs.last() == parts.last()
+                    && is_subsequence(&parts, &theirs)
+            })
+            .map(|(i, _)| i)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    match candidates.as_slice() {
+        [one] => moves.get(*one).ok_or(MoveMatchError::Illegal {
+            text: text.to_string(),
+            legal: Vec::new(),
+        }),
+        [] => {
+            let mut legal: Vec<String> = moves.iter().map(|m| m.notation(game)).collect();
+            legal.sort();
+            Err(MoveMatchError::Illegal {
+                text: text.to_string(),
+                legal,
+            })
+        }
+        many => {
+            let mut names: Vec<String> = many
+                .iter()
+                .filter_map(|&i| moves.get(i))
+                .map(|m| m.notation(game))
+                .collect();
+            names.sort();
+            Err(MoveMatchError::Ambiguous {
+                text: text.to_string(),
+                candidates: names,
+            })
+        }
+    }
+}
+
+fn is_subsequence(short: &[&str], long: &[&str]) -> bool {
+    let mut rest = long.iter();
+    short.iter().all(|s| rest.any(|l| l == s))
 }

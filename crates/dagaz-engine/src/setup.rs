@@ -79,7 +79,7 @@ impl Placer<'_> {
                         ))
                     }
                 };
-                let pos = self.board.position(&pos_name).ok_or_else(|| {
+                let pos = self.board.lookup(&pos_name).ok_or_else(|| {
                     PlaceError::Unknown("position", pos_name.clone(), square.span)
                 })?;
                 if position.piece_at(pos).is_some() {

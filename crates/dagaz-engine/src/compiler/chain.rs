@@ -22,6 +22,8 @@ pub(crate) struct Names<'a> {
     pub players: &'a IndexSet<String>,
     pub globals: &'a mut IndexSet<String>,
     pub strings: &'a mut IndexSet<String>,
+    pub zones: &'a crate::model::Zones,
+    pub macros: &'a super::macros::Macros,
 }
 
 /// What a bare name turned out to be.
@@ -35,8 +37,21 @@ enum Name {
 }
 
 const SPECIAL_STATEMENTS: &[&str] = &[
-    "check", "let", "set!", "inc!", "dec!", "while", "if", "seq", "end-move", "take", "drop",
-    "capture", "log",
+    "check",
+    "let",
+    "set!",
+    "inc!",
+    "dec!",
+    "while",
+    "if",
+    "seq",
+    "end-move",
+    "take",
+    "drop",
+    "capture",
+    "capture-later",
+    "promote",
+    "log",
 ];
 
 pub(crate) struct ChainCompiler<'a, 'n> {
@@ -49,6 +64,8 @@ pub(crate) struct ChainCompiler<'a, 'n> {
     clause: Clause,
     /// Jumps to the start of `post`, patched once it is known.
     to_post: Vec<usize>,
+    /// How many macro uses the form being compiled sits in.
+    expansion_depth: usize,
 }
 
 impl<'a, 'n> ChainCompiler<'a, 'n> {
@@ -62,6 +79,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             invariants: Vec::new(),
             clause: Clause::Pre,
             to_post: Vec::new(),
+            expansion_depth: 0,
         }
     }
 
@@ -125,7 +143,9 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     /// Points the jump at `at` to the next command to be emitted.
     fn patch_here(&mut self, at: usize) {
         let target = self.here();
-        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t)) = self.ops.get_mut(at) {
+        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t)) =
+            self.ops.get_mut(at)
+        {
             *t = target;
         }
     }
@@ -159,6 +179,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         };
         let head = items.first().and_then(Node::as_symbol).unwrap_or("");
         let span = node.span;
+        if let Some(body) = self.names.macros.expand(items, span) {
+            let body = body?;
+            return self.expanded(span, |c| body.iter().try_for_each(|n| c.statement(n)));
+        }
         match head {
             "check" => {
                 let args = syntax::arity("check", items, 1, span)?;
@@ -235,20 +259,36 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         span,
                     ));
                 }
-                let fork = self.emit(Op::Fork(0), span);
+                let fork = self.emit(Op::EndMove(0), span);
                 let jump = self.emit(Op::Jmp(0), span);
                 self.to_post.push(jump);
                 self.patch_here(fork);
                 Ok(())
             }
-            "take" | "drop" | "capture" => {
+            "take" | "drop" | "capture" | "capture-later" => {
                 syntax::arity(head, items, 0, span)?;
                 let op = match head {
                     "take" => Op::Take,
                     "drop" => Op::Drop,
-                    _ => Op::Capture,
+                    "capture" => Op::Capture,
+                    _ => Op::CaptureLater,
                 };
                 self.emit(op, span);
+                Ok(())
+            }
+            "promote" => {
+                let args = syntax::arity("promote", items, 1, span)?;
+                let name = syntax::symbol(&args[0], "a piece type")?;
+                let kind = self.names.pieces.get_index_of(name).ok_or_else(|| {
+                    CompileError::new(
+                        CompileErrorKind::Unknown {
+                            what: "piece type",
+                            name: name.to_string(),
+                        },
+                        args[0].span,
+                    )
+                })?;
+                self.emit(Op::Promote(crate::value::PieceKind(kind as u8)), span);
                 Ok(())
             }
             "log" => {
@@ -304,9 +344,33 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         })
     }
 
+    /// Compiles a macro's expansion one level deeper.
+    fn expanded(&mut self, span: Span, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        if self.expansion_depth >= super::macros::MAX_EXPANSION_DEPTH {
+            return Err(CompileError::new(
+                CompileErrorKind::MacroTooDeep(super::macros::MAX_EXPANSION_DEPTH),
+                span,
+            ));
+        }
+        self.expansion_depth += 1;
+        let r = f(self);
+        self.expansion_depth -= 1;
+        r
+    }
+
     /// `(check X)`: common cases become one command; a check in `post` that reads a global
     /// becomes an invariant.
     fn check(&mut self, arg: &Node, span: Span) -> Result<()> {
+        if arg.as_symbol() == Some("no-moves?") {
+            if self.clause != Clause::Post {
+                return Err(CompileError::new(
+                    CompileErrorKind::NoMovesOutsidePost,
+                    arg.span,
+                ));
+            }
+            self.emit(Op::NoMoves, span);
+            return Ok(());
+        }
         if let Some(name) = arg.as_symbol() {
             let op = match self.resolve(name, arg.span)? {
                 Name::Literal(Value::Bool(true)) => return Ok(()),
@@ -533,7 +597,33 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             ));
         };
         let args = syntax::args(items);
+        if let Some(body) = self.names.macros.expand(items, span) {
+            let body = body?;
+            let [single] = body.as_slice() else {
+                return Err(syntax::expected(
+                    "a macro whose body is one expression",
+                    node,
+                ));
+            };
+            return self.expanded(span, |c| c.expression(single));
+        }
         match head {
+            "in-zone?" => {
+                let args = syntax::arity("in-zone?", items, 1, span)?;
+                let name = syntax::symbol(&args[0], "a zone name")?;
+                let zone = self.names.zones.zone(name).ok_or_else(|| {
+                    CompileError::new(
+                        CompileErrorKind::Unknown {
+                            what: "zone",
+                            name: name.to_string(),
+                        },
+                        args[0].span,
+                    )
+                })?;
+                let zone =
+                    u16::try_from(zone).map_err(|_| too_many("zones", u16::MAX as usize, span))?;
+                self.emit(Op::InZone(zone), span);
+            }
             "any" => self.choice(args, span, |c, alt| c.expression(alt))?,
             "and" | "or" => {
                 // Short-circuit: the result is a boolean; operands are tested left to right.
@@ -658,6 +748,8 @@ fn query_op(q: Query) -> Op {
         Query::NotEnemy => Op::NotEnemy,
         Query::Player => Op::PlayerAt,
         Query::Piece => Op::PieceAt,
+        Query::IsCaptured => Op::IsCaptured,
+        Query::NotCaptured => Op::NotCaptured,
     }
 }
 
@@ -920,7 +1012,7 @@ mod tests {
             ops("(move (take) (end-move) (check n)) (post (drop))"),
             vec![
                 Op::Take,
-                Op::Fork(3),
+                Op::EndMove(3),
                 Op::Jmp(4),
                 Op::Nav(crate::Dir(0)),
                 Op::Drop,

@@ -2,16 +2,20 @@
 //! chain, and the start position.
 
 mod chain;
+mod macros;
 pub(crate) mod syntax;
 
 use crate::error::{CompileError, CompileErrorKind, LoadError};
-use crate::model::{Board, Game, PieceType};
+use crate::model::{Board, Game, PieceType, Zones};
+use crate::pdn::PdnSpec;
 use crate::position::Position;
 use crate::setup::{self, Placer};
+use crate::value::PieceKind;
 use crate::value::{Dir, PlayerId};
 use chain::{ChainCompiler, Names};
 use dagaz_sexpr::Node;
 use indexmap::{IndexMap, IndexSet};
+use macros::Macros;
 use syntax::Result;
 
 /// Reads and compiles a `.game` text.
@@ -24,6 +28,7 @@ pub fn load(text: &str) -> std::result::Result<Game, LoadError> {
 pub fn compile(forms: &[Node]) -> Result<Game> {
     let mut boards = IndexMap::new();
     let mut pieces: IndexMap<String, &Node> = IndexMap::new();
+    let mut macros = Macros::default();
     let mut game_form = None;
     for form in forms {
         let items = syntax::list(form, "a `(board ...)`, `(piece ...)` or `(game ...)` form")?;
@@ -42,6 +47,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
                     return Err(duplicate("piece", name, form));
                 }
             }
+            "define" => macros.define(form)?,
             "game" => {
                 if game_form.is_some() {
                     return Err(duplicate("game", "", form));
@@ -62,7 +68,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     let (name, _) = syntax::name_of(items, game_form)?;
     for clause in syntax::args(items) {
         match clause.head() {
-            Some("name" | "board" | "players" | "symmetry") => {}
+            Some("name" | "board" | "players" | "symmetry" | "zone" | "fen") => {}
             Some(other) => {
                 return Err(CompileError::new(
                     CompileErrorKind::UnknownGameClause(other.to_string()),
@@ -114,6 +120,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         ));
     }
     let symmetry = symmetries(items, &board, &players)?;
+    let zones = zones(items, &board, &players)?;
 
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
@@ -125,6 +132,8 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
             players: &players,
             globals: &mut globals,
             strings: &mut strings,
+            zones: &zones,
+            macros: &macros,
         };
         let program = compile_piece(form, &mut names)?;
         piece_types.push(PieceType {
@@ -145,6 +154,11 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
             .map_err(setup::to_compile_error)?;
     }
 
+    let pdn = match sub_form(items, "fen") {
+        Some(form) => Some(pdn_spec(form, &players, &piece_names)?),
+        None => None,
+    };
+
     Ok(Game {
         name: name.to_string(),
         board,
@@ -153,6 +167,8 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         pieces: piece_types,
         strings,
         globals,
+        zones,
+        pdn,
         initial,
     })
 }
@@ -243,6 +259,112 @@ fn symmetries(items: &[Node], board: &Board, players: &IndexSet<String>) -> Resu
         }
     }
     Ok(table)
+}
+
+/// `(zone (name Z) (players P ...) (positions POS ...))` clauses.
+fn zones(items: &[Node], board: &Board, players: &IndexSet<String>) -> Result<Zones> {
+    let mut zones = Zones::new(players.len(), board.len());
+    for form in items.iter().filter(|n| n.head() == Some("zone")) {
+        let parts = syntax::list(form, "a `(zone ...)` clause")?;
+        let (name, _) = syntax::name_of(parts, form)?;
+        let zone = zones.declare(name);
+        let mut owners = Vec::new();
+        let mut squares = Vec::new();
+        for clause in syntax::args(parts) {
+            let list = syntax::list(clause, "`(name ...)`, `(players ...)` or `(positions ...)`")?;
+            match clause.head() {
+                Some("name") => {}
+                Some("players") => {
+                    for who in syntax::args(list) {
+                        let player = syntax::symbol(who, "a player name")?;
+                        let id = players
+                            .get_index_of(player)
+                            .ok_or_else(|| unknown("player", player, who))?;
+                        owners.push(PlayerId(id as u8));
+                    }
+                }
+                Some("positions") => {
+                    for square in syntax::args(list) {
+                        let text = square.to_string();
+                        squares.push(
+                            board
+                                .lookup(&text)
+                                .ok_or_else(|| unknown("position", &text, square))?,
+                        );
+                    }
+                }
+                _ => {
+                    return Err(syntax::expected(
+                        "`(name ...)`, `(players ...)` or `(positions ...)`",
+                        clause,
+                    ))
+                }
+            }
+        }
+        for &owner in &owners {
+            for &pos in &squares {
+                zones.add(zone, owner, pos);
+            }
+        }
+    }
+    Ok(zones)
+}
+
+/// `(fen pdn (W White) (B Black) (man Man) (king King))`.
+fn pdn_spec(form: &Node, players: &IndexSet<String>, pieces: &IndexSet<String>) -> Result<PdnSpec> {
+    let parts = syntax::list(form, "a `(fen ...)` clause")?;
+    let style = parts
+        .get(1)
+        .ok_or_else(|| syntax::expected("a FEN style (`pdn`)", form))?;
+    if style.as_symbol() != Some("pdn") {
+        return Err(syntax::expected("the FEN style `pdn`", style));
+    }
+    let mut colors = Vec::new();
+    let (mut man, mut king) = (None, None);
+    for clause in parts.get(2..).unwrap_or(&[]) {
+        let list = syntax::list(clause, "`(LETTER PLAYER)`, `(man PIECE)` or `(king PIECE)`")?;
+        let [head, value] = list else {
+            return Err(syntax::expected(
+                "a pair such as `(W White)` or `(man Man)`",
+                clause,
+            ));
+        };
+        let head_name = syntax::symbol(head, "a colour letter, `man` or `king`")?;
+        let value_name = syntax::symbol(value, "a name")?;
+        let piece = || {
+            pieces
+                .get_index_of(value_name)
+                .map(|i| PieceKind(i as u8))
+                .ok_or_else(|| unknown("piece", value_name, value))
+        };
+        match head_name {
+            "man" => man = Some(piece()?),
+            "king" => king = Some(piece()?),
+            letter => {
+                let mut chars = letter.chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(syntax::expected("a one-letter colour such as `W`", head));
+                };
+                let id = players
+                    .get_index_of(value_name)
+                    .ok_or_else(|| unknown("player", value_name, value))?;
+                colors.push((c, PlayerId(id as u8)));
+            }
+        }
+    }
+    let man = man.ok_or_else(|| syntax::expected("a `(man PIECE)` pair", form))?;
+    let king = king.ok_or_else(|| syntax::expected("a `(king PIECE)` pair", form))?;
+    Ok(PdnSpec { colors, man, king })
+}
+
+fn unknown(what: &'static str, name: &str, node: &Node) -> CompileError {
+    CompileError::new(
+        CompileErrorKind::Unknown {
+            what,
+            name: name.to_string(),
+        },
+        node.span,
+    )
 }
 
 /// `(piece (name N) (pre ...) (move ...)* (post ...))`.

@@ -15,4 +15,6 @@ pub mod state;
 pub enum Undo {
     Local(u16, crate::value::Value),
     Cell(crate::value::Pos, Option<crate::value::Piece>),
+    /// A `capture-later` mark set at a position.
+    Mark(crate::value::Pos),
 }

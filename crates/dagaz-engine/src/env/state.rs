@@ -30,6 +30,8 @@ pub enum Query {
     NotEnemy,
     Player,
     Piece,
+    IsCaptured,
+    NotCaptured,
 }
 
 /// Compile time: positions, directions and piece types are constants; queries become commands.
@@ -44,6 +46,8 @@ pub fn resolve(board: &Board, pieces: &IndexSet<String>, name: &str) -> Option<S
         "not-enemy?" => Some(Query::NotEnemy),
         "player" => Some(Query::Player),
         "piece" => Some(Query::Piece),
+        "is-captured?" => Some(Query::IsCaptured),
+        "not-captured?" => Some(Query::NotCaptured),
         _ => None,
     };
     if let Some(q) = query {
@@ -68,6 +72,8 @@ pub struct State {
     pub hand: Option<Piece>,
     /// The player whose moves are being generated.
     pub player: PlayerId,
+    /// Positions whose piece `capture-later` took: it stays until the move ends.
+    pub captured: Vec<bool>,
 }
 
 impl State {
@@ -106,6 +112,8 @@ impl State {
             Query::Piece => self
                 .here()
                 .map_or(Value::Bool(false), |p| Value::Piece(p.kind)),
+            Query::IsCaptured => Value::Bool(self.is_captured()),
+            Query::NotCaptured => Value::Bool(!self.is_captured()),
         }
     }
 
@@ -147,6 +155,43 @@ impl State {
         self.set_cell(self.current, None, trail);
         self.hand = Some(piece);
         Ok(piece)
+    }
+
+    #[inline]
+    pub fn is_captured(&self) -> bool {
+        self.captured
+            .get(self.current.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Marks the piece at the current position as captured; it leaves the board when the move
+    /// is played, and blocks until then.
+    pub fn capture_later(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
+        let piece = self.here().ok_or(GenErrorKind::CaptureEmpty)?;
+        let at = self.current;
+        match self.captured.get_mut(at.index()) {
+            Some(mark @ false) => {
+                *mark = true;
+                trail.push(Undo::Mark(at));
+                Ok(piece)
+            }
+            _ => Err(GenErrorKind::CapturedTwice),
+        }
+    }
+
+    #[inline]
+    pub fn clear_mark(&mut self, pos: Pos) {
+        if let Some(mark) = self.captured.get_mut(pos.index()) {
+            *mark = false;
+        }
+    }
+
+    /// The piece in the hand becomes `kind`.
+    pub fn promote(&mut self, kind: crate::value::PieceKind) -> Result<(), GenErrorKind> {
+        let piece = self.hand.as_mut().ok_or(GenErrorKind::PromoteEmptyHand)?;
+        piece.kind = kind;
+        Ok(())
     }
 
     /// Removes the piece at the current position.
@@ -278,5 +323,35 @@ mod tests {
             st.restore_cell(pos, old);
         }
         assert_eq!(st.cells, before);
+    }
+
+    #[test]
+    fn capture_later_marks_and_blocks_and_promote_changes_the_hand() {
+        let mut st = State {
+            cells: vec![None; 9],
+            captured: vec![false; 9],
+            ..State::default()
+        };
+        st.cells[4] = man(1);
+        st.current = Pos(4);
+        let mut trail = Vec::new();
+        assert_eq!(st.query(Query::NotCaptured), Value::Bool(true));
+        assert!(st.capture_later(&mut trail).is_ok());
+        assert_eq!(st.cells[4], man(1), "the piece stays until the move ends");
+        assert_eq!(st.query(Query::IsCaptured), Value::Bool(true));
+        assert_eq!(
+            st.capture_later(&mut trail),
+            Err(GenErrorKind::CapturedTwice)
+        );
+        assert_eq!(trail, vec![Undo::Mark(Pos(4))]);
+        st.clear_mark(Pos(4));
+        assert!(!st.is_captured());
+        assert_eq!(
+            st.promote(PieceKind(1)),
+            Err(GenErrorKind::PromoteEmptyHand)
+        );
+        st.hand = man(0);
+        assert!(st.promote(PieceKind(1)).is_ok());
+        assert_eq!(st.hand.map(|p| p.kind), Some(PieceKind(1)));
     }
 }

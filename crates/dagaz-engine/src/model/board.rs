@@ -25,6 +25,10 @@ pub struct Board {
     positions: IndexSet<String>,
     directions: IndexSet<String>,
     links: Vec<u16>,
+    /// Square numbers (`(numbers b10 d10 ...)`): `numbered[n - 1]` is the position numbered n,
+    /// and `number_of[pos]` its number.
+    numbered: Vec<Pos>,
+    number_of: Vec<Option<u32>>,
 }
 
 impl Board {
@@ -37,9 +41,11 @@ impl Board {
         let (name, _) = syntax::name_of(items, node)?;
         let mut dims = Vec::new();
         let mut dirs: Vec<(&Node, Vec<i64>)> = Vec::new();
+        let mut numbers: Option<&Node> = None;
         for item in syntax::args(items) {
             match item.head() {
                 Some("name") => {}
+                Some("numbers") => numbers = Some(item),
                 Some("dim") => {
                     let parts = syntax::list(item, "a `(dim ...)` clause")?;
                     let args = syntax::arity("dim", parts, 1, item.span)?;
@@ -117,13 +123,79 @@ impl Board {
             }
             links.extend(coords.iter().map(|c| neighbour(&dims, c, offsets)));
         }
-        Ok(Board {
+        let mut board = Board {
             name: name.to_string(),
             dims,
             positions,
             directions,
             links,
-        })
+            numbered: Vec::new(),
+            number_of: vec![None; count],
+        };
+        if let Some(form) = numbers {
+            board.number(form)?;
+        }
+        Ok(board)
+    }
+
+    /// `(numbers POS ...)`: the first listed position is number 1, and so on.
+    fn number(&mut self, form: &Node) -> Result<()> {
+        let items = syntax::list(form, "a `(numbers ...)` clause")?;
+        for node in syntax::args(items) {
+            let name = syntax::symbol(node, "a position name")?;
+            let pos = self.position(name).ok_or_else(|| {
+                CompileError::new(
+                    CompileErrorKind::Unknown {
+                        what: "position",
+                        name: name.to_string(),
+                    },
+                    node.span,
+                )
+            })?;
+            let slot = self.number_of.get_mut(pos.index());
+            match slot {
+                Some(slot @ None) => *slot = Some(self.numbered.len() as u32 + 1),
+                _ => {
+                    return Err(CompileError::new(
+                        CompileErrorKind::Duplicate("number for".into(), name.to_string()),
+                        node.span,
+                    ))
+                }
+            }
+            self.numbered.push(pos);
+        }
+        Ok(())
+    }
+
+    /// Whether the board numbers its squares (then notation and FEN use the numbers).
+    pub fn is_numbered(&self) -> bool {
+        !self.numbered.is_empty()
+    }
+
+    /// The position numbered `n`.
+    pub fn numbered(&self, n: u32) -> Option<Pos> {
+        self.numbered.get((n as usize).checked_sub(1)?).copied()
+    }
+
+    /// The number of a position, when the board numbers it.
+    pub fn number_of(&self, pos: Pos) -> Option<u32> {
+        self.number_of.get(pos.index()).copied().flatten()
+    }
+
+    /// A position by name, or by number on a numbered board.
+    pub fn lookup(&self, text: &str) -> Option<Pos> {
+        match text.parse::<u32>() {
+            Ok(n) if self.is_numbered() => self.numbered(n),
+            _ => self.position(text),
+        }
+    }
+
+    /// How a position is written in notation: its number on a numbered board, else its name.
+    pub fn label(&self, pos: Pos) -> String {
+        match self.number_of(pos) {
+            Some(n) => n.to_string(),
+            None => self.position_name(pos).to_string(),
+        }
     }
 
     pub fn name(&self) -> &str {
@@ -278,6 +350,20 @@ mod tests {
         assert_eq!(b.step(ne, a1).map(|p| b.position_name(p)), Some("b2"));
         let a3 = b.position("a3").unwrap();
         assert_eq!(b.step(n, a3), None);
+    }
+
+    #[test]
+    fn numbers_squares() {
+        let b = board(r#"(board (name b) (dim "a-c") (dim "2-1") (numbers b2 a1 c1))"#);
+        assert!(b.is_numbered());
+        assert_eq!(b.numbered(2), b.position("a1"));
+        assert_eq!(b.number_of(b.position("c1").unwrap()), Some(3));
+        assert_eq!(b.number_of(b.position("a2").unwrap()), None);
+        assert_eq!(b.lookup("1"), b.position("b2"));
+        assert_eq!(b.lookup("a2"), b.position("a2"));
+        assert_eq!(b.lookup("4"), None);
+        assert_eq!(b.label(b.position("a1").unwrap()), "2");
+        assert_eq!(b.label(b.position("a2").unwrap()), "a2");
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The compiled game: board, players, piece types with their programs, and the start position.
 
 mod board;
+mod zones;
 
 pub use board::Board;
+pub use zones::Zones;
 
 use crate::position::Position;
 use crate::value::{Dir, PieceKind, PlayerId, StrId};
@@ -84,6 +86,9 @@ pub struct Game {
     pub(crate) pieces: Vec<PieceType>,
     pub(crate) strings: IndexSet<String>,
     pub(crate) globals: IndexSet<String>,
+    pub(crate) zones: Zones,
+    /// How the game's positions are written as PDN FEN, when it says so.
+    pub(crate) pdn: Option<crate::pdn::PdnSpec>,
     pub(crate) initial: Position,
 }
 
@@ -154,6 +159,10 @@ impl Game {
         self.globals
             .get_index(slot as usize)
             .map_or("?", String::as_str)
+    }
+
+    pub fn zones(&self) -> &Zones {
+        &self.zones
     }
 
     pub fn global_count(&self) -> usize {

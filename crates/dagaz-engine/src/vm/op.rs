@@ -5,7 +5,7 @@
 //! its stack effect; keep the two in step.
 
 use crate::model::Game;
-use crate::value::{Dir, Int, Pos, Value};
+use crate::value::{Dir, Int, PieceKind, Pos, Value};
 use std::fmt::Write;
 
 /// A jump target: an index into the same chain.
@@ -58,6 +58,11 @@ pub enum Op {
     CheckNotFriend,
     CheckEnemy,
     CheckNotEnemy,
+    /// `-- bool`: whether the piece at the current position was taken by `capture-later`.
+    IsCaptured,
+    NotCaptured,
+    /// `-- bool`: whether the current position is in the zone, for the player to move.
+    InZone(u16),
 
     // --- the Players environment ----------------------------------------------------------
     /// `-- player`
@@ -100,6 +105,9 @@ pub enum Op {
     Check,
     /// `--`: open a choice point; backtracking resumes at the target.
     Fork(Target),
+    /// `--`: `end-move`: a `Fork` whose first branch finishes the move; it also remembers this
+    /// choice point, so that `NoMoves` can tie the move to the branch that goes on.
+    EndMove(Target),
     /// `--`: backtrack to the latest choice point.
     Fail,
 
@@ -110,11 +118,19 @@ pub enum Op {
     Drop,
     /// `--`: remove the piece at the current position.
     Capture,
+    /// `--`: capture the piece at the current position when the move ends; until then it
+    /// stays (and blocks) and is marked captured.
+    CaptureLater,
+    /// `--`: the piece in the hand becomes this type.
+    Promote(PieceKind),
     /// `v1 .. vn --`: append to the move's notation.
     Log(u8),
     /// `v --`: like `Check`, and remember the check so that it is evaluated again whenever a
     /// global changes (a broken invariant).
     Invariant(u16),
+    /// `--`: the move being finished stands only if no move that goes on from the same
+    /// `end-move` completes (`(check no-moves?)`: capture to the end).
+    NoMoves,
     /// `--`: the move is complete: record it, then backtrack for the next.
     Complete,
 }
@@ -178,7 +194,11 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::Nav(d) => format!("Nav {}", game.board().direction_name(d)),
             Op::Goto(p) => format!("Goto {}", game.board().position_name(p)),
             Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
-            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
+            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
+                format!("{} {t}", op_name(op))
+            }
+            Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
+            Op::Promote(k) => format!("Promote {}", game.piece_name(k)),
             Op::Invariant(i) => format!("Invariant {i}"),
             _ => op_name(op).to_string(),
         };
@@ -215,6 +235,13 @@ fn op_name(op: &Op) -> &'static str {
         Op::CheckNotFriend => "CheckNotFriend",
         Op::CheckEnemy => "CheckEnemy",
         Op::CheckNotEnemy => "CheckNotEnemy",
+        Op::IsCaptured => "IsCaptured",
+        Op::NotCaptured => "NotCaptured",
+        Op::InZone(_) => "InZone",
+        Op::EndMove(_) => "EndMove",
+        Op::CaptureLater => "CaptureLater",
+        Op::Promote(_) => "Promote",
+        Op::NoMoves => "NoMoves",
         Op::CurrentPlayer => "CurrentPlayer",
         Op::NextPlayer => "NextPlayer",
         Op::TurnNumber => "TurnNumber",

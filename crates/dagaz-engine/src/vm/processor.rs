@@ -52,6 +52,9 @@ struct Choice {
     pending_locals: u32,
     current: Pos,
     hand: Option<Piece>,
+    /// `finishing` and `prefix` as they were when the choice point was made.
+    finishing: Option<u32>,
+    prefix: Option<u32>,
 }
 
 /// What the processor hands to the generator when a move completes.
@@ -65,12 +68,17 @@ pub(crate) struct Completed<'a> {
 
 /// Receives completed moves.
 pub(crate) trait Sink {
+    /// Records a completed move; answers its serial (that of the earlier move when it is a
+    /// duplicate).
     fn complete(
         &mut self,
         game: &Game,
         globals: &mut Globals,
         done: Completed<'_>,
-    ) -> Result<(), GenErrorKind>;
+    ) -> Result<u64, GenErrorKind>;
+
+    /// Withdraws a move recorded earlier (a capture that had to go on).
+    fn cancel(&mut self, serial: u64);
 }
 
 /// Where a run stopped with an error: the command index and what went wrong.
@@ -95,6 +103,14 @@ pub(crate) struct Processor {
     pending: Vec<(u16, u32)>,
     pending_locals: Vec<Value>,
     pub steps: u64,
+    /// On the branch of an `end-move` that finishes the move: that choice point's depth.
+    finishing: Option<u32>,
+    /// Set by `NoMoves`: the move being finished stands only if the branch that goes on from
+    /// this depth completes no move.
+    prefix: Option<u32>,
+    /// Moves completed under `NoMoves` whose "go on" branch is still being explored:
+    /// (depth of the end-move choice point, the move's serial).
+    prefixes: Vec<(u32, u64)>,
 }
 
 /// Everything a run reads but does not change.
@@ -137,6 +153,9 @@ impl Processor {
         self.log.clear();
         self.pending.clear();
         self.pending_locals.clear();
+        self.finishing = None;
+        self.prefix = None;
+        self.prefixes.clear();
         self.state.hand = None;
         let result = self.exec(cx, &mut pc, sink);
         // Leave the board as it was, whether the run ended normally or not.
@@ -282,6 +301,35 @@ impl Processor {
                 self.fork(t, cx.limits)?;
                 true
             }
+            Op::EndMove(t) => {
+                self.fork(t, cx.limits)?;
+                self.finishing = Some(self.choices.len() as u32 - 1);
+                true
+            }
+            Op::NoMoves => {
+                self.prefix = self.finishing;
+                true
+            }
+            Op::CaptureLater => {
+                let at = self.state.current;
+                let piece = self.state.capture_later(&mut self.trail)?;
+                self.actions.push(Action::Capture { at, piece });
+                true
+            }
+            Op::Promote(kind) => {
+                self.state.promote(kind)?;
+                true
+            }
+            Op::IsCaptured => self.push_query(Query::IsCaptured),
+            Op::NotCaptured => self.push_query(Query::NotCaptured),
+            Op::InZone(z) => {
+                let inside =
+                    cx.game
+                        .zones()
+                        .contains(z as usize, self.state.player, self.state.current);
+                self.stack.push(Value::Bool(inside));
+                true
+            }
             Op::Fail => false,
             Op::Take => {
                 let at = self.state.current;
@@ -325,7 +373,7 @@ impl Processor {
                 held
             }
             Op::Complete => {
-                sink.complete(
+                let serial = sink.complete(
                     cx.game,
                     &mut self.globals,
                     Completed {
@@ -335,6 +383,13 @@ impl Processor {
                         invariant_locals: &self.pending_locals,
                     },
                 )?;
+                // This move goes on from every prefix still open: those were not the end.
+                for (_, earlier) in self.prefixes.drain(..) {
+                    sink.cancel(earlier);
+                }
+                if let Some(depth) = self.prefix {
+                    self.prefixes.push((depth, serial));
+                }
                 false
             }
             other => expr::arith(other, &mut self.stack)?,
@@ -386,6 +441,8 @@ impl Processor {
             pending: self.pending.len() as u32,
             current: self.state.current,
             hand: self.state.hand,
+            finishing: self.finishing,
+            prefix: self.prefix,
         });
         Ok(())
     }
@@ -408,6 +465,11 @@ impl Processor {
         self.pending_locals.truncate(c.pending_locals as usize);
         self.state.current = c.current;
         self.state.hand = c.hand;
+        self.finishing = c.finishing;
+        self.prefix = c.prefix;
+        // Leaving the subtree of an end-move's "go on" branch: its prefix move stands.
+        let depth = self.choices.len() as u32;
+        self.prefixes.retain(|&(d, _)| d <= depth);
         Some(c.resume)
     }
 
@@ -417,6 +479,7 @@ impl Processor {
             match undo {
                 Undo::Local(slot, v) => self.locals.restore(slot, v),
                 Undo::Cell(pos, piece) => self.state.restore_cell(pos, piece),
+                Undo::Mark(pos) => self.state.clear_mark(pos),
             }
         }
     }
@@ -504,15 +567,20 @@ mod tests {
     struct Collect {
         moves: Vec<(Vec<Action>, Vec<Value>)>,
         invariants: Vec<Vec<(u16, Vec<Value>)>>,
+        cancelled: Vec<u64>,
     }
 
     impl Sink for Collect {
+        fn cancel(&mut self, serial: u64) {
+            self.cancelled.push(serial);
+        }
+
         fn complete(
             &mut self,
             _: &Game,
             _: &mut Globals,
             done: Completed<'_>,
-        ) -> Result<(), GenErrorKind> {
+        ) -> Result<u64, GenErrorKind> {
             self.moves.push((done.actions.to_vec(), done.log.to_vec()));
             let locals = |at: u32| done.invariant_locals[at as usize..].to_vec();
             self.invariants.push(
@@ -521,7 +589,7 @@ mod tests {
                     .map(|&(i, at)| (i, locals(at)))
                     .collect(),
             );
-            Ok(())
+            Ok(self.moves.len() as u64 - 1)
         }
     }
 

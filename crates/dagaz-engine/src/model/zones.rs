@@ -1,0 +1,73 @@
+//! Zones: named sets of positions, one set per player (a promotion row is the far row of each).
+
+use crate::value::{PlayerId, Pos};
+use indexmap::IndexSet;
+
+#[derive(Clone, Debug, Default)]
+pub struct Zones {
+    names: IndexSet<String>,
+    players: usize,
+    positions: usize,
+    /// `member[(zone * players + player) * positions + pos]`.
+    member: Vec<bool>,
+}
+
+impl Zones {
+    pub fn new(players: usize, positions: usize) -> Zones {
+        Zones {
+            players,
+            positions,
+            ..Zones::default()
+        }
+    }
+
+    /// The zone's index, created empty on first mention.
+    pub fn declare(&mut self, name: &str) -> usize {
+        let (index, added) = self.names.insert_full(name.to_string());
+        if added {
+            let size = self.players * self.positions;
+            self.member.extend(std::iter::repeat_n(false, size));
+        }
+        index
+    }
+
+    pub fn add(&mut self, zone: usize, player: PlayerId, pos: Pos) {
+        let at = (zone * self.players + player.index()) * self.positions + pos.index();
+        if let Some(cell) = self.member.get_mut(at) {
+            *cell = true;
+        }
+    }
+
+    pub fn zone(&self, name: &str) -> Option<usize> {
+        self.names.get_index_of(name)
+    }
+
+    pub fn name(&self, zone: usize) -> &str {
+        self.names.get_index(zone).map_or("?", String::as_str)
+    }
+
+    #[inline]
+    pub fn contains(&self, zone: usize, player: PlayerId, pos: Pos) -> bool {
+        let at = (zone * self.players + player.index()) * self.positions + pos.index();
+        self.member.get(at).copied().unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn membership_is_per_player() {
+        let mut z = Zones::new(2, 4);
+        let last = z.declare("last-row");
+        z.add(last, PlayerId(0), Pos(3));
+        z.add(last, PlayerId(1), Pos(0));
+        assert_eq!(z.declare("last-row"), last);
+        assert!(z.contains(last, PlayerId(0), Pos(3)));
+        assert!(!z.contains(last, PlayerId(1), Pos(3)));
+        assert!(z.contains(last, PlayerId(1), Pos(0)));
+        assert_eq!(z.zone("last-row"), Some(last));
+        assert_eq!(z.zone("other"), None);
+    }
+}

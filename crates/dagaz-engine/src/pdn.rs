@@ -1,0 +1,179 @@
+//! PDN FEN for draughts games: `W:W31-50:B1-20`, `B:BK17,K24:W6,9,10`, `W:Wa1,c3:Bb6`.
+//!
+//! A game opts in with `(fen pdn (W White) (B Black) (man Man) (king King))`: which letter
+//! stands for which player, and which piece types are men and kings. Squares are numbers on a
+//! board with `(numbers ...)` and position names otherwise.
+
+use crate::model::Game;
+use crate::position::Position;
+use crate::value::{Piece, PieceKind, PlayerId, Pos};
+use dagaz_sexpr::Span;
+use std::fmt::Write;
+use thiserror::Error;
+
+/// What a game declared about its PDN FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnSpec {
+    /// Colour letters and the players they stand for, in the order FEN lists them.
+    pub colors: Vec<(char, PlayerId)>,
+    pub man: PieceKind,
+    pub king: PieceKind,
+}
+
+/// A FEN that could not be read: which part, why, and where in the text.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("bad FEN {field}: {message}")]
+pub struct FenError {
+    pub field: String,
+    pub message: String,
+    pub span: Span,
+}
+
+impl Game {
+    /// The position a PDN FEN describes.
+    pub fn from_fen(&self, text: &str) -> Result<Position, FenError> {
+        let spec = self.pdn.as_ref().ok_or_else(|| FenError {
+            field: "(the game)".into(),
+            message: format!(
+                "{} declares no FEN; add `(fen pdn ...)` to its game clause",
+                self.name()
+            ),
+            span: Span::new(0, text.len()),
+        })?;
+        let text_trimmed = text.trim_end().trim_end_matches('.');
+        let mut parts = Vec::new();
+        let mut start = 0;
+        for piece in text_trimmed.split(':') {
+            parts.push((piece, start));
+            start += piece.len() + 1;
+        }
+        let fail = |field: &str, message: String, at: usize, len: usize| FenError {
+            field: field.to_string(),
+            message,
+            span: Span::new(at, at + len.max(1)),
+        };
+        let letters: String = spec.colors.iter().map(|(c, _)| *c).collect();
+        let player_of = |c: char| spec.colors.iter().find(|(l, _)| *l == c).map(|&(_, p)| p);
+        let (turn, _) = parts.first().copied().unwrap_or(("", 0));
+        let to_move = match turn.trim().chars().collect::<Vec<_>>().as_slice() {
+            [c] => player_of(*c).ok_or_else(|| {
+                fail(
+                    "side to move",
+                    format!("expected one of {letters}, found {turn:?}"),
+                    0,
+                    turn.len(),
+                )
+            })?,
+            _ => {
+                return Err(fail(
+                    "side to move",
+                    format!("expected one letter ({letters}) before the first `:`, found {turn:?}"),
+                    0,
+                    turn.len(),
+                ))
+            }
+        };
+        let mut position = Position::empty(self.board.len(), to_move);
+        let board = &self.board;
+        for &(part, at) in parts.iter().skip(1) {
+            let mut chars = part.chars();
+            let Some(color) = chars.next() else {
+                return Err(fail(
+                    "piece list",
+                    "empty: expected a colour letter and squares".into(),
+                    at,
+                    0,
+                ));
+            };
+            let owner = player_of(color).ok_or_else(|| {
+                fail(
+                    "piece list",
+                    format!("expected a colour letter ({letters}), found {color:?}"),
+                    at,
+                    1,
+                )
+            })?;
+            let field = format!("{} list", self.player_name(owner));
+            let mut offset = at + color.len_utf8();
+            for item in chars.as_str().split(',') {
+                let here = offset;
+                offset += item.len() + 1;
+                let square = item.trim();
+                if square.is_empty() {
+                    continue;
+                }
+                let (kind, square) = match square.strip_prefix('K') {
+                    Some(rest) => (spec.king, rest),
+                    None => (spec.man, square),
+                };
+                let squares =
+                    expand(board, square).map_err(|why| fail(&field, why, here, item.len()))?;
+                for pos in squares {
+                    if position.piece_at(pos).is_some() {
+                        return Err(fail(
+                            &field,
+                            format!("square {} is given twice", board.label(pos)),
+                            here,
+                            item.len(),
+                        ));
+                    }
+                    position.put(pos, Some(Piece { owner, kind }));
+                }
+            }
+        }
+        Ok(position)
+    }
+
+    /// The position as PDN FEN, when the game declares one.
+    pub fn to_fen(&self, position: &Position) -> Option<String> {
+        let spec = self.pdn.as_ref()?;
+        let letter = |p: PlayerId| spec.colors.iter().find(|(_, q)| *q == p).map(|&(c, _)| c);
+        let mut out = String::new();
+        out.push(letter(position.to_move())?);
+        for &(c, player) in &spec.colors {
+            let _ = write!(out, ":{c}");
+            let mut squares: Vec<(u32, Pos, bool)> = position
+                .pieces()
+                .filter(|(_, piece)| piece.owner == player)
+                .map(|(pos, piece)| {
+                    let order = self.board.number_of(pos).unwrap_or(pos.0 as u32);
+                    (order, pos, piece.kind == spec.king)
+                })
+                .collect();
+            squares.sort();
+            let items: Vec<String> = squares
+                .iter()
+                .map(|&(_, pos, king)| {
+                    format!("{}{}", if king { "K" } else { "" }, self.board.label(pos))
+                })
+                .collect();
+            out.push_str(&items.join(","));
+        }
+        Some(out)
+    }
+}
+
+/// `31`, `31-35` (numbers only) or `c3`.
+fn expand(board: &crate::model::Board, square: &str) -> Result<Vec<Pos>, String> {
+    if let Some((a, b)) = square.split_once('-') {
+        let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else {
+            return Err(format!(
+                "expected a range of square numbers such as 31-35, found {square:?}"
+            ));
+        };
+        if a > b {
+            return Err(format!("the range {square} runs backwards"));
+        }
+        return (a..=b)
+            .map(|n| {
+                board
+                    .numbered(n)
+                    .ok_or_else(|| format!("there is no square {n}"))
+            })
+            .collect();
+    }
+    board
+        .lookup(square)
+        .map(|p| vec![p])
+        .ok_or_else(|| format!("there is no square {square:?} on this board"))
+}
