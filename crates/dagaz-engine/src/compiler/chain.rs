@@ -143,9 +143,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     /// Points the jump at `at` to the next command to be emitted.
     fn patch_here(&mut self, at: usize) {
         let target = self.here();
-        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t)) =
-            self.ops.get_mut(at)
-        {
+        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t)) = self.ops.get_mut(at) {
             *t = target;
         }
     }
@@ -259,7 +257,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         span,
                     ));
                 }
-                let fork = self.emit(Op::EndMove(0), span);
+                let fork = self.emit(Op::Fork(0), span);
                 let jump = self.emit(Op::Jmp(0), span);
                 self.to_post.push(jump);
                 self.patch_here(fork);
@@ -1012,7 +1010,7 @@ mod tests {
             ops("(move (take) (end-move) (check n)) (post (drop))"),
             vec![
                 Op::Take,
-                Op::EndMove(3),
+                Op::Fork(3),
                 Op::Jmp(4),
                 Op::Nav(crate::Dir(0)),
                 Op::Drop,

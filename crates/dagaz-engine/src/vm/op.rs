@@ -105,9 +105,6 @@ pub enum Op {
     Check,
     /// `--`: open a choice point; backtracking resumes at the target.
     Fork(Target),
-    /// `--`: `end-move`: a `Fork` whose first branch finishes the move; it also remembers this
-    /// choice point, so that `NoMoves` can tie the move to the branch that goes on.
-    EndMove(Target),
     /// `--`: backtrack to the latest choice point.
     Fail,
 
@@ -128,8 +125,8 @@ pub enum Op {
     /// `v --`: like `Check`, and remember the check so that it is evaluated again whenever a
     /// global changes (a broken invariant).
     Invariant(u16),
-    /// `--`: the move being finished stands only if no move that goes on from the same
-    /// `end-move` completes (`(check no-moves?)`: capture to the end).
+    /// `--`: the move being finished stands only if no move that makes the same captures and
+    /// then more completes (`(check no-moves?)`: capture to the end).
     NoMoves,
     /// `--`: the move is complete: record it, then backtrack for the next.
     Complete,
@@ -194,9 +191,7 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::Nav(d) => format!("Nav {}", game.board().direction_name(d)),
             Op::Goto(p) => format!("Goto {}", game.board().position_name(p)),
             Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
-            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
-                format!("{} {t}", op_name(op))
-            }
+            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
             Op::Promote(k) => format!("Promote {}", game.piece_name(k)),
             Op::Invariant(i) => format!("Invariant {i}"),
@@ -238,7 +233,6 @@ fn op_name(op: &Op) -> &'static str {
         Op::IsCaptured => "IsCaptured",
         Op::NotCaptured => "NotCaptured",
         Op::InZone(_) => "InZone",
-        Op::EndMove(_) => "EndMove",
         Op::CaptureLater => "CaptureLater",
         Op::Promote(_) => "Promote",
         Op::NoMoves => "NoMoves",

@@ -52,9 +52,8 @@ struct Choice {
     pending_locals: u32,
     current: Pos,
     hand: Option<Piece>,
-    /// `finishing` and `prefix` as they were when the choice point was made.
-    finishing: Option<u32>,
-    prefix: Option<u32>,
+    /// `no_moves` as it was when the choice point was made.
+    no_moves: bool,
 }
 
 /// What the processor hands to the generator when a move completes.
@@ -103,14 +102,16 @@ pub(crate) struct Processor {
     pending: Vec<(u16, u32)>,
     pending_locals: Vec<Value>,
     pub steps: u64,
-    /// On the branch of an `end-move` that finishes the move: that choice point's depth.
-    finishing: Option<u32>,
-    /// Set by `NoMoves`: the move being finished stands only if the branch that goes on from
-    /// this depth completes no move.
-    prefix: Option<u32>,
-    /// Moves completed under `NoMoves` whose "go on" branch is still being explored:
-    /// (depth of the end-move choice point, the move's serial).
-    prefixes: Vec<(u32, u64)>,
+    /// One mark per capture on the current path: the choice stack's depth when it was made
+    /// (everything explored until backtracking below that depth follows the capture), and the
+    /// most captures of any move completed since.
+    marks: Vec<(u32, u32)>,
+    /// Set by `NoMoves`: the move being finished stands only if no move that follows its last
+    /// capture makes more captures.
+    no_moves: bool,
+    /// Moves completed under `NoMoves` whose continuations are still being explored:
+    /// (depth of their last capture, their number of captures, their serial).
+    prefixes: Vec<(u32, u32, u64)>,
 }
 
 /// Everything a run reads but does not change.
@@ -153,8 +154,8 @@ impl Processor {
         self.log.clear();
         self.pending.clear();
         self.pending_locals.clear();
-        self.finishing = None;
-        self.prefix = None;
+        self.marks.clear();
+        self.no_moves = false;
         self.prefixes.clear();
         self.state.hand = None;
         let result = self.exec(cx, &mut pc, sink);
@@ -301,19 +302,15 @@ impl Processor {
                 self.fork(t, cx.limits)?;
                 true
             }
-            Op::EndMove(t) => {
-                self.fork(t, cx.limits)?;
-                self.finishing = Some(self.choices.len() as u32 - 1);
-                true
-            }
             Op::NoMoves => {
-                self.prefix = self.finishing;
+                self.no_moves = true;
                 true
             }
             Op::CaptureLater => {
                 let at = self.state.current;
                 let piece = self.state.capture_later(&mut self.trail)?;
                 self.actions.push(Action::Capture { at, piece });
+                self.note_capture();
                 true
             }
             Op::Promote(kind) => {
@@ -341,6 +338,7 @@ impl Processor {
                 let at = self.state.current;
                 let piece = self.state.capture(&mut self.trail)?;
                 self.actions.push(Action::Capture { at, piece });
+                self.note_capture();
                 true
             }
             Op::Drop => {
@@ -373,27 +371,55 @@ impl Processor {
                 held
             }
             Op::Complete => {
-                let serial = sink.complete(
-                    cx.game,
-                    &mut self.globals,
-                    Completed {
-                        actions: &self.actions,
-                        log: &self.log,
-                        invariants: &self.pending,
-                        invariant_locals: &self.pending_locals,
-                    },
-                )?;
-                // This move goes on from every prefix still open: those were not the end.
-                for (_, earlier) in self.prefixes.drain(..) {
-                    sink.cancel(earlier);
-                }
-                if let Some(depth) = self.prefix {
-                    self.prefixes.push((depth, serial));
-                }
+                self.complete(cx, sink)?;
                 false
             }
             other => expr::arith(other, &mut self.stack)?,
         })
+    }
+
+    /// Remembers where the path made a capture, for `NoMoves`.
+    #[inline]
+    fn note_capture(&mut self) {
+        self.marks.push((self.choices.len() as u32, 0));
+    }
+
+    /// Hands a completed move to the sink, unless `NoMoves` finds that a move following its
+    /// last capture already took more; then withdraws the moves that this one shows were
+    /// not the end of their capture.
+    fn complete(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<(), GenErrorKind> {
+        let captures = self.marks.len() as u32;
+        let last = self.marks.last().copied();
+        let beaten = self.no_moves && last.is_some_and(|(_, best)| best > captures);
+        let serial = if beaten {
+            None
+        } else {
+            Some(sink.complete(
+                cx.game,
+                &mut self.globals,
+                Completed {
+                    actions: &self.actions,
+                    log: &self.log,
+                    invariants: &self.pending,
+                    invariant_locals: &self.pending_locals,
+                },
+            )?)
+        };
+        self.prefixes.retain(|&(_, n, earlier)| {
+            if captures > n {
+                sink.cancel(earlier);
+                false
+            } else {
+                true
+            }
+        });
+        for (_, best) in &mut self.marks {
+            *best = (*best).max(captures);
+        }
+        if let (true, Some(serial), Some((depth, _))) = (self.no_moves, serial, last) {
+            self.prefixes.push((depth, captures, serial));
+        }
+        Ok(())
     }
 
     #[inline]
@@ -441,8 +467,7 @@ impl Processor {
             pending: self.pending.len() as u32,
             current: self.state.current,
             hand: self.state.hand,
-            finishing: self.finishing,
-            prefix: self.prefix,
+            no_moves: self.no_moves,
         });
         Ok(())
     }
@@ -465,11 +490,14 @@ impl Processor {
         self.pending_locals.truncate(c.pending_locals as usize);
         self.state.current = c.current;
         self.state.hand = c.hand;
-        self.finishing = c.finishing;
-        self.prefix = c.prefix;
-        // Leaving the subtree of an end-move's "go on" branch: its prefix move stands.
+        self.no_moves = c.no_moves;
+        // Captures made after this choice point are undone; a prefix whose last capture is
+        // left behind had no continuation, so that move stands.
         let depth = self.choices.len() as u32;
-        self.prefixes.retain(|&(d, _)| d <= depth);
+        while self.marks.last().is_some_and(|&(d, _)| d > depth) {
+            self.marks.pop();
+        }
+        self.prefixes.retain(|&(d, _, _)| d <= depth);
         Some(c.resume)
     }
 
