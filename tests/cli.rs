@@ -193,3 +193,72 @@ fn bad_arguments_exit_2_and_help_exits_0() {
         out.stdout
     );
 }
+
+fn draughts(variant: &str) -> String {
+    repo_path(&format!("games/{variant}.game"))
+        .display()
+        .to_string()
+}
+
+#[test]
+fn fen_in_and_out() {
+    let out = dagaz(&[
+        "perft",
+        &draughts("international"),
+        "--fen",
+        "W:WK1,K50:BK5,K46,23,24",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "478\n"));
+    let out = dagaz(&["fen", &draughts("english")]);
+    assert_eq!(
+        out.stdout,
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n"
+    );
+}
+
+#[test]
+fn moves_are_played_before_listing() {
+    let out = dagaz(&[
+        "fen",
+        &draughts("international"),
+        "--moves",
+        "32-28",
+        "19-23",
+        "28x19",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout,
+        "B:W19,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,20\n"
+    );
+}
+
+#[test]
+fn an_illegal_move_lists_the_legal_ones() {
+    let out = dagaz(&["moves", &draughts("russian"), "--moves", "c3-d4", "a1-b2"]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: --moves: move 2 (a1-b2): `a1-b2` is not a legal move here; legal moves: b6-a5, b6-c5, d6-c5, d6-e5, f6-e5, f6-g5, h6-g5\n"
+    );
+    assert_eq!(out.stdout, "");
+}
+
+#[test]
+fn a_bad_fen_names_the_field_and_column() {
+    let out = dagaz(&["moves", &draughts("international"), "--fen", "W:W31,77:B1"]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr.lines().next().unwrap(),
+        "error: --fen:1:7: bad FEN White list: there is no square \"77\" on this board"
+    );
+}
+
+#[test]
+fn fen_of_a_game_without_one_is_bad_input() {
+    let out = dagaz(&["fen", &game_path()]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("declares no FEN"), "{}", out.stderr);
+}

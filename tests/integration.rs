@@ -7,6 +7,7 @@
 mod reference_checkers;
 
 mod cli;
+mod draughts;
 mod simple_checkers;
 
 use std::path::PathBuf;

@@ -132,13 +132,10 @@ impl Game {
         out.push(letter(position.to_move())?);
         for &(c, player) in &spec.colors {
             let _ = write!(out, ":{c}");
-            let mut squares: Vec<(u32, Pos, bool)> = position
+            let mut squares: Vec<((u32, String), Pos, bool)> = position
                 .pieces()
                 .filter(|(_, piece)| piece.owner == player)
-                .map(|(pos, piece)| {
-                    let order = self.board.number_of(pos).unwrap_or(pos.0 as u32);
-                    (order, pos, piece.kind == spec.king)
-                })
+                .map(|(pos, piece)| (self.fen_order(pos), pos, piece.kind == spec.king))
                 .collect();
             squares.sort();
             let items: Vec<String> = squares
@@ -150,6 +147,20 @@ impl Game {
             out.push_str(&items.join(","));
         }
         Some(out)
+    }
+}
+
+impl Game {
+    /// Squares are listed by number, or on an unnumbered board row by row from rank 1
+    /// (`a1,c1,...,b2,...`).
+    fn fen_order(&self, pos: Pos) -> (u32, String) {
+        if let Some(n) = self.board.number_of(pos) {
+            return (n, String::new());
+        }
+        let name = self.board.position_name(pos);
+        let digits = name.trim_start_matches(|c: char| !c.is_ascii_digit());
+        let letters = name.get(..name.len() - digits.len()).unwrap_or(name);
+        (digits.parse().unwrap_or(0), letters.to_string())
     }
 }
 

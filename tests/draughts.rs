@@ -1,0 +1,251 @@
+//! The draughts family against published perft counts (`tests/data/draughts-perft.tsv`), plus
+//! PDN FEN and move notation.
+//!
+//! Each row runs in CI to the deepest depth whose count is at most `CI_LEAVES`; the start
+//! positions always to depth 7. The rest runs on demand:
+//! `cargo test --release -p dagaz-tests -- --ignored deep`.
+
+use crate::load;
+use dagaz_engine::{Counting, Game, MoveGen, Perft};
+use pretty_assertions::assert_eq;
+
+/// The most leaves a CI perft may count.
+const CI_LEAVES: u64 = 1_100_000;
+/// The most leaves an on-demand perft may count.
+const DEEP_LEAVES: u64 = 300_000_000;
+
+struct Row {
+    variant: String,
+    fen: String,
+    counts: Vec<u64>,
+}
+
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(crate::repo_path("tests/data/draughts-perft.tsv")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split('\t');
+            let variant = parts.next().unwrap().to_string();
+            let fen = parts.next().unwrap().to_string();
+            let counts = parts
+                .next()
+                .unwrap()
+                .split(',')
+                .map(|n| n.parse().unwrap())
+                .collect();
+            Row {
+                variant,
+                fen,
+                counts,
+            }
+        })
+        .collect()
+}
+
+fn game(variant: &str) -> Game {
+    load(&format!("games/{variant}.game"))
+}
+
+/// Checks every depth of every row of `variant` whose count is within `[min, max]` leaves
+/// (the start position's first seven depths always count as within); answers how many.
+fn check(variant: &str, min: u64, max: u64) -> usize {
+    let game = game(variant);
+    let mut checked = 0;
+    for row in rows().iter().filter(|r| r.variant == variant) {
+        let start = row.fen == game.to_fen(&game.initial_position()).unwrap_or_default();
+        for (depth, &expected) in (1..).zip(&row.counts) {
+            let forced = start && depth <= 7 && min == 0;
+            if !(forced || (min..=max).contains(&expected)) {
+                continue;
+            }
+            let mut position = game.from_fen(&row.fen).unwrap();
+            let mut perft = Perft::new(&game, MoveGen::default(), Counting::Bulk);
+            let got = perft.count(&mut position, depth).unwrap();
+            assert_eq!(got, expected, "{variant} {} depth {depth}", row.fen);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn international_perft() {
+    assert!(check("international", 0, CI_LEAVES) >= 40);
+}
+
+#[test]
+fn english_perft() {
+    assert!(check("english", 0, CI_LEAVES) >= 7);
+}
+
+#[test]
+fn russian_perft() {
+    assert!(check("russian", 0, CI_LEAVES) >= 7);
+}
+
+#[test]
+fn brazilian_perft() {
+    assert!(check("brazilian", 0, CI_LEAVES) >= 7);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_international_perft() {
+    check("international", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_english_perft() {
+    check("english", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_russian_perft() {
+    check("russian", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_brazilian_perft() {
+    check("brazilian", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+fn notations(game: &Game, fen: &str) -> Vec<String> {
+    let position = game.from_fen(fen).unwrap();
+    let mut out: Vec<String> = MoveGen::default()
+        .moves(game, &position)
+        .unwrap()
+        .iter()
+        .map(|m| m.notation(game))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn start_positions_and_notation() {
+    assert_eq!(
+        notations(&game("international"), "W:W31-50:B1-20"),
+        vec!["31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"]
+    );
+    assert_eq!(
+        notations(&game("english"), "B:W21-32:B1-12"),
+        vec!["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    let russian = game("russian");
+    let start = russian.to_fen(&russian.initial_position()).unwrap();
+    assert_eq!(
+        notations(&russian, &start),
+        vec!["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+    );
+}
+
+#[test]
+fn majority_and_flying_kings_in_international() {
+    // The white king on 4 flies through two three-piece captures that both end on 15.
+    assert_eq!(
+        notations(&game("international"), "W:WK4:B13,32,37,20"),
+        vec!["4x27x38x15", "4x31x42x15"]
+    );
+    // The windmill: two paths over the same four pieces from 2 back to 2 are one move.
+    assert_eq!(
+        notations(&game("international"), "W:WK2:B7,8,17,18").len(),
+        1
+    );
+}
+
+#[test]
+fn a_man_is_crowned_only_where_its_move_ends() {
+    let g = game("international");
+    // White man on 6 steps to 1 and becomes a king.
+    let mut position = g.from_fen("W:W6:B50").unwrap();
+    let moves = MoveGen::default().moves(&g, &position).unwrap();
+    let mv = dagaz_engine::match_move(&g, &moves, "6-1").unwrap();
+    position.play(&g, mv);
+    assert_eq!(g.to_fen(&position).unwrap(), "B:WK1:B50");
+}
+
+#[test]
+fn russian_men_crowned_mid_capture_go_on_as_kings() {
+    // Black a5 takes b4 and d2, is crowned on e1, and must go on as a king over f2.
+    let g = game("russian");
+    let got = notations(&g, "B:Wb4,d2,f2,f4:Ba5,h8");
+    assert!(got.iter().all(|m| m.starts_with("a5:c3:e1:g3")), "{got:?}");
+}
+
+#[test]
+fn english_crowning_ends_the_move() {
+    let g = game("english");
+    // White man on 10 jumps 6 to land on 1 and is crowned; it may not jump on over 5... as a
+    // king in the same move.
+    let got = notations(&g, "W:W10:B6,5");
+    assert_eq!(got, vec!["10x1"]);
+}
+
+#[test]
+fn fen_round_trips_and_accepts_either_colour_first() {
+    let g = game("international");
+    for fen in ["W:W31-50:B1-20", "B:BK17,K24:W6,9,10", "W:WK2:B7,8,17,18"] {
+        let position = g.from_fen(fen).unwrap();
+        let again = g.from_fen(&g.to_fen(&position).unwrap()).unwrap();
+        assert_eq!(again, position, "{fen}");
+    }
+    assert_eq!(
+        g.to_fen(&g.from_fen("B:B1,2,K3:W50").unwrap()).unwrap(),
+        "B:W50:B1,2,K3"
+    );
+    let r = game("russian");
+    assert_eq!(
+        r.to_fen(&r.from_fen("W:WKc3,a1:Bh8.").unwrap()).unwrap(),
+        "W:Wa1,Kc3:Bh8"
+    );
+}
+
+#[test]
+fn bad_fens_say_which_field_and_why() {
+    let g = game("international");
+    let err = |fen: &str| g.from_fen(fen).unwrap_err().to_string();
+    assert_eq!(
+        err("X:W31:B1"),
+        "bad FEN side to move: expected one of WB, found \"X\""
+    );
+    assert_eq!(
+        err("W:W31,51:B1"),
+        "bad FEN White list: there is no square \"51\" on this board"
+    );
+    assert_eq!(
+        err("W:W35-31:B1"),
+        "bad FEN White list: the range 35-31 runs backwards"
+    );
+    assert_eq!(
+        err("W:W31:B31"),
+        "bad FEN Black list: square 31 is given twice"
+    );
+    assert_eq!(
+        err("W:Z31"),
+        "bad FEN piece list: expected a colour letter (WB), found 'Z'"
+    );
+}
+
+#[test]
+fn moves_are_matched_exactly_or_by_their_ends() {
+    let g = game("international");
+    let position = g.from_fen("W:WK4:B13,32,37,20").unwrap();
+    let moves = MoveGen::default().moves(&g, &position).unwrap();
+    let found = dagaz_engine::match_move(&g, &moves, "4x27x15").unwrap();
+    assert_eq!(found.notation(&g), "4x27x38x15");
+    let err = dagaz_engine::match_move(&g, &moves, "4x15")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "`4x15` could be any of: 4x27x38x15, 4x31x42x15");
+    let err = dagaz_engine::match_move(&g, &moves, "4-10")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "`4-10` is not a legal move here; legal moves: 4x27x38x15, 4x31x42x15"
+    );
+}
