@@ -143,7 +143,9 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     /// Points the jump at `at` to the next command to be emitted.
     fn patch_here(&mut self, at: usize) {
         let target = self.here();
-        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t)) = self.ops.get_mut(at) {
+        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::LocalConstJmp(_, _, t)) =
+            self.ops.get_mut(at)
+        {
             *t = target;
         }
     }
@@ -214,7 +216,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     .declare(name)
                     .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?;
                 for at in stores {
-                    if let Some(Op::LocalSet(s) | Op::LocalConst(s, _)) = self.ops.get_mut(at) {
+                    if let Some(
+                        Op::LocalSet(s) | Op::LocalConst(s, _) | Op::LocalConstJmp(s, _, _),
+                    ) = self.ops.get_mut(at)
+                    {
                         *s = slot;
                     }
                 }
@@ -381,8 +386,12 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Query::NotFriend => Some(Op::CheckNotFriend),
                     Query::IsEnemy => Some(Op::CheckEnemy),
                     Query::NotEnemy => Some(Op::CheckNotEnemy),
+                    Query::IsCaptured => Some(Op::CheckCaptured),
+                    Query::NotCaptured => Some(Op::CheckNotCaptured),
                     _ => None,
                 },
+                // A local holding a link navigates, anything else is tested: one command.
+                Name::Local(slot) => Some(Op::CheckLocal(slot)),
                 _ => None,
             };
             if let Some(op) = op {
@@ -540,9 +549,24 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         for (i, alt) in alts.iter().enumerate() {
             let last = i + 1 == alts.len();
             let fork = (!last).then(|| self.emit(Op::Fork(0), alt.span));
+            let start = self.ops.len();
             each(self, alt)?;
             if !last {
-                ends.push(self.emit(Op::Jmp(0), alt.span));
+                // An alternative that only stores a constant (`(let dir (any nw ne))`) jumps
+                // on in the same command.
+                let fused = match self.ops.last() {
+                    Some(&Op::LocalConst(slot, v)) if self.ops.len() == start + 1 => {
+                        Some(Op::LocalConstJmp(slot, v, 0))
+                    }
+                    _ => None,
+                };
+                match (fused, self.ops.last_mut()) {
+                    (Some(op), Some(last_op)) => {
+                        *last_op = op;
+                        ends.push(self.ops.len() - 1);
+                    }
+                    _ => ends.push(self.emit(Op::Jmp(0), alt.span)),
+                }
             }
             if let Some(fork) = fork {
                 self.patch_here(fork);

@@ -24,6 +24,8 @@ pub enum Op {
     LocalSet(u16),
     /// `--`: store a constant in a local slot (`Push` and `LocalSet` in one).
     LocalConst(u16, Value),
+    /// `--`: `LocalConst`, then jump (an alternative of `(let x (any a b))`).
+    LocalConstJmp(u16, Value, Target),
     /// `--`: add a constant to a local slot.
     LocalAdd(u16, Int),
     /// `-- v`: a global variable (0 until set).
@@ -61,6 +63,9 @@ pub enum Op {
     /// `-- bool`: whether the piece at the current position was taken by `capture-later`.
     IsCaptured,
     NotCaptured,
+    /// `--`: fail unless the piece here was (or was not) taken by `capture-later`.
+    CheckCaptured,
+    CheckNotCaptured,
     /// `-- bool`: whether the current position is in the zone, for the player to move.
     InZone(u16),
 
@@ -103,6 +108,8 @@ pub enum Op {
     JmpIfFalse(Target),
     /// `v --`: fail (backtrack) when v is false; a link navigates.
     Check,
+    /// `--`: `LocalGet` then `Check`.
+    CheckLocal(u16),
     /// `--`: open a choice point; backtracking resumes at the target.
     Fork(Target),
     /// `--`: backtrack to the latest choice point.
@@ -173,9 +180,18 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
         }
         let text = match *op {
             Op::Push(v) => format!("Push {}", crate::notation::render_value(game, v, true)),
-            Op::LocalGet(s) | Op::LocalSet(s) | Op::LocalAdd(s, _) | Op::LocalConst(s, _) => {
+            Op::LocalGet(s)
+            | Op::LocalSet(s)
+            | Op::LocalAdd(s, _)
+            | Op::LocalConst(s, _)
+            | Op::LocalConstJmp(s, _, _)
+            | Op::CheckLocal(s) => {
                 let name = program.locals.get(s as usize).map_or("?", String::as_str);
                 match op {
+                    Op::LocalConstJmp(_, v, t) => format!(
+                        "LocalConstJmp {s} ({name}) {} {t}",
+                        crate::notation::render_value(game, *v, true)
+                    ),
                     Op::LocalAdd(_, n) => format!("LocalAdd {s} ({name}) {n}"),
                     Op::LocalConst(_, v) => format!(
                         "LocalConst {s} ({name}) {}",
@@ -195,6 +211,7 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
             Op::Promote(k) => format!("Promote {}", game.piece_name(k)),
             Op::Invariant(i) => format!("Invariant {i}"),
+
             _ => op_name(op).to_string(),
         };
         let _ = writeln!(out, "{pc:4}  {text}");
@@ -210,6 +227,10 @@ fn op_name(op: &Op) -> &'static str {
         Op::LocalSet(_) => "LocalSet",
         Op::LocalAdd(..) => "LocalAdd",
         Op::LocalConst(..) => "LocalConst",
+        Op::LocalConstJmp(..) => "LocalConstJmp",
+        Op::CheckLocal(_) => "CheckLocal",
+        Op::CheckCaptured => "CheckCaptured",
+        Op::CheckNotCaptured => "CheckNotCaptured",
         Op::GlobalGet(_) => "GlobalGet",
         Op::GlobalSet(_) => "GlobalSet",
         Op::GlobalAdd(..) => "GlobalAdd",

@@ -234,6 +234,17 @@ impl Processor {
                 self.locals.set(s, v, &mut self.trail);
                 true
             }
+            Op::LocalConstJmp(s, v, t) => {
+                self.locals.set(s, v, &mut self.trail);
+                *pc = t as usize;
+                true
+            }
+            Op::CheckLocal(s) => {
+                let v = self.locals.get(s);
+                self.truth(cx, v)
+            }
+            Op::CheckCaptured => self.state.is_captured(),
+            Op::CheckNotCaptured => !self.state.is_captured(),
             Op::LocalAdd(s, n) => {
                 let v = add(self.locals.get(s), n)?;
                 self.locals.set(s, v, &mut self.trail);
@@ -302,6 +313,7 @@ impl Processor {
                 self.fork(t, cx.limits)?;
                 true
             }
+
             Op::NoMoves => {
                 self.no_moves = true;
                 true
@@ -497,17 +509,21 @@ impl Processor {
         while self.marks.last().is_some_and(|&(d, _)| d > depth) {
             self.marks.pop();
         }
-        self.prefixes.retain(|&(d, _, _)| d <= depth);
+        if !self.prefixes.is_empty() {
+            self.prefixes.retain(|&(d, _, _)| d <= depth);
+        }
         Some(c.resume)
     }
 
     #[inline]
     fn unwind(&mut self, len: usize) {
-        for undo in self.trail.drain(len.min(self.trail.len())..).rev() {
-            match undo {
-                Undo::Local(slot, v) => self.locals.restore(slot, v),
-                Undo::Cell(pos, piece) => self.state.restore_cell(pos, piece),
-                Undo::Mark(pos) => self.state.clear_mark(pos),
+        // Most choice points undo nothing or one or two changes: a plain loop beats `drain`.
+        while self.trail.len() > len {
+            match self.trail.pop() {
+                Some(Undo::Local(slot, v)) => self.locals.restore(slot, v),
+                Some(Undo::Cell(pos, piece)) => self.state.restore_cell(pos, piece),
+                Some(Undo::Mark(pos)) => self.state.clear_mark(pos),
+                None => break,
             }
         }
     }
