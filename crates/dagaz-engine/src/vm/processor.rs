@@ -603,7 +603,9 @@ mod tests {
     const GAME: &str = r#"
         (board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))
         (piece (name Man))
-        (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3))))
+        (piece (name King))
+        (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3)))
+              (zone (name top) (players White) (positions a3 b3 c3)))
     "#;
 
     /// Collects what `Complete` hands over.
@@ -647,6 +649,7 @@ mod tests {
         let mut processor = Processor::default();
         processor.globals.reset(2);
         processor.state.cells = game.initial_position().cells;
+        processor.state.captured = vec![false; processor.state.cells.len()];
         Rig { game, processor }
     }
 
@@ -1073,6 +1076,152 @@ mod tests {
             run(&mut r, vec![Op::Fork(0), Op::Jmp(0)], 0, "a1").err(),
             Some(GenErrorKind::TooManyChoices(8))
         );
+    }
+
+    #[test]
+    fn local_const_jmp_and_check_local() {
+        let mut r = rig();
+        let n = dir(&r, "n");
+        // x = n, jump over a Fail; check x navigates north.
+        let ops = vec![
+            Op::LocalConstJmp(0, Value::Dir(n), 2),
+            Op::Fail,
+            Op::CheckLocal(0),
+            Op::Position,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        let a2 = pos(&r, "a2");
+        assert_eq!(logs(&mut r, ops, "a1"), vec![vec![Value::Pos(a2)]]);
+        let ops = vec![Op::LocalConst(0, int(0)), Op::CheckLocal(0), Op::Complete];
+        assert!(
+            logs(&mut r, ops, "a1").is_empty(),
+            "a local holding 0 fails"
+        );
+    }
+
+    #[test]
+    fn capture_later_keeps_the_piece_and_marks_it() {
+        let mut r = rig();
+        let n = dir(&r, "n");
+        let ops = vec![
+            Op::Nav(n),
+            Op::CheckNotCaptured,
+            Op::CaptureLater,
+            Op::CheckCaptured,
+            Op::IsCaptured,
+            Op::NotCaptured,
+            Op::IsEnemy,
+            Op::Log(3),
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        let black = Piece {
+            owner: PlayerId(1),
+            kind: PieceKind(0),
+        };
+        assert_eq!(
+            got.moves[0].0,
+            vec![Action::Capture {
+                at: pos(&r, "b3"),
+                piece: black
+            }]
+        );
+        let t = Value::Bool(true);
+        assert_eq!(
+            got.moves[0].1,
+            vec![t, Value::Bool(false), t],
+            "still there, still an enemy"
+        );
+        assert!(
+            !r.processor.state.captured.iter().any(|&m| m),
+            "the mark is undone"
+        );
+        let twice = vec![Op::Nav(n), Op::CaptureLater, Op::CaptureLater];
+        assert_eq!(
+            run(&mut r, twice, 0, "b2").err(),
+            Some(GenErrorKind::CapturedTwice)
+        );
+    }
+
+    #[test]
+    fn promote_changes_the_dropped_piece() {
+        let mut r = rig();
+        let s = dir(&r, "s");
+        let ops = vec![
+            Op::Take,
+            Op::Nav(s),
+            Op::Promote(PieceKind(1)),
+            Op::Drop,
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        let king = Piece {
+            owner: PlayerId(0),
+            kind: PieceKind(1),
+        };
+        assert_eq!(
+            got.moves[0].0[1],
+            Action::Drop {
+                at: pos(&r, "b1"),
+                piece: king,
+                replaced: None
+            }
+        );
+        assert_eq!(
+            run(&mut r, vec![Op::Promote(PieceKind(1))], 0, "a1").err(),
+            Some(GenErrorKind::PromoteEmptyHand)
+        );
+    }
+
+    #[test]
+    fn in_zone_is_for_the_player_to_move() {
+        let mut r = rig();
+        let ops = vec![Op::InZone(0), Op::Log(1), Op::Complete];
+        assert_eq!(
+            logs(&mut r, ops.clone(), "a3"),
+            vec![vec![Value::Bool(true)]]
+        );
+        assert_eq!(logs(&mut r, ops, "a2"), vec![vec![Value::Bool(false)]]);
+    }
+
+    #[test]
+    fn no_moves_withdraws_a_capture_that_could_go_on() {
+        let mut r = rig();
+        // Capture b3 (a mark), then either finish (with NoMoves) or capture again and finish:
+        // the longer move withdraws the shorter.
+        let n = dir(&r, "n");
+        let ops = vec![
+            Op::Nav(n),
+            Op::CaptureLater,
+            Op::Fork(5),
+            Op::NoMoves,
+            Op::Complete,
+            Op::Goto(pos(&r, "b2")),
+            Op::Capture,
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        assert_eq!(got.moves.len(), 2);
+        assert_eq!(
+            got.cancelled,
+            vec![0],
+            "the one-capture move was not the end"
+        );
+        // The other order: the longer move first, then the shorter is never recorded.
+        let ops = vec![
+            Op::Nav(n),
+            Op::CaptureLater,
+            Op::Fork(6),
+            Op::Goto(pos(&r, "b2")),
+            Op::Capture,
+            Op::Complete,
+            Op::NoMoves,
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        assert_eq!(got.moves.len(), 1);
+        assert!(got.cancelled.is_empty());
     }
 
     #[test]
