@@ -823,8 +823,12 @@ mod tests {
     fn game(clauses: &str) -> Result<crate::Game, LoadError> {
         crate::load(&format!(
             r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))
+               (define step (d) (check d) (check is-empty?))
+               (define twice (x) (+ x x))
+               (define forever () (forever))
                (piece (name Man) {clauses})
-               (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3))))"#
+               (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3)))
+                     (zone (name top) (players White) (positions a3 b3 c3)))"#
         ))
     }
 
@@ -1013,6 +1017,69 @@ mod tests {
             ]
         );
         assert_eq!(ops("(move 5)")[..2], [Op::Push(Value::Int(5)), Op::Pop]);
+    }
+
+    #[test]
+    fn draughts_forms() {
+        assert_eq!(
+            ops("(move (capture-later) (promote Man) (check not-captured?) (check is-captured?) (log (in-zone? top))) (post (check no-moves?))"),
+            vec![
+                Op::CaptureLater,
+                Op::Promote(crate::PieceKind(0)),
+                Op::CheckNotCaptured,
+                Op::CheckCaptured,
+                Op::InZone(0),
+                Op::Log(1),
+                Op::NoMoves,
+                Op::Complete,
+            ]
+        );
+        assert_eq!(
+            error("(move (check no-moves?))"),
+            CompileErrorKind::NoMovesOutsidePost
+        );
+        assert_eq!(
+            error("(move (log (in-zone? bottom)))"),
+            CompileErrorKind::Unknown {
+                what: "zone",
+                name: "bottom".into()
+            }
+        );
+        assert_eq!(
+            error("(move (promote Queen))"),
+            CompileErrorKind::Unknown {
+                what: "piece type",
+                name: "Queen".into()
+            }
+        );
+    }
+
+    #[test]
+    fn macros_expand_as_statements_and_expressions() {
+        assert_eq!(
+            ops("(move (step n) (log (twice 2)))"),
+            vec![
+                Op::Nav(crate::Dir(0)),
+                Op::CheckEmpty,
+                Op::Push(Value::Int(2)),
+                Op::Push(Value::Int(2)),
+                Op::Add(2),
+                Op::Log(1),
+                Op::Complete,
+            ]
+        );
+        assert_eq!(
+            error("(move (forever))"),
+            CompileErrorKind::MacroTooDeep(64)
+        );
+        assert!(matches!(
+            error("(move (step))"),
+            CompileErrorKind::Arity { found: 0, .. }
+        ));
+        assert!(matches!(
+            error("(move (log (step n)))"),
+            CompileErrorKind::Expected { .. }
+        ));
     }
 
     #[test]
