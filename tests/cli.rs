@@ -236,6 +236,24 @@ fn moves_are_played_before_listing() {
 }
 
 #[test]
+fn options_may_follow_the_moves() {
+    let out = dagaz(&[
+        "perft",
+        &draughts("international"),
+        "--moves",
+        "32-28",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (0, "70\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn an_illegal_move_lists_the_legal_ones() {
     let out = dagaz(&["moves", &draughts("russian"), "--moves", "c3-d4", "a1-b2"]);
     assert_eq!(out.code, 2);

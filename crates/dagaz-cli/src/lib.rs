@@ -87,7 +87,7 @@ struct PositionArgs {
     fen: Option<String>,
     /// Play these moves first, in the game's notation ("32-28", "28x19x10" or the short
     /// "28x10"); an illegal one is an error that lists the legal moves.
-    #[arg(long, value_name = "MOVE", num_args = 1.., allow_hyphen_values = true)]
+    #[arg(long, value_name = "MOVE", num_args = 1..)]
     moves: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,

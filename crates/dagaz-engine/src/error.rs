@@ -48,7 +48,7 @@ pub enum CompileErrorKind {
     },
     #[error("unknown form `{0}`")]
     UnknownForm(String),
-    #[error("unknown top-level form `{0}` (expected `board`, `piece` or `game`)")]
+    #[error("unknown top-level form `{0}` (expected `board`, `piece`, `define` or `game`)")]
     UnknownTopLevel(String),
     #[error("no `(game ...)` form: a game file needs exactly one")]
     NoGame,
@@ -68,10 +68,14 @@ pub enum CompileErrorKind {
     NotAssignable(String, &'static str, &'static str),
     #[error("`{0}` is a local variable of another block and is not visible here (declare it with `let` in `pre` to share it between `move` and `post`)")]
     LocalOutOfScope(String),
-    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players` or `symmetry`)")]
+    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone` or `fen`)")]
     UnknownGameClause(String),
     #[error("`no-moves?` is a deferred check: it may only stand as `(check no-moves?)` in `post`")]
     NoMovesOutsidePost,
+    #[error("position `{0}` is numbered twice")]
+    NumberedTwice(String),
+    #[error("`{0}` is a built-in form; a macro may not take its name")]
+    BuiltinName(String),
     #[error("macros expand more than {0} deep (does a macro use itself?)")]
     MacroTooDeep(usize),
     #[error("`end-move` may only stand in a `move` clause")]

@@ -183,8 +183,13 @@ fn expand(board: &crate::model::Board, square: &str) -> Result<Vec<Pos>, String>
             })
             .collect();
     }
-    board
-        .lookup(square)
+    // A numbered board is written with numbers only: a name could be a square without one.
+    let found = if board.is_numbered() {
+        square.parse::<u32>().ok().and_then(|n| board.numbered(n))
+    } else {
+        board.position(square)
+    };
+    found
         .map(|p| vec![p])
         .ok_or_else(|| format!("there is no square {square:?} on this board"))
 }

@@ -36,7 +36,13 @@ enum Name {
     Global(u16),
 }
 
-const SPECIAL_STATEMENTS: &[&str] = &[
+/// Heads of the built-in expression forms.
+pub(crate) const EXPRESSION_FORMS: &[&str] = &[
+    "any", "and", "or", "not", "+", "-", "*", "/", "mod", "=", "!=", "<", "<=", ">", ">=",
+    "in-zone?",
+];
+
+pub(crate) const SPECIAL_STATEMENTS: &[&str] = &[
     "check",
     "let",
     "set!",
@@ -720,6 +726,13 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     /// Local → State → Players → Global; `true` and `false` are literals.
     fn resolve(&mut self, name: &str, span: Span) -> Result<Name> {
         Ok(match name {
+            // Only `(check no-moves?)` in `post` gives it a meaning (handled there).
+            "no-moves?" => {
+                return Err(CompileError::new(
+                    CompileErrorKind::NoMovesOutsidePost,
+                    span,
+                ))
+            }
             "true" => Name::Literal(Value::Bool(true)),
             "false" => Name::Literal(Value::Bool(false)),
             _ => {

@@ -29,6 +29,14 @@ impl Macros {
             .get(1)
             .ok_or_else(|| syntax::expected("a macro name", form))?;
         let name = syntax::symbol(name_node, "a macro name")?;
+        if super::chain::SPECIAL_STATEMENTS.contains(&name)
+            || super::chain::EXPRESSION_FORMS.contains(&name)
+        {
+            return Err(CompileError::new(
+                CompileErrorKind::BuiltinName(name.to_string()),
+                name_node.span,
+            ));
+        }
         let params_node = items
             .get(2)
             .ok_or_else(|| syntax::expected("a parameter list such as `(dir)` or `()`", form))?;
@@ -118,5 +126,8 @@ mod tests {
             .unwrap_err();
         assert!(matches!(err.kind, CompileErrorKind::Arity { found: 0, .. }));
         assert!(m.define(&forms[2]).is_err());
+        let forms = dagaz_sexpr::read("(define check (x) x)").unwrap();
+        let err = Macros::default().define(&forms[0]).unwrap_err();
+        assert_eq!(err.kind, CompileErrorKind::BuiltinName("check".into()));
     }
 }

@@ -154,6 +154,9 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
             .map_err(setup::to_compile_error)?;
     }
 
+    if let Some(second) = items.iter().filter(|n| n.head() == Some("fen")).nth(1) {
+        return Err(duplicate("fen", "", second));
+    }
     let pdn = match sub_form(items, "fen") {
         Some(form) => Some(pdn_spec(form, &players, &piece_names)?),
         None => None,

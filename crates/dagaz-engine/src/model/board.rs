@@ -157,7 +157,7 @@ impl Board {
                 Some(slot @ None) => *slot = Some(self.numbered.len() as u32 + 1),
                 _ => {
                     return Err(CompileError::new(
-                        CompileErrorKind::Duplicate("number for".into(), name.to_string()),
+                        CompileErrorKind::NumberedTwice(name.to_string()),
                         node.span,
                     ))
                 }
@@ -364,6 +364,9 @@ mod tests {
         assert_eq!(b.lookup("4"), None);
         assert_eq!(b.label(b.position("a1").unwrap()), "2");
         assert_eq!(b.label(b.position("a2").unwrap()), "a2");
+        let forms = dagaz_sexpr::read(r#"(board (name b) (dim "a-c") (numbers a a))"#).unwrap();
+        let err = Board::from_node(&forms[0]).unwrap_err();
+        assert_eq!(err.kind, CompileErrorKind::NumberedTwice("a".into()));
     }
 
     #[test]

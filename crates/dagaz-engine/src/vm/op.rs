@@ -205,7 +205,7 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             }
             Op::GlobalAdd(s, n) => format!("GlobalAdd {s} ({}) {n}", game.global_name(s)),
             Op::Nav(d) => format!("Nav {}", game.board().direction_name(d)),
-            Op::Goto(p) => format!("Goto {}", game.board().position_name(p)),
+            Op::Goto(p) => format!("Goto {}", game.board().label(p)),
             Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
             Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),

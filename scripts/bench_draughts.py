@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Benchmark dagaz's draughts perft against the py-draughts Python library.
+
+Both engines are measured in the same run, on the same machine, one after the
+other (never concurrently), from the same start positions:
+
+* dagaz (./target/release/dagaz, built with `cargo build --release -p
+  dagaz-cli` when missing or with --build):
+  - `dagaz perft games/international.game --depth 8 --bulk` and
+    `dagaz perft games/english.game --depth 10 --bulk`, timed with
+    time.perf_counter() around the subprocess (so process start and compiling
+    the .game file are included; both are a few milliseconds);
+  - `dagaz bench GAME --depth N --repeat K`, which times its own perft runs
+    (every leaf played, and bulk counting), best of K.
+* py-draughts (https://pypi.org/project/py-draughts/, pinned to 1.10.1; the
+  fastest pure-Python draughts library, bitboard move generation), timed with
+  time.perf_counter() around the perft call inside Python:
+  - a bulk-counting perft written here on its public board API
+    (`board.legal_moves`, `board.push`, `board.pop`); it counts one move per
+    (start, end, set of captured pieces), as dagaz does. py-draughts has no
+    perft of its own on the board API;
+  - for international draughts also py-draughts' own `perft` in
+    draughts.engines.turbo (the internal int-only move generator of its
+    TurboEngine, international board only), also bulk counting.
+  py-draughts' StandardBoard is international draughts with the same square
+  numbering and start position as dagaz. Its AmericanBoard makes captures
+  optional, which is not English draughts, so the script uses a subclass whose
+  legal_moves asks the same move-generation core for mandatory captures (no
+  majority rule), i.e. English/American checkers rules. AmericanBoard starts
+  with White on 21-32 to move, where English draughts starts with Black on 1-12
+  to move; the two start positions are mirror images, so the perft counts are
+  the same (the table shows the leaves of every row, and the script checks that
+  they agree with dagaz's).
+
+The result is printed as a Markdown table (engine, game, depth, leaves,
+seconds, leaves/s) ready to paste into the README, followed by the machine
+details. The default depths (8 and 10) take two to three minutes in all on a
+2-core machine; --quick uses depths 6 and 8, and --intl-depth/--english-depth
+set them freely (the same depth is used for both engines).
+
+The script creates its own virtual environment in scripts/.venv/py-draughts
+(git-ignored), installs py-draughts==1.10.1 there from PyPI on first use, and
+re-runs itself inside it.
+
+Usage (from the repository root):
+
+    python3 scripts/bench_draughts.py                 # international depth 8, english depth 10
+    python3 scripts/bench_draughts.py --quick         # depths 6 and 8
+    python3 scripts/bench_draughts.py --repeat 3 --bench-repeat 3
+"""
+
+import argparse
+import atexit
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+VENV = REPO / "scripts" / ".venv" / "py-draughts"
+PY_DRAUGHTS_PIN = "py-draughts==1.10.1"
+IN_VENV_FLAG = "DAGAZ_BENCH_IN_VENV"
+
+GAMES = {
+    "international": {"file": "games/international.game", "title": "International"},
+    "english": {"file": "games/english.game", "title": "English"},
+}
+
+
+# ---------------------------------------------------------------------------
+# virtual environment
+# ---------------------------------------------------------------------------
+
+
+def ensure_venv_and_reexec() -> None:
+    """Create scripts/.venv/py-draughts with the pinned py-draughts and re-run this script in it."""
+    if os.environ.get(IN_VENV_FLAG) == "1":
+        return
+    py = VENV / "bin" / "python"
+    if not py.exists():
+        print(f"creating virtual environment {VENV.relative_to(REPO)}", file=sys.stderr)
+        subprocess.check_call([sys.executable, "-m", "venv", str(VENV)])
+    want = PY_DRAUGHTS_PIN.split("==")[1]
+    probe = subprocess.run(
+        [str(py), "-c", "import importlib.metadata as m; print(m.version('py-draughts'))"],
+        capture_output=True,
+        text=True,
+    )
+    if probe.returncode != 0 or probe.stdout.strip() != want:
+        print(f"installing {PY_DRAUGHTS_PIN} into {VENV.relative_to(REPO)}", file=sys.stderr)
+        subprocess.check_call(
+            [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", PY_DRAUGHTS_PIN]
+        )
+    env = dict(os.environ)
+    env[IN_VENV_FLAG] = "1"
+    os.execve(str(py), [str(py), str(Path(__file__).resolve()), *sys.argv[1:]], env)
+
+
+# ---------------------------------------------------------------------------
+# dagaz
+# ---------------------------------------------------------------------------
+
+
+def snapshot_dagaz(path: Path) -> Path:
+    """Copy the binary to a private temporary directory, so that a concurrent
+    `cargo build` that relinks target/release/dagaz cannot swap it mid-run."""
+    tmp = Path(tempfile.mkdtemp(prefix="dagaz-snapshot-"))
+    atexit.register(shutil.rmtree, tmp, True)
+    copy = tmp / path.name
+    shutil.copy2(path, copy)
+    return copy
+
+
+def ensure_dagaz(path: Path, force_build: bool) -> None:
+    if path.exists() and not force_build:
+        return
+    for attempt in range(3):
+        print("building dagaz: cargo build --release -p dagaz-cli", file=sys.stderr)
+        r = subprocess.run(["cargo", "build", "--release", "-p", "dagaz-cli"], cwd=REPO)
+        if r.returncode == 0 and path.exists():
+            return
+        if attempt < 2:
+            print("build failed (the source may be mid-edit); retrying in 60 s", file=sys.stderr)
+            time.sleep(60)
+    sys.exit(f"error: could not build {path}")
+
+
+def dagaz_perft(binary: Path, game: str, depth: int, repeat: int):
+    """(leaves, best seconds) of `dagaz perft GAME --depth N --bulk`, timed around the process."""
+    best, leaves = None, None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        r = subprocess.run([str(binary), "perft", game, "--depth", str(depth), "--bulk"],
+                           cwd=REPO, capture_output=True, text=True)
+        dt = time.perf_counter() - t
+        if r.returncode != 0:
+            sys.exit(f"error: dagaz perft failed: {r.stderr.strip()}")
+        leaves = int(r.stdout.strip().splitlines()[-1])
+        best = dt if best is None else min(best, dt)
+    return leaves, best
+
+
+BENCH_LINE = re.compile(r"^(full|bulk)\b[^:]*:\s*(\d+) leaves in ([0-9.]+) s")
+
+
+def dagaz_bench(binary: Path, game: str, depth: int, repeat: int):
+    """{'full': (leaves, s), 'bulk': (leaves, s)} from `dagaz bench` (its own timing, best of repeat)."""
+    r = subprocess.run([str(binary), "bench", game, "--depth", str(depth), "--repeat", str(repeat)],
+                       cwd=REPO, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"error: dagaz bench failed: {r.stderr.strip()}")
+    out = {}
+    for line in r.stdout.splitlines():
+        m = BENCH_LINE.match(line.strip())
+        if m:
+            out[m.group(1)] = (int(m.group(2)), float(m.group(3)))
+    if set(out) != {"full", "bulk"}:
+        sys.exit(f"error: unexpected dagaz bench output:\n{r.stdout}")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# py-draughts
+# ---------------------------------------------------------------------------
+
+
+def py_boards():
+    """py-draughts board classes for the two games (imported inside the venv)."""
+    from draughts import AmericanBoard, StandardBoard
+    from draughts.boards._core import CORE_AMERICAN
+
+    class EnglishBoard(AmericanBoard):
+        """AmericanBoard with mandatory captures (py-draughts' AmericanBoard makes them optional)."""
+
+        @property
+        def legal_moves(self):
+            return self._legal_moves_from_core(CORE_AMERICAN, max_capture=False, captures_optional=False)
+
+    return {"international": StandardBoard, "english": EnglishBoard}
+
+
+def board_perft(board, depth: int) -> int:
+    """Bulk-counting perft on py-draughts' public board API."""
+    if depth == 0:
+        return 1
+    moves = board.legal_moves
+    if depth == 1:
+        return len(moves)
+    total = 0
+    push, pop = board.push, board.pop
+    for m in moves:
+        push(m)
+        total += board_perft(board, depth - 1)
+        pop()
+    return total
+
+
+def timed(fn, repeat: int):
+    best, result = None, None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return result, best
+
+
+# ---------------------------------------------------------------------------
+# main
+# ---------------------------------------------------------------------------
+
+
+def fmt_rate(leaves: int, seconds: float) -> str:
+    rate = leaves / seconds if seconds > 0 else float("inf")
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f} M"
+    return f"{rate / 1e3:.0f} k"
+
+
+def machine_info(binary: Path) -> list:
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                           capture_output=True, text=True)
+    commit = "working tree at " + (rev.stdout.strip() or "?")
+    if dirty.stdout.strip():
+        commit += " (with uncommitted changes)"
+    built = time.strftime("%Y-%m-%d %H:%M", time.localtime(binary.stat().st_mtime))
+    import importlib.metadata as md
+
+    return [
+        f"CPU: {cpu}, {os.cpu_count()} logical CPUs; {platform.system()} {platform.release()}",
+        f"dagaz {commit} (`{binary.relative_to(REPO) if binary.is_relative_to(REPO) else binary}`, "
+        f"release build of {built}); Python {platform.python_version()}, py-draughts {md.version('py-draughts')}",
+    ]
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(
+        description="Benchmark dagaz's draughts perft against py-draughts in one run and print a "
+        "Markdown table (see the module docstring).",
+    )
+    p.add_argument("--intl-depth", type=int, default=8, help="international perft depth (default 8)")
+    p.add_argument("--english-depth", type=int, default=10, help="english perft depth (default 10)")
+    p.add_argument("--quick", action="store_true", help="use depths 6 (international) and 8 (english)")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="runs of each timed perft (dagaz perft and py-draughts); the best is reported (default 1)")
+    p.add_argument("--bench-repeat", type=int, default=1, help="--repeat passed to dagaz bench (default 1)")
+    p.add_argument("--no-bench", action="store_true", help="skip `dagaz bench`")
+    p.add_argument("--games", nargs="+", choices=list(GAMES), default=list(GAMES),
+                   help="games to measure (default both)")
+    p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz",
+                   help="dagaz binary (default target/release/dagaz)")
+    p.add_argument("--build", action="store_true",
+                   help="run cargo build --release -p dagaz-cli first even if the binary exists")
+    return p.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    ensure_venv_and_reexec()
+    ensure_dagaz(args.dagaz.resolve(), args.build)
+    binary = snapshot_dagaz(args.dagaz.resolve())
+    if args.quick:
+        args.intl_depth, args.english_depth = 6, 8
+    depths = {"international": args.intl_depth, "english": args.english_depth}
+
+    boards = py_boards()
+    from draughts.engines.turbo import perft_from_board
+
+    rows = []  # (engine, game, depth, leaves, seconds)
+    load_before = os.getloadavg()
+    t_start = time.perf_counter()
+    for game in args.games:
+        cfg, depth = GAMES[game], depths[game]
+        title = cfg["title"]
+
+        def log(msg):
+            print(f"[{time.perf_counter() - t_start:7.1f} s] {msg}", file=sys.stderr, flush=True)
+
+        log(f"dagaz perft {cfg['file']} --depth {depth} --bulk")
+        leaves, secs = dagaz_perft(binary, cfg["file"], depth, args.repeat)
+        rows.append(("dagaz `perft --bulk` (wall clock, whole process)", title, depth, leaves, secs))
+
+        if not args.no_bench:
+            log(f"dagaz bench {cfg['file']} --depth {depth} --repeat {args.bench_repeat}")
+            bench = dagaz_bench(binary, cfg["file"], depth, args.bench_repeat)
+            rows.append(("dagaz `bench`, bulk counting", title, depth, *bench["bulk"]))
+            rows.append(("dagaz `bench`, every leaf played", title, depth, *bench["full"]))
+
+        log(f"py-draughts board perft, {game}, depth {depth}")
+        board_cls = boards[game]
+        leaves_py, secs_py = timed(lambda: board_perft(board_cls(), depth), args.repeat)
+        rows.append(("py-draughts `legal_moves`/`push`/`pop` perft, bulk counting", title, depth,
+                     leaves_py, secs_py))
+
+        if game == "international":
+            log(f"py-draughts turbo perft, depth {depth}")
+            leaves_t, secs_t = timed(lambda: perft_from_board(board_cls(), depth), args.repeat)
+            rows.append(("py-draughts `engines.turbo.perft` (TurboEngine's internal generator), bulk",
+                         title, depth, leaves_t, secs_t))
+    load_after = os.getloadavg()
+
+    print()
+    print("| engine | game | depth | leaves | seconds | leaves/s |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for engine, title, depth, leaves, secs in rows:
+        print(f"| {engine} | {title} | {depth} | {leaves:,} | {secs:.2f} | {fmt_rate(leaves, secs)} |")
+    print()
+    print("py-draughts English uses AmericanBoard's move-generation core with captures made mandatory "
+          "(AmericanBoard itself makes captures optional); every count is one move per "
+          "(start, end, captured set).")
+    for line in machine_info(args.dagaz.resolve()):
+        print(line)
+    print(f"load average (1 min) before/after: {load_before[0]:.2f} / {load_after[0]:.2f}; "
+          f"timings are the best of {args.repeat} run(s) (dagaz bench: best of {args.bench_repeat})")
+
+    # Every engine must count the same leaves for the same game and depth.
+    ok = True
+    for game in args.games:
+        counts = {r[3] for r in rows if r[1] == GAMES[game]["title"]}
+        if len(counts) != 1:
+            ok = False
+            print(f"WARNING: leaf counts differ for {game}: {sorted(counts)}")
+    if ok:
+        print("leaf counts agree between dagaz and py-draughts for every game")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
