@@ -91,6 +91,17 @@ fn brazilian_perft() {
 }
 
 #[test]
+fn italian_perft() {
+    assert!(check("italian", 0, CI_LEAVES) >= 20);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_italian_perft() {
+    check("italian", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+#[test]
 fn turkish_perft() {
     assert!(check("turkish", 0, CI_LEAVES) >= 6);
 }
@@ -266,4 +277,11 @@ fn moves_are_matched_exactly_or_by_their_ends() {
         err,
         "`4-10` is not a legal move here; legal moves: 4x27x38x15, 4x31x42x15"
     );
+}
+
+#[test]
+fn italian_men_may_not_capture_kings() {
+    let g = game("italian");
+    assert_eq!(notations(&g, "W:W22:BK18"), vec!["22-19"]);
+    assert_eq!(notations(&g, "W:W22:B18"), vec!["22x13"]);
 }
