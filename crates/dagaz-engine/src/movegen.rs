@@ -249,7 +249,11 @@ impl Sink for Accepted {
             .meta
             .iter()
             .zip(ours)
-            .find(|(meta, m)| meta.hash == hash && same_actions(&m.actions, done.actions))
+            .find(|(meta, m)| {
+                meta.hash == hash
+                    && same_actions(&m.actions, done.actions)
+                    && (!game.unique_by_path || m.notation.as_slice() == done.log)
+            })
             .map(|(meta, _)| meta.serial);
         let serial = match duplicate {
             Some(serial) => serial,
@@ -365,6 +369,22 @@ mod tests {
             vec!["a1-b1"],
             "the first of two identical moves is kept"
         );
+    }
+
+    #[test]
+    fn unique_moves_by_path_keeps_moves_that_log_differently() {
+        let text = |clause: &str| {
+            format!(
+                r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0))
+                   (piece (name Man) (pre (take) (log position))
+                      (move (check e)) (move (check e) (log "!")) (post (drop)))
+                   (game (name "strip") (players (White (Man a1)) (Black)) {clause})"#
+            )
+        };
+        let g = crate::load(&text("(unique-moves paths)")).unwrap();
+        assert_eq!(notations(&g), vec!["a1", "a1!"]);
+        let g = crate::load(&text("(unique-moves actions)")).unwrap();
+        assert_eq!(notations(&g), vec!["a1"]);
     }
 
     #[test]

@@ -68,7 +68,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     let (name, _) = syntax::name_of(items, game_form)?;
     for clause in syntax::args(items) {
         match clause.head() {
-            Some("name" | "board" | "players" | "symmetry" | "zone" | "fen") => {}
+            Some("name" | "board" | "players" | "symmetry" | "zone" | "fen" | "unique-moves") => {}
             Some(other) => {
                 return Err(CompileError::new(
                     CompileErrorKind::UnknownGameClause(other.to_string()),
@@ -162,6 +162,19 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         None => None,
     };
 
+    let unique_by_path = match sub_form(items, "unique-moves") {
+        None => false,
+        Some(form) => {
+            let parts = syntax::list(form, "`(unique-moves actions)` or `(unique-moves paths)`")?;
+            let args = syntax::arity("unique-moves", parts, 1, form.span)?;
+            match args[0].as_symbol() {
+                Some("actions") => false,
+                Some("paths") => true,
+                _ => return Err(syntax::expected("`actions` or `paths`", &args[0])),
+            }
+        }
+    };
+
     Ok(Game {
         name: name.to_string(),
         board,
@@ -171,6 +184,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         strings,
         globals,
         zones,
+        unique_by_path,
         pdn,
         initial,
     })

@@ -87,6 +87,9 @@ pub struct Game {
     pub(crate) strings: IndexSet<String>,
     pub(crate) globals: IndexSet<String>,
     pub(crate) zones: Zones,
+    /// `(unique-moves paths)`: moves with the same actions are one move only when their notation
+    /// (which records the path) is the same too.
+    pub(crate) unique_by_path: bool,
     /// How the game's positions are written as PDN FEN, when it says so.
     pub(crate) pdn: Option<crate::pdn::PdnSpec>,
     pub(crate) initial: Position,
