@@ -101,6 +101,23 @@ fn deep_italian_perft() {
 }
 
 #[test]
+fn frisian_perft() {
+    assert!(check("frisian", 0, CI_LEAVES) >= 7);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_frisian_perft() {
+    check("frisian", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+#[test]
+fn frisian_pieces_capture_orthogonally() {
+    // White 33 takes 23 straight ahead, landing on 13.
+    assert_eq!(notations(&game("frisian"), "W:W33:B23"), vec!["33x13"]);
+}
+
+#[test]
 fn turkish_perft() {
     assert!(check("turkish", 0, CI_LEAVES) >= 7);
 }
