@@ -50,16 +50,15 @@ Usage (from the repository root):
 """
 
 import argparse
-import atexit
 import os
 import platform
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+import support
 
 REPO = Path(__file__).resolve().parent.parent
 VENV = REPO / "scripts" / ".venv" / "py-draughts"
@@ -78,27 +77,8 @@ GAMES = {
 
 
 def ensure_venv_and_reexec() -> None:
-    """Create scripts/.venv/py-draughts with the pinned py-draughts and re-run this script in it."""
-    if os.environ.get(IN_VENV_FLAG) == "1":
-        return
-    py = VENV / "bin" / "python"
-    if not py.exists():
-        print(f"creating virtual environment {VENV.relative_to(REPO)}", file=sys.stderr)
-        subprocess.check_call([sys.executable, "-m", "venv", str(VENV)])
-    want = PY_DRAUGHTS_PIN.split("==")[1]
-    probe = subprocess.run(
-        [str(py), "-c", "import importlib.metadata as m; print(m.version('py-draughts'))"],
-        capture_output=True,
-        text=True,
-    )
-    if probe.returncode != 0 or probe.stdout.strip() != want:
-        print(f"installing {PY_DRAUGHTS_PIN} into {VENV.relative_to(REPO)}", file=sys.stderr)
-        subprocess.check_call(
-            [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", PY_DRAUGHTS_PIN]
-        )
-    env = dict(os.environ)
-    env[IN_VENV_FLAG] = "1"
-    os.execve(str(py), [str(py), str(Path(__file__).resolve()), *sys.argv[1:]], env)
+    """Re-run this script in its own virtual environment with the pinned library."""
+    support.ensure_venv_and_reexec(VENV, PY_DRAUGHTS_PIN, IN_VENV_FLAG, __file__)
 
 
 # ---------------------------------------------------------------------------
@@ -106,28 +86,8 @@ def ensure_venv_and_reexec() -> None:
 # ---------------------------------------------------------------------------
 
 
-def snapshot_dagaz(path: Path) -> Path:
-    """Copy the binary to a private temporary directory, so that a concurrent
-    `cargo build` that relinks target/release/dagaz cannot swap it mid-run."""
-    tmp = Path(tempfile.mkdtemp(prefix="dagaz-snapshot-"))
-    atexit.register(shutil.rmtree, tmp, True)
-    copy = tmp / path.name
-    shutil.copy2(path, copy)
-    return copy
-
-
-def ensure_dagaz(path: Path, force_build: bool) -> None:
-    if path.exists() and not force_build:
-        return
-    for attempt in range(3):
-        print("building dagaz: cargo build --release -p dagaz-cli", file=sys.stderr)
-        r = subprocess.run(["cargo", "build", "--release", "-p", "dagaz-cli"], cwd=REPO)
-        if r.returncode == 0 and path.exists():
-            return
-        if attempt < 2:
-            print("build failed (the source may be mid-edit); retrying in 60 s", file=sys.stderr)
-            time.sleep(60)
-    sys.exit(f"error: could not build {path}")
+snapshot_dagaz = support.snapshot_dagaz
+ensure_dagaz = support.ensure_dagaz
 
 
 def dagaz_perft(binary: Path, game: str, depth: int, repeat: int):
