@@ -153,15 +153,7 @@ fn deep_brazilian_perft() {
 }
 
 fn notations(game: &Game, fen: &str) -> Vec<String> {
-    let position = game.from_fen(fen).unwrap();
-    let mut out: Vec<String> = MoveGen::default()
-        .moves(game, &position)
-        .unwrap()
-        .iter()
-        .map(|m| m.notation(game))
-        .collect();
-    out.sort();
-    out
+    crate::sorted_notations(game, &game.from_fen(fen).unwrap())
 }
 
 #[test]

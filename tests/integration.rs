@@ -23,3 +23,18 @@ pub fn load(relative: &str) -> dagaz_engine::Game {
     let text = std::fs::read_to_string(repo_path(relative)).unwrap();
     dagaz_engine::load(&text).unwrap()
 }
+
+/// The legal moves of `position` in the game's notation, sorted.
+pub fn sorted_notations(
+    game: &dagaz_engine::Game,
+    position: &dagaz_engine::Position,
+) -> Vec<String> {
+    let mut out: Vec<String> = dagaz_engine::MoveGen::default()
+        .moves(game, position)
+        .unwrap()
+        .iter()
+        .map(|m| m.notation(game))
+        .collect();
+    out.sort();
+    out
+}

@@ -1,24 +1,13 @@
 //! Simple checkers (`games/simple-checkers.game`) and the verbatim seed program, against exact
 //! expectations and against the independent referee in `support/reference_checkers.rs`.
 
-use crate::load;
 use crate::reference_checkers::{self as reference, RefMove, RefPosition, Side};
+use crate::{load, sorted_notations};
 use dagaz_engine::{Action, Counting, Game, Move, MoveGen, Perft, Position};
 use pretty_assertions::assert_eq;
 
 const GAME: &str = "games/simple-checkers.game";
 const SEED: &str = "tests/fixtures/seed-simple-checkers.game";
-
-fn sorted_notations(game: &Game, position: &Position) -> Vec<String> {
-    let mut out: Vec<String> = MoveGen::default()
-        .moves(game, position)
-        .unwrap()
-        .iter()
-        .map(|m| m.notation(game))
-        .collect();
-    out.sort();
-    out
-}
 
 fn setup(game: &Game, text: &str) -> Position {
     game.setup(text).unwrap()
