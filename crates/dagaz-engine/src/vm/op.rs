@@ -12,6 +12,8 @@ use std::fmt::Write;
 pub type Target = u32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// A one-byte tag in front, so dispatch reads it directly instead of decoding a niche.
+#[repr(u8)]
 pub enum Op {
     // --- values and variables -------------------------------------------------------------
     /// `-- v`
