@@ -72,6 +72,7 @@ pub(crate) struct ChainCompiler<'a, 'n> {
     to_post: Vec<usize>,
     /// How many macro uses the form being compiled sits in.
     expansion_depth: usize,
+    guards: Vec<crate::model::Guard>,
 }
 
 impl<'a, 'n> ChainCompiler<'a, 'n> {
@@ -86,6 +87,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             clause: Clause::Pre,
             to_post: Vec::new(),
             expansion_depth: 0,
+            guards: Vec::new(),
         }
     }
 
@@ -128,6 +130,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             clauses: self.clauses,
             locals: self.scopes.into_slot_names(),
             invariants: self.invariants,
+            guards: self.guards,
         })
     }
 
@@ -157,7 +160,128 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     }
 
     fn block(&mut self, stmts: &[Node]) -> Result<()> {
-        stmts.iter().try_for_each(|s| self.statement(s))
+        // Statement macros are spliced first, so that a choice and the checks after it can be
+        // seen together even when the checks come from a macro.
+        let flat = self.flatten(stmts, 0)?;
+        let mut i = 0;
+        while let Some(rest) = flat.get(i..).filter(|r| !r.is_empty()) {
+            i += match self.guarded_choice(rest)? {
+                Some(consumed) => consumed,
+                None => {
+                    self.statement(&rest[0])?;
+                    1
+                }
+            };
+        }
+        Ok(())
+    }
+
+    /// The statements with every statement-level macro use replaced by its body.
+    fn flatten(&self, stmts: &[Node], depth: usize) -> Result<Vec<Node>> {
+        let mut out = Vec::with_capacity(stmts.len());
+        for stmt in stmts {
+            let expansion = stmt
+                .as_list()
+                .and_then(|items| self.names.macros.expand(items, stmt.span));
+            match expansion {
+                Some(body) => {
+                    if depth + self.expansion_depth >= super::macros::MAX_EXPANSION_DEPTH {
+                        return Err(CompileError::new(
+                            CompileErrorKind::MacroTooDeep(super::macros::MAX_EXPANSION_DEPTH),
+                            stmt.span,
+                        ));
+                    }
+                    out.extend(self.flatten(&body?, depth + 1)?);
+                }
+                None => out.push(stmt.clone()),
+            }
+        }
+        Ok(out)
+    }
+
+    /// `(let V (any K1 ... Kn))` with constant Ks, and the checks right after it that only
+    /// test the board or move about (`(check V)`, `(check is-enemy?)`, ...): one `AnyGuarded`
+    /// command, so that a constant whose checks fail costs no choice point. Answers how many
+    /// statements it took, or `None` when `stmts` does not start so.
+    fn guarded_choice(&mut self, stmts: &[Node]) -> Result<Option<usize>> {
+        // Only a `let`: where every constant usually passes its checks (`(check (any nw
+        // ne))` of a quiet step), a guard saves nothing and costs its own evaluation.
+        let Some([let_head, name_node, value]) = stmts.first().and_then(Node::as_list) else {
+            return Ok(None);
+        };
+        if let_head.as_symbol() != Some("let") {
+            return Ok(None);
+        }
+        let (Some(name), Some([any_head, alts @ ..])) = (name_node.as_symbol(), value.as_list())
+        else {
+            return Ok(None);
+        };
+        if any_head.as_symbol() != Some("any") || alts.len() < 2 {
+            return Ok(None);
+        }
+        let mut values = Vec::with_capacity(alts.len());
+        for alt in alts {
+            match self.constant(alt)? {
+                Some(v) => values.push(v),
+                None => return Ok(None),
+            }
+        }
+        let span = stmts.first().map_or_else(Span::default, |n| n.span);
+        let slot = self
+            .scopes
+            .declare(name)
+            .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?;
+        let id = u16::try_from(self.guards.len())
+            .map_err(|_| too_many("choices", u16::MAX as usize, span))?;
+        self.emit(Op::AnyGuarded(id), span);
+        let mut taken = 1;
+        for stmt in stmts.get(1..).unwrap_or(&[]) {
+            let Some(op) = self.guard_op(stmt, slot)? else {
+                break;
+            };
+            self.emit(op, stmt.span);
+            taken += 1;
+        }
+        self.guards.push(crate::model::Guard {
+            slot,
+            values,
+            len: taken as u32 - 1,
+        });
+        Ok(Some(taken))
+    }
+
+    /// The one command of a check that may stand in a guard: it tests the board or moves the
+    /// current position, and nothing else.
+    fn guard_op(&mut self, stmt: &Node, slot: u16) -> Result<Option<Op>> {
+        let Some([head, arg]) = stmt.as_list() else {
+            return Ok(None);
+        };
+        let Some(name) = (head.as_symbol() == Some("check"))
+            .then(|| arg.as_symbol())
+            .flatten()
+        else {
+            return Ok(None);
+        };
+        if name == "no-moves?" {
+            return Ok(None);
+        }
+        Ok(match self.resolve(name, arg.span)? {
+            Name::Local(s) if s == slot => Some(Op::CheckLocal(s)),
+            Name::State(StateName::Direction(d)) => Some(Op::Nav(d)),
+            Name::State(StateName::Position(p)) => Some(Op::Goto(p)),
+            Name::State(StateName::Query(q)) => match q {
+                Query::IsEmpty => Some(Op::CheckEmpty),
+                Query::NotEmpty => Some(Op::CheckNotEmpty),
+                Query::IsFriend => Some(Op::CheckFriend),
+                Query::NotFriend => Some(Op::CheckNotFriend),
+                Query::IsEnemy => Some(Op::CheckEnemy),
+                Query::NotEnemy => Some(Op::CheckNotEnemy),
+                Query::IsCaptured => Some(Op::CheckCaptured),
+                Query::NotCaptured => Some(Op::CheckNotCaptured),
+                _ => None,
+            },
+            _ => None,
+        })
     }
 
     /// A block with its own scope for `let`.
@@ -1065,6 +1189,36 @@ mod tests {
                 name: "Queen".into()
             }
         );
+    }
+
+    #[test]
+    fn a_choice_of_constants_and_the_checks_after_it_become_one_guarded_choice() {
+        let g = game("(move (let d (any n s)) (check d) (check is-empty?) (take))").unwrap();
+        let p = &g.pieces[0].program;
+        assert_eq!(
+            p.ops,
+            vec![
+                Op::AnyGuarded(0),
+                Op::CheckLocal(0),
+                Op::CheckEmpty,
+                Op::Take,
+                Op::Complete
+            ]
+        );
+        assert_eq!(
+            p.guards,
+            vec![crate::model::Guard {
+                slot: 0,
+                values: vec![Value::Dir(crate::Dir(0)), Value::Dir(crate::Dir(1))],
+                len: 2
+            }]
+        );
+        // Checks that come from a macro join the guard too; a non-constant choice does not.
+        assert_eq!(
+            ops("(move (let d (any n s)) (step d))")[..3],
+            [Op::AnyGuarded(0), Op::CheckLocal(0), Op::CheckEmpty]
+        );
+        assert_eq!(ops("(move (let d (any n position)))")[0], Op::Fork(2));
     }
 
     #[test]

@@ -51,6 +51,16 @@ pub struct Program {
     /// Names of the local slots, for the disassembly.
     pub locals: Vec<String>,
     pub invariants: Vec<Invariant>,
+    pub guards: Vec<Guard>,
+}
+
+/// `(let V (any K1 ... Kn))` followed by checks (`AnyGuarded`): the constants to try in turn,
+/// the local they go to, and how many guard commands follow the `AnyGuarded` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub slot: u16,
+    pub values: Vec<crate::value::Value>,
+    pub len: u32,
 }
 
 impl Program {

@@ -114,6 +114,11 @@ pub enum Op {
     CheckLocal(u16),
     /// `--`: open a choice point; backtracking resumes at the target.
     Fork(Target),
+    /// `--`: `(let V (any K1 ... Kn))` and the checks after it (the guard, the next commands):
+    /// tries each constant in turn, running the guard without a choice point, and opens one
+    /// choice point, for the remaining constants, only when a constant passes. Then V holds it
+    /// and execution goes on after the guard.
+    AnyGuarded(u16),
     /// `--`: backtrack to the latest choice point.
     Fail,
 
@@ -213,6 +218,26 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
             Op::Promote(k) => format!("Promote {}", game.piece_name(k)),
             Op::Invariant(i) => format!("Invariant {i}"),
+            Op::AnyGuarded(g) => match program.guards.get(g as usize) {
+                Some(guard) => {
+                    let name = program
+                        .locals
+                        .get(guard.slot as usize)
+                        .map_or("?", String::as_str);
+                    let values: Vec<String> = guard
+                        .values
+                        .iter()
+                        .map(|&v| crate::notation::render_value(game, v, true))
+                        .collect();
+                    format!(
+                        "AnyGuarded {} ({name}) {} guard {}",
+                        guard.slot,
+                        values.join(" "),
+                        guard.len
+                    )
+                }
+                None => "AnyGuarded ?".to_string(),
+            },
 
             _ => op_name(op).to_string(),
         };
@@ -280,6 +305,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::JmpIfFalse(_) => "JmpIfFalse",
         Op::Check => "Check",
         Op::Fork(_) => "Fork",
+        Op::AnyGuarded(_) => "AnyGuarded",
         Op::Fail => "Fail",
         Op::Take => "Take",
         Op::Drop => "Drop",

@@ -54,6 +54,8 @@ struct Choice {
     hand: Option<Piece>,
     /// `no_moves` as it was when the choice point was made.
     no_moves: bool,
+    /// For `AnyGuarded`: the constant to try first when resuming.
+    alt: u16,
 }
 
 /// What the processor hands to the generator when a move completes.
@@ -112,6 +114,8 @@ pub(crate) struct Processor {
     /// Moves completed under `NoMoves` whose continuations are still being explored:
     /// (depth of their last capture, their number of captures, their serial).
     prefixes: Vec<(u32, u32, u64)>,
+    /// Set when backtracking into an `AnyGuarded` choice point: the constant to try first.
+    resume_alt: u16,
 }
 
 /// Everything a run reads but does not change.
@@ -313,6 +317,7 @@ impl Processor {
                 self.fork(t, cx.limits)?;
                 true
             }
+            Op::AnyGuarded(g) => self.any_guarded(cx, g, pc)?,
 
             Op::NoMoves => {
                 self.no_moves = true;
@@ -387,6 +392,74 @@ impl Processor {
                 false
             }
             other => expr::arith(other, &mut self.stack)?,
+        })
+    }
+
+    /// `AnyGuarded`: the first constant (from `resume_alt` on) whose guard passes is chosen;
+    /// a choice point keeps the rest. `pc` is just past the command.
+    #[inline]
+    fn any_guarded(
+        &mut self,
+        cx: &Context<'_>,
+        g: u16,
+        pc: &mut usize,
+    ) -> Result<bool, GenErrorKind> {
+        let Some(guard) = cx.program.guards.get(g as usize) else {
+            return Ok(false);
+        };
+        let here = *pc - 1;
+        let body = cx
+            .program
+            .ops
+            .get(*pc..*pc + guard.len as usize)
+            .unwrap_or(&[]);
+        let first = std::mem::take(&mut self.resume_alt) as usize;
+        let start = self.state.current;
+        for (i, &v) in guard.values.iter().enumerate().skip(first) {
+            self.state.current = start;
+            if !self.guard_holds(cx, body, guard.slot, v) {
+                continue;
+            }
+            let there = self.state.current;
+            if i + 1 < guard.values.len() {
+                self.state.current = start;
+                self.fork(here as u32, cx.limits)?;
+                if let Some(c) = self.choices.last_mut() {
+                    c.alt = (i + 1) as u16;
+                }
+                self.state.current = there;
+            }
+            self.locals.set(guard.slot, v, &mut self.trail);
+            *pc += guard.len as usize;
+            return Ok(true);
+        }
+        self.state.current = start;
+        Ok(false)
+    }
+
+    /// Runs a guard's checks with `slot` holding `v`; they only test and move about.
+    #[inline]
+    fn guard_holds(&mut self, cx: &Context<'_>, body: &[Op], slot: u16, v: Value) -> bool {
+        body.iter().all(|&op| match op {
+            Op::CheckLocal(s) if s == slot => self.truth(cx, v),
+            Op::CheckLocal(s) => {
+                let local = self.locals.get(s);
+                self.truth(cx, local)
+            }
+            Op::Nav(d) => self.state.navigate(cx.board, cx.symmetry, d),
+            Op::Goto(p) => {
+                self.state.current = p;
+                true
+            }
+            Op::CheckEmpty => self.state.is_empty(),
+            Op::CheckNotEmpty => !self.state.is_empty(),
+            Op::CheckFriend => self.state.is_friend(),
+            Op::CheckNotFriend => !self.state.is_friend(),
+            Op::CheckEnemy => self.state.is_enemy(),
+            Op::CheckNotEnemy => !self.state.is_enemy(),
+            Op::CheckCaptured => self.state.is_captured(),
+            Op::CheckNotCaptured => !self.state.is_captured(),
+            _ => false,
         })
     }
 
@@ -480,6 +553,7 @@ impl Processor {
             current: self.state.current,
             hand: self.state.hand,
             no_moves: self.no_moves,
+            alt: 0,
         });
         Ok(())
     }
@@ -503,6 +577,7 @@ impl Processor {
         self.state.current = c.current;
         self.state.hand = c.hand;
         self.no_moves = c.no_moves;
+        self.resume_alt = c.alt;
         // Captures made after this choice point are undone; a prefix whose last capture is
         // left behind had no continuation, so that move stands.
         let depth = self.choices.len() as u32;
@@ -669,6 +744,7 @@ mod tests {
             clauses: vec![(0, crate::model::Clause::Pre)],
             locals: vec!["x".to_string(); locals],
             invariants: vec![Invariant { start: 0, end: 3 }],
+            guards: Vec::new(),
         };
         let players = Players::new(&r.game, &r.game.initial_position());
         let cx = Context {
@@ -1222,6 +1298,51 @@ mod tests {
         let got = run(&mut r, ops, 0, "b2").unwrap();
         assert_eq!(got.moves.len(), 1);
         assert!(got.cancelled.is_empty());
+    }
+
+    #[test]
+    fn any_guarded_skips_constants_whose_guard_fails_and_keeps_the_rest() {
+        let mut r = rig();
+        let (n, s) = (dir(&r, "n"), dir(&r, "s"));
+        // From b2: try n (b3, an enemy: passes), s (b1, empty: fails), n again (passes).
+        r.processor.state.captured = vec![false; 9];
+        let guard = crate::model::Guard {
+            slot: 0,
+            values: vec![Value::Dir(n), Value::Dir(s), Value::Dir(n)],
+            len: 2,
+        };
+        let ops = vec![
+            Op::AnyGuarded(0),
+            Op::CheckLocal(0),
+            Op::CheckEnemy,
+            Op::Position,
+            Op::LocalGet(0),
+            Op::Log(2),
+            Op::Complete,
+        ];
+        let program = Program {
+            spans: vec![Default::default(); ops.len()],
+            ops,
+            clauses: vec![(0, crate::model::Clause::Pre)],
+            locals: vec!["d".to_string()],
+            invariants: Vec::new(),
+            guards: vec![guard],
+        };
+        let players = Players::new(&r.game, &r.game.initial_position());
+        let cx = Context {
+            game: &r.game,
+            board: &r.game.board,
+            program: &program,
+            players: &players,
+            symmetry: &[],
+            limits: Limits::default(),
+        };
+        let mut sink = Collect::default();
+        let b2 = pos(&r, "b2");
+        assert!(r.processor.run(&cx, b2, &mut sink).is_ok());
+        let b3 = Value::Pos(pos(&r, "b3"));
+        let logs: Vec<Vec<Value>> = sink.moves.into_iter().map(|(_, l)| l).collect();
+        assert_eq!(logs, vec![vec![b3, Value::Dir(n)], vec![b3, Value::Dir(n)]]);
     }
 
     #[test]
