@@ -51,8 +51,26 @@ fn fold(
 }
 
 /// Runs one arithmetic or comparison command. Answers `Ok(false)` for any other command.
-#[inline]
+#[inline(always)]
 pub(crate) fn arith(op: Op, stack: &mut Vec<Value>) -> Result<bool, GenErrorKind> {
+    // The common case first: comparing two numbers, as every rule of precedence does.
+    if let [.., Value::Int(a), Value::Int(b)] = stack.as_slice() {
+        let (a, b) = (*a, *b);
+        let r = match op {
+            Op::Eq => Some(a == b),
+            Op::Ne => Some(a != b),
+            Op::Lt => Some(a < b),
+            Op::Le => Some(a <= b),
+            Op::Gt => Some(a > b),
+            Op::Ge => Some(a >= b),
+            _ => None,
+        };
+        if let Some(r) = r {
+            stack.truncate(stack.len() - 2);
+            stack.push(Value::Bool(r));
+            return Ok(true);
+        }
+    }
     match op {
         Op::Add(n) => fold(stack, n, Some(0), Int::checked_add)?,
         Op::Mul(n) => fold(stack, n, Some(1), Int::checked_mul)?,
