@@ -11,7 +11,7 @@ use crate::env::{global, local::Scopes};
 use crate::error::{CompileError, CompileErrorKind};
 use crate::model::{Board, Clause, Invariant, Program};
 use crate::value::{Int, StrId, Value};
-use crate::vm::{Op, Target};
+use crate::vm::{Cmp, Op, Target};
 use dagaz_sexpr::{Node, NodeKind, Span};
 use indexmap::IndexSet;
 
@@ -152,8 +152,13 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     /// Points the jump at `at` to the next command to be emitted.
     fn patch_here(&mut self, at: usize) {
         let target = self.here();
-        if let Some(Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::LocalConstJmp(_, _, t)) =
-            self.ops.get_mut(at)
+        if let Some(
+            Op::Jmp(t)
+            | Op::JmpIfFalse(t)
+            | Op::Fork(t)
+            | Op::LocalConstJmp(_, _, t)
+            | Op::JmpUnlessLocal(_, _, _, t),
+        ) = self.ops.get_mut(at)
         {
             *t = target;
         }
@@ -372,8 +377,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 let exit = if is_true_literal(cond) {
                     None
                 } else {
-                    self.expression(cond)?;
-                    Some(self.emit(Op::JmpIfFalse(0), cond.span))
+                    Some(self.jump_unless(cond)?)
                 };
                 self.scoped_block(body)?;
                 self.emit(Op::Jmp(top), span);
@@ -649,8 +653,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         if otherwise.is_some_and(|o| o.iter().any(|n| n.as_symbol() == Some("else"))) {
             return Err(CompileError::new(CompileErrorKind::BadElse, span));
         }
-        self.expression(cond)?;
-        let skip_then = self.emit(Op::JmpIfFalse(0), cond.span);
+        let skip_then = self.jump_unless(cond)?;
         self.scoped_block(then)?;
         match otherwise {
             Some(body) => {
@@ -662,6 +665,30 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             None => self.patch_here(skip_then),
         }
         Ok(())
+    }
+
+    /// A jump (to be patched) taken when `cond` is false. `(CMP local number)`, the usual test
+    /// of a counter, is one command instead of four.
+    fn jump_unless(&mut self, cond: &Node) -> Result<usize> {
+        if let Some([head, a, b]) = cond.as_list() {
+            let cmp = match head.as_symbol() {
+                Some("=") => Some(Cmp::Eq),
+                Some("!=") => Some(Cmp::Ne),
+                Some("<") => Some(Cmp::Lt),
+                Some("<=") => Some(Cmp::Le),
+                Some(">") => Some(Cmp::Gt),
+                Some(">=") => Some(Cmp::Ge),
+                _ => None,
+            };
+            if let (Some(cmp), Some(name), NodeKind::Int(_)) = (cmp, a.as_symbol(), &b.kind) {
+                if let Name::Local(slot) = self.resolve(name, a.span)? {
+                    let value = small_int(b)?;
+                    return Ok(self.emit(Op::JmpUnlessLocal(slot, cmp, value, 0), cond.span));
+                }
+            }
+        }
+        self.expression(cond)?;
+        Ok(self.emit(Op::JmpIfFalse(0), cond.span))
     }
 
     /// `any` over alternatives: `Fork next; alt1; Jmp end; next: Fork next2; alt2; ...; altN; end:`.
@@ -1219,6 +1246,20 @@ mod tests {
             [Op::AnyGuarded(0), Op::CheckLocal(0), Op::CheckEmpty]
         );
         assert_eq!(ops("(move (let d (any n position)))")[0], Op::Fork(2));
+    }
+
+    #[test]
+    fn a_test_of_a_local_against_a_number_is_one_jump() {
+        assert_eq!(
+            ops("(move (let k 0) (if (> k 2) (log 1)))"),
+            vec![
+                Op::LocalConst(0, Value::Int(0)),
+                Op::JmpUnlessLocal(0, crate::vm::Cmp::Gt, 2, 4),
+                Op::Push(Value::Int(1)),
+                Op::Log(1),
+                Op::Complete,
+            ]
+        );
     }
 
     #[test]

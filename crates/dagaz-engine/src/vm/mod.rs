@@ -5,4 +5,4 @@ pub(crate) mod expr;
 mod op;
 pub(crate) mod processor;
 
-pub use op::{disassemble, Op, Target};
+pub use op::{disassemble, Cmp, Op, Target};

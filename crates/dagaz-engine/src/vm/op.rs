@@ -11,6 +11,43 @@ use std::fmt::Write;
 /// A jump target: an index into the same chain.
 pub type Target = u32;
 
+/// The comparison of a fused compare-and-jump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Cmp {
+    /// The stand-alone command that compares the same way.
+    pub fn op(self) -> Op {
+        match self {
+            Cmp::Eq => Op::Eq,
+            Cmp::Ne => Op::Ne,
+            Cmp::Lt => Op::Lt,
+            Cmp::Le => Op::Le,
+            Cmp::Gt => Op::Gt,
+            Cmp::Ge => Op::Ge,
+        }
+    }
+
+    #[inline]
+    pub fn holds(self, a: Int, b: Int) -> bool {
+        match self {
+            Cmp::Eq => a == b,
+            Cmp::Ne => a != b,
+            Cmp::Lt => a < b,
+            Cmp::Le => a <= b,
+            Cmp::Gt => a > b,
+            Cmp::Ge => a >= b,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 // A one-byte tag in front, so dispatch reads it directly instead of decoding a niche.
 #[repr(u8)]
@@ -108,6 +145,9 @@ pub enum Op {
     Jmp(Target),
     /// `v --`: jump when v is false (a link navigates, and is false off the board).
     JmpIfFalse(Target),
+    /// `--`: jump unless `local CMP number` holds (`LocalGet`, `Push`, the comparison and
+    /// `JmpIfFalse` in one).
+    JmpUnlessLocal(u16, Cmp, Int, Target),
     /// `v --`: fail (backtrack) when v is false; a link navigates.
     Check,
     /// `--`: `LocalGet` then `Check`.
@@ -216,6 +256,10 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
             Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
+            Op::JmpUnlessLocal(s, cmp, n, t) => {
+                let name = program.locals.get(s as usize).map_or("?", String::as_str);
+                format!("JmpUnlessLocal {s} ({name}) {} {n} {t}", op_name(&cmp.op()))
+            }
             Op::Promote(k) => format!("Promote {}", game.piece_name(k)),
             Op::Invariant(i) => format!("Invariant {i}"),
             Op::AnyGuarded(g) => match program.guards.get(g as usize) {
@@ -303,6 +347,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::Not => "Not",
         Op::Jmp(_) => "Jmp",
         Op::JmpIfFalse(_) => "JmpIfFalse",
+        Op::JmpUnlessLocal(..) => "JmpUnlessLocal",
         Op::Check => "Check",
         Op::Fork(_) => "Fork",
         Op::AnyGuarded(_) => "AnyGuarded",

@@ -302,6 +302,23 @@ impl Processor {
                 *pc = t as usize;
                 true
             }
+            Op::JmpUnlessLocal(s, cmp, n, t) => {
+                let holds = match self.locals.get(s) {
+                    Value::Int(a) => cmp.holds(a, n),
+                    other => {
+                        // Booleans compare as numbers; anything else as the comparison does.
+                        self.stack.push(other);
+                        self.stack.push(Value::Int(n));
+                        expr::arith(cmp.op(), &mut self.stack)?;
+                        let v = pop(&mut self.stack)?;
+                        plain_truth(cx.game, v)
+                    }
+                };
+                if !holds {
+                    *pc = t as usize;
+                }
+                true
+            }
             Op::JmpIfFalse(t) => {
                 let v = pop(&mut self.stack)?;
                 if !self.truth(cx, v) {
@@ -1343,6 +1360,32 @@ mod tests {
         let b3 = Value::Pos(pos(&r, "b3"));
         let logs: Vec<Vec<Value>> = sink.moves.into_iter().map(|(_, l)| l).collect();
         assert_eq!(logs, vec![vec![b3, Value::Dir(n)], vec![b3, Value::Dir(n)]]);
+    }
+
+    #[test]
+    fn jmp_unless_local_compares_numbers_and_booleans() {
+        let mut r = rig();
+        let chain = |v: Value| {
+            vec![
+                Op::LocalConst(0, v),
+                Op::JmpUnlessLocal(0, crate::vm::Cmp::Ge, 1, 4),
+                Op::Push(int(7)),
+                Op::Log(1),
+                Op::Complete,
+            ]
+        };
+        assert_eq!(logs(&mut r, chain(int(2)), "a1"), vec![vec![int(7)]]);
+        assert_eq!(logs(&mut r, chain(int(0)), "a1"), vec![Vec::<Value>::new()]);
+        assert_eq!(
+            logs(&mut r, chain(Value::Bool(true)), "a1"),
+            vec![vec![int(7)]]
+        );
+        let a1 = Value::Pos(pos(&r, "a1"));
+        let err = run(&mut r, chain(a1), 2, "a1").err();
+        assert_eq!(
+            err,
+            Some(GenErrorKind::NotANumber(crate::value::ValueType::Pos))
+        );
     }
 
     #[test]
