@@ -279,9 +279,10 @@ impl Sink for Accepted {
                     .iter()
                     .map(|&(inv, at)| (inv, at - first_local + base)),
             );
+            // `from_slice` copies in one go (the items are `Copy`); `into` would go item by item.
             self.moves.push(Move {
-                actions: done.actions.into(),
-                notation: done.log.into(),
+                actions: smallvec::SmallVec::from_slice(done.actions),
+                notation: smallvec::SmallVec::from_slice(done.log),
             });
             self.meta.push(Meta {
                 piece: self.piece,
