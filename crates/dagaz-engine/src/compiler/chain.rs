@@ -272,20 +272,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         }
         Ok(match self.resolve(name, arg.span)? {
             Name::Local(s) if s == slot => Some(Op::CheckLocal(s)),
-            Name::State(StateName::Direction(d)) => Some(Op::Nav(d)),
-            Name::State(StateName::Position(p)) => Some(Op::Goto(p)),
-            Name::State(StateName::Query(q)) => match q {
-                Query::IsEmpty => Some(Op::CheckEmpty),
-                Query::NotEmpty => Some(Op::CheckNotEmpty),
-                Query::IsFriend => Some(Op::CheckFriend),
-                Query::NotFriend => Some(Op::CheckNotFriend),
-                Query::IsEnemy => Some(Op::CheckEnemy),
-                Query::NotEnemy => Some(Op::CheckNotEnemy),
-                Query::IsCaptured => Some(Op::CheckCaptured),
-                Query::NotCaptured => Some(Op::CheckNotCaptured),
-                _ => None,
-            },
-            _ => None,
+            other => board_test_op(other),
         })
     }
 
@@ -511,22 +498,9 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         if let Some(name) = arg.as_symbol() {
             let op = match self.resolve(name, arg.span)? {
                 Name::Literal(Value::Bool(true)) => return Ok(()),
-                Name::State(StateName::Direction(d)) => Some(Op::Nav(d)),
-                Name::State(StateName::Position(p)) => Some(Op::Goto(p)),
-                Name::State(StateName::Query(q)) => match q {
-                    Query::IsEmpty => Some(Op::CheckEmpty),
-                    Query::NotEmpty => Some(Op::CheckNotEmpty),
-                    Query::IsFriend => Some(Op::CheckFriend),
-                    Query::NotFriend => Some(Op::CheckNotFriend),
-                    Query::IsEnemy => Some(Op::CheckEnemy),
-                    Query::NotEnemy => Some(Op::CheckNotEnemy),
-                    Query::IsCaptured => Some(Op::CheckCaptured),
-                    Query::NotCaptured => Some(Op::CheckNotCaptured),
-                    _ => None,
-                },
                 // A local holding a link navigates, anything else is tested: one command.
                 Name::Local(slot) => Some(Op::CheckLocal(slot)),
-                _ => None,
+                other => board_test_op(other),
             };
             if let Some(op) = op {
                 self.emit(op, span);
@@ -921,6 +895,26 @@ fn small_int(node: &Node) -> Result<Int> {
             node.span,
         )
     })
+}
+
+/// The one command for `(check NAME)` when NAME is a direction, a position or a board test.
+fn board_test_op(name: Name) -> Option<Op> {
+    match name {
+        Name::State(StateName::Direction(d)) => Some(Op::Nav(d)),
+        Name::State(StateName::Position(p)) => Some(Op::Goto(p)),
+        Name::State(StateName::Query(q)) => match q {
+            Query::IsEmpty => Some(Op::CheckEmpty),
+            Query::NotEmpty => Some(Op::CheckNotEmpty),
+            Query::IsFriend => Some(Op::CheckFriend),
+            Query::NotFriend => Some(Op::CheckNotFriend),
+            Query::IsEnemy => Some(Op::CheckEnemy),
+            Query::NotEnemy => Some(Op::CheckNotEnemy),
+            Query::IsCaptured => Some(Op::CheckCaptured),
+            Query::NotCaptured => Some(Op::CheckNotCaptured),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 fn query_op(q: Query) -> Op {

@@ -247,8 +247,6 @@ impl Processor {
                 let v = self.locals.get(s);
                 self.truth(cx, v)
             }
-            Op::CheckCaptured => self.state.is_captured(),
-            Op::CheckNotCaptured => !self.state.is_captured(),
             Op::LocalAdd(s, n) => {
                 let v = add(self.locals.get(s), n)?;
                 self.locals.set(s, v, &mut self.trail);
@@ -277,17 +275,16 @@ impl Processor {
             Op::NotEnemy => self.push_query(Query::NotEnemy),
             Op::PlayerAt => self.push_query(Query::Player),
             Op::PieceAt => self.push_query(Query::Piece),
-            Op::Nav(d) => self.state.navigate(cx.board, cx.symmetry, d),
-            Op::Goto(p) => {
-                self.state.current = p;
-                true
-            }
-            Op::CheckEmpty => self.state.is_empty(),
-            Op::CheckNotEmpty => !self.state.is_empty(),
-            Op::CheckFriend => self.state.is_friend(),
-            Op::CheckNotFriend => !self.state.is_friend(),
-            Op::CheckEnemy => self.state.is_enemy(),
-            Op::CheckNotEnemy => !self.state.is_enemy(),
+            Op::Nav(_)
+            | Op::Goto(_)
+            | Op::CheckEmpty
+            | Op::CheckNotEmpty
+            | Op::CheckFriend
+            | Op::CheckNotFriend
+            | Op::CheckEnemy
+            | Op::CheckNotEnemy
+            | Op::CheckCaptured
+            | Op::CheckNotCaptured => self.board_test(cx, op),
             Op::CurrentPlayer => self.push_player(cx, PlayersName::CurrentPlayer),
             Op::NextPlayer => self.push_player(cx, PlayersName::NextPlayer),
             Op::TurnNumber => self.push_player(cx, PlayersName::TurnNumber),
@@ -463,6 +460,14 @@ impl Processor {
                 let local = self.locals.get(s);
                 self.truth(cx, local)
             }
+            other => self.board_test(cx, other),
+        })
+    }
+
+    /// The commands that test the current position or move it: whether they pass.
+    #[inline(always)]
+    fn board_test(&mut self, cx: &Context<'_>, op: Op) -> bool {
+        match op {
             Op::Nav(d) => self.state.navigate(cx.board, cx.symmetry, d),
             Op::Goto(p) => {
                 self.state.current = p;
@@ -477,7 +482,7 @@ impl Processor {
             Op::CheckCaptured => self.state.is_captured(),
             Op::CheckNotCaptured => !self.state.is_captured(),
             _ => false,
-        })
+        }
     }
 
     /// Remembers where the path made a capture, for `NoMoves`.
