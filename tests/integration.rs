@@ -8,6 +8,7 @@ mod reference_checkers;
 
 mod cli;
 mod draughts;
+mod properties;
 mod simple_checkers;
 
 use std::path::PathBuf;
