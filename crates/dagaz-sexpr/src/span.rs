@@ -63,19 +63,6 @@ impl<'a> LineIndex<'a> {
             + 1;
         LineCol { line, col }
     }
-
-    /// The text of a 1-based line, without its line break.
-    pub fn line_text(&self, line: usize) -> &'a str {
-        let start = self.starts.get(line.wrapping_sub(1)).copied().unwrap_or(0);
-        let end = self
-            .starts
-            .get(line)
-            .map_or(self.text.len(), |&next| next.saturating_sub(1));
-        self.text
-            .get(start..end.max(start))
-            .unwrap_or("")
-            .trim_end_matches('\r')
-    }
 }
 
 #[cfg(test)]
@@ -91,7 +78,6 @@ mod tests {
         // 'é' is two bytes but one column.
         assert_eq!(index.line_col(6), LineCol { line: 2, col: 3 });
         assert_eq!(index.line_col(999), LineCol { line: 3, col: 1 });
-        assert_eq!(index.line_text(2), "cé d");
     }
 
     #[test]

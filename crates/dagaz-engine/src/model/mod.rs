@@ -139,12 +139,6 @@ impl Game {
         PlayerId(((player.index() + 1) % n) as u8)
     }
 
-    /// The player before `player` in turn order.
-    pub fn previous_player(&self, player: PlayerId) -> PlayerId {
-        let n = self.players.len().max(1);
-        PlayerId(((player.index() + n - 1) % n) as u8)
-    }
-
     pub fn piece_kind(&self, name: &str) -> Option<PieceKind> {
         self.pieces
             .iter()
