@@ -24,6 +24,7 @@ fn as_reference(game: &Game, mv: &Move) -> RefMove {
             Action::Take { at, .. } => from = name(at),
             Action::Capture { at, .. } => captured.push(name(at)),
             Action::Drop { at, .. } => to = name(at),
+            Action::SetTurn { .. } => {}
         }
     }
     // The referee sorts captures by coordinates (file, then rank): the order of the jumps

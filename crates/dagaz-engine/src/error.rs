@@ -68,7 +68,7 @@ pub enum CompileErrorKind {
     NotAssignable(String, &'static str, &'static str),
     #[error("`{0}` is a local variable of another block and is not visible here (declare it with `let` in `pre` to share it between `move` and `post`)")]
     LocalOutOfScope(String),
-    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen` or `unique-moves`)")]
+    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss` or `draw`)")]
     UnknownGameClause(String),
     #[error("`no-moves?` is a deferred check: it may only stand as `(check no-moves?)` in `post`")]
     NoMovesOutsidePost,
@@ -127,6 +127,15 @@ pub enum GenErrorKind {
     CapturedTwice,
     #[error("`promote` with nothing in the hand")]
     PromoteEmptyHand,
+    #[error("`set-attr` with nothing in the hand")]
+    SetAttrEmptyHand,
+    #[error("`move-piece` from an empty position")]
+    MoveEmpty,
+    #[error("expected {expected}, found {found}")]
+    WrongType {
+        expected: &'static str,
+        found: crate::value::ValueType,
+    },
     #[error("internal error: {0}")]
     Internal(Internal),
 }

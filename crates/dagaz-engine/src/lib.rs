@@ -15,6 +15,7 @@
 mod compiler;
 pub mod env;
 mod error;
+mod fen;
 mod model;
 mod movegen;
 mod moves;
@@ -31,11 +32,12 @@ pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,
 };
-pub use model::{Board, Clause, Game, PieceType, Program};
+pub use model::{AttackTest, Board, Clause, Game, Goal, GoalCondition, Outcome, PieceType, Program};
 pub use movegen::{Limits, MoveGen};
 pub use moves::{Action, Move};
 pub use notation::{match_move, render_value, MoveMatchError};
-pub use pdn::{FenError, PdnSpec};
+pub use fen::{Castling, FenError, FenSpec, StandardFen};
+pub use pdn::PdnSpec;
 pub use perft::{Counting, Perft};
-pub use position::{PlayUndo, Position};
+pub use position::{PlayUndo, Position, MAX_TURN_VARIABLES};
 pub use value::{Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType};

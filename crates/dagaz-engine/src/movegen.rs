@@ -14,6 +14,7 @@ use crate::moves::{same_actions, unordered_hash, Move};
 use crate::position::Position;
 use crate::value::{PieceKind, Pos, Value};
 pub use crate::vm::processor::Limits;
+use crate::vm::attack::{ProbeFault, Prober, Question};
 use crate::vm::processor::{self, Completed, Context, Fault, Processor, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.
@@ -22,6 +23,8 @@ pub struct MoveGen {
     limits: Limits,
     processor: Processor,
     accepted: Accepted,
+    /// Runs the attack tests of the royal rule.
+    prober: Prober,
 }
 
 /// The moves accepted so far in one generation, with their invariants.
@@ -83,6 +86,8 @@ impl MoveGen {
         p.state.cells = std::mem::take(&mut position.cells);
         p.state.captured.clear();
         p.state.captured.resize(p.state.cells.len(), false);
+        p.state.turn_values = position.turn_values;
+        let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits.moves);
         let symmetry = game
             .symmetry
@@ -94,7 +99,107 @@ impl MoveGen {
             result = self.accepted.recheck(game, &p.globals);
         }
         *out = self.accepted.end(result.is_ok());
+        if result.is_ok() && game.has_royal_pieces() {
+            result = self.keep_legal(game, &players, position, out, base);
+            if result.is_err() {
+                out.truncate(base);
+            }
+        }
         result
+    }
+
+    /// The royal rule: drops the moves from `out[base..]` after which one of the mover's royal
+    /// pieces is attacked.
+    fn keep_legal(
+        &mut self,
+        game: &Game,
+        players: &Players,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+        base: usize,
+    ) -> Result<(), GenError> {
+        let mover = position.to_move();
+        let mut kept = base;
+        for i in base..out.len() {
+            let Some(mv) = out.get(i) else { break };
+            let undo = position.play(game, mv);
+            let attacked = self.royal_attacked(game, players, position, mover);
+            position.unplay(mv, undo);
+            if !attacked.map_err(|f| probe_error(game, f))? {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        Ok(())
+    }
+
+    /// Whether one of `player`'s royal pieces is attacked in `position`.
+    fn royal_attacked(
+        &mut self,
+        game: &Game,
+        players: &Players,
+        position: &mut Position,
+        player: crate::value::PlayerId,
+    ) -> Result<bool, ProbeFault> {
+        for index in 0..position.cells.len() {
+            let Some(piece) = position.cells.get(index).copied().flatten() else {
+                continue;
+            };
+            if piece.owner != player || !game.is_royal(piece.kind) {
+                continue;
+            }
+            // A copy: the cells are lent to the prober while it reads these.
+            let turn_values = position.turn_values;
+            let question = Question {
+                game,
+                limits: self.limits,
+                turn_number: players.turn_number,
+                turn_values: &turn_values,
+                at: Pos(index as u16),
+                defender: player,
+                placed: piece,
+            };
+            if self.prober.attacked(&question, &mut position.cells)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the side to move has a royal piece under attack (is in check).
+    pub fn in_check(&mut self, game: &Game, position: &Position) -> Result<bool, GenError> {
+        let players = Players::new(game, position);
+        let mut scratch = position.clone();
+        self.royal_attacked(game, &players, &mut scratch, position.to_move())
+            .map_err(|f| probe_error(game, f))
+    }
+
+    /// How the game ends for the side to move, when it has no legal moves; `None` while it
+    /// has some, or when no goal applies.
+    pub fn outcome(
+        &mut self,
+        game: &Game,
+        position: &Position,
+    ) -> Result<Option<(crate::model::Goal, crate::value::PlayerId)>, GenError> {
+        if !self.moves(game, position)?.is_empty() {
+            return Ok(None);
+        }
+        let in_check = if game.has_royal_pieces() {
+            self.in_check(game, position)?
+        } else {
+            false
+        };
+        use crate::model::GoalCondition;
+        Ok(game
+            .goals()
+            .iter()
+            .find(|g| match g.condition {
+                GoalCondition::NoMoves => true,
+                GoalCondition::Checkmated => in_check,
+                GoalCondition::Stalemated => !in_check,
+            })
+            .map(|&g| (g, position.to_move())))
     }
 
     /// The legal moves of `position`, in generation order.
@@ -139,6 +244,13 @@ fn run_all(
             })?;
     }
     Ok(())
+}
+
+/// An error in an attack test run for the royal rule, located in the chain that ran.
+fn probe_error(game: &Game, f: ProbeFault) -> GenError {
+    let mut e = error(game, f.piece, f.fault.pc, f.fault.kind);
+    e.piece = format!("{} (testing for attacks)", e.piece);
+    e
 }
 
 fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {

@@ -17,12 +17,15 @@ pub enum Action {
         piece: Piece,
         replaced: Option<Piece>,
     },
+    /// A turn variable gets a value for the next turn.
+    SetTurn { slot: u8, value: Value },
 }
 
 impl Action {
     /// The action as one number (variant, position, pieces), for hashing.
     fn code(self) -> u64 {
-        let piece = |p: Piece| u64::from(p.owner.0) << 8 | u64::from(p.kind.0);
+        let piece =
+            |p: Piece| u64::from(p.owner.0) << 16 | u64::from(p.kind.0) << 8 | u64::from(p.attrs);
         let (tag, at, a, b) = match self {
             Action::Take { at, piece: p } => (1, at, piece(p), 0),
             Action::Capture { at, piece: p } => (2, at, piece(p), 0),
@@ -31,9 +34,26 @@ impl Action {
                 piece: p,
                 replaced,
             } => (3, at, piece(p), replaced.map_or(0, |r| piece(r) + 1)),
+            Action::SetTurn { slot, value } => {
+                return 4 | u64::from(slot) << 3 | value_code(value) << 8;
+            }
         };
-        tag | u64::from(at.0) << 2 | a << 18 | b << 34
+        tag | u64::from(at.0) << 3 | a << 19 | b << 43
     }
+}
+
+/// A value as a number that differs for different values (for hashing actions).
+fn value_code(v: Value) -> u64 {
+    let (tag, n): (u64, u64) = match v {
+        Value::Int(n) => (0, u64::from(n as u32)),
+        Value::Bool(b) => (1, u64::from(b)),
+        Value::Str(s) => (2, u64::from(s.0)),
+        Value::Pos(p) => (3, u64::from(p.0)),
+        Value::Dir(d) => (4, u64::from(d.0)),
+        Value::Player(p) => (5, u64::from(p.0)),
+        Value::Piece(k) => (6, u64::from(k.0)),
+    };
+    tag | n << 3
 }
 
 /// A hash of a list of actions that ignores their order, so that two moves doing the same
@@ -87,10 +107,7 @@ mod tests {
     use crate::value::{PieceKind, PlayerId};
 
     fn man(owner: u8) -> Piece {
-        Piece {
-            owner: PlayerId(owner),
-            kind: PieceKind(0),
-        }
+        Piece::new(PlayerId(owner), PieceKind(0))
     }
 
     #[test]

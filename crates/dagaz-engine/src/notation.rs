@@ -16,7 +16,8 @@ pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
         Value::Pos(p) => game.board().label(p),
         Value::Dir(d) => game.board().direction_name(d).to_string(),
         Value::Player(p) => game.player_name(p).to_string(),
-        Value::Piece(k) => game.piece_name(k).to_string(),
+        Value::Piece(k) if quoted => game.piece_name(k).to_string(),
+        Value::Piece(k) => game.piece_notation(k).to_string(),
     }
 }
 

@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::value::{Piece, PieceKind, PlayerId, Pos};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
-use thiserror::Error;
+use crate::fen::FenError;
 
 /// What a game declared about its PDN FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,26 +20,10 @@ pub struct PdnSpec {
     pub king: PieceKind,
 }
 
-/// A FEN that could not be read: which part, why, and where in the text.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("bad FEN {field}: {message}")]
-pub struct FenError {
-    pub field: String,
-    pub message: String,
-    pub span: Span,
-}
 
 impl Game {
     /// The position a PDN FEN describes.
-    pub fn from_fen(&self, text: &str) -> Result<Position, FenError> {
-        let spec = self.pdn.as_ref().ok_or_else(|| FenError {
-            field: "(the game)".into(),
-            message: format!(
-                "{} declares no FEN; add `(fen pdn ...)` to its game clause",
-                self.name()
-            ),
-            span: Span::new(0, text.len()),
-        })?;
+    pub(crate) fn read_pdn(&self, spec: &PdnSpec, text: &str) -> Result<Position, FenError> {
         let text_trimmed = text.trim_end().trim_end_matches('.');
         let mut parts = Vec::new();
         let mut start = 0;
@@ -117,7 +101,14 @@ impl Game {
                             item.len(),
                         ));
                     }
-                    position.put(pos, Some(Piece { owner, kind }));
+                    position.put(
+                        pos,
+                        Some(Piece {
+                            owner,
+                            kind,
+                            attrs: self.default_attrs,
+                        }),
+                    );
                 }
             }
         }
@@ -125,8 +116,7 @@ impl Game {
     }
 
     /// The position as PDN FEN, when the game declares one.
-    pub fn to_fen(&self, position: &Position) -> Option<String> {
-        let spec = self.pdn.as_ref()?;
+    pub(crate) fn write_pdn(&self, spec: &PdnSpec, position: &Position) -> Option<String> {
         let letter = |p: PlayerId| spec.colors.iter().find(|(_, q)| *q == p).map(|&(c, _)| c);
         let mut out = String::new();
         out.push(letter(position.to_move())?);

@@ -2,13 +2,18 @@
 
 use crate::model::Game;
 use crate::moves::{Action, Move};
-use crate::value::{Piece, PlayerId, Pos};
+use crate::value::{Piece, PlayerId, Pos, Value};
+
+/// How many turn variables (`(turn-variable en-passant)`) a game may declare.
+pub const MAX_TURN_VARIABLES: usize = 4;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) cells: Vec<Option<Piece>>,
     to_move: PlayerId,
     turns: u32,
+    /// The values the last move left in the game's turn variables (`false` when it set none).
+    pub(crate) turn_values: [Value; MAX_TURN_VARIABLES],
 }
 
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
@@ -16,7 +21,11 @@ pub struct Position {
 pub struct PlayUndo {
     to_move: PlayerId,
     turns: u32,
+    turn_values: [Value; MAX_TURN_VARIABLES],
 }
+
+/// A turn variable's value before any move sets it.
+pub(crate) const UNSET: Value = Value::Bool(false);
 
 impl Position {
     /// An empty board of `len` positions with `to_move` to play.
@@ -25,7 +34,23 @@ impl Position {
             cells: vec![None; len],
             to_move,
             turns: 0,
+            turn_values: [UNSET; MAX_TURN_VARIABLES],
         }
+    }
+
+    /// The value the last move left in turn variable `slot`.
+    pub fn turn_value(&self, slot: usize) -> Value {
+        self.turn_values.get(slot).copied().unwrap_or(UNSET)
+    }
+
+    pub(crate) fn set_turn_value(&mut self, slot: usize, value: Value) {
+        if let Some(v) = self.turn_values.get_mut(slot) {
+            *v = value;
+        }
+    }
+
+    pub(crate) fn set_turns_played(&mut self, turns: u32) {
+        self.turns = turns;
     }
 
     pub fn piece_at(&self, pos: Pos) -> Option<Piece> {
@@ -60,16 +85,20 @@ impl Position {
 
     /// Applies a move generated for this position and passes the turn.
     pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
+        let undo = PlayUndo {
+            to_move: self.to_move,
+            turns: self.turns,
+            turn_values: self.turn_values,
+        };
+        // Turn variables live for one turn: whatever this move does not set is cleared.
+        self.turn_values = [UNSET; MAX_TURN_VARIABLES];
         for action in &mv.actions {
             match *action {
                 Action::Take { at, .. } | Action::Capture { at, .. } => self.put(at, None),
                 Action::Drop { at, piece, .. } => self.put(at, Some(piece)),
+                Action::SetTurn { slot, value } => self.set_turn_value(slot.into(), value),
             }
         }
-        let undo = PlayUndo {
-            to_move: self.to_move,
-            turns: self.turns,
-        };
         self.to_move = game.next_player(self.to_move);
         self.turns = self.turns.saturating_add(1);
         undo
@@ -83,10 +112,12 @@ impl Position {
                     self.put(at, Some(piece))
                 }
                 Action::Drop { at, replaced, .. } => self.put(at, replaced),
+                Action::SetTurn { .. } => {}
             }
         }
         self.to_move = undo.to_move;
         self.turns = undo.turns;
+        self.turn_values = undo.turn_values;
     }
 }
 

@@ -23,6 +23,8 @@ pub(crate) struct Placer<'a> {
     pub board: &'a Board,
     pub players: &'a IndexSet<String>,
     pub pieces: &'a IndexSet<String>,
+    /// The attributes every placed piece starts with.
+    pub attrs: u8,
 }
 
 impl Placer<'_> {
@@ -66,6 +68,7 @@ impl Placer<'_> {
             let piece = Piece {
                 owner: PlayerId(owner as u8),
                 kind: PieceKind(kind_index as u8),
+                attrs: self.attrs,
             };
             for square in squares {
                 let pos_name = match &square.kind {
@@ -139,6 +142,7 @@ impl Game {
             board: &self.board,
             players: &self.players,
             pieces: &pieces,
+            attrs: self.default_attrs,
         };
         let mut position = Position::empty(self.board.len(), PlayerId(0));
         let mut turn_seen = false;

@@ -46,11 +46,42 @@ index_type!(
 /// locals and the trail copy all the time.
 pub type Int = i32;
 
-/// A piece on the board or in the hand: its owner and its type.
+/// A piece on the board or in the hand: its owner, its type and its attributes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     pub owner: PlayerId,
     pub kind: PieceKind,
+    /// One bit per attribute the game declares (`(attribute never-moved true)`), in
+    /// declaration order; they travel with the piece.
+    pub attrs: u8,
+}
+
+/// How many attributes a game may declare: one bit each in [`Piece::attrs`].
+pub const MAX_ATTRIBUTES: usize = 8;
+
+impl Piece {
+    /// A piece with every attribute false.
+    pub fn new(owner: PlayerId, kind: PieceKind) -> Piece {
+        Piece {
+            owner,
+            kind,
+            attrs: 0,
+        }
+    }
+
+    #[inline]
+    pub fn attr(self, bit: u8) -> bool {
+        self.attrs & (1 << bit) != 0
+    }
+
+    #[inline]
+    pub fn set_attr(&mut self, bit: u8, on: bool) {
+        if on {
+            self.attrs |= 1 << bit;
+        } else {
+            self.attrs &= !(1 << bit);
+        }
+    }
 }
 
 /// A run-time value.

@@ -24,6 +24,8 @@ pub(crate) struct Names<'a> {
     pub strings: &'a mut IndexSet<String>,
     pub zones: &'a crate::model::Zones,
     pub macros: &'a super::macros::Macros,
+    pub attributes: &'a IndexSet<String>,
+    pub turn_variables: &'a IndexSet<String>,
 }
 
 /// What a bare name turned out to be.
@@ -58,6 +60,8 @@ pub(crate) const SPECIAL_STATEMENTS: &[&str] = &[
     "capture-later",
     "promote",
     "log",
+    "set-attr",
+    "move-piece",
 ];
 
 pub(crate) struct ChainCompiler<'a, 'n> {
@@ -402,17 +406,48 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
             "promote" => {
                 let args = syntax::arity("promote", items, 1, span)?;
-                let name = syntax::symbol(&args[0], "a piece type")?;
-                let kind = self.names.pieces.get_index_of(name).ok_or_else(|| {
+                // A piece name is one command; anything else (`(any Queen Rook)`, a local) is
+                // computed and must give a piece type at run time.
+                match args[0].as_symbol() {
+                    Some(name) if !self.is_local(name) => {
+                        let kind = self.names.pieces.get_index_of(name).ok_or_else(|| {
+                            CompileError::new(
+                                CompileErrorKind::Unknown {
+                                    what: "piece type",
+                                    name: name.to_string(),
+                                },
+                                args[0].span,
+                            )
+                        })?;
+                        self.emit(Op::Promote(crate::value::PieceKind(kind as u8)), span);
+                    }
+                    _ => {
+                        self.expression(&args[0])?;
+                        self.emit(Op::PromoteTo, span);
+                    }
+                }
+                Ok(())
+            }
+            "set-attr" => {
+                let args = syntax::arity("set-attr", items, 2, span)?;
+                let name = syntax::symbol(&args[0], "an attribute name")?;
+                let bit = self.names.attributes.get_index_of(name).ok_or_else(|| {
                     CompileError::new(
                         CompileErrorKind::Unknown {
-                            what: "piece type",
+                            what: "attribute",
                             name: name.to_string(),
                         },
                         args[0].span,
                     )
                 })?;
-                self.emit(Op::Promote(crate::value::PieceKind(kind as u8)), span);
+                self.expression(&args[1])?;
+                self.emit(Op::SetAttr(bit as u8), span);
+                Ok(())
+            }
+            "move-piece" => {
+                let args = syntax::arity("move-piece", items, 1, span)?;
+                self.expression(&args[0])?;
+                self.emit(Op::MovePiece, span);
                 Ok(())
             }
             "log" => {
@@ -550,6 +585,13 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         match self.resolve(name, node.span)? {
             Name::Local(slot) => Ok(Op::LocalSet(slot)),
             Name::Global(slot) => Ok(Op::GlobalSet(slot)),
+            Name::State(StateName::TurnVariable(t)) if form == "set!" => Ok(Op::TurnSet(t)),
+            Name::State(StateName::Attribute(_)) => Err(not_assignable(
+                name,
+                "an attribute (set the moving piece's with `set-attr`)",
+                form,
+                node.span,
+            )),
             Name::Literal(_) => Err(not_assignable(name, "a constant", form, node.span)),
             Name::State(_) => Err(not_assignable(
                 name,
@@ -729,6 +771,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Name::State(StateName::Direction(d)) => Op::Push(Value::Dir(d)),
                     Name::State(StateName::Piece(k)) => Op::Push(Value::Piece(k)),
                     Name::State(StateName::Query(q)) => query_op(q),
+                    Name::State(StateName::Attribute(a)) => Op::AttrAt(a),
+                    Name::State(StateName::TurnVariable(t)) => Op::TurnGet(t),
+                    Name::State(StateName::Attacked(true)) => Op::IsAttacked,
+                    Name::State(StateName::Attacked(false)) => Op::NotAttacked,
                     Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
                     Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,
                     Name::Players(PlayersName::NextPlayer) => Op::NextPlayer,
@@ -848,6 +894,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         Ok(())
     }
 
+    fn is_local(&self, name: &str) -> bool {
+        self.scopes.resolve(name).is_some()
+    }
+
     /// Local → State → Players → Global; `true` and `false` are literals.
     fn resolve(&mut self, name: &str, span: Span) -> Result<Name> {
         Ok(match name {
@@ -863,7 +913,15 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             _ => {
                 if let Some(slot) = self.scopes.resolve(name) {
                     Name::Local(slot)
-                } else if let Some(s) = state::resolve(self.names.board, self.names.pieces, name) {
+                } else if let Some(s) = state::resolve(
+                    self.names.board,
+                    state::GameNames {
+                        pieces: self.names.pieces,
+                        attributes: self.names.attributes,
+                        turn_variables: self.names.turn_variables,
+                    },
+                    name,
+                ) {
                     Name::State(s)
                 } else if let Some(p) = players::resolve(self.names.players, name) {
                     Name::Players(p)

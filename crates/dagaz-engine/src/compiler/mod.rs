@@ -2,15 +2,14 @@
 //! chain, and the start position.
 
 mod chain;
+mod declarations;
 mod macros;
 pub(crate) mod syntax;
 
 use crate::error::{CompileError, CompileErrorKind, LoadError};
 use crate::model::{Board, Game, PieceType, Zones};
-use crate::pdn::PdnSpec;
 use crate::position::Position;
 use crate::setup::{self, Placer};
-use crate::value::PieceKind;
 use crate::value::{Dir, PlayerId};
 use chain::{ChainCompiler, Names};
 use dagaz_sexpr::Node;
@@ -68,7 +67,10 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     let (name, _) = syntax::name_of(items, game_form)?;
     for clause in syntax::args(items) {
         match clause.head() {
-            Some("name" | "board" | "players" | "symmetry" | "zone" | "fen" | "unique-moves") => {}
+            Some(
+                "name" | "board" | "players" | "symmetry" | "zone" | "fen" | "unique-moves"
+                | "attribute" | "turn-variable" | "royal" | "attacks" | "win" | "loss" | "draw",
+            ) => {}
             Some(other) => {
                 return Err(CompileError::new(
                     CompileErrorKind::UnknownGameClause(other.to_string()),
@@ -122,6 +124,8 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     let symmetry = symmetries(items, &board, &players)?;
     let zones = zones(items, &board, &players)?;
 
+    let (attributes, default_attrs) = declarations::attributes(items)?;
+    let turn_variables = declarations::turn_variables(items)?;
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
     let mut piece_types = Vec::with_capacity(pieces.len());
@@ -134,11 +138,14 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
             strings: &mut strings,
             zones: &zones,
             macros: &macros,
+            attributes: &attributes,
+            turn_variables: &turn_variables,
         };
-        let program = compile_piece(form, &mut names)?;
+        let (program, notation) = compile_piece(form, &mut names)?;
         piece_types.push(PieceType {
             name: piece_name.clone(),
             program,
+            notation,
         });
     }
 
@@ -147,6 +154,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         board: &board,
         players: &players,
         pieces: &piece_names,
+        attrs: default_attrs,
     };
     for list in player_lists {
         placer
@@ -157,10 +165,21 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     if let Some(second) = items.iter().filter(|n| n.head() == Some("fen")).nth(1) {
         return Err(duplicate("fen", "", second));
     }
-    let pdn = match sub_form(items, "fen") {
-        Some(form) => Some(pdn_spec(form, &players, &piece_names)?),
+    let declared = declarations::Declared {
+        board: &board,
+        players: &players,
+        pieces: &piece_names,
+        attributes: &attributes,
+        default_attrs,
+        turn_variables: &turn_variables,
+    };
+    let fen = match sub_form(items, "fen") {
+        Some(form) => Some(declarations::fen(form, &declared)?),
         None => None,
     };
+    let royal = declarations::royal(items, &piece_names)?;
+    let attacks = declarations::attacks(items)?;
+    let goals = declarations::goals(items)?;
 
     let unique_by_path = match sub_form(items, "unique-moves") {
         None => false,
@@ -185,7 +204,13 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         globals,
         zones,
         unique_by_path,
-        pdn,
+        fen,
+        attributes,
+        default_attrs,
+        turn_variables,
+        royal,
+        attacks,
+        goals,
         initial,
     })
 }
@@ -327,53 +352,6 @@ fn zones(items: &[Node], board: &Board, players: &IndexSet<String>) -> Result<Zo
     Ok(zones)
 }
 
-/// `(fen pdn (W White) (B Black) (man Man) (king King))`.
-fn pdn_spec(form: &Node, players: &IndexSet<String>, pieces: &IndexSet<String>) -> Result<PdnSpec> {
-    let parts = syntax::list(form, "a `(fen ...)` clause")?;
-    let style = parts
-        .get(1)
-        .ok_or_else(|| syntax::expected("a FEN style (`pdn`)", form))?;
-    if style.as_symbol() != Some("pdn") {
-        return Err(syntax::expected("the FEN style `pdn`", style));
-    }
-    let mut colors = Vec::new();
-    let (mut man, mut king) = (None, None);
-    for clause in parts.get(2..).unwrap_or(&[]) {
-        let list = syntax::list(clause, "`(LETTER PLAYER)`, `(man PIECE)` or `(king PIECE)`")?;
-        let [head, value] = list else {
-            return Err(syntax::expected(
-                "a pair such as `(W White)` or `(man Man)`",
-                clause,
-            ));
-        };
-        let head_name = syntax::symbol(head, "a colour letter, `man` or `king`")?;
-        let value_name = syntax::symbol(value, "a name")?;
-        let piece = || {
-            pieces
-                .get_index_of(value_name)
-                .map(|i| PieceKind(i as u8))
-                .ok_or_else(|| unknown("piece", value_name, value))
-        };
-        match head_name {
-            "man" => man = Some(piece()?),
-            "king" => king = Some(piece()?),
-            letter => {
-                let mut chars = letter.chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(syntax::expected("a one-letter colour such as `W`", head));
-                };
-                let id = players
-                    .get_index_of(value_name)
-                    .ok_or_else(|| unknown("player", value_name, value))?;
-                colors.push((c, PlayerId(id as u8)));
-            }
-        }
-    }
-    let man = man.ok_or_else(|| syntax::expected("a `(man PIECE)` pair", form))?;
-    let king = king.ok_or_else(|| syntax::expected("a `(king PIECE)` pair", form))?;
-    Ok(PdnSpec { colors, man, king })
-}
-
 fn unknown(what: &'static str, name: &str, node: &Node) -> CompileError {
     CompileError::new(
         CompileErrorKind::Unknown {
@@ -384,19 +362,27 @@ fn unknown(what: &'static str, name: &str, node: &Node) -> CompileError {
     )
 }
 
-/// `(piece (name N) (pre ...) (move ...)* (post ...))`.
-fn compile_piece(form: &Node, names: &mut Names<'_>) -> Result<crate::model::Program> {
+/// `(piece (name N) [(notation "n")] (pre ...) (move ...)* (post ...))`.
+fn compile_piece(
+    form: &Node,
+    names: &mut Names<'_>,
+) -> Result<(crate::model::Program, Option<String>)> {
     let items = syntax::list(form, "a `(piece ...)` form")?;
     let mut pre: Option<&[Node]> = None;
     let mut post: Option<&[Node]> = None;
     let mut moves = Vec::new();
+    let mut notation = None;
     for item in syntax::args(items) {
         let parts = syntax::list(
             item,
-            "a `(name ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause",
+            "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause",
         )?;
         match item.head() {
             Some("name") => {}
+            Some("notation") => {
+                let args = syntax::arity("notation", parts, 1, item.span)?;
+                notation = Some(syntax::text(&args[0], "the piece's notation, such as \"q\"")?.to_string());
+            }
             Some("move") => moves.push(item),
             Some(which @ ("pre" | "post")) => {
                 let slot = if which == "pre" { &mut pre } else { &mut post };
@@ -407,11 +393,13 @@ fn compile_piece(form: &Node, names: &mut Names<'_>) -> Result<crate::model::Pro
             }
             _ => {
                 return Err(syntax::expected(
-                    "a `(name ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause",
+                    "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause",
                     item,
                 ))
             }
         }
     }
-    ChainCompiler::new(names).piece(pre.unwrap_or(&[]), &moves, post.unwrap_or(&[]))
+    let program =
+        ChainCompiler::new(names).piece(pre.unwrap_or(&[]), &moves, post.unwrap_or(&[]))?;
+    Ok((program, notation))
 }

@@ -16,6 +16,13 @@ pub enum StateName {
     Direction(Dir),
     Piece(PieceKind),
     Query(Query),
+    /// An attribute of the piece at the current position.
+    Attribute(u8),
+    /// A turn variable: a value the last move left for this turn.
+    TurnVariable(u8),
+    /// `is-attacked?` (true) or `not-attacked?` (false): the processor answers with an attack
+    /// test, which needs more than the board.
+    Attacked(bool),
 }
 
 /// A question about the current position.
@@ -34,8 +41,17 @@ pub enum Query {
     NotCaptured,
 }
 
-/// Compile time: positions, directions and piece types are constants; queries become commands.
-pub fn resolve(board: &Board, pieces: &IndexSet<String>, name: &str) -> Option<StateName> {
+/// The game's own names this environment knows besides the board's and the pieces'.
+#[derive(Clone, Copy)]
+pub struct GameNames<'a> {
+    pub pieces: &'a IndexSet<String>,
+    pub attributes: &'a IndexSet<String>,
+    pub turn_variables: &'a IndexSet<String>,
+}
+
+/// Compile time: positions, directions and piece types are constants; queries, attributes and
+/// turn variables become commands.
+pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateName> {
     let query = match name {
         "position" => Some(Query::Position),
         "is-empty?" => Some(Query::IsEmpty),
@@ -53,13 +69,25 @@ pub fn resolve(board: &Board, pieces: &IndexSet<String>, name: &str) -> Option<S
     if let Some(q) = query {
         return Some(StateName::Query(q));
     }
+    match name {
+        "is-attacked?" => return Some(StateName::Attacked(true)),
+        "not-attacked?" => return Some(StateName::Attacked(false)),
+        _ => {}
+    }
     if let Some(pos) = board.position(name) {
         return Some(StateName::Position(pos));
     }
     if let Some(dir) = board.direction(name) {
         return Some(StateName::Direction(dir));
     }
-    pieces
+    if let Some(i) = names.attributes.get_index_of(name) {
+        return Some(StateName::Attribute(i as u8));
+    }
+    if let Some(i) = names.turn_variables.get_index_of(name) {
+        return Some(StateName::TurnVariable(i as u8));
+    }
+    names
+        .pieces
         .get_index_of(name)
         .map(|i| StateName::Piece(PieceKind(i as u8)))
 }
@@ -74,6 +102,8 @@ pub struct State {
     pub player: PlayerId,
     /// Positions whose piece `capture-later` took: it stays until the move ends.
     pub captured: Vec<bool>,
+    /// The turn variables as the last move left them.
+    pub turn_values: [Value; crate::position::MAX_TURN_VARIABLES],
 }
 
 impl State {
@@ -194,6 +224,32 @@ impl State {
         Ok(())
     }
 
+    /// An attribute of the piece at the current position; false when it is empty.
+    #[inline]
+    pub fn attr_here(&self, bit: u8) -> bool {
+        self.here().is_some_and(|p| p.attr(bit))
+    }
+
+    /// Sets an attribute of the piece in the hand.
+    pub fn set_hand_attr(&mut self, bit: u8, on: bool) -> Result<(), GenErrorKind> {
+        let piece = self.hand.as_mut().ok_or(GenErrorKind::SetAttrEmptyHand)?;
+        piece.set_attr(bit, on);
+        Ok(())
+    }
+
+    /// Moves the piece at the current position to `to`; answers it and what it replaced.
+    pub fn move_piece(
+        &mut self,
+        to: Pos,
+        trail: &mut Vec<Undo>,
+    ) -> Result<(Piece, Option<Piece>), GenErrorKind> {
+        let piece = self.here().ok_or(GenErrorKind::MoveEmpty)?;
+        let replaced = self.cells.get(to.index()).copied().flatten();
+        self.set_cell(self.current, None, trail);
+        self.set_cell(to, Some(piece), trail);
+        Ok((piece, replaced))
+    }
+
     /// Removes the piece at the current position.
     pub fn capture(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
         let piece = self.here().ok_or(GenErrorKind::CaptureEmpty)?;
@@ -222,11 +278,68 @@ mod tests {
         Board::from_node(&forms[0]).unwrap()
     }
 
+    /// The names with no attributes or turn variables.
+    fn names(pieces: &IndexSet<String>) -> GameNames<'_> {
+        let empty: &'static IndexSet<String> = Box::leak(Box::default());
+        GameNames {
+            pieces,
+            attributes: empty,
+            turn_variables: empty,
+        }
+    }
+
+    #[test]
+    fn attributes_turn_variables_and_attack_tests_resolve() {
+        let b = board();
+        let pieces: IndexSet<String> = ["Man".to_string()].into_iter().collect();
+        let attributes: IndexSet<String> = ["fresh".to_string()].into_iter().collect();
+        let turn: IndexSet<String> = ["ep".to_string()].into_iter().collect();
+        let names = GameNames {
+            pieces: &pieces,
+            attributes: &attributes,
+            turn_variables: &turn,
+        };
+        assert_eq!(resolve(&b, names, "fresh"), Some(StateName::Attribute(0)));
+        assert_eq!(resolve(&b, names, "ep"), Some(StateName::TurnVariable(0)));
+        assert_eq!(
+            resolve(&b, names, "not-attacked?"),
+            Some(StateName::Attacked(false))
+        );
+    }
+
+    #[test]
+    fn attributes_read_here_and_set_in_the_hand_and_move_piece_is_undone() {
+        let mut st = State {
+            cells: vec![man(0), None, man(1)],
+            ..State::default()
+        };
+        let mut trail = Vec::new();
+        assert!(!st.attr_here(0));
+        st.take(&mut trail).unwrap();
+        st.set_hand_attr(0, true).unwrap();
+        st.drop(&mut trail).unwrap();
+        assert!(st.attr_here(0));
+        assert_eq!(st.hand, None);
+        assert_eq!(st.set_hand_attr(0, true), Err(GenErrorKind::SetAttrEmptyHand));
+        let (moved, replaced) = st.move_piece(Pos(2), &mut trail).unwrap();
+        assert!(moved.attr(0));
+        assert_eq!(replaced, man(1));
+        assert_eq!(st.cells[0], None);
+        for undo in trail.into_iter().rev() {
+            if let Undo::Cell(pos, piece) = undo {
+                st.restore_cell(pos, piece);
+            }
+        }
+        assert_eq!(st.cells, vec![man(0), None, man(1)]);
+        st.current = Pos(1);
+        assert_eq!(
+            st.move_piece(Pos(0), &mut Vec::new()),
+            Err(GenErrorKind::MoveEmpty)
+        );
+    }
+
     fn man(owner: u8) -> Option<Piece> {
-        Some(Piece {
-            owner: PlayerId(owner),
-            kind: PieceKind(0),
-        })
+        Some(Piece::new(PlayerId(owner), PieceKind(0)))
     }
 
     #[test]
@@ -234,22 +347,22 @@ mod tests {
         let b = board();
         let pieces: IndexSet<String> = ["Man".to_string()].into_iter().collect();
         assert_eq!(
-            resolve(&b, &pieces, "is-empty?"),
+            resolve(&b, names(&pieces), "is-empty?"),
             Some(StateName::Query(Query::IsEmpty))
         );
         assert_eq!(
-            resolve(&b, &pieces, "a1"),
+            resolve(&b, names(&pieces), "a1"),
             b.position("a1").map(StateName::Position)
         );
         assert_eq!(
-            resolve(&b, &pieces, "n"),
+            resolve(&b, names(&pieces), "n"),
             b.direction("n").map(StateName::Direction)
         );
         assert_eq!(
-            resolve(&b, &pieces, "Man"),
+            resolve(&b, names(&pieces), "Man"),
             Some(StateName::Piece(PieceKind(0)))
         );
-        assert_eq!(resolve(&b, &pieces, "captured"), None);
+        assert_eq!(resolve(&b, names(&pieces), "captured"), None);
     }
 
     #[test]
@@ -307,10 +420,7 @@ mod tests {
         st.current = Pos(0);
         assert_eq!(
             st.take(&mut trail),
-            Ok(Piece {
-                owner: PlayerId(0),
-                kind: PieceKind(0)
-            })
+            Ok(Piece::new(PlayerId(0), PieceKind(0)))
         );
         assert_eq!(st.take(&mut trail), Err(GenErrorKind::HandFull));
         st.current = Pos(4);

@@ -82,6 +82,68 @@ impl Program {
 pub struct PieceType {
     pub name: String,
     pub program: Program,
+    /// How a `log` of this piece type is written (`(notation "q")`); its name otherwise.
+    pub notation: Option<String>,
+}
+
+/// How `is-attacked?` and the royal rule find out whether a position is attacked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AttackTest {
+    /// Every enemy piece's chain is run as if it were the enemy's turn, and the position is
+    /// attacked when one of its moves captures there. Exact for any game.
+    #[default]
+    Forward,
+    /// `(attacks reversible)`: each piece type's chain is run backwards, from the attacked
+    /// position as the defender's piece; the position is attacked when such a move captures an
+    /// enemy piece of that same type. The game promises that its moves are reversible (a piece
+    /// that can capture from A to B would, standing on B, capture from B to A).
+    Reversible,
+}
+
+/// How a game ends for the side to move when it has no legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+        })
+    }
+}
+
+/// When a goal applies to the side to move, which has no legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalCondition {
+    /// `no-moves`: always.
+    NoMoves,
+    /// `(checkmated)`: a royal piece of the side to move is attacked.
+    Checkmated,
+    /// `stalemated`: no royal piece of the side to move is attacked.
+    Stalemated,
+}
+
+impl fmt::Display for GoalCondition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GoalCondition::NoMoves => "no moves",
+            GoalCondition::Checkmated => "checkmate",
+            GoalCondition::Stalemated => "stalemate",
+        })
+    }
+}
+
+/// `(loss checkmated)`: the outcome for the side to move when the condition holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub outcome: Outcome,
+    pub condition: GoalCondition,
 }
 
 /// A loaded and compiled game.
@@ -100,8 +162,18 @@ pub struct Game {
     /// `(unique-moves paths)`: moves with the same actions are one move only when their notation
     /// (which records the path) is the same too.
     pub(crate) unique_by_path: bool,
-    /// How the game's positions are written as PDN FEN, when it says so.
-    pub(crate) pdn: Option<crate::pdn::PdnSpec>,
+    /// How the game's positions are written as FEN, when it says so.
+    pub(crate) fen: Option<crate::fen::FenSpec>,
+    /// Attribute names (`(attribute never-moved true)`), one bit each, and the bits a newly
+    /// placed piece has.
+    pub(crate) attributes: IndexSet<String>,
+    pub(crate) default_attrs: u8,
+    /// Turn variables (`(turn-variable en-passant)`): values a move leaves for the next turn.
+    pub(crate) turn_variables: IndexSet<String>,
+    /// `royal[kind]`: a move that leaves such a piece of the mover attacked is not legal.
+    pub(crate) royal: Vec<bool>,
+    pub(crate) attacks: AttackTest,
+    pub(crate) goals: Vec<Goal>,
     pub(crate) initial: Position,
 }
 
@@ -174,5 +246,37 @@ impl Game {
 
     pub fn global_count(&self) -> usize {
         self.globals.len()
+    }
+
+    pub fn is_royal(&self, kind: PieceKind) -> bool {
+        self.royal.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    pub fn has_royal_pieces(&self) -> bool {
+        self.royal.contains(&true)
+    }
+
+    pub fn attack_test(&self) -> AttackTest {
+        self.attacks
+    }
+
+    pub fn goals(&self) -> &[Goal] {
+        &self.goals
+    }
+
+    pub fn attribute(&self, name: &str) -> Option<u8> {
+        self.attributes.get_index_of(name).map(|i| i as u8)
+    }
+
+    pub fn turn_variable(&self, name: &str) -> Option<usize> {
+        self.turn_variables.get_index_of(name)
+    }
+
+    /// How a piece type is written in move notation.
+    pub fn piece_notation(&self, kind: PieceKind) -> &str {
+        match self.pieces.get(kind.index()) {
+            Some(p) => p.notation.as_deref().unwrap_or(&p.name),
+            None => "?",
+        }
     }
 }

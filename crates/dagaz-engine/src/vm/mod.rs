@@ -1,6 +1,7 @@
 //! The stack machine: the commands ([`Op`]) and the processor that runs a chain with a data
 //! stack, choice points and an undo trail.
 
+pub(crate) mod attack;
 pub(crate) mod expr;
 mod op;
 pub(crate) mod processor;

@@ -107,6 +107,18 @@ pub enum Op {
     CheckNotCaptured,
     /// `-- bool`: whether the current position is in the zone, for the player to move.
     InZone(u16),
+    /// `-- bool`: an attribute of the piece at the current position (false when empty).
+    AttrAt(u8),
+    /// `v --`: set an attribute of the piece in the hand (to the truth of v).
+    SetAttr(u8),
+    /// `-- v`: a turn variable, as the last move left it (`false` when it set none).
+    TurnGet(u8),
+    /// `v --`: give a turn variable its value for the next turn (reads still see the old one).
+    TurnSet(u8),
+    /// `-- bool`: whether an enemy piece attacks the current position (see `AttackTest`).
+    /// Inside an attack test it fails instead: attack tests do not nest.
+    IsAttacked,
+    NotAttacked,
 
     // --- the Players environment ----------------------------------------------------------
     /// `-- player`
@@ -174,6 +186,11 @@ pub enum Op {
     CaptureLater,
     /// `--`: the piece in the hand becomes this type.
     Promote(PieceKind),
+    /// `piece --`: the piece in the hand becomes the type on the stack.
+    PromoteTo,
+    /// `to --`: move the piece at the current position to `to` (a position, or a direction
+    /// from here), replacing what stands there; the hand and the current position stay.
+    MovePiece,
     /// `v1 .. vn --`: append to the move's notation.
     Log(u8),
     /// `v --`: like `Check`, and remember the check so that it is evaluated again whenever a
@@ -256,6 +273,18 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
             Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
+            Op::AttrAt(a) | Op::SetAttr(a) => format!(
+                "{} {a} ({})",
+                op_name(op),
+                game.attributes.get_index(a as usize).map_or("?", String::as_str)
+            ),
+            Op::TurnGet(t) | Op::TurnSet(t) => format!(
+                "{} {t} ({})",
+                op_name(op),
+                game.turn_variables
+                    .get_index(t as usize)
+                    .map_or("?", String::as_str)
+            ),
             Op::JmpUnlessLocal(s, cmp, n, t) => {
                 let name = program.locals.get(s as usize).map_or("?", String::as_str);
                 format!("JmpUnlessLocal {s} ({name}) {} {n} {t}", op_name(&cmp.op()))
@@ -327,6 +356,14 @@ fn op_name(op: &Op) -> &'static str {
         Op::InZone(_) => "InZone",
         Op::CaptureLater => "CaptureLater",
         Op::Promote(_) => "Promote",
+        Op::PromoteTo => "PromoteTo",
+        Op::MovePiece => "MovePiece",
+        Op::AttrAt(_) => "AttrAt",
+        Op::SetAttr(_) => "SetAttr",
+        Op::TurnGet(_) => "TurnGet",
+        Op::TurnSet(_) => "TurnSet",
+        Op::IsAttacked => "IsAttacked",
+        Op::NotAttacked => "NotAttacked",
         Op::NoMoves => "NoMoves",
         Op::CurrentPlayer => "CurrentPlayer",
         Op::NextPlayer => "NextPlayer",

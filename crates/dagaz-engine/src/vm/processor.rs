@@ -80,6 +80,11 @@ pub(crate) trait Sink {
 
     /// Withdraws a move recorded earlier (a capture that had to go on).
     fn cancel(&mut self, serial: u64);
+
+    /// Whether the sink has seen what it needed; the run then stops early.
+    fn finished(&self) -> bool {
+        false
+    }
 }
 
 /// Where a run stopped with an error: the command index and what went wrong.
@@ -116,6 +121,10 @@ pub(crate) struct Processor {
     prefixes: Vec<(u32, u32, u64)>,
     /// Set when backtracking into an `AnyGuarded` choice point: the constant to try first.
     resume_alt: u16,
+    /// Set on the processor that runs attack tests: tests inside it fail (they do not nest).
+    pub in_probe: bool,
+    /// The second processor for `is-attacked?`, made the first time one is asked.
+    prober: Option<Box<super::attack::Prober>>,
 }
 
 /// Everything a run reads but does not change.
@@ -403,7 +412,83 @@ impl Processor {
             }
             Op::Complete => {
                 self.complete(cx, sink)?;
+                if sink.finished() {
+                    // Nothing left to explore: backtracking finds no choice point.
+                    self.choices.clear();
+                }
                 false
+            }
+            Op::AttrAt(a) => {
+                self.stack.push(Value::Bool(self.state.attr_here(a)));
+                true
+            }
+            Op::SetAttr(a) => {
+                let v = pop(&mut self.stack)?;
+                self.state.set_hand_attr(a, plain_truth(cx.game, v))?;
+                true
+            }
+            Op::TurnGet(t) => {
+                let v = self
+                    .state
+                    .turn_values
+                    .get(t as usize)
+                    .copied()
+                    .unwrap_or(crate::position::UNSET);
+                self.stack.push(v);
+                true
+            }
+            Op::TurnSet(slot) => {
+                let value = pop(&mut self.stack)?;
+                self.actions.push(Action::SetTurn { slot, value });
+                true
+            }
+            Op::PromoteTo => match pop(&mut self.stack)? {
+                Value::Piece(kind) => {
+                    self.state.promote(kind)?;
+                    true
+                }
+                other => {
+                    return Err(GenErrorKind::WrongType {
+                        expected: "a piece type",
+                        found: other.value_type(),
+                    })
+                }
+            },
+            Op::MovePiece => {
+                let to = match pop(&mut self.stack)? {
+                    Value::Pos(p) => p,
+                    Value::Dir(d) => {
+                        let dir = cx.symmetry.get(d.index()).copied().unwrap_or(d);
+                        match cx.board.step(dir, self.state.current) {
+                            Some(p) => p,
+                            None => return Ok(false),
+                        }
+                    }
+                    other => {
+                        return Err(GenErrorKind::WrongType {
+                            expected: "a position or a direction",
+                            found: other.value_type(),
+                        })
+                    }
+                };
+                let at = self.state.current;
+                let (piece, replaced) = self.state.move_piece(to, &mut self.trail)?;
+                self.actions.push(Action::Take { at, piece });
+                self.actions.push(Action::Drop {
+                    at: to,
+                    piece,
+                    replaced,
+                });
+                true
+            }
+            Op::IsAttacked | Op::NotAttacked => {
+                if self.in_probe {
+                    return Ok(false);
+                }
+                let attacked = self.attacked_here(cx)?;
+                self.stack
+                    .push(Value::Bool(attacked == (op == Op::IsAttacked)));
+                true
             }
             other => expr::arith(other, &mut self.stack)?,
         })
@@ -527,6 +612,30 @@ impl Processor {
             self.prefixes.push((depth, captures, serial));
         }
         Ok(())
+    }
+
+    /// Whether an enemy attacks the current position, with the mover's piece standing there
+    /// (the one on it, else the one in the hand).
+    fn attacked_here(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let player = self.state.player;
+        let placed = match (self.state.here(), self.state.hand) {
+            (Some(p), _) if p.owner == player => p,
+            (_, Some(hand)) => hand,
+            _ => Piece::new(player, crate::value::PieceKind(0)),
+        };
+        let question = super::attack::Question {
+            game: cx.game,
+            limits: cx.limits,
+            turn_number: cx.players.turn_number,
+            turn_values: &self.state.turn_values,
+            at: self.state.current,
+            defender: player,
+            placed,
+        };
+        self.prober
+            .get_or_insert_with(Default::default)
+            .attacked(&question, &mut self.state.cells)
+            .map_err(GenErrorKind::from)
     }
 
     #[inline]
@@ -1068,14 +1177,8 @@ mod tests {
             Op::Complete,
         ];
         let got = run(&mut r, ops, 0, "b2").unwrap();
-        let white = Piece {
-            owner: PlayerId(0),
-            kind: PieceKind(0),
-        };
-        let black = Piece {
-            owner: PlayerId(1),
-            kind: PieceKind(0),
-        };
+        let white = Piece::new(PlayerId(0), PieceKind(0));
+        let black = Piece::new(PlayerId(1), PieceKind(0));
         let (b1, b2, b3) = (pos(&r, "b1"), pos(&r, "b2"), pos(&r, "b3"));
         assert_eq!(
             got.moves[0].0,
@@ -1214,10 +1317,7 @@ mod tests {
             Op::Complete,
         ];
         let got = run(&mut r, ops, 0, "b2").unwrap();
-        let black = Piece {
-            owner: PlayerId(1),
-            kind: PieceKind(0),
-        };
+        let black = Piece::new(PlayerId(1), PieceKind(0));
         assert_eq!(
             got.moves[0].0,
             vec![Action::Capture {
@@ -1254,10 +1354,7 @@ mod tests {
             Op::Complete,
         ];
         let got = run(&mut r, ops, 0, "b2").unwrap();
-        let king = Piece {
-            owner: PlayerId(0),
-            kind: PieceKind(1),
-        };
+        let king = Piece::new(PlayerId(0), PieceKind(1));
         assert_eq!(
             got.moves[0].0[1],
             Action::Drop {

@@ -1,0 +1,406 @@
+//! Positions as text: the FEN a game declares in its `(fen ...)` clause.
+//!
+//! Two styles exist. `(fen pdn ...)` is the draughts style (see [`crate::pdn`]). `(fen standard
+//! ...)` is the chess style — rows of piece letters and empty-square counts, then the side to
+//! move, then optionally the castling rights, the en-passant square, the half-move clock and the
+//! move number — with everything game-specific declared by the game:
+//!
+//! ```text
+//! (fen standard
+//!    (pieces (P White Pawn) (p Black Pawn) ...)
+//!    (turn (w White) (b Black))
+//!    (castling never-moved (K e1 h1) (Q e1 a1) (k e8 h8) (q e8 a8))
+//!    (en-passant en-passant))
+//! ```
+//!
+//! A castling letter says that the pieces on its squares have the attribute (here
+//! `never-moved`); every other piece lacks it. The en-passant field is the value of a turn
+//! variable.
+
+use crate::model::Game;
+use crate::pdn::PdnSpec;
+use crate::position::Position;
+use crate::value::{Piece, PlayerId, Pos, Value};
+use dagaz_sexpr::Span;
+use std::fmt::Write;
+use thiserror::Error;
+
+/// A FEN that could not be read: which field, why, and where in the text.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("bad FEN {field}: {message}")]
+pub struct FenError {
+    pub field: String,
+    pub message: String,
+    pub span: Span,
+}
+
+/// What a game declared about its FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenSpec {
+    Pdn(PdnSpec),
+    Standard(StandardFen),
+}
+
+/// The chess-style FEN of a game on a two-dimensional board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandardFen {
+    /// Each letter with the piece it stands for.
+    pub letters: Vec<(char, Piece)>,
+    /// The side-to-move letters.
+    pub turn: Vec<(char, PlayerId)>,
+    pub castling: Option<Castling>,
+    /// The turn variable that holds the en-passant square.
+    pub en_passant: Option<usize>,
+}
+
+/// The castling field: each letter stands for an attribute on a set of squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    pub attribute: u8,
+    pub rights: Vec<(char, Vec<Pos>)>,
+}
+
+impl Game {
+    /// The position a FEN in the game's declared style describes.
+    pub fn from_fen(&self, text: &str) -> Result<Position, FenError> {
+        match &self.fen {
+            Some(FenSpec::Pdn(spec)) => self.read_pdn(spec, text),
+            Some(FenSpec::Standard(spec)) => self.read_standard(spec, text),
+            None => Err(FenError {
+                field: "(the game)".into(),
+                message: format!(
+                    "{} declares no FEN; add a `(fen ...)` clause to its game form",
+                    self.name()
+                ),
+                span: Span::new(0, text.len()),
+            }),
+        }
+    }
+
+    /// The position as FEN, when the game declares a style.
+    pub fn to_fen(&self, position: &Position) -> Option<String> {
+        match self.fen.as_ref()? {
+            FenSpec::Pdn(spec) => self.write_pdn(spec, position),
+            FenSpec::Standard(spec) => self.write_standard(spec, position),
+        }
+    }
+
+    /// The board's rows as FEN lists them (the second dimension in its order), each a row of
+    /// positions along the first dimension.
+    fn fen_rows(&self) -> Vec<Vec<Option<Pos>>> {
+        let dims = self.board.dims();
+        let (Some(files), Some(ranks)) = (dims.first(), dims.get(1)) else {
+            return Vec::new();
+        };
+        ranks
+            .iter()
+            .map(|rank| {
+                files
+                    .iter()
+                    .map(|file| self.board.position(&format!("{file}{rank}")))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn read_standard(&self, spec: &StandardFen, text: &str) -> Result<Position, FenError> {
+        let fields = fields(text);
+        let fail = |field: &str, message: String, (at, len): (usize, usize)| FenError {
+            field: field.to_string(),
+            message,
+            span: Span::new(at, at + len.max(1)),
+        };
+        let field = |i: usize| fields.get(i).copied();
+        if !(2..=6).contains(&fields.len()) {
+            let whole = (0, text.len());
+            return Err(fail(
+                "(the whole text)",
+                format!(
+                    "expected 4 or 6 fields separated by spaces (placement, side to move, castling, en passant[, half-moves, move number]), found {}",
+                    fields.len()
+                ),
+                whole,
+            ));
+        }
+        let (placement, place_at) = field(0).unwrap_or(("", 0));
+        let (side, side_at) = field(1).unwrap_or(("", 0));
+        let turn_letters: String = spec.turn.iter().map(|(c, _)| *c).collect();
+        let to_move = match side.chars().collect::<Vec<_>>().as_slice() {
+            [c] => spec.turn.iter().find(|(l, _)| l == c).map(|&(_, p)| p),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            fail(
+                "side to move",
+                format!("expected one of {turn_letters}, found {side:?}"),
+                (side_at, side.len()),
+            )
+        })?;
+        let mut position = Position::empty(self.board.len(), to_move);
+        let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
+        let rows = self.fen_rows();
+        let written: Vec<&str> = placement.split('/').collect();
+        if written.len() != rows.len() {
+            return Err(fail(
+                "placement",
+                format!(
+                    "expected {} rows separated by `/`, found {}",
+                    rows.len(),
+                    written.len()
+                ),
+                (place_at, placement.len()),
+            ));
+        }
+        let mut offset = place_at;
+        for (r, (row, squares)) in written.iter().zip(&rows).enumerate() {
+            let row_at = offset;
+            offset += row.len() + 1;
+            let mut file = 0usize;
+            let mut chars = row.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    // A run of empty squares; boards wider than 9 write it with several digits.
+                    let mut run = d as usize;
+                    while let Some(&(_, next)) = chars.peek() {
+                        let Some(more) = next.to_digit(10) else { break };
+                        run = run * 10 + more as usize;
+                        chars.next();
+                    }
+                    if run == 0 {
+                        return Err(fail(
+                            "placement",
+                            format!("row {} has an empty run of 0", r + 1),
+                            (row_at + i, 1),
+                        ));
+                    }
+                    file += run;
+                } else {
+                    let piece = spec
+                        .letters
+                        .iter()
+                        .find(|(l, _)| *l == c)
+                        .map(|&(_, p)| p)
+                        .ok_or_else(|| {
+                            fail(
+                                "placement",
+                                format!("expected a piece letter ({letters}) or a digit, found {c:?}"),
+                                (row_at + i, c.len_utf8()),
+                            )
+                        })?;
+                    if let Some(Some(pos)) = squares.get(file) {
+                        position.put(*pos, Some(piece));
+                    }
+                    file += 1;
+                }
+                if file > squares.len() {
+                    return Err(fail(
+                        "placement",
+                        format!("row {} has more than {} squares", r + 1, squares.len()),
+                        (row_at, row.len()),
+                    ));
+                }
+            }
+            if file != squares.len() {
+                return Err(fail(
+                    "placement",
+                    format!("row {} has {} squares, expected {}", r + 1, file, squares.len()),
+                    (row_at, row.len()),
+                ));
+            }
+        }
+
+        let (castling, castling_at) = field(2).unwrap_or(("-", text.len()));
+        if let Some(rules) = &spec.castling {
+            // Only the castling field grants the attribute.
+            for i in 0..position.cells.len() {
+                if let Some(Some(piece)) = position.cells.get_mut(i) {
+                    piece.set_attr(rules.attribute, false);
+                }
+            }
+            if castling != "-" {
+                let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
+                for (i, c) in castling.char_indices() {
+                    let at = (castling_at + i, c.len_utf8());
+                    let (_, squares) = rules
+                        .rights
+                        .iter()
+                        .find(|(l, _)| *l == c)
+                        .ok_or_else(|| {
+                            fail(
+                                "castling",
+                                format!("expected `-` or letters from {known}, found {c:?}"),
+                                at,
+                            )
+                        })?;
+                    if castling.get(..i).is_some_and(|before| before.contains(c)) {
+                        return Err(fail("castling", format!("{c:?} is given twice"), at));
+                    }
+                    for &pos in squares {
+                        let Some(piece) = position.cells.get_mut(pos.index()).and_then(|c| c.as_mut())
+                        else {
+                            return Err(fail(
+                                "castling",
+                                format!(
+                                    "{c:?} needs a piece on {}, which is empty",
+                                    self.board.label(pos)
+                                ),
+                                at,
+                            ));
+                        };
+                        piece.set_attr(rules.attribute, true);
+                    }
+                }
+            }
+        } else if castling != "-" {
+            return Err(fail(
+                "castling",
+                format!("this game has no castling; expected `-`, found {castling:?}"),
+                (castling_at, castling.len()),
+            ));
+        }
+
+        let (ep, ep_at) = field(3).unwrap_or(("-", text.len()));
+        if ep != "-" {
+            let square = self.board.position(ep).ok_or_else(|| {
+                fail(
+                    "en passant",
+                    format!("expected `-` or a square, found {ep:?}"),
+                    (ep_at, ep.len()),
+                )
+            })?;
+            match spec.en_passant {
+                Some(slot) => position.set_turn_value(slot, Value::Pos(square)),
+                None => {
+                    return Err(fail(
+                        "en passant",
+                        format!("this game has no en-passant field; expected `-`, found {ep:?}"),
+                        (ep_at, ep.len()),
+                    ))
+                }
+            }
+        }
+
+        if let Some((clock, at)) = field(4) {
+            clock.parse::<u32>().map_err(|_| {
+                fail(
+                    "half-move clock",
+                    format!("expected a number of half-moves, found {clock:?}"),
+                    (at, clock.len()),
+                )
+            })?;
+        }
+        if let Some((number, at)) = field(5) {
+            let n = number
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| {
+                    fail(
+                        "move number",
+                        format!("expected a move number from 1, found {number:?}"),
+                        (at, number.len()),
+                    )
+                })?;
+            let side_index = spec.turn.iter().position(|&(_, p)| p == to_move).unwrap_or(0);
+            let per_move = spec.turn.len().max(1) as u32;
+            position.set_turns_played((n - 1).saturating_mul(per_move) + side_index as u32);
+        }
+        Ok(position)
+    }
+
+    fn write_standard(&self, spec: &StandardFen, position: &Position) -> Option<String> {
+        let mut out = String::new();
+        for (r, row) in self.fen_rows().iter().enumerate() {
+            if r > 0 {
+                out.push('/');
+            }
+            let mut empty = 0;
+            for &pos in row {
+                let piece = pos.and_then(|p| position.piece_at(p));
+                let letter = piece.and_then(|piece| {
+                    spec.letters
+                        .iter()
+                        .find(|(_, p)| p.owner == piece.owner && p.kind == piece.kind)
+                        .map(|&(c, _)| c)
+                });
+                match letter {
+                    Some(c) => {
+                        if empty > 0 {
+                            let _ = write!(out, "{empty}");
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(out, "{empty}");
+            }
+        }
+        let side = spec
+            .turn
+            .iter()
+            .find(|&&(_, p)| p == position.to_move())
+            .map(|&(c, _)| c)?;
+        let _ = write!(out, " {side} ");
+        let mut rights = String::new();
+        if let Some(rules) = &spec.castling {
+            for (c, squares) in &rules.rights {
+                let all = squares.iter().all(|&pos| {
+                    position
+                        .piece_at(pos)
+                        .is_some_and(|p| p.attr(rules.attribute))
+                });
+                if all {
+                    rights.push(*c);
+                }
+            }
+        }
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        let ep = spec
+            .en_passant
+            .and_then(|slot| match position.turn_value(slot) {
+                Value::Pos(p) => Some(self.board.label(p)),
+                _ => None,
+            });
+        let _ = write!(out, " {}", ep.as_deref().unwrap_or("-"));
+        let per_move = spec.turn.len().max(1) as u32;
+        // The half-move clock is not kept: positions are written with 0.
+        let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
+        Some(out)
+    }
+}
+
+/// The space-separated fields of a text with their byte offsets.
+fn fields(text: &str) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((text.get(s..i).unwrap_or(""), s));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((text.get(s..).unwrap_or(""), s));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_keep_their_offsets() {
+        assert_eq!(
+            fields("  ab c\td "),
+            vec![("ab", 2), ("c", 5), ("d", 7)]
+        );
+    }
+}
