@@ -15,10 +15,13 @@ pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> 
     match command {
         Command::Moves(args) => {
             let loaded = Loaded::new(&args)?;
-            let moves = loaded
-                .generator()
+            let mut gen = loaded.generator();
+            let moves = gen
                 .moves(&loaded.game, &loaded.position)
                 .map_err(|e| loaded.gen_error(&e))?;
+            if moves.is_empty() {
+                return game_over(&loaded, &mut gen);
+            }
             let mut lines: Vec<String> = moves.iter().map(|m| m.notation(&loaded.game)).collect();
             lines.sort();
             Ok(lines.iter().fold(String::new(), |mut s, l| {
@@ -104,7 +107,7 @@ pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> 
             let loaded = Loaded::new(&args)?;
             let fen = loaded.game.to_fen(&loaded.position).ok_or_else(|| {
                 format!(
-                    "error: {}: the game declares no FEN (a `(fen pdn ...)` clause)\n",
+                    "error: {}: the game declares no FEN (a `(fen ...)` clause)\n",
                     loaded.path
                 )
             })?;
@@ -120,6 +123,32 @@ pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> 
             Ok(out)
         }
     }
+}
+
+/// The line `moves` prints for a position without legal moves: how the game ended.
+fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Outcome {
+    let ended = gen
+        .outcome(&loaded.game, &loaded.position)
+        .map_err(|e| loaded.gen_error(&e))?;
+    let side = loaded.game.player_name(loaded.position.to_move());
+    Ok(match ended {
+        Some((goal, _)) => {
+            let verdict = match goal.outcome {
+                dagaz_engine::Outcome::Win => "wins",
+                dagaz_engine::Outcome::Loss => "loses",
+                dagaz_engine::Outcome::Draw => "draws",
+            };
+            match goal.condition {
+                dagaz_engine::GoalCondition::NoMoves => {
+                    format!("no legal moves: {side} {verdict}\n")
+                }
+                why => format!("no legal moves ({why}): {side} {verdict}\n"),
+            }
+        }
+        None => {
+            format!("no legal moves: {side} cannot move (the game declares no goal for this)\n")
+        }
+    })
 }
 
 fn rate(leaves: u64, time: Duration) -> String {

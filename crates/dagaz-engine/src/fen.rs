@@ -183,7 +183,9 @@ impl Game {
                         .ok_or_else(|| {
                             fail(
                                 "placement",
-                                format!("expected a piece letter ({letters}) or a digit, found {c:?}"),
+                                format!(
+                                    "expected a piece letter ({letters}) or a digit, found {c:?}"
+                                ),
                                 (row_at + i, c.len_utf8()),
                             )
                         })?;
@@ -203,7 +205,12 @@ impl Game {
             if file != squares.len() {
                 return Err(fail(
                     "placement",
-                    format!("row {} has {} squares, expected {}", r + 1, file, squares.len()),
+                    format!(
+                        "row {} has {} squares, expected {}",
+                        r + 1,
+                        file,
+                        squares.len()
+                    ),
                     (row_at, row.len()),
                 ));
             }
@@ -221,11 +228,8 @@ impl Game {
                 let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
                 for (i, c) in castling.char_indices() {
                     let at = (castling_at + i, c.len_utf8());
-                    let (_, squares) = rules
-                        .rights
-                        .iter()
-                        .find(|(l, _)| *l == c)
-                        .ok_or_else(|| {
+                    let (_, squares) =
+                        rules.rights.iter().find(|(l, _)| *l == c).ok_or_else(|| {
                             fail(
                                 "castling",
                                 format!("expected `-` or letters from {known}, found {c:?}"),
@@ -236,7 +240,8 @@ impl Game {
                         return Err(fail("castling", format!("{c:?} is given twice"), at));
                     }
                     for &pos in squares {
-                        let Some(piece) = position.cells.get_mut(pos.index()).and_then(|c| c.as_mut())
+                        let Some(piece) =
+                            position.cells.get_mut(pos.index()).and_then(|c| c.as_mut())
                         else {
                             return Err(fail(
                                 "castling",
@@ -301,7 +306,11 @@ impl Game {
                         (at, number.len()),
                     )
                 })?;
-            let side_index = spec.turn.iter().position(|&(_, p)| p == to_move).unwrap_or(0);
+            let side_index = spec
+                .turn
+                .iter()
+                .position(|&(_, p)| p == to_move)
+                .unwrap_or(0);
             let per_move = spec.turn.len().max(1) as u32;
             position.set_turns_played((n - 1).saturating_mul(per_move) + side_index as u32);
         }
@@ -398,9 +407,6 @@ mod tests {
 
     #[test]
     fn fields_keep_their_offsets() {
-        assert_eq!(
-            fields("  ab c\td "),
-            vec![("ab", 2), ("c", 5), ("d", 7)]
-        );
+        assert_eq!(fields("  ab c\td "), vec![("ab", 2), ("c", 5), ("d", 7)]);
     }
 }

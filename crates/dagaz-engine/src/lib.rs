@@ -32,11 +32,13 @@ pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,
 };
-pub use model::{AttackTest, Board, Clause, Game, Goal, GoalCondition, Outcome, PieceType, Program};
+pub use fen::{Castling, FenError, FenSpec, StandardFen};
+pub use model::{
+    AttackTest, Board, Clause, Game, Goal, GoalCondition, Outcome, PieceType, Program,
+};
 pub use movegen::{Limits, MoveGen};
 pub use moves::{Action, Move};
 pub use notation::{match_move, render_value, MoveMatchError};
-pub use fen::{Castling, FenError, FenSpec, StandardFen};
 pub use pdn::PdnSpec;
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position, MAX_TURN_VARIABLES};

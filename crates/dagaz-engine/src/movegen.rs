@@ -13,8 +13,8 @@ use crate::model::Game;
 use crate::moves::{same_actions, unordered_hash, Move};
 use crate::position::Position;
 use crate::value::{PieceKind, Pos, Value};
-pub use crate::vm::processor::Limits;
 use crate::vm::attack::{ProbeFault, Prober, Question};
+pub use crate::vm::processor::Limits;
 use crate::vm::processor::{self, Completed, Context, Fault, Processor, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.

@@ -4,12 +4,12 @@
 //! stands for which player, and which piece types are men and kings. Squares are numbers on a
 //! board with `(numbers ...)` and position names otherwise.
 
+use crate::fen::FenError;
 use crate::model::Game;
 use crate::position::Position;
 use crate::value::{Piece, PieceKind, PlayerId, Pos};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
-use crate::fen::FenError;
 
 /// What a game declared about its PDN FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +19,6 @@ pub struct PdnSpec {
     pub man: PieceKind,
     pub king: PieceKind,
 }
-
 
 impl Game {
     /// The position a PDN FEN describes.

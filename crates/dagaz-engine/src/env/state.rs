@@ -320,7 +320,10 @@ mod tests {
         st.drop(&mut trail).unwrap();
         assert!(st.attr_here(0));
         assert_eq!(st.hand, None);
-        assert_eq!(st.set_hand_attr(0, true), Err(GenErrorKind::SetAttrEmptyHand));
+        assert_eq!(
+            st.set_hand_attr(0, true),
+            Err(GenErrorKind::SetAttrEmptyHand)
+        );
         let (moved, replaced) = st.move_piece(Pos(2), &mut trail).unwrap();
         assert!(moved.attr(0));
         assert_eq!(replaced, man(1));

@@ -181,13 +181,7 @@ fn reversible(p: &mut Processor, q: &Question<'_>) -> Result<bool, ProbeFault> {
     p.state.player = q.defender;
     for (kind, ty) in q.game.pieces.iter().enumerate() {
         let kind = PieceKind(kind as u8);
-        p.state.restore_cell(
-            q.at,
-            Some(Piece {
-                kind,
-                ..q.placed
-            }),
-        );
+        p.state.restore_cell(q.at, Some(Piece { kind, ..q.placed }));
         let cx = Context {
             game: q.game,
             board: &q.game.board,

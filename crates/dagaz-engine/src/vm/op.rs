@@ -276,7 +276,9 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::AttrAt(a) | Op::SetAttr(a) => format!(
                 "{} {a} ({})",
                 op_name(op),
-                game.attributes.get_index(a as usize).map_or("?", String::as_str)
+                game.attributes
+                    .get_index(a as usize)
+                    .map_or("?", String::as_str)
             ),
             Op::TurnGet(t) | Op::TurnSet(t) => format!(
                 "{} {t} ({})",
