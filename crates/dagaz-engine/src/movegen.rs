@@ -10,10 +10,10 @@ use crate::env::global::Globals;
 use crate::env::players::Players;
 use crate::error::{GenError, GenErrorKind};
 use crate::model::Game;
-use crate::moves::{same_actions, unordered_hash, Move};
+use crate::moves::{same_actions, unordered_hash, Action, Move};
 use crate::position::Position;
 use crate::value::{PieceKind, Pos, Value};
-use crate::vm::attack::{ProbeFault, Prober, Question};
+use crate::vm::attack::{ProbeFault, Prober, Question, Recorded, Unit};
 pub use crate::vm::processor::Limits;
 use crate::vm::processor::{self, Completed, Context, Fault, Processor, Sink};
 
@@ -25,6 +25,8 @@ pub struct MoveGen {
     accepted: Accepted,
     /// Runs the attack tests of the royal rule.
     prober: Prober,
+    /// Scratch: the recorded parts of the royal attack test.
+    recorded: Vec<Recorded>,
 }
 
 /// The moves accepted so far in one generation, with their invariants.
@@ -110,7 +112,118 @@ impl MoveGen {
 
     /// The royal rule: drops the moves from `out[base..]` after which one of the mover's royal
     /// pieces is attacked.
+    ///
+    /// With one royal piece, the attack test runs once on the position before any move,
+    /// recording what each of its parts read. A move that does not move the royal piece and
+    /// changes none of what a part read leaves that part's answer as it was, so only the parts
+    /// it disturbs run again, on the board after the move.
     fn keep_legal(
+        &mut self,
+        game: &Game,
+        players: &Players,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+        base: usize,
+    ) -> Result<(), GenError> {
+        let mover = position.to_move();
+        let royal = royal_pieces(game, position, mover);
+        let [(at, king)] = royal.as_slice() else {
+            return self.keep_legal_slowly(game, players, position, out, base);
+        };
+        let (at, king) = (*at, *king);
+        let before = position.turn_values;
+        let question = Question {
+            game,
+            limits: self.limits,
+            turn_number: players.turn_number,
+            turn_values: &before,
+            at,
+            defender: mover,
+            placed: king,
+        };
+        let mut recorded = std::mem::take(&mut self.recorded);
+        self.prober
+            .record(&question, &mut position.cells, &mut recorded)
+            .map_err(|f| probe_error(game, f))?;
+        let mut kept = base;
+        let cells = position.cells.len();
+        let words = (cells + crate::position::MAX_TURN_VARIABLES).div_ceil(64);
+        // What a move changes, as a read set: its cells, then the turn variables it changes.
+        let mut written: smallvec::SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
+        let mut disturbed: smallvec::SmallVec<[Unit; 16]> = smallvec::SmallVec::new();
+        for i in base..out.len() {
+            let Some(mv) = out.get(i) else { break };
+            written.iter_mut().for_each(|w| *w = 0);
+            let mut mark = |i: usize| {
+                if let Some(w) = written.get_mut(i >> 6) {
+                    *w |= 1 << (i & 63);
+                }
+            };
+            let mut moves_royal = false;
+            let mut after = [crate::position::UNSET; crate::position::MAX_TURN_VARIABLES];
+            for action in &mv.actions {
+                match *action {
+                    Action::Take { at: from, .. } => {
+                        moves_royal |= from == at;
+                        mark(from.index());
+                    }
+                    Action::Capture { at, .. } | Action::Drop { at, .. } => mark(at.index()),
+                    Action::SetTurn { slot, value } => {
+                        if let Some(v) = after.get_mut(slot as usize) {
+                            *v = value;
+                        }
+                    }
+                }
+            }
+            for (t, (b, a)) in before.iter().zip(&after).enumerate() {
+                if b != a {
+                    mark(cells + t);
+                }
+            }
+            let legal = if moves_royal {
+                let undo = position.play(game, mv);
+                let attacked = self.royal_attacked(game, players, position, mover);
+                position.unplay(mv, undo);
+                !attacked.map_err(|f| probe_error(game, f))?
+            } else {
+                // Parts the move leaves alone answer as before (one attack is enough); the
+                // parts it disturbs run again on the board after it.
+                disturbed.clear();
+                let mut attacked = false;
+                for r in &recorded {
+                    if !r.stands(&written) {
+                        disturbed.push(r.unit);
+                    } else if r.attacked {
+                        attacked = true;
+                        break;
+                    }
+                }
+                if !attacked && !disturbed.is_empty() {
+                    let undo = position.play(game, mv);
+                    let after_move = Question {
+                        turn_values: &after,
+                        ..question
+                    };
+                    let result = self
+                        .prober
+                        .rerun(&after_move, &mut position.cells, &disturbed);
+                    position.unplay(mv, undo);
+                    attacked = result.map_err(|f| probe_error(game, f))?;
+                }
+                !attacked
+            };
+            if legal {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.recorded = recorded;
+        out.truncate(kept);
+        Ok(())
+    }
+
+    /// The royal rule with every move tested in full (for games with several royal pieces).
+    fn keep_legal_slowly(
         &mut self,
         game: &Game,
         players: &Players,
@@ -244,6 +357,18 @@ fn run_all(
             })?;
     }
     Ok(())
+}
+
+/// The royal pieces `player` has in `position`.
+fn royal_pieces(
+    game: &Game,
+    position: &Position,
+    player: crate::value::PlayerId,
+) -> smallvec::SmallVec<[(Pos, crate::value::Piece); 2]> {
+    position
+        .pieces()
+        .filter(|(_, p)| p.owner == player && game.is_royal(p.kind))
+        .collect()
 }
 
 /// An error in an attack test run for the royal rule, located in the chain that ran.

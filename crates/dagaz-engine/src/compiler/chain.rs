@@ -121,6 +121,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
         }
         self.start_clause(Clause::Post);
+        let post_start = Some(self.ops.len());
         for jump in std::mem::take(&mut self.to_post) {
             self.patch_here(jump);
         }
@@ -128,7 +129,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         let span = post.last().map_or_else(Span::default, |n| n.span);
         self.emit(Op::Complete, span);
         self.scopes.leave();
+        let post_stays =
+            post_start.is_some_and(|start| stays_put(self.ops.get(start..).unwrap_or(&[])));
         Ok(Program {
+            post_stays,
             ops: self.ops,
             spans: self.spans,
             clauses: self.clauses,
@@ -160,6 +164,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             Op::Jmp(t)
             | Op::JmpIfFalse(t)
             | Op::Fork(t)
+            | Op::EndMove(t)
             | Op::LocalConstJmp(_, _, t)
             | Op::JmpUnlessLocal(_, _, _, t),
         ) = self.ops.get_mut(at)
@@ -387,7 +392,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         span,
                     ));
                 }
-                let fork = self.emit(Op::Fork(0), span);
+                let fork = self.emit(Op::EndMove(0), span);
                 let jump = self.emit(Op::Jmp(0), span);
                 self.to_post.push(jump);
                 self.patch_here(fork);
@@ -991,6 +996,51 @@ fn query_op(q: Query) -> Op {
     }
 }
 
+/// Whether a `post` chain ends every move where it starts and captures only by dropping there:
+/// it never moves the current position nor captures elsewhere. Tests that read booleans are
+/// allowed; a test of an unknown value might be a link, which navigates.
+fn stays_put(ops: &[Op]) -> bool {
+    let boolean = |op: Option<&Op>| {
+        matches!(
+            op,
+            Some(
+                Op::InZone(_)
+                    | Op::Eq
+                    | Op::Ne
+                    | Op::Lt
+                    | Op::Le
+                    | Op::Gt
+                    | Op::Ge
+                    | Op::IsEmpty
+                    | Op::NotEmpty
+                    | Op::IsFriend
+                    | Op::NotFriend
+                    | Op::IsEnemy
+                    | Op::NotEnemy
+                    | Op::IsCaptured
+                    | Op::NotCaptured
+                    | Op::AttrAt(_)
+                    | Op::Not
+            )
+        )
+    };
+    ops.iter().enumerate().all(|(i, op)| match op {
+        Op::Nav(_)
+        | Op::Goto(_)
+        | Op::Capture
+        | Op::CaptureLater
+        | Op::MovePiece
+        | Op::CheckLocal(_)
+        | Op::AnyGuarded(_)
+        | Op::JmpUnlessLocal(..)
+        | Op::Invariant(_) => false,
+        Op::Check | Op::JmpIfFalse(_) | Op::Not => {
+            boolean(i.checked_sub(1).and_then(|j| ops.get(j)))
+        }
+        _ => true,
+    })
+}
+
 fn is_true_literal(node: &Node) -> bool {
     node.as_symbol() == Some("true") || matches!(node.kind, NodeKind::Int(n) if n != 0)
 }
@@ -1356,12 +1406,28 @@ mod tests {
     }
 
     #[test]
+    fn a_post_that_stays_put_is_marked() {
+        let stays = |clauses: &str| game(clauses).unwrap().piece_types()[0].program.post_stays;
+        assert!(stays("(pre (take)) (move (check n)) (post (if (in-zone? top) (promote Man)) (log position) (drop))"));
+        assert!(!stays(
+            "(pre (take)) (move (check n)) (post (check n) (drop))"
+        ));
+        assert!(!stays(
+            "(pre (take)) (move (check n)) (post (capture) (drop))"
+        ));
+        // A local might hold a direction, whose test navigates.
+        assert!(!stays(
+            "(pre (take) (let d n)) (move (check n)) (post (if d (drop)))"
+        ));
+    }
+
+    #[test]
     fn end_move_forks_to_post() {
         assert_eq!(
             ops("(move (take) (end-move) (check n)) (post (drop))"),
             vec![
                 Op::Take,
-                Op::Fork(3),
+                Op::EndMove(3),
                 Op::Jmp(4),
                 Op::Nav(crate::Dir(0)),
                 Op::Drop,

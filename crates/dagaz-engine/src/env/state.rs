@@ -8,6 +8,7 @@ use crate::error::GenErrorKind;
 use crate::model::Board;
 use crate::value::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
 use indexmap::IndexSet;
+use std::cell::Cell;
 
 /// What a name means in this environment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,12 +105,67 @@ pub struct State {
     pub captured: Vec<bool>,
     /// The turn variables as the last move left them.
     pub turn_values: [Value; crate::position::MAX_TURN_VARIABLES],
+    /// While set, every cell and turn variable read is noted in `reads`, so that an attack
+    /// test's answer can be reused for as long as none of them changes.
+    pub recording: bool,
+    /// One read set per slot (`read_slot` picks the one being filled): a bit per position,
+    /// then a bit per turn variable.
+    reads: Vec<Cell<u64>>,
+    read_words: usize,
+    pub read_slot: usize,
 }
+
+/// What a recorded run read: a bit per position (in board order), then a bit per turn
+/// variable.
+pub type ReadSet = Vec<u64>;
 
 impl State {
     #[inline]
     pub fn here(&self) -> Option<Piece> {
-        self.cells.get(self.current.index()).copied().flatten()
+        let i = self.current.index();
+        if self.recording {
+            self.note_read(i);
+        }
+        self.cells.get(i).copied().flatten()
+    }
+
+    #[cold]
+    fn note_read(&self, i: usize) {
+        if let Some(word) = self.reads.get(self.read_slot * self.read_words + (i >> 6)) {
+            word.set(word.get() | 1 << (i & 63));
+        }
+    }
+
+    /// Notes (while recording) that turn variable `t` was read.
+    #[inline]
+    pub fn note_turn_read(&self, t: usize) {
+        if self.recording {
+            self.note_read(self.cells.len() + t);
+        }
+    }
+
+    /// Starts noting reads, from none, into `slots` separate sets (slot 0 first).
+    pub fn start_recording(&mut self, slots: usize) {
+        self.recording = true;
+        self.read_words = (self.cells.len() + crate::position::MAX_TURN_VARIABLES).div_ceil(64);
+        self.read_slot = 0;
+        self.reads.clear();
+        self.reads.resize(self.read_words * slots, Cell::new(0));
+    }
+
+    /// Stops noting reads.
+    pub fn stop_recording(&mut self) {
+        self.recording = false;
+        self.read_slot = 0;
+    }
+
+    /// What was read into `slot` (see [`ReadSet`]).
+    pub fn recorded(&self, slot: usize) -> impl Iterator<Item = u64> + '_ {
+        self.reads
+            .iter()
+            .skip(slot * self.read_words)
+            .take(self.read_words)
+            .map(Cell::get)
     }
 
     #[inline]
@@ -244,6 +300,9 @@ impl State {
         trail: &mut Vec<Undo>,
     ) -> Result<(Piece, Option<Piece>), GenErrorKind> {
         let piece = self.here().ok_or(GenErrorKind::MoveEmpty)?;
+        if self.recording {
+            self.note_read(to.index());
+        }
         let replaced = self.cells.get(to.index()).copied().flatten();
         self.set_cell(self.current, None, trail);
         self.set_cell(to, Some(piece), trail);

@@ -52,6 +52,9 @@ pub struct Program {
     pub locals: Vec<String>,
     pub invariants: Vec<Invariant>,
     pub guards: Vec<Guard>,
+    /// `post` never leaves the square where the move ends and captures only by dropping there
+    /// (see `EndMove`); attack tests then skip ends of moves that cannot capture.
+    pub post_stays: bool,
 }
 
 /// `(let V (any K1 ... Kn))` followed by checks (`AnyGuarded`): the constants to try in turn,
@@ -71,6 +74,26 @@ impl Program {
             .take_while(|(start, _)| *start as usize <= pc)
             .last()
             .map_or(Clause::Pre, |&(_, c)| c)
+    }
+
+    /// The guarded choice every run of the chain makes first, if it opens with one (straight
+    /// commands, then `AnyGuarded`): each of its constants starts a separate part of the tree.
+    /// Answers its command index and its guard.
+    pub fn first_choice(&self) -> Option<(usize, &Guard)> {
+        for (pc, op) in self.ops.iter().enumerate() {
+            match *op {
+                Op::AnyGuarded(g) => return self.guards.get(g as usize).map(|g| (pc, g)),
+                Op::Fork(_)
+                | Op::EndMove(_)
+                | Op::Jmp(_)
+                | Op::JmpIfFalse(_)
+                | Op::JmpUnlessLocal(..)
+                | Op::LocalConstJmp(..)
+                | Op::Complete => return None,
+                _ => {}
+            }
+        }
+        None
     }
 
     pub fn span_at(&self, pc: usize) -> Span {

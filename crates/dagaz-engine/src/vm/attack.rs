@@ -21,6 +21,7 @@
 use super::processor::{Completed, Context, Limits, Processor, Sink};
 use crate::env::global::Globals;
 use crate::env::players::Players;
+use crate::env::state::ReadSet;
 use crate::error::GenErrorKind;
 use crate::model::{AttackTest, Game};
 use crate::moves::Action;
@@ -43,6 +44,8 @@ impl From<ProbeFault> for GenErrorKind {
 #[derive(Default)]
 pub(crate) struct Prober {
     processor: Box<Processor>,
+    /// Scratch: the parts of the test being run.
+    units: Vec<Unit>,
 }
 
 /// What the test is looking for in the moves the probed chains complete.
@@ -56,6 +59,9 @@ enum Looking {
 struct Probe {
     looking: Looking,
     found: bool,
+    /// Recording: the run goes on after a find, and `hits` has a bit per read slot with one.
+    recording: bool,
+    hits: u64,
 }
 
 impl Sink for Probe {
@@ -65,7 +71,7 @@ impl Sink for Probe {
         _: &mut Globals,
         done: Completed<'_>,
     ) -> Result<u64, GenErrorKind> {
-        self.found = done.actions.iter().any(|a| {
+        let hit = done.actions.iter().any(|a| {
             let (at, victim) = match *a {
                 Action::Capture { at, piece } => (at, Some(piece)),
                 Action::Drop { at, replaced, .. } => (at, replaced),
@@ -79,13 +85,19 @@ impl Sink for Probe {
                 (_, None) => false,
             }
         });
+        if hit {
+            self.found = true;
+            if let Some(bit) = 1u64.checked_shl(done.part as u32) {
+                self.hits |= bit;
+            }
+        }
         Ok(0)
     }
 
     fn cancel(&mut self, _: u64) {}
 
     fn finished(&self) -> bool {
-        self.found
+        self.found && !self.recording
     }
 }
 
@@ -103,6 +115,34 @@ pub(crate) struct Question<'a> {
     pub placed: Piece,
 }
 
+/// One independent part of an attack test: a piece type run backwards (reversible), or one
+/// enemy piece run forwards. The test's answer is whether any part finds an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unit {
+    /// A piece type; when its chain opens with a guarded choice, only the given alternative
+    /// of it (each direction of a slider is a part of its own).
+    Kind(PieceKind, Option<u16>),
+    Piece(Pos, Piece),
+}
+
+/// A part's answer on a board, with what it read: while none of those cells and turn
+/// variables changes, the answer stands.
+#[derive(Clone, Debug)]
+pub(crate) struct Recorded {
+    pub unit: Unit,
+    pub attacked: bool,
+    pub reads: ReadSet,
+}
+
+impl Recorded {
+    /// Whether the answer still stands after a move that changed `written` (laid out as a
+    /// [`ReadSet`]: its cells, then the turn variables it changed).
+    #[inline]
+    pub fn stands(&self, written: &[u64]) -> bool {
+        self.reads.iter().zip(written).all(|(r, w)| r & w == 0)
+    }
+}
+
 impl Prober {
     /// Whether `q.at` is attacked on `cells`, which are borrowed for the test and given back
     /// unchanged.
@@ -111,6 +151,117 @@ impl Prober {
         q: &Question<'_>,
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, ProbeFault> {
+        let mut units = std::mem::take(&mut self.units);
+        let result = self.on_board(q, cells, |p| {
+            units_of(q, &p.state.cells, &mut units);
+            // Whole piece types at once: the split into parts only pays when reused.
+            for &unit in &units {
+                let whole = match unit {
+                    Unit::Kind(_, Some(alt)) if alt > 0 => continue,
+                    Unit::Kind(kind, _) => Unit::Kind(kind, None),
+                    piece => piece,
+                };
+                if run_unit(p, q, whole, false)?.0 {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        });
+        self.units = units;
+        result
+    }
+
+    /// Runs every part of the test on `cells`, recording what each read; answers whether `q.at`
+    /// is attacked. A piece type whose chain opens with a guarded choice runs once, its reads
+    /// and finds split by the constant chosen.
+    pub fn record(
+        &mut self,
+        q: &Question<'_>,
+        cells: &mut Vec<Option<Piece>>,
+        out: &mut Vec<Recorded>,
+    ) -> Result<bool, ProbeFault> {
+        let mut units = std::mem::take(&mut self.units);
+        let result = self.on_board(q, cells, |p| {
+            units_of(q, &p.state.cells, &mut units);
+            out.clear();
+            let mut any = false;
+            let mut i = 0;
+            while let Some(&unit) = units.get(i) {
+                let split = match unit {
+                    Unit::Kind(kind, Some(_)) => q
+                        .game
+                        .pieces
+                        .get(kind.index())
+                        .and_then(|ty| ty.program.first_choice())
+                        .map(|(pc, guard)| (pc, guard.values.len())),
+                    _ => None,
+                };
+                let (run, parts) = match (unit, split) {
+                    (Unit::Kind(kind, _), Some((_, n))) => (Unit::Kind(kind, None), n),
+                    _ => (unit, 0),
+                };
+                p.state.start_recording(1 + parts);
+                p.split_at = split.map(|(pc, _)| pc);
+                let ran = run_unit(p, q, run, true);
+                p.split_at = None;
+                p.state.stop_recording();
+                let (found, hits) = ran?;
+                any |= found;
+                let prefix: ReadSet = p.state.recorded(0).collect();
+                if parts == 0 {
+                    out.push(Recorded {
+                        unit,
+                        attacked: found,
+                        reads: prefix,
+                    });
+                    i += 1;
+                    continue;
+                }
+                for part in 0..parts {
+                    let reads = prefix
+                        .iter()
+                        .zip(p.state.recorded(part + 1))
+                        .map(|(a, b)| a | b)
+                        .collect();
+                    out.push(Recorded {
+                        unit: units.get(i + part).copied().unwrap_or(unit),
+                        attacked: hits & (1 | 1 << (part + 1)) != 0,
+                        reads,
+                    });
+                }
+                i += parts;
+            }
+            Ok(any)
+        });
+        self.units = units;
+        result
+    }
+
+    /// Runs some parts of the test again, on `cells` as they are now: whether any finds an
+    /// attack.
+    pub fn rerun(
+        &mut self,
+        q: &Question<'_>,
+        cells: &mut Vec<Option<Piece>>,
+        units: &[Unit],
+    ) -> Result<bool, ProbeFault> {
+        self.on_board(q, cells, |p| {
+            for &unit in units {
+                if run_unit(p, q, unit, false)?.0 {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        })
+    }
+
+    /// Lends `cells` to the probing processor, with the defender's piece at `q.at`, for `f`.
+    fn on_board<T>(
+        &mut self,
+        q: &Question<'_>,
+        cells: &mut Vec<Option<Piece>>,
+        f: impl FnOnce(&mut Processor) -> Result<T, ProbeFault>,
+    ) -> Result<T, ProbeFault> {
         let p = &mut *self.processor;
         p.in_probe = true;
         p.steps = 0;
@@ -120,13 +271,46 @@ impl Prober {
         p.state.turn_values = *q.turn_values;
         p.globals.reset(q.game.global_count());
         let before = p.state.cells.get(q.at.index()).copied().flatten();
-        let result = match q.game.attack_test() {
-            AttackTest::Forward => forward(p, q),
-            AttackTest::Reversible => reversible(p, q),
-        };
+        p.state.restore_cell(q.at, Some(q.placed));
+        let result = f(p);
         p.state.restore_cell(q.at, before);
         *cells = std::mem::take(&mut p.state.cells);
         result
+    }
+}
+
+/// The parts of the test on `cells`: each piece type the enemies have (reversible), or each
+/// enemy piece (forward).
+fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>) {
+    out.clear();
+    let enemies = cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| c.map(|p| (Pos(i as u16), p)))
+        .filter(|(_, p)| p.owner != q.defender);
+    match q.game.attack_test() {
+        AttackTest::Forward => out.extend(enemies.map(|(at, p)| Unit::Piece(at, p))),
+        AttackTest::Reversible => {
+            let mut seen = [0u64; 4];
+            for (_, p) in enemies {
+                let k = p.kind.index();
+                if let Some(word) = seen.get_mut(k >> 6) {
+                    *word |= 1 << (k & 63);
+                }
+            }
+            for (k, ty) in q.game.pieces.iter().enumerate() {
+                if !seen.get(k >> 6).is_some_and(|w| w & (1 << (k & 63)) != 0) {
+                    continue;
+                }
+                let kind = PieceKind(k as u8);
+                match ty.program.first_choice() {
+                    Some((_, guard)) => out.extend(
+                        (0..guard.values.len()).map(|alt| Unit::Kind(kind, Some(alt as u16))),
+                    ),
+                    None => out.push(Unit::Kind(kind, None)),
+                }
+            }
+        }
     }
 }
 
@@ -138,69 +322,55 @@ fn players_for(q: &Question<'_>, player: PlayerId) -> Players {
     }
 }
 
-fn forward(p: &mut Processor, q: &Question<'_>) -> Result<bool, ProbeFault> {
-    p.state.restore_cell(q.at, Some(q.placed));
-    for index in 0..p.state.cells.len() {
-        let Some(piece) = p.state.cells.get(index).copied().flatten() else {
-            continue;
-        };
-        if piece.owner == q.defender {
-            continue;
+/// Runs one part; the defender's piece stands at `q.at`. Answers whether it found an attack,
+/// and (when `recording`) the read slots it found one in.
+fn run_unit(
+    p: &mut Processor,
+    q: &Question<'_>,
+    unit: Unit,
+    recording: bool,
+) -> Result<(bool, u64), ProbeFault> {
+    let (start, kind, player, looking) = match unit {
+        Unit::Kind(kind, alt) => {
+            p.only_alt = alt;
+            // The defender's piece becomes a piece of this type, for the backward look.
+            p.state.restore_cell(q.at, Some(Piece { kind, ..q.placed }));
+            (q.at, kind, q.defender, Looking::CaptureOf(kind, q.defender))
         }
-        let Some(ty) = q.game.pieces.get(piece.kind.index()) else {
-            continue;
-        };
-        let players = players_for(q, piece.owner);
-        let cx = Context {
-            game: q.game,
-            board: &q.game.board,
-            program: &ty.program,
-            players: &players,
-            symmetry: symmetry(q.game, piece.owner),
-            limits: q.limits,
-        };
-        p.state.player = piece.owner;
-        let mut probe = Probe {
-            looking: Looking::CaptureAt(q.at),
-            found: false,
-        };
-        p.run(&cx, Pos(index as u16), &mut probe)
-            .map_err(|fault| ProbeFault {
-                piece: piece.kind,
-                fault,
-            })?;
-        if probe.found {
-            return Ok(true);
+        Unit::Piece(at, piece) => {
+            // Gone (captured by the move being tested): it attacks nothing.
+            if p.state.cells.get(at.index()).copied().flatten() != Some(piece) {
+                return Ok((false, 0));
+            }
+            (at, piece.kind, piece.owner, Looking::CaptureAt(q.at))
         }
+    };
+    let Some(ty) = q.game.pieces.get(kind.index()) else {
+        return Ok((false, 0));
+    };
+    let players = players_for(q, player);
+    let cx = Context {
+        game: q.game,
+        board: &q.game.board,
+        program: &ty.program,
+        players: &players,
+        symmetry: symmetry(q.game, player),
+        limits: q.limits,
+    };
+    p.state.player = player;
+    let mut probe = Probe {
+        looking,
+        found: false,
+        recording,
+        hits: 0,
+    };
+    let ran = p.run(&cx, start, &mut probe);
+    p.only_alt = None;
+    if let Unit::Kind(..) = unit {
+        p.state.restore_cell(q.at, Some(q.placed));
     }
-    Ok(false)
-}
-
-fn reversible(p: &mut Processor, q: &Question<'_>) -> Result<bool, ProbeFault> {
-    let players = players_for(q, q.defender);
-    p.state.player = q.defender;
-    for (kind, ty) in q.game.pieces.iter().enumerate() {
-        let kind = PieceKind(kind as u8);
-        p.state.restore_cell(q.at, Some(Piece { kind, ..q.placed }));
-        let cx = Context {
-            game: q.game,
-            board: &q.game.board,
-            program: &ty.program,
-            players: &players,
-            symmetry: symmetry(q.game, q.defender),
-            limits: q.limits,
-        };
-        let mut probe = Probe {
-            looking: Looking::CaptureOf(kind, q.defender),
-            found: false,
-        };
-        p.run(&cx, q.at, &mut probe)
-            .map_err(|fault| ProbeFault { piece: kind, fault })?;
-        if probe.found {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+    ran.map_err(|fault| ProbeFault { piece: kind, fault })?;
+    Ok((probe.found, probe.hits))
 }
 
 fn symmetry(game: &Game, player: PlayerId) -> &[crate::value::Dir] {

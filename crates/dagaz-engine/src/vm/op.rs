@@ -166,6 +166,11 @@ pub enum Op {
     CheckLocal(u16),
     /// `--`: open a choice point; backtracking resumes at the target.
     Fork(Target),
+    /// `--`: `end-move`: `Fork` to go on at the target, the next command (a jump to `post`)
+    /// first. In an attack test, when `post` stays put (`Program::post_stays`), no capture was
+    /// made and the current position holds no enemy, finishing here cannot capture: it goes
+    /// straight on to the target.
+    EndMove(Target),
     /// `--`: `(let V (any K1 ... Kn))` and the checks after it (the guard, the next commands):
     /// tries each constant in turn, running the guard without a choice point, and opens one
     /// choice point, for the remaining constants, only when a constant passes. Then V holds it
@@ -271,7 +276,9 @@ pub fn disassemble(game: &Game, piece: usize) -> String {
             Op::Nav(d) => format!("Nav {}", game.board().direction_name(d)),
             Op::Goto(p) => format!("Goto {}", game.board().label(p)),
             Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
-            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) => format!("{} {t}", op_name(op)),
+            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
+                format!("{} {t}", op_name(op))
+            }
             Op::InZone(z) => format!("InZone {}", game.zones().name(z as usize)),
             Op::AttrAt(a) | Op::SetAttr(a) => format!(
                 "{} {a} ({})",
@@ -389,6 +396,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::JmpUnlessLocal(..) => "JmpUnlessLocal",
         Op::Check => "Check",
         Op::Fork(_) => "Fork",
+        Op::EndMove(_) => "EndMove",
         Op::AnyGuarded(_) => "AnyGuarded",
         Op::Fail => "Fail",
         Op::Take => "Take",

@@ -60,6 +60,8 @@ struct Choice {
 
 /// What the processor hands to the generator when a move completes.
 pub(crate) struct Completed<'a> {
+    /// While recording an attack test: the read slot the move was found in.
+    pub part: usize,
     pub actions: &'a [Action],
     pub log: &'a [Value],
     /// Invariants checked on the way, each with the locals as they were then.
@@ -123,6 +125,11 @@ pub(crate) struct Processor {
     resume_alt: u16,
     /// Set on the processor that runs attack tests: tests inside it fail (they do not nest).
     pub in_probe: bool,
+    /// For attack tests: the first `AnyGuarded` tries only this constant (one part of the tree).
+    pub only_alt: Option<u16>,
+    /// For recorded attack tests: the command index of the chain's first `AnyGuarded`, whose
+    /// constant i sends the reads after it to slot i + 1.
+    pub split_at: Option<usize>,
     /// The second processor for `is-attacked?`, made the first time one is asked.
     prober: Option<Box<super::attack::Prober>>,
 }
@@ -340,6 +347,18 @@ impl Processor {
                 self.fork(t, cx.limits)?;
                 true
             }
+            Op::EndMove(t) => {
+                if self.in_probe
+                    && cx.program.post_stays
+                    && self.marks.is_empty()
+                    && !self.state.is_enemy()
+                {
+                    *pc = t as usize;
+                } else {
+                    self.fork(t, cx.limits)?;
+                }
+                true
+            }
             Op::AnyGuarded(g) => self.any_guarded(cx, g, pc)?,
 
             Op::NoMoves => {
@@ -428,6 +447,7 @@ impl Processor {
                 true
             }
             Op::TurnGet(t) => {
+                self.state.note_turn_read(t as usize);
                 let v = self
                     .state
                     .turn_values
@@ -512,10 +532,26 @@ impl Processor {
             .ops
             .get(*pc..*pc + guard.len as usize)
             .unwrap_or(&[]);
-        let first = std::mem::take(&mut self.resume_alt) as usize;
         let start = self.state.current;
+        if let Some(only) = self.only_alt.take() {
+            let Some(&v) = guard.values.get(only as usize) else {
+                return Ok(false);
+            };
+            if !self.guard_holds(cx, body, guard.slot, v) {
+                self.state.current = start;
+                return Ok(false);
+            }
+            self.locals.set(guard.slot, v, &mut self.trail);
+            *pc += guard.len as usize;
+            return Ok(true);
+        }
+        let first = std::mem::take(&mut self.resume_alt) as usize;
+        let split = self.split_at == Some(here);
         for (i, &v) in guard.values.iter().enumerate().skip(first) {
             self.state.current = start;
+            if split {
+                self.state.read_slot = i + 1;
+            }
             if !self.guard_holds(cx, body, guard.slot, v) {
                 continue;
             }
@@ -590,6 +626,7 @@ impl Processor {
                 cx.game,
                 &mut self.globals,
                 Completed {
+                    part: self.state.read_slot,
                     actions: &self.actions,
                     log: &self.log,
                     invariants: &self.pending,
@@ -876,6 +913,7 @@ mod tests {
             locals: vec!["x".to_string(); locals],
             invariants: vec![Invariant { start: 0, end: 3 }],
             guards: Vec::new(),
+            post_stays: false,
         };
         let players = Players::new(&r.game, &r.game.initial_position());
         let cx = Context {
@@ -1446,6 +1484,7 @@ mod tests {
             locals: vec!["d".to_string()],
             invariants: Vec::new(),
             guards: vec![guard],
+            post_stays: false,
         };
         let players = Players::new(&r.game, &r.game.initial_position());
         let cx = Context {
