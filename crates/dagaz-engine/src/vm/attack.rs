@@ -299,7 +299,7 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>) {
                 }
             }
             for (k, ty) in q.game.pieces.iter().enumerate() {
-                if !seen.get(k >> 6).is_some_and(|w| w & (1 << (k & 63)) != 0) {
+                if seen.get(k >> 6).is_none_or(|w| w & (1 << (k & 63)) == 0) {
                     continue;
                 }
                 let kind = PieceKind(k as u8);
