@@ -25,8 +25,9 @@ pub struct MoveGen {
     accepted: Accepted,
     /// Runs the attack tests of the royal rule.
     prober: Prober,
-    /// Scratch: the recorded parts of the royal attack test.
+    /// Scratch: the recorded parts of the royal attack test, and which of them read each cell.
     recorded: Vec<Recorded>,
+    readers: Vec<u64>,
 }
 
 /// The moves accepted so far in one generation, with their invariants.
@@ -151,6 +152,32 @@ impl MoveGen {
         // What a move changes, as a read set: its cells, then the turn variables it changes.
         let mut written: smallvec::SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
         let mut disturbed: smallvec::SmallVec<[Unit; 16]> = smallvec::SmallVec::new();
+        // With at most 64 parts: for each cell (and turn variable), the parts that read it.
+        let readers = (recorded.len() <= 64).then(|| {
+            let mut readers = std::mem::take(&mut self.readers);
+            readers.clear();
+            readers.resize(words * 64, 0u64);
+            for (u, r) in recorded.iter().enumerate() {
+                for (w, &word) in r.reads.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if let Some(slot) = readers.get_mut(w * 64 + b) {
+                            *slot |= 1 << u;
+                        }
+                    }
+                }
+            }
+            readers
+        });
+        let attacked_parts = recorded
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.attacked)
+            .fold(0u64, |m, (u, _)| {
+                m | 1u64.checked_shl(u as u32).unwrap_or(0)
+            });
         for i in base..out.len() {
             let Some(mv) = out.get(i) else { break };
             written.iter_mut().for_each(|w| *w = 0);
@@ -190,12 +217,37 @@ impl MoveGen {
                 // parts it disturbs run again on the board after it.
                 disturbed.clear();
                 let mut attacked = false;
-                for r in &recorded {
-                    if !r.stands(&written) {
-                        disturbed.push(r.unit);
-                    } else if r.attacked {
-                        attacked = true;
-                        break;
+                match &readers {
+                    Some(readers) => {
+                        let mut hit = 0u64;
+                        for (w, &word) in written.iter().enumerate() {
+                            let mut bits = word;
+                            while bits != 0 {
+                                let b = bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                hit |= readers.get(w * 64 + b).copied().unwrap_or(0);
+                            }
+                        }
+                        attacked = attacked_parts & !hit != 0;
+                        if !attacked {
+                            while hit != 0 {
+                                let u = hit.trailing_zeros() as usize;
+                                hit &= hit - 1;
+                                if let Some(r) = recorded.get(u) {
+                                    disturbed.push(r.unit);
+                                }
+                            }
+                        }
+                    }
+                    None => {
+                        for r in &recorded {
+                            if !r.stands(&written) {
+                                disturbed.push(r.unit);
+                            } else if r.attacked {
+                                attacked = true;
+                                break;
+                            }
+                        }
                     }
                 }
                 if !attacked && !disturbed.is_empty() {
@@ -218,6 +270,9 @@ impl MoveGen {
             }
         }
         self.recorded = recorded;
+        if let Some(readers) = readers {
+            self.readers = readers;
+        }
         out.truncate(kept);
         Ok(())
     }

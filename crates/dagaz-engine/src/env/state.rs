@@ -117,7 +117,7 @@ pub struct State {
 
 /// What a recorded run read: a bit per position (in board order), then a bit per turn
 /// variable.
-pub type ReadSet = Vec<u64>;
+pub type ReadSet = smallvec::SmallVec<[u64; 2]>;
 
 impl State {
     #[inline]
