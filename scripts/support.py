@@ -3,6 +3,8 @@ library, and a dagaz binary that a concurrent build cannot swap mid-run."""
 
 import atexit
 import os
+import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -61,3 +63,82 @@ def ensure_dagaz(path: Path, force_build: bool) -> None:
             print("build failed (the source may be mid-edit); retrying in 60 s", file=sys.stderr)
             time.sleep(60)
     sys.exit(f"error: could not build {path}")
+
+
+def dagaz_perft(binary: Path, game: str, depth: int, repeat: int, extra=()):
+    """(leaves, best seconds) of `dagaz perft GAME --depth N --bulk [EXTRA...]`, timed around
+    the process."""
+    best, leaves = None, None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        r = subprocess.run([str(binary), "perft", game, "--depth", str(depth), "--bulk", *extra],
+                           cwd=REPO, capture_output=True, text=True)
+        dt = time.perf_counter() - t
+        if r.returncode != 0:
+            sys.exit(f"error: dagaz perft failed: {r.stderr.strip()}")
+        leaves = int(r.stdout.strip().splitlines()[-1])
+        best = dt if best is None else min(best, dt)
+    return leaves, best
+
+
+BENCH_LINE = re.compile(r"^(full|bulk)\b[^:]*:\s*(\d+) leaves in ([0-9.]+) s")
+
+
+def dagaz_bench(binary: Path, game: str, depth: int, repeat: int, extra=()):
+    """{'full': (leaves, s), 'bulk': (leaves, s)} from `dagaz bench` (its own timing, best of
+    repeat)."""
+    r = subprocess.run([str(binary), "bench", game, "--depth", str(depth), "--repeat", str(repeat), *extra],
+                       cwd=REPO, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"error: dagaz bench failed: {r.stderr.strip()}")
+    out = {}
+    for line in r.stdout.splitlines():
+        m = BENCH_LINE.match(line.strip())
+        if m:
+            out[m.group(1)] = (int(m.group(2)), float(m.group(3)))
+    if set(out) != {"full", "bulk"}:
+        sys.exit(f"error: unexpected dagaz bench output:\n{r.stdout}")
+    return out
+
+
+def timed(fn, repeat: int):
+    best, result = None, None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        dt = time.perf_counter() - t
+        best = dt if best is None else min(best, dt)
+    return result, best
+
+
+def fmt_rate(leaves: int, seconds: float) -> str:
+    rate = leaves / seconds if seconds > 0 else float("inf")
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f} M"
+    return f"{rate / 1e3:.0f} k"
+
+
+def machine_info(binary: Path, library: str) -> list:
+    """Lines naming the CPU, the dagaz build and the Python library's version."""
+    cpu = platform.processor() or "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                           capture_output=True, text=True)
+    commit = "working tree at " + (rev.stdout.strip() or "?")
+    if dirty.stdout.strip():
+        commit += " (with uncommitted changes)"
+    built = time.strftime("%Y-%m-%d %H:%M", time.localtime(binary.stat().st_mtime))
+    import importlib.metadata as md
+
+    return [
+        f"CPU: {cpu}, {os.cpu_count()} logical CPUs; {platform.system()} {platform.release()}",
+        f"dagaz {commit} (`{binary.relative_to(REPO) if binary.is_relative_to(REPO) else binary}`, "
+        f"release build of {built}); Python {platform.python_version()}, {library} {md.version(library)}",
+    ]
