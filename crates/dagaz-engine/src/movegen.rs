@@ -90,6 +90,7 @@ impl MoveGen {
         p.state.captured.clear();
         p.state.captured.resize(p.state.cells.len(), false);
         p.state.turn_values = position.turn_values;
+        p.forget_attacks();
         let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits.moves);
         let symmetry = game
@@ -738,6 +739,49 @@ mod tests {
             err.kind,
             GenErrorKind::NotANumber(crate::value::ValueType::Str)
         );
+    }
+
+    /// The royal rule's reuse of recorded attack tests gives the moves that testing every move
+    /// in full gives, over positions reached by playing the first, middle or last move.
+    #[test]
+    fn reused_attack_tests_agree_with_testing_every_move() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/chess.game"
+        ))
+        .unwrap();
+        let game = crate::load(&text).unwrap();
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ];
+        let mut gen = MoveGen::default();
+        let mut checked = 0;
+        for fen in starts {
+            let mut position = game.from_fen(fen).unwrap();
+            for step in 0..12 {
+                let players = Players::new(&game, &position);
+                let mut fast = Vec::new();
+                gen.generate(&game, &mut position, &mut fast).unwrap();
+                // The pseudo-legal moves, then the slow filter.
+                let royal = std::mem::take(&mut gen.prober);
+                let mut all = Vec::new();
+                let mut pseudo = game.clone();
+                pseudo.royal = vec![false; pseudo.royal.len()];
+                gen.generate(&pseudo, &mut position, &mut all).unwrap();
+                gen.prober = royal;
+                gen.keep_legal_slowly(&game, &players, &mut position, &mut all, 0)
+                    .unwrap();
+                assert_eq!(fast, all, "{fen} after {step} moves");
+                checked += fast.len();
+                let Some(mv) = fast.get(step * 7 % fast.len().max(1)).cloned() else {
+                    break;
+                };
+                position.play(&game, &mv);
+            }
+        }
+        assert!(checked > 300, "{checked}");
     }
 
     #[test]

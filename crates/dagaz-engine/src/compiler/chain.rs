@@ -104,6 +104,9 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             let span = pre.first().map_or_else(Span::default, |n| n.span);
             self.emit(Op::Fail, span);
         }
+        if let [first, _, ..] = moves {
+            self.emit(Op::Clauses, first.span);
+        }
         for (i, clause) in moves.iter().enumerate() {
             self.start_clause(Clause::Move(i as u16 + 1));
             let last = i + 1 == moves.len();
@@ -131,8 +134,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         self.scopes.leave();
         let post_stays =
             post_start.is_some_and(|start| stays_put(self.ops.get(start..).unwrap_or(&[])));
+        let parts = crate::model::Parts::of(&self.ops, &self.clauses, &self.guards);
         Ok(Program {
             post_stays,
+            parts,
             ops: self.ops,
             spans: self.spans,
             clauses: self.clauses,
@@ -1117,7 +1122,21 @@ mod tests {
     fn a_piece_is_pre_then_a_choice_of_moves_then_post() {
         assert_eq!(
             listing("(pre (take)) (move (check n)) (move (check s)) (post (drop))"),
-            "; clause pre\n   0  Take\n; clause move #1\n   1  Fork 4\n   2  Nav n\n   3  Jmp 5\n; clause move #2\n   4  Nav s\n; clause post\n   5  Drop\n   6  Complete\n"
+            "; clause pre\n   0  Take\n   1  Clauses\n; clause move #1\n   2  Fork 5\n   3  Nav n\n   4  Jmp 6\n; clause move #2\n   5  Nav s\n; clause post\n   6  Drop\n   7  Complete\n"
+        );
+        // The parts an attack test may run separately: each clause's body.
+        let g = game("(pre (take)) (move (check n)) (move (check s)) (post (drop))").unwrap();
+        assert_eq!(
+            g.piece_types()[0].program.parts,
+            crate::model::Parts::Clauses {
+                entry: 1,
+                bodies: vec![(3, None), (5, None)]
+            }
+        );
+        let g = game("(pre (take)) (move (let d (any n s)) (check d)) (post (drop))").unwrap();
+        assert_eq!(
+            g.piece_types()[0].program.parts,
+            crate::model::Parts::Choice { pc: 1, n: 2 }
         );
     }
 

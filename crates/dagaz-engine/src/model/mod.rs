@@ -55,6 +55,84 @@ pub struct Program {
     /// `post` never leaves the square where the move ends and captures only by dropping there
     /// (see `EndMove`); attack tests then skip ends of moves that cannot capture.
     pub post_stays: bool,
+    /// How an attack test may split a run of this chain into independent parts.
+    pub parts: Parts,
+}
+
+/// The independent parts of a chain's tree of choices that an attack test can run (and
+/// remember) separately: each `move` clause, and within a clause (or a chain with one) each
+/// constant of a guarded choice it opens with.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Parts {
+    /// The chain is one part.
+    #[default]
+    Whole,
+    /// Straight commands, then `AnyGuarded` at `pc` with `n` constants.
+    Choice { pc: usize, n: usize },
+    /// Straight commands up to `Clauses` (at `entry`), then a choice among the `move` clauses:
+    /// the command each clause's body starts at, and the guarded choice it opens with, if any.
+    Clauses {
+        entry: usize,
+        bodies: Vec<(usize, Option<(usize, usize)>)>,
+    },
+}
+
+/// Whether a command can branch or open a choice (the end of a straight run of commands).
+fn branches(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Fork(_)
+            | Op::EndMove(_)
+            | Op::AnyGuarded(_)
+            | Op::Jmp(_)
+            | Op::JmpIfFalse(_)
+            | Op::JmpUnlessLocal(..)
+            | Op::LocalConstJmp(..)
+            | Op::Clauses
+            | Op::Complete
+    )
+}
+
+impl Parts {
+    /// The parts of a compiled chain.
+    pub fn of(ops: &[Op], clauses: &[(u32, Clause)], guards: &[Guard]) -> Parts {
+        // The guarded choice that a straight run from `pc` reaches: its index and its size.
+        let choice_from = |pc: usize| {
+            let at = pc + ops.get(pc..)?.iter().position(branches)?;
+            match ops.get(at)? {
+                Op::AnyGuarded(g) => Some((at, guards.get(*g as usize)?.values.len())),
+                _ => None,
+            }
+        };
+        let Some(entry) = ops.iter().position(branches) else {
+            return Parts::Whole;
+        };
+        match ops.get(entry) {
+            Some(Op::Clauses) => {
+                let starts: Vec<usize> = clauses
+                    .iter()
+                    .filter(|(_, c)| matches!(c, Clause::Move(_)))
+                    .map(|&(start, _)| start as usize)
+                    .collect();
+                let last = starts.len().saturating_sub(1);
+                let bodies = starts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &start)| {
+                        // Every clause but the last opens with the `Fork` to the next.
+                        let body = if i < last { start + 1 } else { start };
+                        (body, choice_from(body))
+                    })
+                    .collect();
+                Parts::Clauses { entry, bodies }
+            }
+            Some(Op::AnyGuarded(_)) => match choice_from(0) {
+                Some((pc, n)) => Parts::Choice { pc, n },
+                None => Parts::Whole,
+            },
+            _ => Parts::Whole,
+        }
+    }
 }
 
 /// `(let V (any K1 ... Kn))` followed by checks (`AnyGuarded`): the constants to try in turn,
@@ -74,26 +152,6 @@ impl Program {
             .take_while(|(start, _)| *start as usize <= pc)
             .last()
             .map_or(Clause::Pre, |&(_, c)| c)
-    }
-
-    /// The guarded choice every run of the chain makes first, if it opens with one (straight
-    /// commands, then `AnyGuarded`): each of its constants starts a separate part of the tree.
-    /// Answers its command index and its guard.
-    pub fn first_choice(&self) -> Option<(usize, &Guard)> {
-        for (pc, op) in self.ops.iter().enumerate() {
-            match *op {
-                Op::AnyGuarded(g) => return self.guards.get(g as usize).map(|g| (pc, g)),
-                Op::Fork(_)
-                | Op::EndMove(_)
-                | Op::Jmp(_)
-                | Op::JmpIfFalse(_)
-                | Op::JmpUnlessLocal(..)
-                | Op::LocalConstJmp(..)
-                | Op::Complete => return None,
-                _ => {}
-            }
-        }
-        None
     }
 
     pub fn span_at(&self, pc: usize) -> Span {

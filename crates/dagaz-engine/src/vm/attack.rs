@@ -23,7 +23,7 @@ use crate::env::global::Globals;
 use crate::env::players::Players;
 use crate::env::state::ReadSet;
 use crate::error::GenErrorKind;
-use crate::model::{AttackTest, Game};
+use crate::model::{AttackTest, Game, Parts};
 use crate::moves::Action;
 use crate::position::MAX_TURN_VARIABLES;
 use crate::value::{Piece, PieceKind, PlayerId, Pos, Value};
@@ -119,10 +119,25 @@ pub(crate) struct Question<'a> {
 /// enemy piece run forwards. The test's answer is whether any part finds an attack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Unit {
-    /// A piece type; when its chain opens with a guarded choice, only the given alternative
-    /// of it (each direction of a slider is a part of its own).
-    Kind(PieceKind, Option<u16>),
+    /// A piece type run backwards: all of its chain, or one part of it (`Program::parts`): one
+    /// `move` clause, and of the guarded choice the clause (or the chain) opens with, one
+    /// constant — each direction of a slider is a part of its own.
+    Kind {
+        kind: PieceKind,
+        clause: Option<u16>,
+        alt: Option<u16>,
+    },
     Piece(Pos, Piece),
+}
+
+impl Unit {
+    fn whole(kind: PieceKind) -> Unit {
+        Unit::Kind {
+            kind,
+            clause: None,
+            alt: None,
+        }
+    }
 }
 
 /// A part's answer on a board, with what it read: while none of those cells and turn
@@ -151,21 +166,39 @@ impl Prober {
         q: &Question<'_>,
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, ProbeFault> {
+        self.attacked_reading(q, cells, None)
+    }
+
+    /// [`Prober::attacked`], noting in `reads` (when given) every cell and turn variable the
+    /// answer depends on.
+    pub fn attacked_reading(
+        &mut self,
+        q: &Question<'_>,
+        cells: &mut Vec<Option<Piece>>,
+        mut reads: Option<&mut ReadSet>,
+    ) -> Result<bool, ProbeFault> {
         let mut units = std::mem::take(&mut self.units);
+        let recording = reads.is_some();
         let result = self.on_board(q, cells, |p| {
-            units_of(q, &p.state.cells, &mut units);
-            // Whole piece types at once: the split into parts only pays when reused.
-            for &unit in &units {
-                let whole = match unit {
-                    Unit::Kind(_, Some(alt)) if alt > 0 => continue,
-                    Unit::Kind(kind, _) => Unit::Kind(kind, None),
-                    piece => piece,
-                };
-                if run_unit(p, q, whole, false)?.0 {
-                    return Ok(true);
-                }
+            if recording {
+                p.state.start_recording(1);
             }
-            Ok(false)
+            let answer = (|| {
+                // Whole piece types at once: the split into parts only pays when reused.
+                units_of(q, &p.state.cells, &mut units, false);
+                for &unit in &units {
+                    if run_unit(p, q, unit, false)?.0 {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            })();
+            if let Some(out) = reads {
+                p.state.stop_recording();
+                out.clear();
+                out.extend(p.state.recorded(0));
+            }
+            answer
         });
         self.units = units;
         result
@@ -182,24 +215,37 @@ impl Prober {
     ) -> Result<bool, ProbeFault> {
         let mut units = std::mem::take(&mut self.units);
         let result = self.on_board(q, cells, |p| {
-            units_of(q, &p.state.cells, &mut units);
+            units_of(q, &p.state.cells, &mut units, true);
             out.clear();
             let mut any = false;
             let mut i = 0;
             while let Some(&unit) = units.get(i) {
-                let split = match unit {
-                    Unit::Kind(kind, Some(_)) => q
-                        .game
-                        .pieces
-                        .get(kind.index())
-                        .and_then(|ty| ty.program.first_choice())
-                        .map(|(pc, guard)| (pc, guard.values.len())),
-                    _ => None,
+                // One run covers the constants of a guarded choice: the unit's kind and clause,
+                // with the reads after the choice split by constant.
+                let (run, split) = match unit {
+                    Unit::Kind {
+                        kind,
+                        clause,
+                        alt: Some(_),
+                    } => {
+                        let program = q.game.pieces.get(kind.index()).map(|t| &t.program);
+                        let choice = match (program.map(|p| &p.parts), clause) {
+                            (Some(Parts::Choice { pc, n }), _) => Some((*pc, *n)),
+                            (Some(Parts::Clauses { bodies, .. }), Some(j)) => {
+                                bodies.get(j as usize).and_then(|&(_, c)| c)
+                            }
+                            _ => None,
+                        };
+                        let run = Unit::Kind {
+                            kind,
+                            clause,
+                            alt: None,
+                        };
+                        (run, choice)
+                    }
+                    other => (other, None),
                 };
-                let (run, parts) = match (unit, split) {
-                    (Unit::Kind(kind, _), Some((_, n))) => (Unit::Kind(kind, None), n),
-                    _ => (unit, 0),
-                };
+                let parts = split.map_or(0, |(_, n)| n);
                 p.state.start_recording(1 + parts);
                 p.split_at = split.map(|(pc, _)| pc);
                 let ran = run_unit(p, q, run, true);
@@ -279,9 +325,9 @@ impl Prober {
     }
 }
 
-/// The parts of the test on `cells`: each piece type the enemies have (reversible), or each
-/// enemy piece (forward).
-fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>) {
+/// The parts of the test on `cells`: each piece type the enemies have (reversible; with
+/// `split`, each part of its chain), or each enemy piece (forward).
+fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, split: bool) {
     out.clear();
     let enemies = cells
         .iter()
@@ -303,11 +349,23 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>) {
                     continue;
                 }
                 let kind = PieceKind(k as u8);
-                match ty.program.first_choice() {
-                    Some((_, guard)) => out.extend(
-                        (0..guard.values.len()).map(|alt| Unit::Kind(kind, Some(alt as u16))),
-                    ),
-                    None => out.push(Unit::Kind(kind, None)),
+                let part = |clause: Option<u16>, alt: Option<u16>| Unit::Kind { kind, clause, alt };
+                match (&ty.program.parts, split) {
+                    (_, false) | (Parts::Whole, _) => out.push(Unit::whole(kind)),
+                    (Parts::Choice { n, .. }, true) => {
+                        out.extend((0..*n).map(|alt| part(None, Some(alt as u16))))
+                    }
+                    (Parts::Clauses { bodies, .. }, true) => {
+                        for (j, &(_, choice)) in bodies.iter().enumerate() {
+                            let clause = Some(j as u16);
+                            match choice {
+                                Some((_, n)) => {
+                                    out.extend((0..n).map(|alt| part(clause, Some(alt as u16))))
+                                }
+                                None => out.push(part(clause, None)),
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -331,7 +389,8 @@ fn run_unit(
     recording: bool,
 ) -> Result<(bool, u64), ProbeFault> {
     let (start, kind, player, looking) = match unit {
-        Unit::Kind(kind, alt) => {
+        Unit::Kind { kind, clause, alt } => {
+            p.only_clause = clause;
             p.only_alt = alt;
             // The defender's piece becomes a piece of this type, for the backward look.
             p.state.restore_cell(q.at, Some(Piece { kind, ..q.placed }));
@@ -366,7 +425,8 @@ fn run_unit(
     };
     let ran = p.run(&cx, start, &mut probe);
     p.only_alt = None;
-    if let Unit::Kind(..) = unit {
+    p.only_clause = None;
+    if let Unit::Kind { .. } = unit {
         p.state.restore_cell(q.at, Some(q.placed));
     }
     ran.map_err(|fault| ProbeFault { piece: kind, fault })?;

@@ -178,6 +178,9 @@ pub enum Op {
     AnyGuarded(u16),
     /// `--`: backtrack to the latest choice point.
     Fail,
+    /// `--`: where the choice among the `move` clauses starts (chains with several). Does
+    /// nothing, except in an attack test told to run one clause only: it goes to that clause.
+    Clauses,
 
     // --- building the move ----------------------------------------------------------------
     /// `--`: lift the piece at the current position into the hand.
@@ -399,6 +402,7 @@ fn op_name(op: &Op) -> &'static str {
         Op::EndMove(_) => "EndMove",
         Op::AnyGuarded(_) => "AnyGuarded",
         Op::Fail => "Fail",
+        Op::Clauses => "Clauses",
         Op::Take => "Take",
         Op::Drop => "Drop",
         Op::Capture => "Capture",

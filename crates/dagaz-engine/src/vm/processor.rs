@@ -127,12 +127,31 @@ pub(crate) struct Processor {
     pub in_probe: bool,
     /// For attack tests: the first `AnyGuarded` tries only this constant (one part of the tree).
     pub only_alt: Option<u16>,
+    /// For attack tests: `Clauses` goes to this `move` clause only.
+    pub only_clause: Option<u16>,
     /// For recorded attack tests: the command index of the chain's first `AnyGuarded`, whose
     /// constant i sends the reads after it to slot i + 1.
     pub split_at: Option<usize>,
     /// The second processor for `is-attacked?`, made the first time one is asked.
     prober: Option<Box<super::attack::Prober>>,
+    /// Answers of `is-attacked?` in this generation, each with the cells it read and what
+    /// they held: it stands while they hold the same.
+    attack_memo: Vec<Remembered>,
+    memo_cells: Vec<(Pos, Option<Piece>)>,
 }
+
+/// An attack test's answer, valid while the cells it read hold the same pieces.
+#[derive(Clone, Debug)]
+struct Remembered {
+    at: Pos,
+    placed: Piece,
+    attacked: bool,
+    /// Its range in `Processor::memo_cells`.
+    cells: (u32, u32),
+}
+
+/// How many answers a generation remembers.
+const MEMO: usize = 32;
 
 /// Everything a run reads but does not change.
 pub(crate) struct Context<'a> {
@@ -387,6 +406,19 @@ impl Processor {
                 true
             }
             Op::Fail => false,
+            Op::Clauses => match self.only_clause.take() {
+                None => true,
+                Some(j) => match &cx.program.parts {
+                    crate::model::Parts::Clauses { bodies, .. } => match bodies.get(j as usize) {
+                        Some(&(body, _)) => {
+                            *pc = body;
+                            true
+                        }
+                        None => false,
+                    },
+                    _ => false,
+                },
+            },
             Op::Take => {
                 let at = self.state.current;
                 let piece = self.state.take(&mut self.trail)?;
@@ -660,19 +692,66 @@ impl Processor {
             (_, Some(hand)) => hand,
             _ => Piece::new(player, crate::value::PieceKind(0)),
         };
+        let at = self.state.current;
+        let cells = &self.state.cells;
+        let memo_cells = &self.memo_cells;
+        let known = self.attack_memo.iter().find(|m| {
+            m.at == at
+                && m.placed == placed
+                && memo_cells
+                    .get(m.cells.0 as usize..m.cells.1 as usize)
+                    .unwrap_or(&[])
+                    .iter()
+                    .all(|&(p, piece)| cells.get(p.index()).copied().flatten() == piece)
+        });
+        if let Some(m) = known {
+            return Ok(m.attacked);
+        }
         let question = super::attack::Question {
             game: cx.game,
             limits: cx.limits,
             turn_number: cx.players.turn_number,
             turn_values: &self.state.turn_values,
-            at: self.state.current,
+            at,
             defender: player,
             placed,
         };
-        self.prober
+        let mut reads = crate::env::state::ReadSet::new();
+        let attacked = self
+            .prober
             .get_or_insert_with(Default::default)
-            .attacked(&question, &mut self.state.cells)
-            .map_err(GenErrorKind::from)
+            .attacked_reading(&question, &mut self.state.cells, Some(&mut reads))
+            .map_err(GenErrorKind::from)?;
+        // Turn variables do not change within a generation; the position asked about holds
+        // `placed` for the test, whatever stands there.
+        if self.attack_memo.len() < MEMO {
+            let n = self.state.cells.len();
+            let start = self.memo_cells.len() as u32;
+            for (w, &word) in reads.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if i < n && i != at.index() {
+                        let piece = self.state.cells.get(i).copied().flatten();
+                        self.memo_cells.push((Pos(i as u16), piece));
+                    }
+                }
+            }
+            self.attack_memo.push(Remembered {
+                at,
+                placed,
+                attacked,
+                cells: (start, self.memo_cells.len() as u32),
+            });
+        }
+        Ok(attacked)
+    }
+
+    /// Forgets the attack tests remembered: a new generation (the turn variables may differ).
+    pub fn forget_attacks(&mut self) {
+        self.attack_memo.clear();
+        self.memo_cells.clear();
     }
 
     #[inline]
@@ -914,6 +993,7 @@ mod tests {
             invariants: vec![Invariant { start: 0, end: 3 }],
             guards: Vec::new(),
             post_stays: false,
+            parts: Default::default(),
         };
         let players = Players::new(&r.game, &r.game.initial_position());
         let cx = Context {
@@ -1485,6 +1565,7 @@ mod tests {
             invariants: Vec::new(),
             guards: vec![guard],
             post_stays: false,
+            parts: Default::default(),
         };
         let players = Players::new(&r.game, &r.game.initial_position());
         let cx = Context {
