@@ -175,7 +175,7 @@ impl Prober {
         &mut self,
         q: &Question<'_>,
         cells: &mut Vec<Option<Piece>>,
-        mut reads: Option<&mut ReadSet>,
+        reads: Option<&mut ReadSet>,
     ) -> Result<bool, ProbeFault> {
         let mut units = std::mem::take(&mut self.units);
         let recording = reads.is_some();
