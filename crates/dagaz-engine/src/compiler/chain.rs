@@ -1424,6 +1424,116 @@ mod tests {
         );
     }
 
+    /// A game with an attribute `fresh` and a turn variable `ep`, whose piece has `clauses`.
+    fn chess_like(clauses: &str) -> Result<crate::Game, LoadError> {
+        crate::load(&format!(
+            r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1))
+               (piece (name Man) {clauses}) (piece (name King))
+               (game (name "t") (players (White (Man b2)) (Black (King b3)))
+                     (attribute fresh true) (turn-variable ep))"#
+        ))
+    }
+
+    #[test]
+    fn attributes_turn_variables_and_the_chess_forms_compile() {
+        let ops = |clauses: &str| {
+            chess_like(clauses).unwrap().piece_types()[0]
+                .program
+                .ops
+                .clone()
+        };
+        assert_eq!(
+            ops("(move (log fresh ep) (set! ep position) (set-attr fresh false) (move-piece n) (promote (any King Man)) (check not-attacked?))")[..8],
+            [
+                Op::AttrAt(0),
+                Op::TurnGet(0),
+                Op::Log(2),
+                Op::Position,
+                Op::TurnSet(0),
+                Op::Push(Value::Bool(false)),
+                Op::SetAttr(0),
+                Op::Push(Value::Dir(crate::Dir(0))),
+            ]
+        );
+        let all = ops("(move (promote (any King Man)) (check is-attacked?))");
+        assert!(all.contains(&Op::PromoteTo) && all.contains(&Op::IsAttacked));
+        assert!(ops("(move (let k King) (promote k))").contains(&Op::PromoteTo));
+        assert!(ops("(move (promote King))").contains(&Op::Promote(crate::PieceKind(1))));
+        let error = |clauses: &str| match chess_like(clauses) {
+            Err(LoadError::Compile(e)) => e.kind,
+            other => panic!("expected a compile error, got {other:?}"),
+        };
+        assert_eq!(
+            error("(move (set-attr moved true))"),
+            CompileErrorKind::Unknown {
+                what: "attribute",
+                name: "moved".into()
+            }
+        );
+        assert!(matches!(
+            error("(move (set! fresh false))"),
+            CompileErrorKind::NotAssignable(..)
+        ));
+        assert!(matches!(
+            error("(move (inc! ep))"),
+            CompileErrorKind::NotAssignable(..)
+        ));
+        assert!(matches!(
+            error("(move (move-piece))"),
+            CompileErrorKind::Arity { .. }
+        ));
+    }
+
+    #[test]
+    fn the_game_clauses_of_chess_are_checked() {
+        let with = |clause: &str| {
+            crate::load(&format!(
+                r#"(board (name b) (dim "a-c") (dim "3-1")) (piece (name King))
+                   (game (name "t") (players (White (King a1)) (Black)) {clause})"#
+            ))
+        };
+        let kind = |clause: &str| match with(clause) {
+            Err(LoadError::Compile(e)) => e.kind,
+            other => panic!("expected a compile error for {clause}, got {other:?}"),
+        };
+        assert!(matches!(
+            kind("(attribute moved maybe)"),
+            CompileErrorKind::Expected { .. }
+        ));
+        assert!(matches!(
+            kind("(turn-variable a) (turn-variable b) (turn-variable c) (turn-variable d) (turn-variable e)"),
+            CompileErrorKind::TooMany { what: "turn variables", max: 4 }
+        ));
+        assert_eq!(
+            kind("(royal Queen)"),
+            CompileErrorKind::Unknown {
+                what: "piece type",
+                name: "Queen".into()
+            }
+        );
+        assert!(matches!(
+            kind("(attacks sideways)"),
+            CompileErrorKind::Expected { .. }
+        ));
+        assert!(matches!(
+            kind("(loss bored)"),
+            CompileErrorKind::Expected { .. }
+        ));
+        assert!(matches!(
+            kind("(fen standard (turn (w White)))"),
+            CompileErrorKind::Expected { .. }
+        ));
+        assert!(matches!(
+            kind("(fen standard (pieces (K White King) (K Black King)) (turn (w White)))"),
+            CompileErrorKind::Duplicate(..)
+        ));
+        let game =
+            with("(royal King) (attacks reversible) (loss checkmated) (draw stalemated)").unwrap();
+        assert!(game.is_royal(crate::PieceKind(0)));
+        assert_eq!(game.attack_test(), crate::AttackTest::Reversible);
+        assert_eq!(game.goals().len(), 2);
+    }
+
     #[test]
     fn a_post_that_stays_put_is_marked() {
         let stays = |clauses: &str| game(clauses).unwrap().piece_types()[0].program.post_stays;

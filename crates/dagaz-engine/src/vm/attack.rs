@@ -438,3 +438,101 @@ fn symmetry(game: &Game, player: PlayerId) -> &[crate::value::Dir] {
         .get(player.index())
         .map_or(&[][..], Vec::as_slice)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A strip `a1 .. e1` with a rook for each side.
+    fn strip(attacks: &str, placement: &str) -> Game {
+        crate::load(&format!(
+            r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0) (dir (name w) -1 0))
+               (piece (name Rook)
+                  (pre (check is-friend?) (take))
+                  (move (let d (any e w)) (check d) (check not-friend?)
+                        (while true (end-move) (check is-empty?) (check d) (check not-friend?)))
+                  (post (drop)))
+               (piece (name Castle)
+                  (pre (check is-friend?) (take))
+                  (move (check not-attacked?) (check e) (check is-enemy?))
+                  (post (drop)))
+               (game (name strip) (players {placement}) (attacks {attacks}))"#
+        ))
+        .unwrap()
+    }
+
+    fn ask(game: &Game, at: &str) -> (bool, Option<Vec<Recorded>>) {
+        let mut cells = game.initial_position().cells;
+        let at = game.board().position(at).unwrap();
+        let white = PlayerId(0);
+        let q = Question {
+            game,
+            limits: Limits::default(),
+            turn_number: 1,
+            turn_values: &[crate::position::UNSET; MAX_TURN_VARIABLES],
+            at,
+            defender: white,
+            placed: Piece::new(white, PieceKind(0)),
+        };
+        let before = cells.clone();
+        let mut prober = Prober::default();
+        let answer = prober
+            .attacked(&q, &mut cells)
+            .map_err(GenErrorKind::from)
+            .unwrap();
+        assert_eq!(cells, before, "the board is given back unchanged");
+        if game.attack_test() == AttackTest::Forward {
+            return (answer, None);
+        }
+        let mut recorded = Vec::new();
+        let again = prober
+            .record(&q, &mut cells, &mut recorded)
+            .map_err(GenErrorKind::from)
+            .unwrap();
+        assert_eq!(again, answer, "recording gives the same answer");
+        (answer, Some(recorded))
+    }
+
+    #[test]
+    fn both_tests_find_a_slider_and_see_blockers() {
+        for mode in ["forward", "reversible"] {
+            let open = strip(mode, "(White (Rook a1)) (Black (Rook e1))");
+            assert!(ask(&open, "b1").0, "{mode}: e1 sees b1 along an empty line");
+            let blocked = strip(mode, "(White (Rook a1 d1)) (Black (Rook e1))");
+            assert!(!ask(&blocked, "b1").0, "{mode}: d1 blocks");
+            assert!(ask(&blocked, "d1").0, "{mode}: d1 itself is attacked");
+        }
+    }
+
+    #[test]
+    fn a_recorded_part_knows_what_it_read() {
+        let game = strip("reversible", "(White (Rook a1 d1)) (Black (Rook e1))");
+        let (attacked, recorded) = ask(&game, "c1");
+        assert!(!attacked);
+        let recorded = recorded.unwrap();
+        // One part per direction of the rook's first choice.
+        assert_eq!(recorded.len(), 2);
+        let read = |r: &Recorded, name: &str| {
+            let i = game.board().position(name).unwrap().index();
+            r.reads.first().is_some_and(|w| w & (1 << i) != 0)
+        };
+        let east = &recorded[0];
+        assert!(
+            read(east, "d1") && !read(east, "e1"),
+            "east stops at the friend on d1"
+        );
+        let west = &recorded[1];
+        assert!(read(west, "b1") && read(west, "a1"));
+        assert!(!read(west, "d1"));
+    }
+
+    #[test]
+    fn attack_tests_do_not_nest() {
+        // The Castle's only move tests for attacks: inside a test it fails, so a Castle never
+        // attacks, whichever way the test runs.
+        for mode in ["forward", "reversible"] {
+            let game = strip(mode, "(White (Rook a1)) (Black (Castle c1))");
+            assert!(!ask(&game, "d1").0, "{mode}");
+        }
+    }
+}

@@ -927,7 +927,8 @@ mod tests {
         (piece (name Man))
         (piece (name King))
         (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3)))
-              (zone (name top) (players White) (positions a3 b3 c3)))
+              (zone (name top) (players White) (positions a3 b3 c3))
+              (attribute fresh false) (turn-variable ep))
     "#;
 
     /// Collects what `Complete` hands over.
@@ -972,6 +973,7 @@ mod tests {
         processor.globals.reset(2);
         processor.state.cells = game.initial_position().cells;
         processor.state.captured = vec![false; processor.state.cells.len()];
+        processor.state.turn_values = game.initial_position().turn_values;
         Rig { game, processor }
     }
 
@@ -1027,6 +1029,127 @@ mod tests {
 
     fn int(n: Int) -> Value {
         Value::Int(n)
+    }
+
+    #[test]
+    fn attributes_are_read_here_and_set_in_the_hand() {
+        let mut r = rig();
+        let ops = vec![
+            Op::AttrAt(0),
+            Op::Take,
+            Op::AttrAt(0),
+            Op::Push(Value::Bool(true)),
+            Op::SetAttr(0),
+            Op::Drop,
+            Op::AttrAt(0),
+            Op::Log(3),
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        let t = Value::Bool(true);
+        let f = Value::Bool(false);
+        assert_eq!(got.moves[0].1, vec![f, f, t]);
+        let Action::Drop { piece, .. } = got.moves[0].0[1] else {
+            panic!("a drop")
+        };
+        assert!(piece.attr(0), "the dropped piece carries the new value");
+        assert_eq!(
+            run(&mut r, vec![Op::Push(t), Op::SetAttr(0)], 0, "b2").err(),
+            Some(GenErrorKind::SetAttrEmptyHand)
+        );
+    }
+
+    #[test]
+    fn a_turn_variable_is_set_for_the_next_turn_only() {
+        let mut r = rig();
+        let a1 = Value::Pos(pos(&r, "a1"));
+        let ops = vec![
+            Op::TurnGet(0),
+            Op::Push(a1),
+            Op::TurnSet(0),
+            Op::TurnGet(0),
+            Op::Log(2),
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        let f = Value::Bool(false);
+        assert_eq!(got.moves[0].1, vec![f, f], "reads still see the old value");
+        assert_eq!(got.moves[0].0, vec![Action::SetTurn { slot: 0, value: a1 }]);
+    }
+
+    #[test]
+    fn move_piece_moves_another_piece_and_stays() {
+        let mut r = rig();
+        let n = Value::Dir(dir(&r, "n"));
+        let ops = vec![
+            Op::Push(n),
+            Op::MovePiece,
+            Op::Position,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "b2").unwrap();
+        let (b2, b3) = (pos(&r, "b2"), pos(&r, "b3"));
+        assert_eq!(got.moves[0].1, vec![Value::Pos(b2)]);
+        let white = r.game.initial_position().piece_at(b2).unwrap();
+        let black = r.game.initial_position().piece_at(b3);
+        assert_eq!(
+            got.moves[0].0,
+            vec![
+                Action::Take {
+                    at: b2,
+                    piece: white
+                },
+                Action::Drop {
+                    at: b3,
+                    piece: white,
+                    replaced: black
+                }
+            ]
+        );
+        // Off the board it fails; from an empty square it is an error.
+        assert!(run(
+            &mut r,
+            vec![Op::Push(n), Op::MovePiece, Op::Complete],
+            0,
+            "b3"
+        )
+        .unwrap()
+        .moves
+        .is_empty());
+        assert_eq!(
+            run(&mut r, vec![Op::Push(n), Op::MovePiece], 0, "a1").err(),
+            Some(GenErrorKind::MoveEmpty)
+        );
+    }
+
+    #[test]
+    fn promote_to_takes_the_type_from_the_stack() {
+        let mut r = rig();
+        let king = Value::Piece(PieceKind(1));
+        let ops = vec![
+            Op::Take,
+            Op::Push(king),
+            Op::PromoteTo,
+            Op::Drop,
+            Op::PieceAt,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        assert_eq!(logs(&mut r, ops, "b2"), vec![vec![king]]);
+        assert_eq!(
+            run(
+                &mut r,
+                vec![Op::Take, Op::Push(int(1)), Op::PromoteTo],
+                0,
+                "b2"
+            )
+            .err(),
+            Some(GenErrorKind::WrongType {
+                expected: "a piece type",
+                found: crate::value::ValueType::Int
+            })
+        );
     }
 
     #[test]
