@@ -605,16 +605,23 @@ impl Processor {
     }
 
     /// Runs a guard's checks with `slot` holding `v`; they only test and move about.
-    #[inline]
+    #[inline(always)]
     fn guard_holds(&mut self, cx: &Context<'_>, body: &[Op], slot: u16, v: Value) -> bool {
-        body.iter().all(|&op| match op {
-            Op::CheckLocal(s) if s == slot => self.truth(cx, v),
-            Op::CheckLocal(s) => {
-                let local = self.locals.get(s);
-                self.truth(cx, local)
+        // A plain loop: `Iterator::all` with this closure is not always inlined.
+        for &op in body {
+            let passed = match op {
+                Op::CheckLocal(s) if s == slot => self.truth(cx, v),
+                Op::CheckLocal(s) => {
+                    let local = self.locals.get(s);
+                    self.truth(cx, local)
+                }
+                other => self.board_test(cx, other),
+            };
+            if !passed {
+                return false;
             }
-            other => self.board_test(cx, other),
-        })
+        }
+        true
     }
 
     /// The commands that test the current position or move it: whether they pass.
