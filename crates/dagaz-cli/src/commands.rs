@@ -11,7 +11,19 @@ use std::time::{Duration, Instant};
 
 type Outcome = Result<String, String>;
 
-pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
+/// Runs a command: its standard output and exit code, or its error message (exit code 2).
+pub(crate) fn execute(
+    command: Command,
+    progress: bool,
+    err: &mut dyn Write,
+) -> Result<(String, i32), String> {
+    if let Command::Check { game, format } = &command {
+        return check(game, *format);
+    }
+    run(command, progress, err).map(|text| (text, 0))
+}
+
+fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
     match command {
         Command::Moves(args) => {
             let loaded = Loaded::new(&args)?;
@@ -113,6 +125,7 @@ pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> 
             })?;
             Ok(format!("{fen}\n"))
         }
+        Command::Check { .. } => Err("error: internal: check runs apart\n".into()),
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;
             let mut out = String::new();
@@ -123,6 +136,49 @@ pub(crate) fn execute(command: Command, progress: bool, err: &mut dyn Write) -> 
             Ok(out)
         }
     }
+}
+
+/// `dagaz check`: every problem in the game file, as text or JSON; exit code 2 when any.
+fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
+    let shown = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
+    let problems = dagaz_engine::check(&text);
+    let code = if problems.is_empty() {
+        0
+    } else {
+        crate::EXIT_BAD_INPUT
+    };
+    let out = match format {
+        crate::Format::Json => crate::diagnostics::json(&shown, &text, &problems),
+        crate::Format::Human if problems.is_empty() => format!("{shown}: no problems found\n"),
+        crate::Format::Human => {
+            let mut out = String::new();
+            for p in &problems {
+                out.push_str(&crate::diagnostics::report(
+                    p.severity.as_str(),
+                    &shown,
+                    &text,
+                    p.span,
+                    &format!("{} [{}]", p.message, p.code),
+                    p.help.as_deref(),
+                ));
+            }
+            let errors = problems
+                .iter()
+                .filter(|p| p.severity == dagaz_engine::Severity::Error)
+                .count();
+            let warnings = problems.len() - errors;
+            let _ = writeln!(
+                out,
+                "{shown}: {errors} error{}, {warnings} warning{}",
+                if errors == 1 { "" } else { "s" },
+                if warnings == 1 { "" } else { "s" }
+            );
+            out
+        }
+    };
+    Ok((out, code))
 }
 
 /// The line `moves` prints for a position without legal moves: how the game ended.

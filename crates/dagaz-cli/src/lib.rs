@@ -29,7 +29,7 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
 lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (arguments, game \
 file, setup, or a rule that fails while moves are generated).",
-    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19"
+    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz check games/chess.game\n  dagaz perft games/chess.game --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen games/chess.game --moves e2e4 e7e5 g1f3\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -65,13 +65,30 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         repeat: u32,
     },
-    /// Print the position as FEN (for games that declare one, such as the draughts games).
+    /// Print the position as FEN (for games that declare one: chess, the draughts games).
     Fen(PositionArgs),
+    /// Report every problem in a game file: syntax and compile errors (all of them, not only the
+    /// first), names that are read but never set (misspellings), move clauses that can never
+    /// complete, piece types never placed. Exit code 0 when clean, 2 otherwise.
+    Check {
+        /// The .game file.
+        game: PathBuf,
+        /// `human`: each problem with its source line and a caret; `json`: an array of
+        /// {file, line, column, end_line, end_column, severity, code, message, help}.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// Print each piece's compiled command chain.
     Disasm {
         /// The .game file.
         game: PathBuf,
     },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -82,11 +99,13 @@ struct PositionArgs {
     /// the side to move, e.g. "(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)".
     #[arg(long, conflicts_with = "fen")]
     setup: Option<String>,
-    /// Start from this FEN (draughts: PDN FEN such as "W:W31-50:B1-20", "B:BK17,K24:W6,9").
+    /// Start from this FEN, in the style the game declares (chess: standard FEN, four or six
+    /// fields; draughts: PDN FEN such as "W:W31-50:B1-20", "B:BK17,K24:W6,9").
     #[arg(long)]
     fen: Option<String>,
-    /// Play these moves first, in the game's notation ("32-28", "28x19x10" or the short
-    /// "28x10"); an illegal one is an error that lists the legal moves.
+    /// Play these moves first, in the game's notation (chess: "e2e4", "e1g1", "e7e8q";
+    /// draughts: "32-28", "28x19x10" or the short "28x10"); an illegal one is an error that
+    /// lists the legal moves.
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     moves: Vec<String>,
     #[command(flatten)]
@@ -123,11 +142,11 @@ where
         }
     };
     match commands::execute(cli.command, progress, err) {
-        Ok(text) => match out.write_all(text.as_bytes()) {
-            Ok(()) => 0,
-            // A closed pipe (`dagaz moves ... | head`) is not the user's error to hear about.
-            Err(_) => 0,
-        },
+        // A closed pipe (`dagaz moves ... | head`) is not the user's error to hear about.
+        Ok((text, code)) => {
+            let _ = out.write_all(text.as_bytes());
+            code
+        }
         Err(message) => {
             let _ = err.write_all(message.as_bytes());
             EXIT_BAD_INPUT

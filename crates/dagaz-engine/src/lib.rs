@@ -12,6 +12,7 @@
 
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+mod check;
 mod compiler;
 pub mod env;
 mod error;
@@ -27,6 +28,7 @@ mod setup;
 mod value;
 pub mod vm;
 
+pub use check::{check, Problem, Severity};
 pub use compiler::{compile, load};
 pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,

@@ -142,10 +142,14 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
             turn_variables: &turn_variables,
         };
         let (program, notation) = compile_piece(form, &mut names)?;
+        let span = syntax::list(form, "a `(piece ...)` form")
+            .and_then(|items| syntax::name_of(items, form))
+            .map_or(form.span, |(_, span)| span);
         piece_types.push(PieceType {
             name: piece_name.clone(),
             program,
             notation,
+            span,
         });
     }
 

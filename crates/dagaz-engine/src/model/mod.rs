@@ -165,6 +165,8 @@ pub struct PieceType {
     pub program: Program,
     /// How a `log` of this piece type is written (`(notation "q")`); its name otherwise.
     pub notation: Option<String>,
+    /// Where the type is named in its `(piece (name ...))` form.
+    pub span: Span,
 }
 
 /// How `is-attacked?` and the royal rule find out whether a position is attacked.

@@ -1,0 +1,430 @@
+//! `check`: every problem in a game text, not only the first, for `dagaz check` and editors.
+//!
+//! The compiler stops at its first error. To find the others, `check` removes the smallest
+//! piece of the text that holds the error — a statement of a clause, a clause of a form, or a
+//! top-level form — and compiles again, until the rest compiles (or nothing more can be
+//! removed). Then it looks for mistakes that compile: names read as global variables that
+//! nothing sets (a misspelt `is-emtpy?`), `move` clauses that can never complete, and piece
+//! types that are never placed and that nothing promotes to.
+
+use crate::error::CompileErrorKind;
+use crate::model::{Clause, Game, Program};
+use crate::value::{PieceKind, Value};
+use crate::vm::Op;
+use dagaz_sexpr::{Node, NodeKind, Span};
+use std::collections::BTreeSet;
+
+/// How bad a problem is. Both make `dagaz check` fail; a warning does not stop the game from
+/// loading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One problem: a stable code (for editors and scripts), what is wrong, where, and a hint.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+    pub help: Option<String>,
+}
+
+/// How many errors `check` looks for before it gives up.
+const MAX_ERRORS: usize = 50;
+
+/// Every problem found in a game text, in the order of the text.
+pub fn check(text: &str) -> Vec<Problem> {
+    let mut forms = match dagaz_sexpr::read(text) {
+        Ok(forms) => forms,
+        Err(e) => {
+            return vec![Problem {
+                severity: Severity::Error,
+                code: "syntax",
+                message: e.kind.to_string(),
+                span: e.span,
+                help: None,
+            }]
+        }
+    };
+    let mut problems = Vec::new();
+    let mut seen: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let game = loop {
+        match crate::compile(&forms) {
+            Ok(game) => break Some(game),
+            Err(e) => {
+                let fresh = seen.insert((e.span.start, e.span.end));
+                if fresh {
+                    problems.push(Problem {
+                        severity: Severity::Error,
+                        code: code(&e.kind),
+                        help: help(&e.kind),
+                        message: e.kind.to_string(),
+                        span: e.span,
+                    });
+                }
+                if !fresh || problems.len() >= MAX_ERRORS || !remove_around(&mut forms, e.span) {
+                    break None;
+                }
+            }
+        }
+    };
+    // After removals, only misspelt names: unplaced pieces and dead clauses might be what the
+    // removals left behind.
+    if let Some(game) = game {
+        if problems.is_empty() {
+            problems.extend(lint(&game));
+        } else {
+            unset_globals(&game, &mut problems);
+        }
+    }
+    problems.sort_by_key(|p| (p.span.start, p.severity));
+    problems
+}
+
+/// A stable, kebab-case code for each kind of compile error.
+fn code(kind: &CompileErrorKind) -> &'static str {
+    match kind {
+        CompileErrorKind::Expected { .. } => "expected",
+        CompileErrorKind::Arity { .. } => "arity",
+        CompileErrorKind::UnknownForm(_) => "unknown-form",
+        CompileErrorKind::UnknownTopLevel(_) => "unknown-top-level",
+        CompileErrorKind::NoGame => "no-game",
+        CompileErrorKind::Duplicate(..) => "duplicate",
+        CompileErrorKind::Unknown { .. } => "unknown-name",
+        CompileErrorKind::BadRange(_) => "bad-range",
+        CompileErrorKind::DirOffsets(..) => "direction-offsets",
+        CompileErrorKind::TooManyPositions(..) => "too-many-positions",
+        CompileErrorKind::TooMany { .. } => "too-many",
+        CompileErrorKind::NotAssignable(..) => "not-assignable",
+        CompileErrorKind::LocalOutOfScope(_) => "local-out-of-scope",
+        CompileErrorKind::UnknownGameClause(_) => "unknown-game-clause",
+        CompileErrorKind::NoMovesOutsidePost => "no-moves-outside-post",
+        CompileErrorKind::NumberedTwice(_) => "numbered-twice",
+        CompileErrorKind::BuiltinName(_) => "builtin-name",
+        CompileErrorKind::MacroTooDeep(_) => "macro-too-deep",
+        CompileErrorKind::EndMoveOutsideMove => "end-move-outside-move",
+        CompileErrorKind::ImpureInvariant(_) => "impure-invariant",
+        CompileErrorKind::BadElse => "bad-else",
+        CompileErrorKind::Occupied(_) => "occupied",
+        CompileErrorKind::NoPlayers => "no-players",
+    }
+}
+
+fn help(kind: &CompileErrorKind) -> Option<String> {
+    Some(
+        match kind {
+            CompileErrorKind::UnknownForm(_) => {
+                "forms are listed in docs/language.md, section 8; a macro must be defined with `define`"
+            }
+            CompileErrorKind::Unknown { .. } => "check the spelling against the board, pieces, players and zones the file declares",
+            CompileErrorKind::Arity { .. } => "docs/language.md lists each form with the arguments it takes",
+            CompileErrorKind::UnknownGameClause(_) => "docs/language.md, section 5, lists the clauses of `game`",
+            CompileErrorKind::LocalOutOfScope(_) => {
+                "declare it with `let` in `pre` to share it between `move` and `post`"
+            }
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
+
+/// Removes the smallest statement, clause or top-level form whose span holds `span`; answers
+/// whether something was removed.
+fn remove_around(forms: &mut Vec<Node>, span: Span) -> bool {
+    // A top-level form, then the deepest removable item inside it.
+    let Some(i) = forms.iter().position(|f| holds(f.span, span)) else {
+        return false;
+    };
+    let Some(form) = forms.get_mut(i) else {
+        return false;
+    };
+    if form.span == span || !remove_inside(form, span) {
+        forms.remove(i);
+    }
+    true
+}
+
+/// Removes from `node`'s list the deepest removable item that holds `span`.
+fn remove_inside(node: &mut Node, span: Span) -> bool {
+    let NodeKind::List(items) = &mut node.kind else {
+        return false;
+    };
+    let Some(i) = items
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, n)| holds(n.span, span))
+        .map(|(i, _)| i)
+    else {
+        return false;
+    };
+    let Some(child) = items.get_mut(i) else {
+        return false;
+    };
+    // Only lists (statements, clauses) are removed, never a word inside one: the caller then
+    // removes the whole list.
+    if child.as_list().is_none() {
+        return false;
+    }
+    if child.span != span && remove_inside(child, span) {
+        return true;
+    }
+    items.remove(i);
+    true
+}
+
+fn holds(outer: Span, inner: Span) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// The mistakes that compile.
+fn lint(game: &Game) -> Vec<Problem> {
+    let mut out = Vec::new();
+    unset_globals(game, &mut out);
+    for (kind, ty) in game.pieces.iter().enumerate() {
+        for (clause, span) in never_completing(&ty.program) {
+            out.push(Problem {
+                severity: Severity::Warning,
+                code: "never-completes",
+                message: format!(
+                    "{clause} of piece {} can never complete a move: every path through it fails",
+                    ty.name
+                ),
+                span,
+                help: Some("a `move` clause completes a move when it reaches its end".into()),
+            });
+        }
+        if !placed_or_promoted(game, PieceKind(kind as u8)) {
+            out.push(Problem {
+                severity: Severity::Warning,
+                code: "never-placed",
+                message: format!(
+                    "piece {} is never placed by `players` and nothing promotes to it",
+                    ty.name
+                ),
+                span: ty.span,
+                help: Some("place it in the `players` clause, or remove it".into()),
+            });
+        }
+    }
+    out
+}
+
+/// Globals that are read but never set anywhere: most likely a misspelt name.
+fn unset_globals(game: &Game, out: &mut Vec<Problem>) {
+    let mut set = BTreeSet::new();
+    for ty in &game.pieces {
+        for op in &ty.program.ops {
+            if let Op::GlobalSet(s) | Op::GlobalAdd(s, _) = op {
+                set.insert(*s);
+            }
+        }
+    }
+    let mut reported = BTreeSet::new();
+    for ty in &game.pieces {
+        for (pc, op) in ty.program.ops.iter().enumerate() {
+            let Op::GlobalGet(s) = op else { continue };
+            if set.contains(s) || !reported.insert(*s) {
+                continue;
+            }
+            out.push(Problem {
+                severity: Severity::Warning,
+                code: "unknown-name",
+                message: format!(
+                    "`{}` is not a name the game declares: it reads a global variable that nothing sets (always 0)",
+                    game.global_name(*s)
+                ),
+                span: ty.program.span_at(pc),
+                help: Some(
+                    "check the spelling; a global is created by its first use and set with `set!` or `inc!`"
+                        .into(),
+                ),
+            });
+        }
+    }
+}
+
+/// The `move` clauses from whose start no path reaches `Complete`, with the clause's span.
+fn never_completing(program: &Program) -> Vec<(Clause, Span)> {
+    let ops = &program.ops;
+    let moves: Vec<(usize, Clause)> = program
+        .clauses
+        .iter()
+        .filter(|(_, c)| matches!(c, Clause::Move(_)))
+        .map(|&(start, c)| (start as usize, c))
+        .collect();
+    let last = moves.len().saturating_sub(1);
+    let mut out = Vec::new();
+    for (i, &(start, clause)) in moves.iter().enumerate() {
+        // Every clause but the last opens with the `Fork` to the next: start past it.
+        let body = if i < last { start + 1 } else { start };
+        if !reaches_complete(ops, body) {
+            out.push((clause, program.span_at(body)));
+        }
+    }
+    out
+}
+
+/// Whether some path from `from` reaches `Complete`. A `Check` of a constant false value, a
+/// `Fail`, and running off the chain end a path; everything else may go either way.
+fn reaches_complete(ops: &[Op], from: usize) -> bool {
+    let mut seen = vec![false; ops.len()];
+    let mut todo = vec![from];
+    while let Some(pc) = todo.pop() {
+        let Some(op) = ops.get(pc) else { continue };
+        if std::mem::replace(seen.get_mut(pc).unwrap_or(&mut true), true) {
+            continue;
+        }
+        let next = pc + 1;
+        match *op {
+            Op::Complete => return true,
+            Op::Fail => {}
+            Op::Jmp(t) | Op::LocalConstJmp(_, _, t) => todo.push(t as usize),
+            Op::JmpIfFalse(t) | Op::JmpUnlessLocal(_, _, _, t) | Op::Fork(t) | Op::EndMove(t) => {
+                todo.push(t as usize);
+                todo.push(next);
+            }
+            Op::Check => {
+                let constant_false = pc
+                    .checked_sub(1)
+                    .and_then(|p| ops.get(p))
+                    .is_some_and(|op| {
+                        matches!(op, Op::Push(Value::Bool(false)) | Op::Push(Value::Int(0)))
+                    });
+                if !constant_false {
+                    todo.push(next);
+                }
+            }
+            _ => todo.push(next),
+        }
+    }
+    false
+}
+
+/// Whether a piece type starts on the board or some chain can promote to it.
+fn placed_or_promoted(game: &Game, kind: PieceKind) -> bool {
+    game.initial.pieces().any(|(_, p)| p.kind == kind)
+        || game.pieces.iter().any(|ty| {
+            ty.program.ops.iter().any(|op| {
+                matches!(op, Op::Promote(k) if *k == kind)
+                    || matches!(op, Op::Push(Value::Piece(k)) if *k == kind)
+                    || matches!(op, Op::LocalConst(_, Value::Piece(k)) if *k == kind)
+                    || matches!(op, Op::LocalConstJmp(_, Value::Piece(k), _) if *k == kind)
+            })
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn codes(text: &str) -> Vec<(&'static str, String)> {
+        check(text)
+            .into_iter()
+            .map(|p| {
+                (
+                    p.code,
+                    text.get(p.span.start..p.span.end).unwrap_or("").to_string(),
+                )
+            })
+            .collect()
+    }
+
+    const BOARD: &str = r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1))"#;
+
+    #[test]
+    fn a_clean_game_has_no_problems() {
+        let text = format!(
+            "{BOARD} (piece (name Man) (pre (check is-friend?) (take)) (move (check n) (check is-empty?)) (post (drop)))
+             (game (name t) (players (White (Man a1)) (Black)))"
+        );
+        assert_eq!(check(&text), Vec::new());
+    }
+
+    #[test]
+    fn every_error_is_reported_not_only_the_first() {
+        let text = format!(
+            "{BOARD} (piece (name Man) (pre (check is-friend?) (take))
+                (move (check nw) (frobnicate 1) (check is-empty?))
+                (move (set! n 1))
+                (post (drop)))
+             (game (name t) (players (White (Man a1 z9)) (Black)) (symetry White))"
+        );
+        let got = codes(&text);
+        assert_eq!(
+            got,
+            vec![
+                ("unknown-name", "nw".to_string()),
+                ("unknown-form", "frobnicate".to_string()),
+                ("not-assignable", "n".to_string()),
+                ("unknown-name", "z9".to_string()),
+                ("unknown-game-clause", "(symetry White)".to_string()),
+            ],
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_is_one_problem() {
+        let got = check("(board (name b)");
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].code, "syntax");
+    }
+
+    #[test]
+    fn mistakes_that_compile_are_warnings() {
+        let text = format!(
+            "{BOARD} (piece (name Man) (pre (check is-friend?) (take))
+                (move (check is-emtpy?))
+                (move (check false))
+                (post (drop)))
+             (piece (name Ghost))
+             (game (name t) (players (White (Man a1)) (Black)))"
+        );
+        let got = check(&text);
+        let summary: Vec<(&str, Severity)> = got.iter().map(|p| (p.code, p.severity)).collect();
+        assert_eq!(
+            summary,
+            vec![
+                ("unknown-name", Severity::Warning),
+                ("never-completes", Severity::Warning),
+                ("never-placed", Severity::Warning),
+            ]
+        );
+        assert!(got[0].message.contains("`is-emtpy?`"));
+        assert!(got[1].message.contains("move #2 of piece Man"));
+        assert!(got[2].message.contains("piece Ghost"));
+    }
+
+    #[test]
+    fn the_shipped_games_are_clean() {
+        for name in [
+            "simple-checkers",
+            "chess",
+            "international",
+            "english",
+            "russian",
+            "brazilian",
+            "italian",
+            "turkish",
+            "frisian",
+        ] {
+            let path = format!("{}/../../games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).unwrap();
+            assert_eq!(check(&text), Vec::new(), "{name}");
+        }
+    }
+}
