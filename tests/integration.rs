@@ -6,6 +6,7 @@
 #[path = "support/reference_checkers.rs"]
 mod reference_checkers;
 
+mod bad_input;
 mod chess;
 mod cli;
 mod draughts;

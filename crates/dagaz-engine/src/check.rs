@@ -60,6 +60,7 @@ pub fn check(text: &str) -> Vec<Problem> {
     };
     let mut problems = Vec::new();
     let mut seen: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let mut removed = BTreeSet::new();
     let game = loop {
         match crate::compile(&forms) {
             Ok(game) => break Some(game),
@@ -74,19 +75,29 @@ pub fn check(text: &str) -> Vec<Problem> {
                         span: e.span,
                     });
                 }
-                if !fresh || problems.len() >= MAX_ERRORS || !remove_around(&mut forms, e.span) {
+                if !fresh
+                    || problems.len() >= MAX_ERRORS
+                    || !remove_around(&mut forms, e.span, &mut removed)
+                {
                     break None;
                 }
             }
         }
     };
-    // After removals, only misspelt names: unplaced pieces and dead clauses might be what the
-    // removals left behind.
+    // After removals, only misspelt names, and not those the removed text declared (a board's
+    // direction, an attribute): unplaced pieces and dead clauses might be what the removals
+    // left behind.
     if let Some(game) = game {
         if problems.is_empty() {
             problems.extend(lint(&game));
         } else {
-            unset_globals(&game, &mut problems);
+            let mut unset = Vec::new();
+            unset_globals(&game, &mut unset);
+            problems.extend(unset.into_iter().filter(|p| {
+                !removed
+                    .iter()
+                    .any(|w| p.message.starts_with(&format!("`{w}` ")))
+            }));
         }
     }
     problems.sort_by_key(|p| (p.span.start, p.severity));
@@ -140,27 +151,40 @@ fn help(kind: &CompileErrorKind) -> Option<String> {
     )
 }
 
+/// Forms whose items are statements or clauses, which `check` may remove one by one; any other
+/// list is an expression, removed whole with the statement it is part of.
+const CONTAINERS: &[&str] = &[
+    "board", "piece", "game", "define", "pre", "move", "post", "players", "zone", "fen", "while",
+    "if", "seq", "any",
+];
+
 /// Removes the smallest statement, clause or top-level form whose span holds `span`; answers
-/// whether something was removed.
-fn remove_around(forms: &mut Vec<Node>, span: Span) -> bool {
-    // A top-level form, then the deepest removable item inside it.
+/// whether something was removed, and adds the removed node's words to `removed`.
+fn remove_around(forms: &mut Vec<Node>, span: Span, removed: &mut BTreeSet<String>) -> bool {
     let Some(i) = forms.iter().position(|f| holds(f.span, span)) else {
         return false;
     };
     let Some(form) = forms.get_mut(i) else {
         return false;
     };
-    if form.span == span || !remove_inside(form, span) {
+    if form.span == span || !remove_inside(form, span, false, removed) {
+        words(form, removed);
         forms.remove(i);
     }
     true
 }
 
-/// Removes from `node`'s list the deepest removable item that holds `span`.
-fn remove_inside(node: &mut Node, span: Span) -> bool {
+/// Removes from `node` (a container: a form of statements or clauses) the deepest statement or
+/// clause that holds `span`.
+fn remove_inside(node: &mut Node, span: Span, entry: bool, removed: &mut BTreeSet<String>) -> bool {
+    let container = entry || node.head().is_some_and(|h| CONTAINERS.contains(&h));
+    let players = node.head() == Some("players");
     let NodeKind::List(items) = &mut node.kind else {
         return false;
     };
+    if !container {
+        return false;
+    }
     let Some(i) = items
         .iter()
         .enumerate()
@@ -173,16 +197,28 @@ fn remove_inside(node: &mut Node, span: Span) -> bool {
     let Some(child) = items.get_mut(i) else {
         return false;
     };
-    // Only lists (statements, clauses) are removed, never a word inside one: the caller then
-    // removes the whole list.
+    // A word inside a statement: the caller removes the statement.
     if child.as_list().is_none() {
         return false;
     }
-    if child.span != span && remove_inside(child, span) {
+    // A player's entry in `players` is a container of piece lists.
+    if child.span != span && remove_inside(child, span, players, removed) {
         return true;
     }
+    words(child, removed);
     items.remove(i);
     true
+}
+
+/// Every symbol in `node`.
+fn words(node: &Node, out: &mut BTreeSet<String>) {
+    match &node.kind {
+        NodeKind::Symbol(s) => {
+            out.insert(s.clone());
+        }
+        NodeKind::List(items) => items.iter().for_each(|n| words(n, out)),
+        _ => {}
+    }
 }
 
 fn holds(outer: Span, inner: Span) -> bool {

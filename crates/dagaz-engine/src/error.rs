@@ -52,7 +52,7 @@ pub enum CompileErrorKind {
     UnknownTopLevel(String),
     #[error("no `(game ...)` form: a game file needs exactly one")]
     NoGame,
-    #[error("a second `{0}` definition named `{1}`")]
+    #[error("a second `{0}` {what}", what = duplicate_what(.1))]
     Duplicate(String, String),
     #[error("unknown {what} `{name}`")]
     Unknown { what: &'static str, name: String },
@@ -88,6 +88,15 @@ pub enum CompileErrorKind {
     Occupied(String),
     #[error("the game has no players")]
     NoPlayers,
+}
+
+/// "definition named `X`", or "form" for forms that have no name (`game`, `fen`).
+fn duplicate_what(name: &str) -> String {
+    if name.is_empty() {
+        "form".to_string()
+    } else {
+        format!("definition named `{name}`")
+    }
 }
 
 /// Move generation stopped: an error at run time, with the piece, clause and span it happened in.

@@ -71,7 +71,21 @@ impl fmt::Display for Node {
             }
             NodeKind::Symbol(name) => f.write_str(name),
             NodeKind::Int(value) => write!(f, "{value}"),
-            NodeKind::Str(text) => write!(f, "{text:?}"),
+            NodeKind::Str(text) => {
+                // Only the escapes the reader knows; every other character as it is, so that
+                // the text reads back to the same string.
+                f.write_str("\"")?;
+                for c in text.chars() {
+                    match c {
+                        '\\' => f.write_str("\\\\")?,
+                        '"' => f.write_str("\\\"")?,
+                        '\n' => f.write_str("\\n")?,
+                        '\t' => f.write_str("\\t")?,
+                        c => write!(f, "{c}")?,
+                    }
+                }
+                f.write_str("\"")
+            }
         }
     }
 }

@@ -183,6 +183,18 @@ mod tests {
         NodeKind::Symbol(s.to_string())
     }
 
+    /// Found by the `reader` fuzz target: a string holding a control character printed with
+    /// Rust's escapes (`\0`), which the reader does not know.
+    #[test]
+    fn printed_forms_read_back_to_the_same_forms() {
+        let text = "(a \"x\u{0}y\\n\\t\\\\ \\\"q\\\"\" -7 (b))";
+        let forms = read(text).unwrap();
+        let printed: Vec<String> = forms.iter().map(ToString::to_string).collect();
+        let again = read(&printed.join(" ")).unwrap();
+        let kinds = |f: &[Node]| f.iter().map(|n| n.kind.clone()).collect::<Vec<_>>();
+        assert_eq!(kinds(&again), kinds(&forms));
+    }
+
     #[test]
     fn reads_atoms() {
         assert_eq!(

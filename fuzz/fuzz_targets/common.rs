@@ -1,0 +1,37 @@
+#![allow(dead_code)]
+//! Shared by the fuzz targets: the shipped games, loaded once.
+
+use std::sync::OnceLock;
+
+pub const GAMES: &[(&str, &str)] = &[
+    ("simple-checkers", include_str!("../../games/simple-checkers.game")),
+    ("chess", include_str!("../../games/chess.game")),
+    ("international", include_str!("../../games/international.game")),
+    ("english", include_str!("../../games/english.game")),
+    ("russian", include_str!("../../games/russian.game")),
+    ("brazilian", include_str!("../../games/brazilian.game")),
+    ("italian", include_str!("../../games/italian.game")),
+    ("turkish", include_str!("../../games/turkish.game")),
+    ("frisian", include_str!("../../games/frisian.game")),
+];
+
+pub fn games() -> &'static [dagaz_engine::Game] {
+    static LOADED: OnceLock<Vec<dagaz_engine::Game>> = OnceLock::new();
+    LOADED.get_or_init(|| {
+        GAMES
+            .iter()
+            .map(|(name, text)| {
+                dagaz_engine::load(text).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
+            })
+            .collect()
+    })
+}
+
+/// Small limits, so that a fuzzed rule that runs away costs little.
+pub fn limits() -> dagaz_engine::Limits {
+    dagaz_engine::Limits {
+        steps: 200_000,
+        moves: 2_000,
+        choices: 2_000,
+    }
+}

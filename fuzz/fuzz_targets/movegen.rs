@@ -1,0 +1,42 @@
+//! Move generation on positions reached by fuzzer-chosen play in every shipped game: each
+//! byte picks a move. At every position: moves generate without error, there are no two equal
+//! moves, every move's notation finds that move, playing and taking back a move restores the
+//! position, and the FEN (when the game has one) reads back.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "common.rs"]
+mod common;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, picks)) = data.split_first() else {
+        return;
+    };
+    let games = common::games();
+    let game = &games[usize::from(which) % games.len()];
+    let mut gen = dagaz_engine::MoveGen::default();
+    let mut position = game.initial_position();
+    for &pick in picks.iter().take(200) {
+        let moves = gen.moves(game, &position).expect("a shipped game generates its moves");
+        if moves.is_empty() {
+            break;
+        }
+        for (i, a) in moves.iter().enumerate() {
+            assert!(moves[i + 1..].iter().all(|b| b != a), "a duplicate move");
+            let found = dagaz_engine::match_move(game, &moves, &a.notation(game)).expect("notation finds the move");
+            assert_eq!(found, a);
+        }
+        let mv = &moves[usize::from(pick) % moves.len()];
+        let before = position.clone();
+        let undo = position.play(game, mv);
+        let after = position.clone();
+        position.unplay(mv, undo);
+        assert_eq!(position, before, "unplay restores the position");
+        position = after;
+        if let Some(fen) = game.to_fen(&position) {
+            let back = game.from_fen(&fen).expect("FEN reads back");
+            assert_eq!(game.to_fen(&back), Some(fen));
+        }
+    }
+});
