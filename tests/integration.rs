@@ -1,7 +1,12 @@
 //! Integration tests: real `.game` files run through the engine and the `dagaz` command line,
 //! checked against exact counts and against an independent hand-written referee.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 #[path = "support/reference_checkers.rs"]
 mod reference_checkers;

@@ -5,7 +5,15 @@
 //! rules fail at run time). Nothing is written to standard output before the answer is known,
 //! so a failed command never leaves half an answer behind.
 
-#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 
 mod commands;
 mod diagnostics;

@@ -10,7 +10,15 @@
 //! assert_eq!(moves[0].notation(&game), "a3 - b4");
 //! ```
 
-#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 
 mod check;
 mod compiler;

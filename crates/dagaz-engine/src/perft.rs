@@ -87,7 +87,11 @@ impl<'g> Perft<'g> {
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut moves = self
+            .lists
+            .get_mut(ply)
+            .map(std::mem::take)
+            .unwrap_or_default();
         moves.clear();
         let generated = self.gen.generate(self.game, position, &mut moves);
         let result = generated.and_then(|()| {
@@ -103,7 +107,9 @@ impl<'g> Perft<'g> {
             }
             Ok(total)
         });
-        self.lists[ply] = moves;
+        if let Some(list) = self.lists.get_mut(ply) {
+            *list = moves;
+        }
         result
     }
 }

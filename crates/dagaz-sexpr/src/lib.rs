@@ -12,7 +12,15 @@
 //! assert_eq!(LineIndex::new(text).line_col(dim.span.start).to_string(), "2:3");
 //! ```
 
-#![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
 
 mod error;
 mod node;

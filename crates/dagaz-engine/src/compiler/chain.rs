@@ -183,11 +183,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         // seen together even when the checks come from a macro.
         let flat = self.flatten(stmts, 0)?;
         let mut i = 0;
-        while let Some(rest) = flat.get(i..).filter(|r| !r.is_empty()) {
+        while let Some(rest @ [first, ..]) = flat.get(i..) {
             i += match self.guarded_choice(rest)? {
                 Some(consumed) => consumed,
                 None => {
-                    self.statement(&rest[0])?;
+                    self.statement(first)?;
                     1
                 }
             };
@@ -321,7 +321,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         }
         match head {
             "check" => {
-                let args = syntax::arity("check", items, 1, span)?;
+                let args = syntax::arity::<1>("check", items, span)?;
                 // `(check (any a b))` is `(any (check a) (check b))`: each alternative then
                 // compiles to one command such as `Nav`.
                 match args[0].as_list() {
@@ -332,7 +332,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 }
             }
             "let" => {
-                let args = syntax::arity("let", items, 2, span)?;
+                let args = syntax::arity::<2>("let", items, span)?;
                 let name = syntax::symbol(&args[0], "a variable name")?;
                 // The value first, so `(let x (+ x 1))` reads the outer x; the stores are
                 // patched with the slot once it is declared. `(let x (any a b))` stores in
@@ -362,7 +362,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 Ok(())
             }
             "set!" => {
-                let args = syntax::arity("set!", items, 2, span)?;
+                let args = syntax::arity::<2>("set!", items, span)?;
                 let op = self.assignable(&args[0], "set!")?;
                 self.expression(&args[1])?;
                 self.emit(op, span);
@@ -390,7 +390,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             "if" => self.if_statement(items, span),
             "seq" => self.scoped_block(syntax::args(items)),
             "end-move" => {
-                syntax::arity("end-move", items, 0, span)?;
+                syntax::arity::<0>("end-move", items, span)?;
                 if !matches!(self.clause, Clause::Move(_)) {
                     return Err(CompileError::new(
                         CompileErrorKind::EndMoveOutsideMove,
@@ -404,7 +404,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 Ok(())
             }
             "take" | "drop" | "capture" | "capture-later" => {
-                syntax::arity(head, items, 0, span)?;
+                syntax::arity::<0>(head, items, span)?;
                 let op = match head {
                     "take" => Op::Take,
                     "drop" => Op::Drop,
@@ -415,7 +415,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 Ok(())
             }
             "promote" => {
-                let args = syntax::arity("promote", items, 1, span)?;
+                let args = syntax::arity::<1>("promote", items, span)?;
                 // A piece name is one command; anything else (`(any Queen Rook)`, a local) is
                 // computed and must give a piece type at run time.
                 match args[0].as_symbol() {
@@ -439,7 +439,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 Ok(())
             }
             "set-attr" => {
-                let args = syntax::arity("set-attr", items, 2, span)?;
+                let args = syntax::arity::<2>("set-attr", items, span)?;
                 let name = syntax::symbol(&args[0], "an attribute name")?;
                 let bit = self.names.attributes.get_index_of(name).ok_or_else(|| {
                     CompileError::new(
@@ -455,7 +455,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 Ok(())
             }
             "move-piece" => {
-                let args = syntax::arity("move-piece", items, 1, span)?;
+                let args = syntax::arity::<1>("move-piece", items, span)?;
                 self.expression(&args[0])?;
                 self.emit(Op::MovePiece, span);
                 Ok(())
@@ -632,17 +632,24 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             ));
         }
         let form = if head == "inc!" { "inc!" } else { "dec!" };
-        let store = self.assignable(&args[0], form)?;
+        let (Some(target), amount_node) = (args.first(), args.get(1)) else {
+            return Err(arity_at_least(head, 1, items, span));
+        };
+        let store = self.assignable(target, form)?;
         let sign = if head == "inc!" { 1 } else { -1 };
-        match args.get(1).map(|n| &n.kind) {
-            None | Some(NodeKind::Int(_)) => {
-                let amount = match args.get(1) {
+        match amount_node {
+            None
+            | Some(Node {
+                kind: NodeKind::Int(_),
+                ..
+            }) => {
+                let amount = match amount_node {
                     Some(node) => small_int(node)?,
                     None => 1,
                 };
-                let delta = amount
-                    .checked_mul(sign)
-                    .ok_or_else(|| syntax::expected("a smaller number", &args[1]))?;
+                let delta = amount.checked_mul(sign).ok_or_else(|| {
+                    syntax::expected("a smaller number", amount_node.unwrap_or(target))
+                })?;
                 let op = match store {
                     Op::LocalSet(s) => Op::LocalAdd(s, delta),
                     Op::GlobalSet(s) => Op::GlobalAdd(s, delta),
@@ -650,11 +657,9 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 };
                 self.emit(op, span);
             }
-            Some(_) => {
-                self.expression(&args[0])?;
-                if let Some(amount) = args.get(1) {
-                    self.expression(amount)?;
-                }
+            Some(amount) => {
+                self.expression(target)?;
+                self.expression(amount)?;
                 self.emit(if sign > 0 { Op::Add(2) } else { Op::Sub(2) }, span);
                 self.emit(store, span);
             }
@@ -818,7 +823,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         }
         match head {
             "in-zone?" => {
-                let args = syntax::arity("in-zone?", items, 1, span)?;
+                let args = syntax::arity::<1>("in-zone?", items, span)?;
                 let name = syntax::symbol(&args[0], "a zone name")?;
                 let zone = self.names.zones.zone(name).ok_or_else(|| {
                     CompileError::new(
@@ -852,7 +857,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.patch_here(done);
             }
             "not" => {
-                let args = syntax::arity("not", items, 1, span)?;
+                let args = syntax::arity::<1>("not", items, span)?;
                 self.expression(&args[0])?;
                 self.emit(Op::Not, span);
             }
@@ -873,7 +878,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.emit(if n == 1 { Op::Neg } else { Op::Sub(n) }, span);
             }
             "/" | "mod" | "=" | "!=" | "<" | "<=" | ">" | ">=" => {
-                let args = syntax::arity(head, items, 2, span)?;
+                let args = syntax::arity::<2>(head, items, span)?;
                 self.expression(&args[0])?;
                 self.expression(&args[1])?;
                 let op = match head {

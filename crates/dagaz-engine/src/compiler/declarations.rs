@@ -64,7 +64,7 @@ pub(crate) fn attributes(items: &[Node]) -> Result<(IndexSet<String>, u8)> {
     let mut defaults = 0u8;
     for form in clauses(items, "attribute") {
         let parts = syntax::list(form, "`(attribute NAME true|false)`")?;
-        let args = syntax::arity("attribute", parts, 2, form.span)?;
+        let args = syntax::arity::<2>("attribute", parts, form.span)?;
         let name = syntax::symbol(&args[0], "an attribute name")?;
         let on = match args[1].as_symbol() {
             Some("true") => true,
@@ -96,7 +96,7 @@ pub(crate) fn turn_variables(items: &[Node]) -> Result<IndexSet<String>> {
     let mut names = IndexSet::new();
     for form in clauses(items, "turn-variable") {
         let parts = syntax::list(form, "`(turn-variable NAME)`")?;
-        let args = syntax::arity("turn-variable", parts, 1, form.span)?;
+        let args = syntax::arity::<1>("turn-variable", parts, form.span)?;
         let name = syntax::symbol(&args[0], "a variable name")?;
         if names.len() >= MAX_TURN_VARIABLES {
             return Err(CompileError::new(
@@ -137,7 +137,7 @@ pub(crate) fn attacks(items: &[Node]) -> Result<AttackTest> {
             return Err(duplicate("attacks", "", form));
         }
         let parts = syntax::list(form, "`(attacks forward)` or `(attacks reversible)`")?;
-        let args = syntax::arity("attacks", parts, 1, form.span)?;
+        let args = syntax::arity::<1>("attacks", parts, form.span)?;
         found = Some(match args[0].as_symbol() {
             Some("forward") => AttackTest::Forward,
             Some("reversible") => AttackTest::Reversible,
@@ -158,7 +158,7 @@ pub(crate) fn goals(items: &[Node]) -> Result<Vec<Goal>> {
             _ => continue,
         };
         let parts = syntax::list(form, "a goal such as `(loss checkmated)`")?;
-        let args = syntax::arity(form.head().unwrap_or(""), parts, 1, form.span)?;
+        let args = syntax::arity::<1>(form.head().unwrap_or(""), parts, form.span)?;
         let condition = match args[0].as_symbol() {
             Some("no-moves") => GoalCondition::NoMoves,
             Some("checkmated") => GoalCondition::Checkmated,

@@ -189,7 +189,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         None => false,
         Some(form) => {
             let parts = syntax::list(form, "`(unique-moves actions)` or `(unique-moves paths)`")?;
-            let args = syntax::arity("unique-moves", parts, 1, form.span)?;
+            let args = syntax::arity::<1>("unique-moves", parts, form.span)?;
             match args[0].as_symbol() {
                 Some("actions") => false,
                 Some("paths") => true,
@@ -236,7 +236,7 @@ fn game_board(items: &[Node], game: &Node, boards: &mut IndexMap<String, Board>)
     match sub_form(items, "board") {
         Some(form) => {
             let parts = syntax::list(form, "`(board NAME)`")?;
-            let args = syntax::arity("board", parts, 1, form.span)?;
+            let args = syntax::arity::<1>("board", parts, form.span)?;
             let name = syntax::text(&args[0], "a board name")?;
             boards.shift_remove(name).ok_or_else(|| {
                 CompileError::new(
@@ -384,7 +384,7 @@ fn compile_piece(
         match item.head() {
             Some("name") => {}
             Some("notation") => {
-                let args = syntax::arity("notation", parts, 1, item.span)?;
+                let args = syntax::arity::<1>("notation", parts, item.span)?;
                 notation = Some(syntax::text(&args[0], "the piece's notation, such as \"q\"")?.to_string());
             }
             Some("move") => moves.push(item),

@@ -43,12 +43,17 @@ pub(crate) fn args(items: &[Node]) -> &[Node] {
     items.get(1..).unwrap_or(&[])
 }
 
-/// Exactly `n` arguments, or an arity error naming the form.
-pub(crate) fn arity<'a>(form: &str, items: &'a [Node], n: usize, span: Span) -> Result<&'a [Node]> {
+/// Exactly `N` arguments, or an arity error naming the form.
+pub(crate) fn arity<'a, const N: usize>(
+    form: &str,
+    items: &'a [Node],
+    span: Span,
+) -> Result<&'a [Node; N]> {
     let args = args(items);
-    if args.len() == n {
-        Ok(args)
+    if let Ok(exact) = <&[Node; N]>::try_from(args) {
+        Ok(exact)
     } else {
+        let n = N;
         let plural = if n == 1 { "" } else { "s" };
         Err(CompileError::new(
             CompileErrorKind::Arity {
@@ -68,7 +73,7 @@ pub(crate) fn name_of<'a>(items: &'a [Node], owner: &Node) -> Result<(&'a str, S
         .find(|item| item.head() == Some("name"))
         .ok_or_else(|| expected("a `(name ...)` clause", owner))?;
     let parts = list(name, "a `(name ...)` clause")?;
-    let args = arity("name", parts, 1, name.span)?;
+    let args = arity::<1>("name", parts, name.span)?;
     let first = &args[0];
     Ok((text(first, "a name")?, first.span))
 }

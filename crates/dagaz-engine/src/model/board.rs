@@ -48,7 +48,7 @@ impl Board {
                 Some("numbers") => numbers = Some(item),
                 Some("dim") => {
                     let parts = syntax::list(item, "a `(dim ...)` clause")?;
-                    let args = syntax::arity("dim", parts, 1, item.span)?;
+                    let args = syntax::arity::<1>("dim", parts, item.span)?;
                     let range = syntax::text(&args[0], "a range such as \"a-h\"")?;
                     dims.push(parse_range(range).ok_or_else(|| {
                         CompileError::new(
@@ -96,7 +96,12 @@ impl Board {
         let coords: Vec<Vec<usize>> = (0..count).map(|i| coordinates(&dims, i)).collect();
         let positions: IndexSet<String> = coords
             .iter()
-            .map(|c| c.iter().zip(&dims).map(|(&i, d)| d[i].as_str()).collect())
+            .map(|c| {
+                c.iter()
+                    .zip(&dims)
+                    .filter_map(|(&i, d)| d.get(i).map(String::as_str))
+                    .collect()
+            })
             .collect();
         if positions.len() != count {
             return Err(syntax::expected(
