@@ -6,6 +6,8 @@
 //! - a move list holds no two moves with the same actions;
 //! - every move's notation picks that same move again;
 //! - a position written as FEN and read back is the same position (games with a FEN).
+//!
+//! Playing and taking back a move also restores the Zobrist hash, which a move changes.
 
 use crate::load;
 use dagaz_engine::{match_move, Counting, Game, Move, MoveGen, Perft, Position};
@@ -62,10 +64,14 @@ proptest! {
         let game = &games()[g];
         let mut position = reach(game, seed, plies);
         let before = position.clone();
+        let hash = before.zobrist();
         for mv in moves(game, &before) {
             let undo = position.play(game, &mv);
+            // A move changes the state (at least the side to move), and so the hash.
+            prop_assert_ne!(position.zobrist(), hash, "{} {}", GAMES[g], mv.notation(game));
             position.unplay(&mv, undo);
             prop_assert_eq!(&position, &before, "{} after {}", GAMES[g], mv.notation(game));
+            prop_assert_eq!(position.zobrist(), hash, "{} after {}", GAMES[g], mv.notation(game));
         }
     }
 

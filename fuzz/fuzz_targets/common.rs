@@ -33,5 +33,6 @@ pub fn limits() -> dagaz_engine::Limits {
         steps: 200_000,
         moves: 2_000,
         choices: 2_000,
+        actions: 1_000,
     }
 }

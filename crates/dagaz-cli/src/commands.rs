@@ -296,13 +296,14 @@ impl Loaded {
 
 const SETUP_HELP: &str =
     "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
-const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit and --choice-limit";
+const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit";
 
 fn limits(args: &LimitArgs) -> Limits {
     Limits {
         steps: args.step_limit,
         moves: args.move_limit,
         choices: args.choice_limit,
+        actions: args.action_limit,
     }
 }
 

@@ -131,6 +131,9 @@ struct LimitArgs {
     /// Most choice points (`any`, `end-move`) open at once in one move.
     #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().choices)]
     choice_limit: usize,
+    /// Most changes (takes, drops, captures) one move may make: the longest capture chain.
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().actions)]
+    action_limit: usize,
 }
 
 /// Runs the command line `args` (the first item is the program name).

@@ -118,6 +118,8 @@ pub enum GenErrorKind {
     TooManyMoves(usize),
     #[error("more than {0} open choice points")]
     TooManyChoices(usize),
+    #[error("a move makes more than {0} changes (takes, drops, captures)")]
+    TooManyActions(usize),
     #[error("expected a number, found {0}")]
     NotANumber(crate::value::ValueType),
     #[error("division by zero")]

@@ -785,6 +785,27 @@ mod tests {
     }
 
     #[test]
+    fn a_move_with_too_many_changes_is_an_error() {
+        // A capture loop gone wrong: it takes and drops the same piece for ever.
+        let g = game(
+            "(pre (take)) (move (while true (drop) (take))) (post (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        let limits = Limits {
+            actions: 50,
+            ..Limits::default()
+        };
+        let err = MoveGen::new(limits)
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooManyActions(50));
+        assert_eq!(
+            err.to_string(),
+            "a move makes more than 50 changes (takes, drops, captures) (game \"strip\", piece Man, clause move #1)"
+        );
+    }
+
+    #[test]
     fn too_many_moves_is_an_error() {
         let g = game(
             "(pre (take)) (move (while true (check e) (end-move)) ) (post (drop))",

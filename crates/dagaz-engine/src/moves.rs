@@ -43,7 +43,7 @@ impl Action {
 }
 
 /// A value as a number that differs for different values (for hashing actions).
-fn value_code(v: Value) -> u64 {
+pub(crate) fn value_code(v: Value) -> u64 {
     let (tag, n): (u64, u64) = match v {
         Value::Int(n) => (0, u64::from(n as u32)),
         Value::Bool(b) => (1, u64::from(b)),

@@ -75,6 +75,26 @@ impl Position {
         self.turns
     }
 
+    /// A Zobrist hash of the whole state: each piece (its position, owner, type and
+    /// attributes), the side to move and the turn variables. Equal positions hash alike; the
+    /// turn count is not part of it (it is not part of the position's rules either).
+    pub fn zobrist(&self) -> u64 {
+        let mut h = mix(0x5EED ^ u64::from(self.to_move.0) << 40);
+        for (pos, piece) in self.pieces() {
+            h ^= mix(1 << 48
+                | u64::from(pos.0) << 24
+                | u64::from(piece.owner.0) << 16
+                | u64::from(piece.kind.0) << 8
+                | u64::from(piece.attrs));
+        }
+        for (slot, value) in self.turn_values.iter().enumerate() {
+            if *value != UNSET {
+                h ^= mix(2 << 48 | (slot as u64) << 40 ^ crate::moves::value_code(*value));
+            }
+        }
+        h
+    }
+
     /// Every occupied position with its piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Pos, Piece)> + '_ {
         self.cells
@@ -121,6 +141,14 @@ impl Position {
     }
 }
 
+/// SplitMix64's finaliser: a key per feature, without a table of random numbers.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::MoveGen;
@@ -137,13 +165,16 @@ mod tests {
             .setup("(White (Man c3)) (Black (Man d4 f6 h4)) (turn White)")
             .unwrap();
         let before = position.clone();
+        let hash = position.zobrist();
         let moves = MoveGen::default().moves(&game, &position).unwrap();
         assert_eq!(moves.len(), 1);
         let undo = position.play(&game, &moves[0]);
+        assert_ne!(position.zobrist(), hash);
         assert_eq!(position.to_move(), game.player("Black").unwrap());
         assert_eq!(position.turns_played(), 1);
         assert_eq!(position.pieces().count(), 2, "c3 took d4 and f6");
         position.unplay(&moves[0], undo);
         assert_eq!(position, before);
+        assert_eq!(position.zobrist(), hash);
     }
 }

@@ -27,6 +27,8 @@ pub struct Limits {
     pub moves: usize,
     /// Choice points open at once.
     pub choices: usize,
+    /// Changes one move may make (takes, drops, captures: a capture chain's length).
+    pub actions: usize,
 }
 
 impl Default for Limits {
@@ -35,6 +37,7 @@ impl Default for Limits {
             steps: 20_000_000,
             moves: 100_000,
             choices: 100_000,
+            actions: 10_000,
         }
     }
 }
@@ -387,7 +390,7 @@ impl Processor {
             Op::CaptureLater => {
                 let at = self.state.current;
                 let piece = self.state.capture_later(&mut self.trail)?;
-                self.actions.push(Action::Capture { at, piece });
+                self.act(cx.limits, Action::Capture { at, piece })?;
                 self.note_capture();
                 true
             }
@@ -422,24 +425,27 @@ impl Processor {
             Op::Take => {
                 let at = self.state.current;
                 let piece = self.state.take(&mut self.trail)?;
-                self.actions.push(Action::Take { at, piece });
+                self.act(cx.limits, Action::Take { at, piece })?;
                 true
             }
             Op::Capture => {
                 let at = self.state.current;
                 let piece = self.state.capture(&mut self.trail)?;
-                self.actions.push(Action::Capture { at, piece });
+                self.act(cx.limits, Action::Capture { at, piece })?;
                 self.note_capture();
                 true
             }
             Op::Drop => {
                 let at = self.state.current;
                 let (piece, replaced) = self.state.drop(&mut self.trail)?;
-                self.actions.push(Action::Drop {
-                    at,
-                    piece,
-                    replaced,
-                });
+                self.act(
+                    cx.limits,
+                    Action::Drop {
+                        at,
+                        piece,
+                        replaced,
+                    },
+                )?;
                 true
             }
             Op::Log(n) => {
@@ -491,7 +497,7 @@ impl Processor {
             }
             Op::TurnSet(slot) => {
                 let value = pop(&mut self.stack)?;
-                self.actions.push(Action::SetTurn { slot, value });
+                self.act(cx.limits, Action::SetTurn { slot, value })?;
                 true
             }
             Op::PromoteTo => match pop(&mut self.stack)? {
@@ -525,12 +531,15 @@ impl Processor {
                 };
                 let at = self.state.current;
                 let (piece, replaced) = self.state.move_piece(to, &mut self.trail)?;
-                self.actions.push(Action::Take { at, piece });
-                self.actions.push(Action::Drop {
-                    at: to,
-                    piece,
-                    replaced,
-                });
+                self.act(cx.limits, Action::Take { at, piece })?;
+                self.act(
+                    cx.limits,
+                    Action::Drop {
+                        at: to,
+                        piece,
+                        replaced,
+                    },
+                )?;
                 true
             }
             Op::IsAttacked | Op::NotAttacked => {
@@ -643,6 +652,16 @@ impl Processor {
             Op::CheckNotCaptured => !self.state.is_captured(),
             _ => false,
         }
+    }
+
+    /// Adds a change to the move under construction, within the limit on a move's changes.
+    #[inline]
+    fn act(&mut self, limits: Limits, action: Action) -> Result<(), GenErrorKind> {
+        if self.actions.len() >= limits.actions {
+            return Err(GenErrorKind::TooManyActions(limits.actions));
+        }
+        self.actions.push(action);
+        Ok(())
     }
 
     /// Remembers where the path made a capture, for `NoMoves`.
@@ -1015,6 +1034,7 @@ mod tests {
                 steps: 1000,
                 moves: 10,
                 choices: 8,
+                actions: 6,
             },
         };
         let start = pos(r, start);
