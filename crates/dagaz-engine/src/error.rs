@@ -68,7 +68,7 @@ pub enum CompileErrorKind {
     NotAssignable(String, &'static str, &'static str),
     #[error("`{0}` is a local variable of another block and is not visible here (declare it with `let` in `pre` to share it between `move` and `post`)")]
     LocalOutOfScope(String),
-    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss` or `draw`)")]
+    #[error("unknown clause `{0}` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw` or `evaluation`)")]
     UnknownGameClause(String),
     #[error("`no-moves?` is a deferred check: it may only stand as `(check no-moves?)` in `post`")]
     NoMovesOutsidePost,

@@ -24,6 +24,7 @@ mod check;
 mod compiler;
 pub mod env;
 mod error;
+mod evaluation;
 mod fen;
 mod model;
 mod movegen;
@@ -41,6 +42,9 @@ pub use compiler::{compile, load};
 pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,
+};
+pub use evaluation::{
+    Evaluation, HistoryGoal, HistoryRule, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
 };
 pub use fen::{Castling, FenError, FenSpec, StandardFen};
 pub use model::{

@@ -3,6 +3,7 @@
 
 use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
+use crate::evaluation::{Evaluation, HistoryGoal, HistoryRule, Score};
 use crate::fen::{Castling, FenSpec, StandardFen};
 use crate::model::{AttackTest, Board, Goal, GoalCondition, Outcome};
 use crate::pdn::PdnSpec;
@@ -147,9 +148,15 @@ pub(crate) fn attacks(items: &[Node]) -> Result<AttackTest> {
     Ok(found.unwrap_or_default())
 }
 
-/// `(loss checkmated)`, `(draw stalemated)`, `(loss no-moves)`, ... in the order written.
-pub(crate) fn goals(items: &[Node]) -> Result<Vec<Goal>> {
+/// `(loss checkmated)`, `(draw stalemated)`, `(loss no-moves)`, ... in the order written, and
+/// the goals that look at the game's history: `(draw (repetition 3))`,
+/// `(draw (quiet-moves 100 Pawn))`.
+pub(crate) fn goals(
+    items: &[Node],
+    pieces: &IndexSet<String>,
+) -> Result<(Vec<Goal>, Vec<HistoryGoal>)> {
     let mut goals = Vec::new();
+    let mut history = Vec::new();
     for form in items {
         let outcome = match form.head() {
             Some("win") => Outcome::Win,
@@ -159,20 +166,173 @@ pub(crate) fn goals(items: &[Node]) -> Result<Vec<Goal>> {
         };
         let parts = syntax::list(form, "a goal such as `(loss checkmated)`")?;
         let args = syntax::arity::<1>(form.head().unwrap_or(""), parts, form.span)?;
+        if let Some(rule) = args[0].as_list() {
+            history.push(HistoryGoal {
+                outcome,
+                rule: history_rule(&args[0], rule, pieces)?,
+            });
+            continue;
+        }
         let condition = match args[0].as_symbol() {
             Some("no-moves") => GoalCondition::NoMoves,
             Some("checkmated") => GoalCondition::Checkmated,
             Some("stalemated") => GoalCondition::Stalemated,
             _ => {
                 return Err(syntax::expected(
-                    "`no-moves`, `checkmated` or `stalemated`",
+                    "`no-moves`, `checkmated`, `stalemated`, `(repetition N)` or \
+                     `(quiet-moves N PIECE ...)`",
                     &args[0],
                 ))
             }
         };
         goals.push(Goal { outcome, condition });
     }
-    Ok(goals)
+    Ok((goals, history))
+}
+
+/// A count in a history rule: at least 1.
+fn count(node: &Node, what: &str) -> Result<u32> {
+    let n = syntax::int(node, what)?;
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| syntax::expected(what, node))
+}
+
+fn history_rule(form: &Node, parts: &[Node], pieces: &IndexSet<String>) -> Result<HistoryRule> {
+    match form.head() {
+        Some("repetition") => {
+            let args = syntax::arity::<1>("repetition", parts, form.span)?;
+            Ok(HistoryRule::Repetition {
+                times: count(&args[0], "a number of times (at least 1)")?,
+            })
+        }
+        Some("quiet-moves") => {
+            let args = syntax::args(parts);
+            let (first, rest) = args
+                .split_first()
+                .ok_or_else(|| syntax::expected("`(quiet-moves N PIECE ...)`", form))?;
+            Ok(HistoryRule::QuietMoves {
+                plies: count(first, "a number of moves (at least 1)")?,
+                resets: rest
+                    .iter()
+                    .map(|n| piece_kind(pieces, n))
+                    .collect::<Result<_>>()?,
+            })
+        }
+        _ => Err(syntax::expected(
+            "`(repetition N)` or `(quiet-moves N PIECE ...)`",
+            form,
+        )),
+    }
+}
+
+/// A score in an evaluation: a number that fits the language's integers.
+fn score(node: &Node) -> Result<Score> {
+    let n = syntax::int(node, "a number")?;
+    Score::try_from(n)
+        .map_err(|_| syntax::expected("a number between -2147483648 and 2147483647", node))
+}
+
+/// `(evaluation (piece-values (Man 100) ...) (piece-table KIND [PLAYER] N ...) (mobility N))`,
+/// or the default when the game has none.
+pub(crate) fn evaluation(items: &[Node], names: &Declared<'_>) -> Result<Evaluation> {
+    let mut eval = Evaluation::default_for(names.players.len(), names.pieces.len());
+    let mut forms = clauses(items, "evaluation");
+    let Some(form) = forms.next() else {
+        return Ok(eval);
+    };
+    if let Some(second) = forms.next() {
+        return Err(duplicate("evaluation", "", second));
+    }
+    eval.declared = true;
+    eval.mobility = 0;
+    // Tables given for one player only; the others get theirs turned half a turn.
+    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
+    let parts = syntax::list(form, "an `(evaluation ...)` clause")?;
+    for clause in syntax::args(parts) {
+        let items = syntax::list(
+            clause,
+            "`(piece-values ...)`, `(piece-table ...)` or `(mobility N)`",
+        )?;
+        match clause.head() {
+            Some("piece-values") => {
+                for pair in syntax::args(items) {
+                    let entry = syntax::list(pair, "`(PIECE VALUE)`")?;
+                    let [kind, value] = <&[Node; 2]>::try_from(entry)
+                        .map_err(|_| syntax::expected("`(PIECE VALUE)`", pair))?;
+                    let kind = piece_kind(names.pieces, kind)?;
+                    if let Some(slot) = eval.values.get_mut(kind.index()) {
+                        *slot = score(value)?;
+                    }
+                }
+            }
+            Some("piece-table") => {
+                let args = syntax::args(items);
+                let (kind, rest) = args.split_first().ok_or_else(|| {
+                    syntax::expected("`(piece-table PIECE [PLAYER] N ...)`", clause)
+                })?;
+                let kind = piece_kind(names.pieces, kind)?;
+                let (owner, numbers) = match rest.split_first() {
+                    Some((first, numbers)) if first.as_symbol().is_some() => {
+                        (Some(player(names.players, first)?), numbers)
+                    }
+                    _ => (None, rest),
+                };
+                if numbers.len() != names.board.len() {
+                    return Err(CompileError::new(
+                        CompileErrorKind::Arity {
+                            form: "piece-table".into(),
+                            expected: format!(
+                                "{} numbers (one per board position)",
+                                names.board.len()
+                            ),
+                            found: numbers.len(),
+                        },
+                        clause.span,
+                    ));
+                }
+                let table: Vec<Score> = numbers.iter().map(score).collect::<Result<_>>()?;
+                let owner = owner.unwrap_or(PlayerId(0));
+                let turned: Vec<Score> = table.iter().rev().copied().collect();
+                for (p, tables) in eval.tables.iter_mut().enumerate() {
+                    let given_here = given.get_mut(p).and_then(|g| g.get_mut(kind.index()));
+                    let Some(given_here) = given_here else {
+                        continue;
+                    };
+                    let slot = tables.get_mut(kind.index());
+                    let Some(slot) = slot else { continue };
+                    if p == owner.index() {
+                        if *given_here {
+                            return Err(duplicate(
+                                "piece-table",
+                                names
+                                    .pieces
+                                    .get_index(kind.index())
+                                    .map_or("", String::as_str),
+                                clause,
+                            ));
+                        }
+                        *given_here = true;
+                        *slot = Some(table.clone());
+                    } else if !*given_here {
+                        *slot = Some(turned.clone());
+                    }
+                }
+            }
+            Some("mobility") => {
+                let args = syntax::arity::<1>("mobility", items, clause.span)?;
+                eval.mobility = score(&args[0])?;
+            }
+            _ => {
+                return Err(syntax::expected(
+                    "`(piece-values ...)`, `(piece-table ...)` or `(mobility N)`",
+                    clause,
+                ))
+            }
+        }
+    }
+    Ok(eval)
 }
 
 /// `(fen pdn ...)` or `(fen standard ...)`.

@@ -69,7 +69,8 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         match clause.head() {
             Some(
                 "name" | "board" | "players" | "symmetry" | "zone" | "fen" | "unique-moves"
-                | "attribute" | "turn-variable" | "royal" | "attacks" | "win" | "loss" | "draw",
+                | "attribute" | "turn-variable" | "royal" | "attacks" | "win" | "loss" | "draw"
+                | "evaluation",
             ) => {}
             Some(other) => {
                 return Err(CompileError::new(
@@ -183,7 +184,8 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     };
     let royal = declarations::royal(items, &piece_names)?;
     let attacks = declarations::attacks(items)?;
-    let goals = declarations::goals(items)?;
+    let (goals, history_goals) = declarations::goals(items, &piece_names)?;
+    let evaluation = declarations::evaluation(items, &declared)?;
 
     let unique_by_path = match sub_form(items, "unique-moves") {
         None => false,
@@ -215,6 +217,8 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         royal,
         attacks,
         goals,
+        history_goals,
+        evaluation,
         initial,
     })
 }

@@ -257,6 +257,10 @@ pub struct Game {
     pub(crate) royal: Vec<bool>,
     pub(crate) attacks: AttackTest,
     pub(crate) goals: Vec<Goal>,
+    /// Goals that look at the game's history (repetition, quiet moves).
+    pub(crate) history_goals: Vec<crate::evaluation::HistoryGoal>,
+    /// How positions are judged: piece values, tables, mobility.
+    pub(crate) evaluation: crate::evaluation::Evaluation,
     pub(crate) initial: Position,
 }
 
@@ -345,6 +349,16 @@ impl Game {
 
     pub fn goals(&self) -> &[Goal] {
         &self.goals
+    }
+
+    /// The goals that look at the game's history: `(draw (repetition 3))`, ...
+    pub fn history_goals(&self) -> &[crate::evaluation::HistoryGoal] {
+        &self.history_goals
+    }
+
+    /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
+    pub fn evaluation(&self) -> &crate::evaluation::Evaluation {
+        &self.evaluation
     }
 
     pub fn attribute(&self, name: &str) -> Option<u8> {

@@ -1,0 +1,46 @@
+//! A search for any dagaz game: iterative deepening negamax with alpha-beta (principal
+//! variation search), a transposition table keyed by the engine's Zobrist hash of the whole
+//! state, move ordering (the table's move, captures by value, killers, a history of
+//! cut-offs), quiescence over captures, mate-distance scores (a quicker mate scores higher),
+//! and draws by repetition. It knows nothing of any game: the rules come from the engine's
+//! legal moves, the values from the game's `(evaluation ...)` clause, the ends from its goals.
+//!
+//! The one design decision: the search uses only the engine's public API (generate, play,
+//! unplay, hash), so anything the language can express can be played.
+//!
+//! ```
+//! use dagaz_search::{History, Limits, Searcher};
+//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/chess.game")).unwrap();
+//! let game = dagaz_engine::load(&text).unwrap();
+//! // White mates in one: Qh5xf7.
+//! let position = game.from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1").unwrap();
+//! let mut searcher = Searcher::new(&game, Default::default(), 16);
+//! let limits = Limits { depth: Some(2), ..Limits::default() };
+//! let found = searcher.search(&position, &History::new(&position), &limits, &mut |_| {}).unwrap();
+//! assert_eq!(found.best.unwrap().notation(&game), "h5f7");
+//! assert_eq!(found.info.score, dagaz_search::Score::Mate(1));
+//! ```
+
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+mod history;
+mod limits;
+mod score;
+mod search;
+mod table;
+
+pub use history::History;
+pub use limits::{Clock, Limits, MAX_DEPTH};
+pub use score::{Score, INFINITY, MATE, MATE_BOUND};
+pub use search::{Found, Info, Searcher};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,635 @@
+//! Iterative deepening negamax alpha-beta over the engine's legal moves.
+
+use crate::history::{resets, History};
+use crate::limits::{Limits, MAX_DEPTH};
+use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
+use crate::table::{Bound, Entry, Table};
+use dagaz_engine::{
+    Action, Game, GenError, GoalCondition, Limits as GenLimits, Move, MoveGen, Outcome, Position,
+};
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What one finished iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    pub score: Score,
+    /// The score as the search computes it (mates near ±[`crate::MATE`]).
+    pub value: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation: the best move first.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let micros = self.elapsed.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / micros) as u64
+    }
+}
+
+/// The answer of a search: the move to play (none when the side to move has no legal move)
+/// and the last finished iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub best: Option<Move>,
+    pub info: Info,
+}
+
+/// How deep quiescence may go below the nominal depth.
+const MAX_QUIESCENCE: u32 = 16;
+/// How often (in nodes) the clock and the stop flag are read.
+const POLL: u64 = 256;
+
+/// Why a search unwound early.
+enum Halt {
+    Stopped,
+    Failed(GenError),
+}
+
+impl From<GenError> for Halt {
+    fn from(e: GenError) -> Halt {
+        Halt::Failed(e)
+    }
+}
+
+/// A search for one game: keep it between moves, its table and move-ordering memory carry
+/// over (clear them with [`Searcher::new_game`]).
+pub struct Searcher<'g> {
+    game: &'g Game,
+    gen: MoveGen,
+    table: Table,
+    /// Two quiet moves per ply that caused a cut-off.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Cut-offs by (from, to), for ordering quiet moves.
+    history_scores: Vec<i32>,
+    /// Move lists and their ordering scores, one per ply.
+    lists: Vec<Vec<Move>>,
+    orders: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    stop: Arc<AtomicBool>,
+    // Per search:
+    nodes: u64,
+    seldepth: u32,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    path: History,
+}
+
+impl<'g> Searcher<'g> {
+    /// A searcher with a transposition table of about `table_mb` MiB.
+    pub fn new(game: &'g Game, gen_limits: GenLimits, table_mb: usize) -> Searcher<'g> {
+        let cells = game.board().len();
+        Searcher {
+            game,
+            gen: MoveGen::new(gen_limits),
+            table: Table::new(table_mb),
+            killers: Vec::new(),
+            history_scores: vec![0; cells * cells],
+            lists: Vec::new(),
+            orders: Vec::new(),
+            pv: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: 0,
+            seldepth: 0,
+            deadline: None,
+            node_limit: None,
+            path: History::default(),
+        }
+    }
+
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// A flag that stops the running search when set (from another thread); the search
+    /// clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        self.killers.clear();
+        self.history_scores.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Searches `position`, reached through `history`, within `limits`. `on_iteration` hears
+    /// about each finished iteration. The answer is that of the last finished iteration (or of
+    /// the first moves searched, when not even one iteration finished).
+    pub fn search(
+        &mut self,
+        position: &Position,
+        history: &History,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&Info),
+    ) -> Result<Found, GenError> {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.path = history.clone();
+        if self.path.last_hash() != position.zobrist() {
+            self.path = History::new(position);
+        }
+        self.table.next_age();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+
+        let mut root = position.clone();
+        let mut moves = Vec::new();
+        self.gen.generate(self.game, &mut root, &mut moves)?;
+        let mut found = Found {
+            best: moves.first().cloned(),
+            info: Info {
+                depth: 0,
+                seldepth: 0,
+                score: Score::Cp(0),
+                value: 0,
+                nodes: 0,
+                elapsed: Duration::ZERO,
+                pv: moves.first().cloned().into_iter().collect(),
+            },
+        };
+        if moves.is_empty() {
+            let value = self.terminal(&root, 0)?;
+            found.info.value = value;
+            found.info.score = Score::from_search(value);
+            return Ok(found);
+        }
+        for depth in 1..=max_depth {
+            let value = match self.negamax(&mut root, depth as i32, 0, -INFINITY, INFINITY, 0) {
+                Ok(v) => v,
+                Err(Halt::Stopped) => break,
+                Err(Halt::Failed(e)) => return Err(e),
+            };
+            let pv = self.pv.first().cloned().unwrap_or_default();
+            found = Found {
+                best: pv.first().cloned().or(found.best),
+                info: Info {
+                    depth,
+                    seldepth: self.seldepth,
+                    score: Score::from_search(value),
+                    value,
+                    nodes: self.nodes,
+                    elapsed: start.elapsed(),
+                    pv,
+                },
+            };
+            on_iteration(&found.info);
+            // A forced mate found needs no deeper look.
+            if value.abs() > MATE_BOUND && limits.depth.is_none() {
+                break;
+            }
+            if self.out_of_time_for(depth, start) {
+                break;
+            }
+        }
+        found.info.nodes = self.nodes;
+        found.info.elapsed = start.elapsed();
+        Ok(found)
+    }
+
+    /// Whether another iteration would likely not finish before the deadline.
+    fn out_of_time_for(&self, _depth: u32, start: Instant) -> bool {
+        match self.deadline {
+            // Each iteration takes a few times the one before: start another only while
+            // less than half the time is spent.
+            Some(deadline) => {
+                let now = Instant::now();
+                now >= deadline || now - start > (deadline - start) / 2
+            }
+            None => false,
+        }
+    }
+
+    fn poll(&mut self) -> Result<(), Halt> {
+        self.nodes += 1;
+        if self.nodes % POLL == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Halt::Stopped);
+        }
+        Ok(())
+    }
+
+    /// The score of a position whose side to move has no legal move, by the game's goals.
+    fn terminal(&mut self, position: &Position, ply: u32) -> Result<i32, GenError> {
+        let needs_check = self
+            .game
+            .goals()
+            .iter()
+            .any(|g| g.condition != GoalCondition::NoMoves);
+        let in_check = needs_check
+            && self.game.has_royal_pieces()
+            && self.gen.in_check(self.game, position)?;
+        let goal = self.game.goals().iter().find(|g| match g.condition {
+            GoalCondition::NoMoves => true,
+            GoalCondition::Checkmated => in_check,
+            GoalCondition::Stalemated => !in_check,
+        });
+        Ok(match goal.map(|g| g.outcome) {
+            Some(Outcome::Win) => mate_in(ply),
+            Some(Outcome::Loss) => -mate_in(ply),
+            Some(Outcome::Draw) | None => 0,
+        })
+    }
+
+    /// The score the game's history gives the current node, when it ends the game.
+    fn history_end(&self, ply: u32) -> Option<i32> {
+        if self.path.repeats() {
+            return Some(0);
+        }
+        self.path.verdict(self.game).map(|goal| match goal.outcome {
+            Outcome::Win => mate_in(ply),
+            Outcome::Loss => -mate_in(ply),
+            Outcome::Draw => 0,
+        })
+    }
+
+    fn negamax(
+        &mut self,
+        position: &mut Position,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        opponent_moves: usize,
+    ) -> Result<i32, Halt> {
+        self.poll()?;
+        let p = ply as usize;
+        self.ensure_ply(p);
+        if let Some(pv) = self.pv.get_mut(p) {
+            pv.clear();
+        }
+        if ply > 0 {
+            if let Some(v) = self.history_end(ply) {
+                return Ok(v);
+            }
+        }
+        if depth <= 0 || ply >= MAX_DEPTH * 2 {
+            return self.quiesce(position, ply, alpha, beta, 0, opponent_moves);
+        }
+        let key = self.current_key();
+        let mut hinted = None;
+        if let Some(entry) = self.table.probe(key) {
+            hinted = entry.best;
+            if ply > 0 && i32::from(entry.depth) >= depth {
+                let v = from_table(entry.value, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if usable {
+                    return Ok(v);
+                }
+            }
+        }
+
+        let mut moves = self.take_list(p);
+        moves.clear();
+        if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
+            self.put_list(p, moves);
+            return Err(e.into());
+        }
+        if moves.is_empty() {
+            self.put_list(p, moves);
+            return Ok(self.terminal(position, ply)?);
+        }
+        let mut order = self.take_order(p);
+        self.score_moves(&moves, &mut order, hinted, p);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = 0usize;
+        let count = moves.len();
+        let mut result = Ok(());
+        for n in 0..count {
+            let i = pick(&mut order, n);
+            let Some(mv) = moves.get(i) else { break };
+            let undo = position.play(self.game, mv);
+            let quiet = if resets(self.game, mv) {
+                0
+            } else {
+                self.path.quiet().saturating_add(1)
+            };
+            self.path.push_hash(position.zobrist(), quiet);
+            let searched = if n == 0 {
+                self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
+                    .map(|v| -v)
+            } else {
+                // Principal variation search: a null window first, the full one when it
+                // may be better.
+                self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, count)
+                    .map(|v| -v)
+                    .and_then(|v| {
+                        if v > alpha && v < beta {
+                            self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
+                                .map(|v| -v)
+                        } else {
+                            Ok(v)
+                        }
+                    })
+            };
+            self.path.pop();
+            position.unplay(mv, undo);
+            let v = match searched {
+                Ok(v) => v,
+                Err(h) => {
+                    result = Err(h);
+                    break;
+                }
+            };
+            if v > best {
+                best = v;
+                best_index = i;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(p, mv);
+                }
+            }
+            if alpha >= beta {
+                if self.game.evaluation().captured_value(mv) == 0 {
+                    self.remember_cutoff(p, mv, depth);
+                }
+                break;
+            }
+        }
+        if result.is_ok() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let best_move = moves
+                .get(best_index)
+                .map(|m| (best_index as u16, fingerprint(m)));
+            self.table.store(Entry {
+                key,
+                depth: depth.clamp(0, i32::from(i16::MAX)) as i16,
+                bound,
+                value: to_table(best, ply),
+                best: best_move,
+                age: 0,
+            });
+        }
+        self.put_list(p, moves);
+        self.put_order(p, order);
+        result.map(|()| best)
+    }
+
+    fn quiesce(
+        &mut self,
+        position: &mut Position,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: u32,
+        opponent_moves: usize,
+    ) -> Result<i32, Halt> {
+        if qdepth > 0 {
+            self.poll()?;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let p = ply as usize;
+        self.ensure_ply(p);
+        if let Some(pv) = self.pv.get_mut(p) {
+            pv.clear();
+        }
+        let mut moves = self.take_list(p);
+        moves.clear();
+        if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
+            self.put_list(p, moves);
+            return Err(e.into());
+        }
+        if moves.is_empty() {
+            self.put_list(p, moves);
+            return Ok(self.terminal(position, ply)?);
+        }
+        let eval = self.game.evaluation();
+        let stand_pat = eval.material(position).saturating_add(
+            eval.mobility()
+                .saturating_mul(moves.len() as i32 - opponent_moves as i32),
+        );
+        let mut order = self.take_order(p);
+        order.clear();
+        order.extend(moves.iter().map(|m| eval.captured_value(m)));
+        let captures = order.iter().filter(|&&v| v > 0).count();
+        // Where every move captures (captures are compulsory, as in draughts), standing pat
+        // would pretend a quiet move exists.
+        let forced = captures == moves.len();
+        let mut best = -INFINITY;
+        if !forced || qdepth >= MAX_QUIESCENCE || ply >= MAX_DEPTH * 3 {
+            best = stand_pat;
+            if stand_pat >= beta || captures == 0 || qdepth >= MAX_QUIESCENCE {
+                self.put_list(p, moves);
+                self.put_order(p, order);
+                return Ok(stand_pat);
+            }
+            alpha = alpha.max(stand_pat);
+        }
+        let count = moves.len();
+        let mut result = Ok(());
+        for n in 0..captures {
+            let i = pick(&mut order, n);
+            let Some(mv) = moves.get(i) else { break };
+            let undo = position.play(self.game, mv);
+            self.path.push_hash(position.zobrist(), 0);
+            let searched = self
+                .quiesce(position, ply + 1, -beta, -alpha, qdepth + 1, count)
+                .map(|v| -v);
+            self.path.pop();
+            position.unplay(mv, undo);
+            let v = match searched {
+                Ok(v) => v,
+                Err(h) => {
+                    result = Err(h);
+                    break;
+                }
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(p, mv);
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.put_list(p, moves);
+        self.put_order(p, order);
+        result.map(|()| best)
+    }
+
+    fn current_key(&self) -> u64 {
+        // The history's last entry is the current position's hash (pushed by the caller).
+        self.path.last_hash()
+    }
+
+    fn ensure_ply(&mut self, p: usize) {
+        let need = p + 2;
+        if self.lists.len() < need {
+            self.lists.resize_with(need, Vec::new);
+            self.orders.resize_with(need, Vec::new);
+            self.pv.resize_with(need, Vec::new);
+        }
+        if self.killers.len() < need {
+            self.killers.resize(need, [None, None]);
+        }
+    }
+
+    fn take_list(&mut self, p: usize) -> Vec<Move> {
+        self.lists
+            .get_mut(p)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn put_list(&mut self, p: usize, list: Vec<Move>) {
+        if let Some(slot) = self.lists.get_mut(p) {
+            *slot = list;
+        }
+    }
+
+    fn take_order(&mut self, p: usize) -> Vec<i32> {
+        self.orders
+            .get_mut(p)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    fn put_order(&mut self, p: usize, order: Vec<i32>) {
+        if let Some(slot) = self.orders.get_mut(p) {
+            *slot = order;
+        }
+    }
+
+    /// Ordering: the table's move, then captures by value taken (most valuable victim,
+    /// least valuable mover), then killers, then by the history of cut-offs.
+    fn score_moves(
+        &self,
+        moves: &[Move],
+        order: &mut Vec<i32>,
+        hinted: Option<(u16, u32)>,
+        p: usize,
+    ) {
+        let eval = self.game.evaluation();
+        let killers = self.killers.get(p);
+        order.clear();
+        order.extend(moves.iter().enumerate().map(|(i, mv)| {
+            if hinted.is_some_and(|(at, print)| usize::from(at) == i && fingerprint(mv) == print) {
+                return i32::MAX;
+            }
+            let taken = eval.captured_value(mv);
+            if taken > 0 {
+                let mover = mover(mv).map_or(0, |k| eval.value(k));
+                return (1 << 28) + (taken.clamp(0, 1 << 20) << 6) - (mover.clamp(0, 1 << 20) >> 4);
+            }
+            if let Some(k) = killers {
+                if k[0].as_ref() == Some(mv) {
+                    return 1 << 27;
+                }
+                if k[1].as_ref() == Some(mv) {
+                    return (1 << 27) - 1;
+                }
+            }
+            self.history_index(mv)
+                .and_then(|h| self.history_scores.get(h))
+                .copied()
+                .unwrap_or(0)
+                .min((1 << 26) - 1)
+        }));
+    }
+
+    fn history_index(&self, mv: &Move) -> Option<usize> {
+        let (from, to) = from_to(mv)?;
+        Some(from * self.game.board().len() + to)
+    }
+
+    fn remember_cutoff(&mut self, p: usize, mv: &Move, depth: i32) {
+        if let Some(k) = self.killers.get_mut(p) {
+            if k[0].as_ref() != Some(mv) {
+                k[1] = k[0].take();
+                k[0] = Some(mv.clone());
+            }
+        }
+        if let Some(h) = self.history_index(mv) {
+            if let Some(slot) = self.history_scores.get_mut(h) {
+                *slot = slot.saturating_add(depth * depth);
+            }
+        }
+    }
+
+    fn update_pv(&mut self, p: usize, mv: &Move) {
+        let (head, tail) = self.pv.split_at_mut(p + 1);
+        if let (Some(line), Some(rest)) = (head.last_mut(), tail.first()) {
+            line.clear();
+            line.push(mv.clone());
+            line.extend(rest.iter().cloned());
+        }
+    }
+}
+
+/// The index of the best-scored move not yet picked (`order[i]` scores move i); its score
+/// becomes `i32::MIN` so that it is not picked again. Linear, but lists are short and
+/// cut-offs come early, so sorting them whole would waste more.
+fn pick(order: &mut [i32], n: usize) -> usize {
+    let mut best = n;
+    let mut best_score = i32::MIN;
+    for (i, &s) in order.iter().enumerate() {
+        if s > best_score {
+            best_score = s;
+            best = i;
+        }
+    }
+    if let Some(s) = order.get_mut(best) {
+        *s = i32::MIN;
+    }
+    best
+}
+
+/// A fingerprint of a move's actions, to check that a table's move index still names it.
+fn fingerprint(mv: &Move) -> u32 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    mv.actions().hash(&mut h);
+    h.finish() as u32
+}
+
+/// Where a move lifts its piece and where it puts it down.
+fn from_to(mv: &Move) -> Option<(usize, usize)> {
+    let from = mv.actions().iter().find_map(|a| match a {
+        Action::Take { at, .. } => Some(at.index()),
+        _ => None,
+    })?;
+    let to = mv.actions().iter().rev().find_map(|a| match a {
+        Action::Drop { at, .. } => Some(at.index()),
+        _ => None,
+    })?;
+    Some((from, to))
+}
+
+/// The type of the piece a move lifts first.
+fn mover(mv: &Move) -> Option<dagaz_engine::PieceKind> {
+    mv.actions().iter().find_map(|a| match a {
+        Action::Take { piece, .. } => Some(piece.kind),
+        _ => None,
+    })
+}

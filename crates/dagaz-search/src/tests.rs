@@ -1,0 +1,176 @@
+//! The search on small positions of shipped games.
+
+use crate::{History, Limits, Score, Searcher};
+use dagaz_engine::{Game, Position};
+use pretty_assertions::assert_eq;
+
+fn game(file: &str) -> Game {
+    let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
+    dagaz_engine::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The best move's notation and the score, searching `depth` plies from a FEN.
+fn best(game: &Game, fen: &str, depth: u32) -> (String, Score) {
+    let position = game.from_fen(fen).unwrap();
+    best_from(game, &position, depth)
+}
+
+fn best_from(game: &Game, position: &Position, depth: u32) -> (String, Score) {
+    let mut searcher = Searcher::new(game, Default::default(), 8);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(position, &History::new(position), &limits, &mut |_| {})
+        .unwrap();
+    (found.best.unwrap().notation(game), found.info.score)
+}
+
+#[test]
+fn mate_in_one_is_found_at_depth_one() {
+    let chess = game("chess.game");
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    assert_eq!(best(&chess, fen, 1), ("a1a8".into(), Score::Mate(1)));
+}
+
+#[test]
+fn mate_in_two_is_found_at_depth_three_not_before() {
+    let chess = game("chess.game");
+    // 1. Kb6 Kb8 2. Rh8#, or 1. Kc7 Ka7 2. Ra1#.
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    let (mv, score) = best(&chess, fen, 3);
+    assert_eq!(score, Score::Mate(2));
+    assert!(mv == "c6b6" || mv == "c6c7", "{mv}");
+    assert!(matches!(best(&chess, fen, 2).1, Score::Cp(_)));
+}
+
+#[test]
+fn the_mated_side_sees_the_mate_coming() {
+    let chess = game("chess.game");
+    // Black's only move is Kb8, and Rh8 mates.
+    let fen = "k7/8/1K6/8/8/8/8/7R b - - 0 1";
+    let (_, score) = best(&chess, fen, 3);
+    assert_eq!(score, Score::Mate(-1));
+}
+
+#[test]
+fn a_hanging_queen_is_taken() {
+    let chess = game("chess.game");
+    let fen = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1";
+    let (mv, score) = best(&chess, fen, 2);
+    assert_eq!(mv, "d1d5");
+    assert!(matches!(score, Score::Cp(cp) if cp > 300), "{score:?}");
+}
+
+#[test]
+fn a_defended_piece_is_not_taken_with_the_queen() {
+    let chess = game("chess.game");
+    // Qxd5 would lose the queen to exd5: quiescence sees the recapture.
+    let fen = "4k3/8/4p3/3n4/8/8/8/3QK3 w - - 0 1";
+    let (mv, _) = best(&chess, fen, 1);
+    assert_ne!(mv, "d1d5");
+}
+
+#[test]
+fn stalemate_scores_as_a_draw() {
+    let chess = game("chess.game");
+    // Black to move has no legal move and is not in check.
+    let position = chess.from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+    let mut searcher = Searcher::new(&chess, Default::default(), 1);
+    let found = searcher
+        .search(
+            &position,
+            &History::new(&position),
+            &Limits::default(),
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(found.best, None);
+    assert_eq!(found.info.score, Score::Cp(0));
+}
+
+#[test]
+fn draughts_takes_every_piece_and_wins() {
+    let international = game("international.game");
+    // A white king that takes two men on its long diagonal.
+    let (mv, score) = best(&international, "W:WK46:B37,19", 1);
+    assert!(mv.starts_with("46x"), "{mv}");
+    // Black is left without a piece, and so without a move: a loss.
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn the_same_search_gives_the_same_answer() {
+    let checkers = game("simple-checkers.game");
+    let start = checkers.initial_position();
+    let first = best_from(&checkers, &start, 5);
+    assert_eq!(best_from(&checkers, &start, 5), first);
+    let english = game("english.game");
+    let start = english.initial_position();
+    let first = best_from(&english, &start, 6);
+    assert_eq!(best_from(&english, &start, 6), first);
+}
+
+#[test]
+fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
+    let chess = game("chess.game");
+    let start = chess.initial_position();
+    let mut searcher = Searcher::new(&chess, Default::default(), 8);
+    let limits = Limits {
+        nodes: Some(2_000),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&start, &History::new(&start), &limits, &mut |_| {})
+        .unwrap();
+    let legal = dagaz_engine::MoveGen::default()
+        .moves(&chess, &start)
+        .unwrap();
+    assert!(legal.contains(found.best.as_ref().unwrap()));
+    assert!(found.info.nodes <= 2_000);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&start, &History::new(&start), &limits, &mut |_| {})
+        .unwrap();
+    assert!(legal.contains(found.best.as_ref().unwrap()));
+}
+
+#[test]
+fn history_counts_repetitions_and_quiet_moves() {
+    let chess = game("chess.game");
+    let mut position = chess.initial_position();
+    let mut history = History::new(&position);
+    let mut gen = dagaz_engine::MoveGen::default();
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for notation in shuffle.iter().chain(&shuffle) {
+        let moves = gen.moves(&chess, &position).unwrap();
+        let mv = moves
+            .iter()
+            .find(|m| m.notation(&chess) == *notation)
+            .unwrap();
+        position.play(&chess, mv);
+        history.push(&chess, &position, mv);
+    }
+    assert_eq!(history.occurrences(), 3);
+    assert_eq!(history.quiet(), 8);
+    let verdict = history.verdict(&chess).unwrap();
+    assert_eq!(verdict.outcome, dagaz_engine::Outcome::Draw);
+    // One ply back: the position after 1. Nf3 Nf6 2. Ng1, for the second time.
+    history.pop();
+    assert_eq!(history.occurrences(), 2);
+    assert!(history.verdict(&chess).is_none());
+}
+
+#[test]
+fn a_repeated_position_in_the_search_is_a_draw() {
+    let chess = game("chess.game");
+    // White is a queen down but can repeat; the search must not believe in a long line.
+    let position = chess.from_fen("4k3/8/8/8/8/8/8/q3K2R w K - 0 1").unwrap();
+    let mut history = History::new(&position);
+    history.push_hash(position.zobrist(), 1);
+    assert!(history.repeats());
+}
