@@ -4,6 +4,7 @@
 use crate::diagnostics::located;
 use crate::{Command, LimitArgs, PositionArgs};
 use dagaz_engine::{Counting, Game, GenError, Limits, MoveGen, Perft, Position};
+use dagaz_search::History;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -125,7 +126,9 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             })?;
             Ok(format!("{fen}\n"))
         }
-        Command::Check { .. } => Err("error: internal: check runs apart\n".into()),
+        Command::Check { .. } | Command::Bestmove { .. } | Command::Play { .. } => {
+            Err("error: internal: this command runs apart\n".into())
+        }
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;
             let mut out = String::new();
@@ -182,7 +185,7 @@ fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
 }
 
 /// The line `moves` prints for a position without legal moves: how the game ended.
-fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Outcome {
+pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Outcome {
     let ended = gen
         .outcome(&loaded.game, &loaded.position)
         .map_err(|e| loaded.gen_error(&e))?;
@@ -233,17 +236,19 @@ fn divide_with_progress(
         .collect())
 }
 
-/// A game file, its text (for messages) and the position to work on.
-struct Loaded {
-    path: String,
-    text: String,
-    game: Game,
-    position: Position,
-    limits: Limits,
+/// A game file, its text (for messages), the position to work on and how it was reached.
+pub(crate) struct Loaded {
+    pub path: String,
+    pub text: String,
+    pub game: Game,
+    pub position: Position,
+    pub limits: Limits,
+    /// The positions from the start (`--setup`, `--fen` or the game's) to `position`.
+    pub history: History,
 }
 
 impl Loaded {
-    fn new(args: &PositionArgs) -> Result<Loaded, String> {
+    pub fn new(args: &PositionArgs) -> Result<Loaded, String> {
         let (game, text) = load_game(&args.game)?;
         let position = match (&args.setup, &args.fen) {
             (Some(setup), _) => game
@@ -254,19 +259,21 @@ impl Loaded {
                 .map_err(|e| located("--fen", fen, e.span, &e.to_string(), None))?,
             (None, None) => game.initial_position(),
         };
+        let history = History::with_quiet(&position, args.fen.as_deref().map_or(0, half_moves));
         let mut loaded = Loaded {
             path: args.game.display().to_string(),
             text,
             game,
             position,
             limits: limits(&args.limits),
+            history,
         };
         loaded.play(&args.moves)?;
         Ok(loaded)
     }
 
     /// Plays `moves` in order from the position.
-    fn play(&mut self, moves: &[String]) -> Result<(), String> {
+    pub fn play(&mut self, moves: &[String]) -> Result<(), String> {
         let mut gen = self.generator();
         for (i, text) in moves.iter().enumerate() {
             let legal = gen
@@ -275,15 +282,16 @@ impl Loaded {
             let mv = dagaz_engine::match_move(&self.game, &legal, text)
                 .map_err(|e| format!("error: --moves: move {} ({text}): {e}\n", i + 1))?;
             self.position.play(&self.game, mv);
+            self.history.push(&self.game, &self.position, mv);
         }
         Ok(())
     }
 
-    fn generator(&self) -> MoveGen {
+    pub fn generator(&self) -> MoveGen {
         MoveGen::new(self.limits)
     }
 
-    fn gen_error(&self, e: &GenError) -> String {
+    pub fn gen_error(&self, e: &GenError) -> String {
         located(
             &self.path,
             &self.text,
@@ -298,7 +306,15 @@ const SETUP_HELP: &str =
     "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
 const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit";
 
-fn limits(args: &LimitArgs) -> Limits {
+/// The half-move clock of a standard FEN (its fifth field), 0 when absent or not a number.
+pub(crate) fn half_moves(fen: &str) -> u32 {
+    fen.split_whitespace()
+        .nth(4)
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0)
+}
+
+pub(crate) fn limits(args: &LimitArgs) -> Limits {
     Limits {
         steps: args.step_limit,
         moves: args.move_limit,
@@ -307,7 +323,7 @@ fn limits(args: &LimitArgs) -> Limits {
     }
 }
 
-fn load_game(path: &Path) -> Result<(Game, String), String> {
+pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
     let shown = path.display().to_string();
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;

@@ -17,10 +17,11 @@
 
 mod commands;
 mod diagnostics;
+mod play;
 
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 pub use diagnostics::located;
@@ -91,6 +92,48 @@ enum Command {
         /// The .game file.
         game: PathBuf,
     },
+    /// Search the position and print the move the engine would play as the last line (after
+    /// an `info` line per finished iteration on standard error when it is a terminal).
+    Bestmove {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        search: SearchArgs,
+    },
+    /// Play a game in the terminal: the board is drawn, a person types moves in the game's
+    /// notation (`help`, `moves`, `undo`, `quit` also work), the engine answers. Reads
+    /// standard input, so a game can be piped in.
+    Play {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Who types the moves: the first player (`white`), the second (`black`), `both`
+        /// (two people, the engine only referees) or `none` (the engine plays itself).
+        /// Player names of the game work too.
+        #[arg(long, default_value = "white")]
+        human: String,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// End the game after this many moves (plies) of the game, drawn or not.
+        #[arg(long, value_name = "N")]
+        max_plies: Option<u32>,
+    },
+}
+
+/// How long the engine thinks (by default to depth 4, or for the time given).
+#[derive(Clone, Debug, Args)]
+struct SearchArgs {
+    /// Search this many plies deep (iterative deepening, with quiescence beyond).
+    #[arg(long, conflicts_with = "movetime")]
+    depth: Option<u32>,
+    /// Think for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Stop after this many positions searched.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    hash: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -136,8 +179,25 @@ struct LimitArgs {
     action_limit: usize,
 }
 
-/// Runs the command line `args` (the first item is the program name).
-pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> i32
+/// Runs the command line `args` (the first item is the program name), with no input for the
+/// commands that read one (`play`, `uci`, `hub` see an empty standard input).
+pub fn run<I, T>(args: I, out: &mut (dyn Write + Send), err: &mut dyn Write, progress: bool) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with_input(args, &mut std::io::empty(), out, err, progress)
+}
+
+/// Runs the command line `args`; `play`, `uci` and `hub` read their lines from `input` and
+/// write their answers to `out` as they go (the others print their whole answer at the end).
+pub fn run_with_input<I, T>(
+    args: I,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+    progress: bool,
+) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -152,6 +212,9 @@ where
             return if code == 0 { 0 } else { EXIT_BAD_INPUT };
         }
     };
+    if let Some(code) = play::interactive(&cli.command, input, out, err) {
+        return code;
+    }
     match commands::execute(cli.command, progress, err) {
         // A closed pipe (`dagaz moves ... | head`) is not the user's error to hear about.
         Ok((text, code)) => {

@@ -1,12 +1,13 @@
 use std::io::IsTerminal;
 
 fn main() {
-    let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let progress = stderr.is_terminal();
-    let code = dagaz_cli::run(
+    // Unlocked: the protocols answer from a search thread as well as from the reading one.
+    let code = dagaz_cli::run_with_input(
         std::env::args_os(),
-        &mut stdout.lock(),
+        &mut std::io::stdin().lock(),
+        &mut std::io::stdout(),
         &mut stderr.lock(),
         progress,
     );

@@ -17,6 +17,11 @@ macro_rules! index_type {
             pub fn index(self) -> usize {
                 self.0 as usize
             }
+
+            /// The index as this type, when it fits.
+            pub fn from_index(index: usize) -> Option<$name> {
+                <$inner>::try_from(index).ok().map($name)
+            }
         }
     };
 }

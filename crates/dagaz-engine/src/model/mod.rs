@@ -351,6 +351,11 @@ impl Game {
         &self.goals
     }
 
+    /// How the game writes positions as FEN, when it declares it.
+    pub fn fen_spec(&self) -> Option<&crate::fen::FenSpec> {
+        self.fen.as_ref()
+    }
+
     /// The goals that look at the game's history: `(draw (repetition 3))`, ...
     pub fn history_goals(&self) -> &[crate::evaluation::HistoryGoal] {
         &self.history_goals

@@ -1,0 +1,392 @@
+//! The commands that search and converse: `bestmove` and `play` (and the protocols, which
+//! live beside them). They write as they go, unlike the others, which print their whole answer
+//! at the end.
+
+use crate::commands::{game_over, Loaded};
+use crate::{Command, SearchArgs, EXIT_BAD_INPUT};
+use dagaz_engine::{FenSpec, Game, Move, Position};
+use dagaz_search::{Info, Limits, Searcher};
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// Runs `command` when it is one of the commands that read input or write as they go, and
+/// answers its exit code; `None` for the other commands.
+pub(crate) fn interactive(
+    command: &Command,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> Option<i32> {
+    let result = match command {
+        Command::Bestmove { position, search } => {
+            Loaded::new(position).and_then(|loaded| bestmove(&loaded, search, out))
+        }
+        Command::Play {
+            position,
+            human,
+            search,
+            max_plies,
+        } => Loaded::new(position).and_then(|mut loaded| {
+            let humans = humans(&loaded.game, human)?;
+            play(&mut loaded, &humans, search, *max_plies, input, out)
+        }),
+        _ => return None,
+    };
+    Some(match result {
+        Ok(()) => 0,
+        Err(message) => {
+            let _ = err.write_all(message.as_bytes());
+            EXIT_BAD_INPUT
+        }
+    })
+}
+
+/// The search limits the options give; with none, depth 4.
+pub(crate) fn search_limits(args: &SearchArgs) -> Limits {
+    let mut limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+    };
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        limits.depth = Some(4);
+    }
+    limits
+}
+
+/// An `info` line as UCI writes it, with the principal variation in the game's notation.
+pub(crate) fn info_line(game: &Game, info: &Info) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.elapsed.as_millis()
+    );
+    for mv in &info.pv {
+        let _ = write!(line, " {}", mv.notation(game));
+    }
+    line
+}
+
+fn bestmove(
+    loaded: &Loaded,
+    args: &SearchArgs,
+    out: &mut (dyn Write + Send),
+) -> Result<(), String> {
+    let limits = search_limits(args);
+    let mut searcher = Searcher::new(&loaded.game, loaded.limits, args.hash);
+    let mut lines = String::new();
+    let found = searcher
+        .search(&loaded.position, &loaded.history, &limits, &mut |info| {
+            let _ = writeln!(lines, "{}", info_line(&loaded.game, info));
+        })
+        .map_err(|e| loaded.gen_error(&e))?;
+    let Some(best) = found.best else {
+        // No move to play: say how the game ended, as `moves` does.
+        let ended = game_over(loaded, &mut loaded.generator())?;
+        return Err(format!("error: {}: {ended}", loaded.path));
+    };
+    let _ = writeln!(out, "{lines}{}", best.notation(&loaded.game));
+    Ok(())
+}
+
+/// The players a person moves for.
+fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
+    let count = game.player_count();
+    let mut humans = vec![false; count];
+    match who {
+        "none" => {}
+        "both" | "all" => humans.iter_mut().for_each(|h| *h = true),
+        "white" | "first" => humans.iter_mut().take(1).for_each(|h| *h = true),
+        "black" | "second" => humans.iter_mut().skip(1).take(1).for_each(|h| *h = true),
+        name => {
+            let player = (0..count)
+                .find(|&i| {
+                    dagaz_engine::PlayerId::from_index(i)
+                        .is_some_and(|p| game.player_name(p).eq_ignore_ascii_case(name))
+                })
+                .ok_or_else(|| {
+                    format!(
+                        "error: --human: expected white, black, both, none or a player of the game, found {name:?}\n"
+                    )
+                })?;
+            if let Some(h) = humans.get_mut(player) {
+                *h = true;
+            }
+        }
+    }
+    Ok(humans)
+}
+
+const PLAY_HELP: &str = "Type a move in the game's notation, or:
+  moves   list the legal moves
+  undo    take back your last move (and the engine's answer)
+  board   draw the board again
+  fen     print the position as FEN
+  quit    leave the game
+";
+
+fn play(
+    loaded: &mut Loaded,
+    humans: &[bool],
+    args: &SearchArgs,
+    max_plies: Option<u32>,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+) -> Result<(), String> {
+    let limits = search_limits(args);
+    let game = loaded.game.clone();
+    let mut searcher = Searcher::new(&game, loaded.limits, args.hash);
+    let mut gen = loaded.generator();
+    // Each ply played here, to take moves back.
+    let mut played: Vec<(Move, dagaz_engine::PlayUndo)> = Vec::new();
+    let mut plies = 0u32;
+    let mut redraw = true;
+    loop {
+        if redraw {
+            let _ = write!(out, "{}", draw(&game, &loaded.position));
+            redraw = false;
+        }
+        let side = game.player_name(loaded.position.to_move()).to_string();
+        if let Some(goal) = loaded.history.verdict(&game) {
+            let why = match &goal.rule {
+                dagaz_engine::HistoryRule::Repetition { times } => {
+                    format!("the same position for the {} time", ordinal(*times))
+                }
+                dagaz_engine::HistoryRule::QuietMoves { plies, .. } => {
+                    format!("{plies} moves without a capture or a move that resets the count")
+                }
+            };
+            let _ = writeln!(
+                out,
+                "game over: {why}: {}",
+                verdict_text(goal.outcome, &side)
+            );
+            return Ok(());
+        }
+        let legal = gen
+            .moves(&game, &loaded.position)
+            .map_err(|e| loaded.gen_error(&e))?;
+        if legal.is_empty() {
+            let ended = game_over(loaded, &mut gen)?;
+            let _ = write!(out, "game over: {ended}");
+            return Ok(());
+        }
+        if max_plies.is_some_and(|m| plies >= m) {
+            let _ = writeln!(out, "stopped after {plies} plies (--max-plies)");
+            return Ok(());
+        }
+        let human = humans
+            .get(loaded.position.to_move().index())
+            .copied()
+            .unwrap_or(false);
+        let chosen = if human {
+            let _ = write!(out, "{side} to move> ");
+            let _ = out.flush();
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) => {
+                    let _ = writeln!(out, "\nend of input: the game is left unfinished");
+                    return Ok(());
+                }
+                Ok(_) => {}
+                Err(e) => return Err(format!("error: reading standard input: {e}\n")),
+            }
+            let text = line.trim();
+            match text {
+                "" => continue,
+                "quit" | "exit" => {
+                    let _ = writeln!(out, "game left unfinished");
+                    return Ok(());
+                }
+                "help" | "?" => {
+                    let _ = write!(out, "{PLAY_HELP}");
+                    continue;
+                }
+                "board" => {
+                    redraw = true;
+                    continue;
+                }
+                "fen" => {
+                    let fen = game
+                        .to_fen(&loaded.position)
+                        .unwrap_or_else(|| "(this game declares no FEN)".into());
+                    let _ = writeln!(out, "{fen}");
+                    continue;
+                }
+                "moves" => {
+                    let _ = writeln!(out, "legal moves: {}", sorted_notations(&game, &legal));
+                    continue;
+                }
+                "undo" => {
+                    // Back to the last position where a person was to move.
+                    let mut undone = 0;
+                    while let Some((mv, undo)) = played.pop() {
+                        loaded.position.unplay(&mv, undo);
+                        loaded.history.pop();
+                        plies = plies.saturating_sub(1);
+                        undone += 1;
+                        let to_move = loaded.position.to_move().index();
+                        if humans.get(to_move).copied().unwrap_or(false) {
+                            break;
+                        }
+                    }
+                    if undone == 0 {
+                        let _ = writeln!(out, "nothing to take back");
+                    } else {
+                        redraw = true;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            match dagaz_engine::match_move(&game, &legal, text) {
+                Ok(mv) => mv.clone(),
+                Err(e) => {
+                    let _ = writeln!(out, "{text}: {e}");
+                    continue;
+                }
+            }
+        } else {
+            let found = searcher
+                .search(&loaded.position, &loaded.history, &limits, &mut |_| {})
+                .map_err(|e| loaded.gen_error(&e))?;
+            let Some(best) = found.best else {
+                return Err("error: internal: the search found no move where moves exist\n".into());
+            };
+            let info = &found.info;
+            let _ = writeln!(
+                out,
+                "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
+                best.notation(&game),
+                info.depth,
+                info.score,
+                info.nodes,
+                info.elapsed.as_secs_f64()
+            );
+            best
+        };
+        let undo = loaded.position.play(&game, &chosen);
+        loaded.history.push(&game, &loaded.position, &chosen);
+        played.push((chosen, undo));
+        plies += 1;
+        redraw = true;
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        n => format!("{n}th"),
+    }
+}
+
+fn verdict_text(outcome: dagaz_engine::Outcome, side: &str) -> String {
+    match outcome {
+        dagaz_engine::Outcome::Win => format!("{side} wins"),
+        dagaz_engine::Outcome::Loss => format!("{side} loses"),
+        dagaz_engine::Outcome::Draw => "draw".into(),
+    }
+}
+
+fn sorted_notations(game: &Game, moves: &[Move]) -> String {
+    let mut all: Vec<String> = moves.iter().map(|m| m.notation(game)).collect();
+    all.sort();
+    all.join(" ")
+}
+
+/// The board as text: rows and columns labelled by the board's own names. Chess-like pieces
+/// (a standard FEN with the letters K Q R B N P) are drawn as Unicode figures; other pieces by
+/// their FEN letter, or else by their name's first letter, capital for the first player.
+/// Boards that are not two-dimensional are listed position by position.
+pub(crate) fn draw(game: &Game, position: &Position) -> String {
+    let board = game.board();
+    let mut out = String::new();
+    let [files, ranks] = board.dims() else {
+        for (at, piece) in position.pieces() {
+            let _ = writeln!(out, "{}: {}", board.position_name(at), glyph(game, piece));
+        }
+        let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
+        return out;
+    };
+    let width = ranks.iter().map(String::len).max().unwrap_or(1);
+    for (r, rank) in ranks.iter().enumerate() {
+        let _ = write!(out, "{rank:>width$} ");
+        for f in 0..files.len() {
+            let Some(at) = dagaz_engine::Pos::from_index(r * files.len() + f) else {
+                continue;
+            };
+            let cell = match position.piece_at(at) {
+                Some(piece) => glyph(game, piece),
+                // Draughts boards number their playable squares; the others stay blank.
+                None if board.is_numbered() && board.number_of(at).is_none() => ' ',
+                None => '.',
+            };
+            let _ = write!(out, " {cell}");
+        }
+        if board.is_numbered() {
+            // A key beside the board: the numbers moves are written with.
+            out.push_str("    ");
+            for f in 0..files.len() {
+                let number = dagaz_engine::Pos::from_index(r * files.len() + f)
+                    .and_then(|at| board.number_of(at));
+                let _ = match number {
+                    Some(n) => write!(out, "{n:>3}"),
+                    None => write!(out, "   "),
+                };
+            }
+        }
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out.push('\n');
+    }
+    let _ = write!(out, "{:width$} ", "");
+    for file in files {
+        let _ = write!(out, " {}", file.chars().next().unwrap_or(' '));
+    }
+    let _ = writeln!(out, "\n{} to move", game.player_name(position.to_move()));
+    out
+}
+
+fn glyph(game: &Game, piece: dagaz_engine::Piece) -> char {
+    if let Some(FenSpec::Standard(spec)) = game.fen_spec() {
+        let letter = spec
+            .letters
+            .iter()
+            .find(|(_, p)| p.owner == piece.owner && p.kind == piece.kind)
+            .map(|(c, _)| *c);
+        if let Some(c) = letter {
+            return figure(c).unwrap_or(c);
+        }
+    }
+    let first = game.piece_name(piece.kind).chars().next().unwrap_or('?');
+    if piece.owner.index() == 0 {
+        first.to_ascii_uppercase()
+    } else {
+        first.to_ascii_lowercase()
+    }
+}
+
+fn figure(letter: char) -> Option<char> {
+    Some(match letter {
+        'K' => '♔',
+        'Q' => '♕',
+        'R' => '♖',
+        'B' => '♗',
+        'N' => '♘',
+        'P' => '♙',
+        'k' => '♚',
+        'q' => '♛',
+        'r' => '♜',
+        'b' => '♝',
+        'n' => '♞',
+        'p' => '♟',
+        _ => return None,
+    })
+}
