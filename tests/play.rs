@@ -1,0 +1,189 @@
+//! `dagaz bestmove` and `dagaz play`, run in process with scripted input.
+
+use crate::repo_path;
+use pretty_assertions::assert_eq;
+
+struct Output {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn dagaz(args: &[&str], input: &str) -> Output {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = std::iter::once("dagaz").chain(args.iter().copied());
+    let code = dagaz_cli::run_with_input(argv, &mut input.as_bytes(), &mut out, &mut err, false);
+    Output {
+        code,
+        stdout: String::from_utf8(out).unwrap(),
+        stderr: String::from_utf8(err).unwrap(),
+    }
+}
+
+fn game(name: &str) -> String {
+    repo_path(&format!("games/{name}")).display().to_string()
+}
+
+#[test]
+fn bestmove_prints_iterations_then_the_move_last() {
+    let chess = game("chess.game");
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let out = dagaz(&["bestmove", &chess, "--fen", fen, "--depth", "2"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.last(), Some(&"a1a8"));
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].starts_with("info depth 1 seldepth 1 score mate 1 nodes "),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].ends_with(" pv a1a8"), "{}", lines[0]);
+}
+
+#[test]
+fn bestmove_after_moves_and_at_a_fixed_depth_is_repeatable() {
+    let english = game("english.game");
+    let args = ["bestmove", &english, "--moves", "11-15", "--depth", "5"];
+    let first = dagaz(&args, "");
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let second = dagaz(&args, "");
+    assert_eq!(first.stdout.lines().last(), second.stdout.lines().last());
+}
+
+#[test]
+fn bestmove_without_a_legal_move_says_how_the_game_ended() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &[
+            "bestmove", &chess, "--moves", "f2f3", "e7e5", "g2g4", "d8h4",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, "");
+    assert!(
+        out.stderr
+            .ends_with("chess.game: no legal moves (checkmate): White loses\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn play_between_two_people_ends_in_checkmate() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &["play", &chess, "--human", "both"],
+        "f2f3\ne7e5\ng2g4\nd8h4\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .ends_with("White to move\ngame over: no legal moves (checkmate): White loses\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn play_refuses_an_illegal_move_with_the_legal_ones_and_quits() {
+    let simple = game("simple-checkers.game");
+    let out = dagaz(&["play", &simple], "a3 - c5\nquit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "White to move> a3 - c5: `a3 - c5` is not a legal move here; legal moves: a3 - b4, c3 - b4, c3 - d4, e3 - d4, e3 - f4, g3 - f4, g3 - h4, i3 - h4, i3 - j4\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(out
+        .stdout
+        .ends_with("White to move> game left unfinished\n"));
+}
+
+#[test]
+fn the_engine_answers_and_undo_takes_back_both_moves() {
+    let chess = game("chess.game");
+    let out = dagaz(&["play", &chess, "--depth", "2"], "e2e4\nundo\nfen\nquit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.stdout.matches("Black plays ").count(),
+        1,
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("White to move> rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn the_third_repetition_is_a_draw() {
+    let chess = game("chess.game");
+    let shuffle = "g1f3\ng8f6\nf3g1\nf6g8\n";
+    let out = dagaz(&["play", &chess, "--human", "both"], &shuffle.repeat(2));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .ends_with("game over: the same position for the third time: draw\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn the_engine_plays_itself_to_a_ply_limit() {
+    let english = game("english.game");
+    let out = dagaz(
+        &[
+            "play",
+            &english,
+            "--human",
+            "none",
+            "--depth",
+            "2",
+            "--max-plies",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.matches(" plays ").count(), 4);
+    assert!(out
+        .stdout
+        .ends_with("stopped after 4 plies (--max-plies)\n"));
+}
+
+#[test]
+fn draughts_boards_carry_a_key_of_square_numbers() {
+    let international = game("international.game");
+    let out = dagaz(&["play", &international], "quit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let first = out.stdout.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "10    m   m   m   m   m         1     2     3     4     5"
+    );
+}
+
+#[test]
+fn an_unknown_human_is_bad_input() {
+    let chess = game("chess.game");
+    let out = dagaz(&["play", &chess, "--human", "green"], "");
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: --human: expected white, black, both, none or a player of the game, found \"green\"\n"
+    );
+}
