@@ -412,6 +412,17 @@ impl<'g> Searcher<'g> {
         if let Some(pv) = self.pv.get_mut(p) {
             pv.clear();
         }
+        let eval = self.game.evaluation();
+        // Generating the moves costs far more than counting material: inside a capture
+        // sequence, when even the worst mobility term leaves the score above beta, stand pat
+        // without generating. (That does not see a mate or stalemate there; at the horizon
+        // itself the moves are always generated, so a mate on the last ply is seen.)
+        let material = eval.material(position);
+        let floor =
+            material.saturating_sub(eval.mobility().max(0).saturating_mul(opponent_moves as i32));
+        if qdepth > 0 && floor >= beta {
+            return Ok(floor);
+        }
         let mut moves = self.take_list(p);
         moves.clear();
         if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
@@ -422,8 +433,7 @@ impl<'g> Searcher<'g> {
             self.put_list(p, moves);
             return Ok(self.terminal(position, ply)?);
         }
-        let eval = self.game.evaluation();
-        let stand_pat = eval.material(position).saturating_add(
+        let stand_pat = material.saturating_add(
             eval.mobility()
                 .saturating_mul(moves.len() as i32 - opponent_moves as i32),
         );
