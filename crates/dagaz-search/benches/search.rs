@@ -1,0 +1,56 @@
+//! Search benchmarks: a fixed-depth search (fresh table each time) from the chess start, from
+//! Kiwipete, and from the English draughts start. Throughput is reported in nodes per second.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use dagaz_search::{History, Limits, Searcher};
+
+fn load(file: &str) -> Option<dagaz_engine::Game> {
+    let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
+    dagaz_engine::load(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+fn search(c: &mut Criterion) {
+    let cases = [
+        ("chess.game", None, 5, "chess start, depth 5"),
+        (
+            "chess.game",
+            Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+            4,
+            "chess Kiwipete, depth 4",
+        ),
+        ("english.game", None, 8, "english start, depth 8"),
+    ];
+    for (file, fen, depth, name) in cases {
+        let Some(game) = load(file) else { continue };
+        let position = match fen {
+            Some(f) => match game.from_fen(f) {
+                Ok(p) => p,
+                Err(_) => continue,
+            },
+            None => game.initial_position(),
+        };
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let history = History::new(&position);
+        // The node count of one search sets the throughput (it is deterministic).
+        let mut probe = Searcher::new(&game, Default::default(), 16);
+        let Ok(found) = probe.search(&position, &history, &limits, &mut |_| {}) else {
+            continue;
+        };
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(found.info.nodes));
+        group.bench_function("search", |b| {
+            b.iter(|| {
+                let mut searcher = Searcher::new(&game, Default::default(), 16);
+                searcher.search(&position, &history, &limits, &mut |_| {})
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, search);
+criterion_main!(benches);
