@@ -190,7 +190,7 @@ impl<'g> Searcher<'g> {
             if value.abs() > MATE_BOUND && limits.depth.is_none() {
                 break;
             }
-            if self.out_of_time_for(depth, start) {
+            if self.out_of_time_for(start) {
                 break;
             }
         }
@@ -200,7 +200,7 @@ impl<'g> Searcher<'g> {
     }
 
     /// Whether another iteration would likely not finish before the deadline.
-    fn out_of_time_for(&self, _depth: u32, start: Instant) -> bool {
+    fn out_of_time_for(&self, start: Instant) -> bool {
         match self.deadline {
             // Each iteration takes a few times the one before: start another only while
             // less than half the time is spent.
@@ -300,16 +300,10 @@ impl<'g> Searcher<'g> {
             }
         }
 
-        let mut moves = self.take_list(p);
-        moves.clear();
-        if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
-            self.put_list(p, moves);
-            return Err(e.into());
-        }
-        if moves.is_empty() {
-            self.put_list(p, moves);
-            return Ok(self.terminal(position, ply)?);
-        }
+        let moves = match self.moves_at(position, ply)? {
+            Ok(moves) => moves,
+            Err(terminal) => return Ok(terminal),
+        };
         let mut order = self.take_order(p);
         self.score_moves(&moves, &mut order, hinted, p);
 
@@ -423,16 +417,10 @@ impl<'g> Searcher<'g> {
         if qdepth > 0 && floor >= beta {
             return Ok(floor);
         }
-        let mut moves = self.take_list(p);
-        moves.clear();
-        if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
-            self.put_list(p, moves);
-            return Err(e.into());
-        }
-        if moves.is_empty() {
-            self.put_list(p, moves);
-            return Ok(self.terminal(position, ply)?);
-        }
+        let moves = match self.moves_at(position, ply)? {
+            Ok(moves) => moves,
+            Err(terminal) => return Ok(terminal),
+        };
         let stand_pat = material.saturating_add(
             eval.mobility()
                 .saturating_mul(moves.len() as i32 - opponent_moves as i32),
@@ -487,6 +475,27 @@ impl<'g> Searcher<'g> {
         self.put_list(p, moves);
         self.put_order(p, order);
         result.map(|()| best)
+    }
+
+    /// The legal moves of the node at `ply`, in that ply's list (give it back with
+    /// `put_list`), or the node's score when it has none.
+    fn moves_at(
+        &mut self,
+        position: &mut Position,
+        ply: u32,
+    ) -> Result<Result<Vec<Move>, i32>, Halt> {
+        let p = ply as usize;
+        let mut moves = self.take_list(p);
+        moves.clear();
+        if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
+            self.put_list(p, moves);
+            return Err(e.into());
+        }
+        if moves.is_empty() {
+            self.put_list(p, moves);
+            return Ok(Err(self.terminal(position, ply)?));
+        }
+        Ok(Ok(moves))
     }
 
     fn current_key(&self) -> u64 {
