@@ -187,3 +187,39 @@ fn an_unknown_human_is_bad_input() {
         "error: --human: expected white, black, both, none or a player of the game, found \"green\"\n"
     );
 }
+
+#[test]
+fn every_shipped_game_can_be_played() {
+    for name in [
+        "simple-checkers.game",
+        "chess.game",
+        "international.game",
+        "english.game",
+        "russian.game",
+        "brazilian.game",
+        "italian.game",
+        "turkish.game",
+        "frisian.game",
+    ] {
+        let out = dagaz(
+            &[
+                "play",
+                &game(name),
+                "--human",
+                "none",
+                "--depth",
+                "2",
+                "--max-plies",
+                "6",
+            ],
+            "",
+        );
+        assert_eq!(out.code, 0, "{name}: {}", out.stderr);
+        assert_eq!(out.stdout.matches(" plays ").count(), 6, "{name}");
+        assert!(
+            out.stdout
+                .ends_with("stopped after 6 plies (--max-plies)\n"),
+            "{name}"
+        );
+    }
+}
