@@ -263,7 +263,7 @@ pub(crate) fn run(
                 "go" => {
                     let go = parse_go(args, board.position.to_move().index());
                     if let Some(depth) = go.perft {
-                        worker.stop();
+                        worker.finish();
                         perft(&game, gen_limits, &board.position, depth, &out);
                         continue;
                     }
@@ -461,5 +461,32 @@ fn perft(game: &Game, gen_limits: GenLimits, position: &Position, depth: u32, ou
             out.line(&format!("Nodes searched: {total}"));
         }
         Err(e) => out.line(&format!("info string error: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_reads_the_clock_of_the_side_to_move() {
+        let args = "wtime 60000 btime 3000 winc 1000 binc 0 movestogo 10";
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let white = parse_go(&words, 0);
+        assert_eq!(
+            white.limits.movetime,
+            Some(Duration::from_millis(6000 + 750 - 20))
+        );
+        let black = parse_go(&words, 1);
+        assert_eq!(black.limits.movetime, Some(Duration::from_millis(300 - 20)));
+        let both = parse_go(&["movetime", "100", "wtime", "60000", "depth", "7"], 0);
+        assert_eq!(both.limits.movetime, Some(Duration::from_millis(100)));
+        assert_eq!(both.limits.depth, Some(7));
+        let infinite = parse_go(&["infinite", "wtime", "1000"], 0);
+        assert!(infinite.infinite);
+        assert_eq!(infinite.limits, Limits::default());
+        assert_eq!(parse_go(&["perft", "4"], 0).perft, Some(4));
+        assert_eq!(parse_go(&["mate", "2"], 0).limits.depth, Some(3));
+        assert_eq!(parse_go(&["depth", "x"], 0).limits.depth, None);
     }
 }

@@ -172,6 +172,22 @@ fn uci_a_bad_move_or_fen_is_reported_and_the_position_kept() {
 }
 
 #[test]
+fn uci_a_second_go_waits_for_a_search_with_limits() {
+    let (_, lines) = session("uci", "chess.game", "go depth 3\ngo perft 1\ngo depth 1\n");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "1"], "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        2
+    );
+    assert!(lines.contains(&"Nodes searched: 20".to_string()));
+}
+
+#[test]
 fn uci_go_infinite_ends_with_the_input() {
     let (code, lines) = session("uci", "chess.game", "go infinite\n");
     assert_eq!(code, 0);
