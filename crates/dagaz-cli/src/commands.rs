@@ -126,9 +126,11 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             })?;
             Ok(format!("{fen}\n"))
         }
-        Command::Check { .. } | Command::Bestmove { .. } | Command::Play { .. } => {
-            Err("error: internal: this command runs apart\n".into())
-        }
+        Command::Check { .. }
+        | Command::Bestmove { .. }
+        | Command::Play { .. }
+        | Command::Uci(_)
+        | Command::Hub(_) => Err("error: internal: this command runs apart\n".into()),
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;
             let mut out = String::new();

@@ -17,7 +17,9 @@
 
 mod commands;
 mod diagnostics;
+mod hub;
 mod play;
+mod uci;
 
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
@@ -117,6 +119,24 @@ enum Command {
         #[arg(long, value_name = "N")]
         max_plies: Option<u32>,
     },
+    /// Speak the UCI protocol on standard input and output (for chess GUIs and python-chess):
+    /// moves in the game's notation, `go perft N` too. See docs/protocols.md.
+    Uci(ProtocolArgs),
+    /// Speak the Hub protocol of draughts engines (version 2, as Scan and pydraughts do) on
+    /// standard input and output; for games with numbered squares. See docs/protocols.md.
+    Hub(ProtocolArgs),
+}
+
+/// The game a protocol plays and its engine's settings.
+#[derive(Debug, Args)]
+struct ProtocolArgs {
+    /// The .game file.
+    game: PathBuf,
+    /// Transposition table size in MiB (the protocol can change it).
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    hash: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// How long the engine thinks (by default to depth 4, or for the time given).

@@ -31,6 +31,20 @@ pub(crate) fn interactive(
             let humans = humans(&loaded.game, human)?;
             play(&mut loaded, &humans, search, *max_plies, input, out)
         }),
+        Command::Uci(args) => crate::uci::run(
+            &args.game,
+            crate::commands::limits(&args.limits),
+            args.hash,
+            input,
+            out,
+        ),
+        Command::Hub(args) => crate::hub::run(
+            &args.game,
+            crate::commands::limits(&args.limits),
+            args.hash,
+            input,
+            out,
+        ),
         _ => return None,
     };
     Some(match result {

@@ -1,0 +1,524 @@
+//! `dagaz hub GAME`: the Hub protocol of draughts engines (version 2, as Scan defines it and
+//! pydraughts' `HubEngine` speaks it), for games whose board numbers its squares.
+//!
+//! Positions are a side letter (`W`, `B`) and one letter per numbered square (`w`, `b` men,
+//! `W`, `B` kings, `e` empty); they are read through the game's PDN FEN. Moves are `32-28`
+//! and, for captures, `from x to x captured...` (`28x17x22x23`, the captured squares in any
+//! order); a move is found among the legal ones by its start, end and set of captured squares.
+
+use crate::uci::{play_moves, read_line, Board, Job, Output, Worker, MAX_HASH_MB};
+use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
+use dagaz_search::{Clock, Found, History, Info, Limits, MATE, MATE_BOUND};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// `dagaz hub`.
+pub(crate) fn run(
+    game_path: &std::path::Path,
+    gen_limits: GenLimits,
+    hash_mb: usize,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+) -> Result<(), String> {
+    let (game, _) = crate::commands::load_game(game_path)?;
+    let shown = game_path.display();
+    if !game.board().is_numbered() {
+        return Err(format!(
+            "error: {shown}: the Hub protocol needs a board that numbers its squares (`numbers` in the board clause)\n"
+        ));
+    }
+    if !matches!(game.fen_spec(), Some(FenSpec::Pdn(_))) {
+        return Err(format!(
+            "error: {shown}: the Hub protocol needs a game with a PDN FEN (`(fen pdn ...)`)\n"
+        ));
+    }
+    let out = Output::new(out);
+    let start = game.initial_position();
+    let mut board = Board {
+        history: History::new(&start),
+        position: start,
+    };
+    let mut level = Level::default();
+    std::thread::scope(|scope| {
+        let mut worker = Worker::new(&game, gen_limits, hash_mb);
+        let mut hash = hash_mb.clamp(1, MAX_HASH_MB);
+        // A `go ponder` that `ponder-hit` turns into `go think`.
+        let mut pondering = false;
+        while let Some(line) = read_line(input) {
+            let line = line.trim();
+            let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            let args = arguments(rest);
+            match command {
+                "" => {}
+                "hub" => {
+                    out.line(&format!(
+                        "id name=dagaz version={} author=\"the dagaz authors\"",
+                        env!("CARGO_PKG_VERSION")
+                    ));
+                    out.line(&format!(
+                        "param name=hash value={hash} type=int min=1 max={MAX_HASH_MB}"
+                    ));
+                    out.line("wait");
+                }
+                "init" => out.line("ready"),
+                "ping" => out.line("pong"),
+                "new-game" => {
+                    worker.searcher().new_game();
+                }
+                "set-param" => {
+                    let name = value(&args, "name").unwrap_or_default();
+                    let v = value(&args, "value").unwrap_or_default();
+                    match (name, v.parse::<usize>()) {
+                        ("hash", Ok(mb)) => {
+                            worker.resize(mb);
+                            hash = mb.clamp(1, MAX_HASH_MB);
+                        }
+                        _ => error(&out, &format!("set-param: unknown parameter {name}={v}")),
+                    }
+                }
+                "pos" => match position(&game, gen_limits, &args) {
+                    Ok(new) => board = new,
+                    Err(message) => error(&out, &message),
+                },
+                "level" => match parse_level(&args) {
+                    Ok(new) => level = new,
+                    Err(message) => error(&out, &message),
+                },
+                "go" => {
+                    let mode = args.first().map_or("think", |(k, _)| k.as_str());
+                    let (limits, until_stopped) = match mode {
+                        "think" => (level.limits(&board), false),
+                        "ponder" | "analyze" => (Limits::default(), true),
+                        _ => {
+                            error(
+                                &out,
+                                &format!("go: expected think, ponder or analyze, found {mode}"),
+                            );
+                            continue;
+                        }
+                    };
+                    pondering = mode == "ponder";
+                    worker.start(scope, &out, job(&game, &board, limits, until_stopped));
+                }
+                "ponder-hit" => {
+                    if pondering && worker.is_running() {
+                        // Think now, on the same position: the table keeps what pondering found.
+                        worker.stop_quietly();
+                        pondering = false;
+                        worker.start(scope, &out, job(&game, &board, level.limits(&board), false));
+                    }
+                }
+                "stop" => {
+                    pondering = false;
+                    worker.stop();
+                }
+                "quit" => {
+                    worker.stop();
+                    return;
+                }
+                _ => error(&out, &format!("unknown command: {line}")),
+            }
+        }
+        worker.finish();
+    });
+    Ok(())
+}
+
+fn error(out: &Output<'_>, message: &str) {
+    out.line(&format!("error message=\"{}\"", message.replace('"', "'")));
+}
+
+fn job<'s>(game: &'s Game, board: &Board, limits: Limits, until_stopped: bool) -> Job<'s> {
+    Job {
+        position: board.position.clone(),
+        history: board.history.clone(),
+        limits,
+        until_stopped,
+        on_info: Box::new(move |info| Some(info_line(game, info))),
+        on_done: Box::new(move |result| done(game, result)),
+    }
+}
+
+/// `key=value` pairs (values may be quoted) and bare words (as keys with an empty value).
+fn arguments(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            return out;
+        }
+        let mut key = String::new();
+        while let Some(&c) = chars.peek() {
+            if c == '=' || c.is_whitespace() {
+                break;
+            }
+            key.push(c);
+            chars.next();
+        }
+        let mut value = String::new();
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        break;
+                    }
+                    value.push(c);
+                }
+            } else {
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() {
+                        break;
+                    }
+                    value.push(c);
+                    chars.next();
+                }
+            }
+        }
+        out.push((key, value));
+    }
+}
+
+fn value<'a>(args: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    args.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+/// How long `go think` searches: what the last `level` said (by default one second).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Level {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    move_time: Option<f64>,
+    /// (time left, increment, moves to go), in seconds.
+    clock: Option<(f64, f64, Option<u32>)>,
+    infinite: bool,
+}
+
+impl Default for Level {
+    fn default() -> Level {
+        Level {
+            depth: None,
+            nodes: None,
+            move_time: Some(1.0),
+            clock: None,
+            infinite: false,
+        }
+    }
+}
+
+fn seconds(s: f64) -> Duration {
+    Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)
+}
+
+impl Level {
+    fn limits(&self, _board: &Board) -> Limits {
+        if self.infinite {
+            return Limits::default();
+        }
+        let mut limits = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.move_time.map(seconds),
+        };
+        if let Some((time, inc, moves)) = self.clock {
+            let budget = Clock {
+                remaining: seconds(time),
+                increment: seconds(inc),
+                moves_to_go: moves,
+            }
+            .budget();
+            limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
+        }
+        limits
+    }
+}
+
+fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
+    let mut level = Level {
+        move_time: None,
+        ..Level::default()
+    };
+    let mut clock = (None, 0.0, None);
+    for (key, v) in args {
+        let number = || {
+            v.parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .ok_or_else(|| format!("level: {key}: expected a number, found {v:?}"))
+        };
+        match key.as_str() {
+            "depth" => level.depth = Some(number()?.min(1000.0) as u32),
+            "nodes" => level.nodes = Some(number()? as u64),
+            "move-time" => level.move_time = Some(number()?),
+            "time" => clock.0 = Some(number()?),
+            "inc" => clock.1 = number()?,
+            "moves" => clock.2 = Some(number()?.min(1000.0) as u32),
+            "infinite" => level.infinite = true,
+            _ => {}
+        }
+    }
+    if let (Some(time), inc, moves) = clock {
+        level.clock = Some((time, inc, moves));
+    }
+    if level
+        == (Level {
+            move_time: None,
+            ..Level::default()
+        })
+    {
+        return Ok(Level::default());
+    }
+    Ok(level)
+}
+
+/// `pos [pos=POSITION] [moves="m1 m2 ..."]`: the new position (the game's start when `pos`
+/// is not given) after the moves.
+fn position(
+    game: &Game,
+    gen_limits: GenLimits,
+    args: &[(String, String)],
+) -> Result<Board, String> {
+    let start = match value(args, "pos") {
+        Some(text) => game
+            .from_fen(&hub_to_fen(game, text)?)
+            .map_err(|e| format!("pos: {e}"))?,
+        None => game.initial_position(),
+    };
+    let moves: Vec<&str> = value(args, "moves")
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    play_moves(game, gen_limits, start, 0, &moves, |text, legal| {
+        find_move(game, legal, text)
+    })
+    .map_err(|e| format!("pos: {e}"))
+}
+
+/// The squares the board numbers.
+fn square_count(game: &Game) -> u32 {
+    game.board()
+        .positions()
+        .filter(|&p| game.board().number_of(p).is_some())
+        .count() as u32
+}
+
+/// A Hub position as a PDN FEN: `Wbbbe...` becomes `W:W...:B1,2,3`.
+pub(crate) fn hub_to_fen(game: &Game, text: &str) -> Result<String, String> {
+    let squares = square_count(game);
+    let mut chars = text.chars();
+    let side = match chars.next() {
+        Some(c @ ('W' | 'B')) => c,
+        other => {
+            return Err(format!(
+                "pos: a Hub position starts with the side to move, W or B; found {other:?}"
+            ))
+        }
+    };
+    let cells: Vec<char> = chars.collect();
+    if cells.len() != squares as usize {
+        return Err(format!(
+            "pos: expected {squares} squares after the side to move, found {}",
+            cells.len()
+        ));
+    }
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (i, c) in cells.iter().enumerate() {
+        let n = i + 1;
+        match c {
+            'w' => white.push(n.to_string()),
+            'W' => white.push(format!("K{n}")),
+            'b' => black.push(n.to_string()),
+            'B' => black.push(format!("K{n}")),
+            'e' => {}
+            other => {
+                return Err(format!(
+                    "pos: square {n}: expected w, b, W, B or e, found {other:?}"
+                ))
+            }
+        }
+    }
+    Ok(format!("{side}:W{}:B{}", white.join(","), black.join(",")))
+}
+
+/// A move's start, end and captured squares (sorted).
+type Squares = (u32, u32, Vec<u32>);
+
+fn squares_of(game: &Game, mv: &Move) -> Option<Squares> {
+    let board = game.board();
+    let from = mv.actions().iter().find_map(|a| match a {
+        Action::Take { at, .. } => board.number_of(*at),
+        _ => None,
+    })?;
+    let to = mv.actions().iter().rev().find_map(|a| match a {
+        Action::Drop { at, .. } => board.number_of(*at),
+        _ => None,
+    })?;
+    let mut captured: Vec<u32> = mv
+        .actions()
+        .iter()
+        .filter_map(|a| match a {
+            Action::Capture { at, .. } => board.number_of(*at),
+            _ => None,
+        })
+        .collect();
+    captured.sort_unstable();
+    Some((from, to, captured))
+}
+
+/// A move in Hub notation: `32-28`, or `from x to x captured...` for a capture. Moves that
+/// do not lift a piece from one numbered square to another fall back to the game's notation.
+pub(crate) fn hub_move(game: &Game, mv: &Move) -> String {
+    match squares_of(game, mv) {
+        Some((from, to, captured)) if captured.is_empty() => format!("{from}-{to}"),
+        Some((from, to, captured)) => {
+            let mut text = format!("{from}x{to}");
+            for c in captured {
+                text.push_str(&format!("x{c}"));
+            }
+            text
+        }
+        None => mv.notation(game),
+    }
+}
+
+/// The legal move a Hub move names: the same start, end and captured squares; a capture
+/// written with its start and end alone is accepted when only one capture fits.
+fn find_move(game: &Game, legal: &[Move], text: &str) -> Result<Move, String> {
+    let numbers: Result<Vec<u32>, _> = text
+        .split(['-', 'x'])
+        .map(|s| s.trim().parse::<u32>())
+        .collect();
+    let illegal = || {
+        let mut all: Vec<String> = legal.iter().map(|m| hub_move(game, m)).collect();
+        all.sort();
+        format!(
+            "`{text}` is not a legal move here; legal moves: {}",
+            all.join(", ")
+        )
+    };
+    let Ok(numbers) = numbers else {
+        return Err(illegal());
+    };
+    let [from, to, captured @ ..] = numbers.as_slice() else {
+        return Err(illegal());
+    };
+    let mut captured = captured.to_vec();
+    captured.sort_unstable();
+    let keyed: Vec<(&Move, Squares)> = legal
+        .iter()
+        .filter_map(|m| squares_of(game, m).map(|k| (m, k)))
+        .collect();
+    let wanted = (*from, *to, captured.clone());
+    if let Some((m, _)) = keyed.iter().find(|(_, k)| *k == wanted) {
+        return Ok((*m).clone());
+    }
+    if captured.is_empty() && text.contains('x') {
+        let fits: Vec<&Move> = keyed
+            .iter()
+            .filter(|(_, k)| k.0 == *from && k.1 == *to && !k.2.is_empty())
+            .map(|(m, _)| *m)
+            .collect();
+        match fits.as_slice() {
+            [one] => return Ok((*one).clone()),
+            [] => {}
+            many => {
+                let names: Vec<String> = many.iter().map(|m| hub_move(game, m)).collect();
+                return Err(format!(
+                    "`{text}` could be any of: {} (name the captured squares)",
+                    names.join(", ")
+                ));
+            }
+        }
+    }
+    Err(illegal())
+}
+
+/// A score in Hub's units: a man is 1.00 (the search's 100); a win in N plies is 100 - N/100.
+fn hub_score(value: i32) -> String {
+    let hundredths = if value > MATE_BOUND {
+        10_000 - (MATE - value).min(9_999)
+    } else if value < -MATE_BOUND {
+        -(10_000 - (MATE + value).min(9_999))
+    } else {
+        value.clamp(-8_999, 8_999)
+    };
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let abs = hundredths.unsigned_abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+fn info_line(game: &Game, info: &Info) -> String {
+    let pv: Vec<String> = info.pv.iter().map(|m| hub_move(game, m)).collect();
+    format!(
+        "info depth={} score={} nodes={} time={:.3} nps={} pv=\"{}\"",
+        info.depth,
+        hub_score(info.value),
+        info.nodes,
+        info.elapsed.as_secs_f64(),
+        info.nps(),
+        pv.join(" ")
+    )
+}
+
+fn done(game: &Game, result: Result<Found, GenError>) -> Vec<String> {
+    match result {
+        Ok(found) => match found.best {
+            Some(best) => {
+                let mut line = format!("done move={}", hub_move(game, &best));
+                if found.info.pv.first() == Some(&best) {
+                    if let Some(reply) = found.info.pv.get(1) {
+                        line.push_str(&format!(" ponder={}", hub_move(game, reply)));
+                    }
+                }
+                vec![line]
+            }
+            None => vec![
+                "error message=\"no legal move\"".into(),
+                "done move=0-0".into(),
+            ],
+        },
+        Err(e) => vec![
+            format!("error message=\"{}\"", e.to_string().replace('"', "'")),
+            "done move=0-0".into(),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_keep_quoted_values_whole() {
+        let args = arguments("pos=Wbbe moves=\"32-28 19-23\" think");
+        assert_eq!(
+            args,
+            vec![
+                ("pos".to_string(), "Wbbe".to_string()),
+                ("moves".to_string(), "32-28 19-23".to_string()),
+                ("think".to_string(), String::new()),
+            ]
+        );
+    }
+
+    #[test]
+    fn scores_are_in_men_and_wins_count_plies() {
+        assert_eq!(hub_score(35), "0.35");
+        assert_eq!(hub_score(-120), "-1.20");
+        assert_eq!(hub_score(MATE - 3), "99.97");
+        assert_eq!(hub_score(-(MATE - 2)), "-99.98");
+    }
+
+    #[test]
+    fn a_level_with_nothing_known_keeps_the_default() {
+        assert_eq!(parse_level(&[]).unwrap(), Level::default());
+        let l = parse_level(&arguments("depth=5")).unwrap();
+        assert_eq!(l.depth, Some(5));
+        assert_eq!(l.move_time, None);
+        assert!(parse_level(&arguments("move-time=x")).is_err());
+    }
+}

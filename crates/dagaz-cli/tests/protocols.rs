@@ -1,0 +1,420 @@
+//! `dagaz uci` and `dagaz hub`: scripted sessions run in process through `run_with_input`,
+//! and one through the real binary with a pipe (a `stop` that must interrupt `go infinite`).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use dagaz_engine::{Game, MoveGen, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn game_path(name: &str) -> String {
+    format!("{}/../../games/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn load(name: &str) -> Game {
+    dagaz_engine::load(&std::fs::read_to_string(game_path(name)).unwrap()).unwrap()
+}
+
+/// Runs `dagaz PROTOCOL GAME` in process on `script`; its exit code and output lines.
+fn session(protocol: &str, game: &str, script: &str) -> (i32, Vec<String>) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = dagaz_cli::run_with_input(
+        ["dagaz", protocol, &game_path(game)],
+        &mut script.as_bytes(),
+        &mut out,
+        &mut err,
+        false,
+    );
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        code != 0 || err.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&err)
+    );
+    (code, text.lines().map(str::to_string).collect())
+}
+
+/// The position after `moves` (in the game's notation) from the start.
+fn after(game: &Game, moves: &[&str]) -> Position {
+    let mut position = game.initial_position();
+    for text in moves {
+        let legal = MoveGen::default().moves(game, &position).unwrap();
+        let mv = dagaz_engine::match_move(game, &legal, text)
+            .unwrap()
+            .clone();
+        position.play(game, &mv);
+    }
+    position
+}
+
+fn legal_notations(game: &Game, position: &Position) -> Vec<String> {
+    MoveGen::default()
+        .moves(game, position)
+        .unwrap()
+        .iter()
+        .map(|m| m.notation(game))
+        .collect()
+}
+
+fn last(lines: &[String]) -> &str {
+    lines.last().map(String::as_str).unwrap_or("")
+}
+
+#[test]
+fn uci_handshake_then_a_legal_bestmove_after_moves() {
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 3\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines[..5],
+        [
+            "id name dagaz Chess",
+            "id author the dagaz authors",
+            "option name Hash type spin default 64 min 1 max 4096",
+            "uciok",
+            "readyok"
+        ]
+    );
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    for (i, info) in infos.iter().enumerate() {
+        assert!(
+            info.starts_with(&format!("info depth {} seldepth ", i + 1)),
+            "{info}"
+        );
+        assert!(
+            info.contains(" score cp ") && info.contains(" pv "),
+            "{info}"
+        );
+    }
+    let best = last(&lines).strip_prefix("bestmove ").unwrap();
+    let game = load("chess.game");
+    let legal = legal_notations(&game, &after(&game, &["e2e4", "e7e5"]));
+    assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
+}
+
+#[test]
+fn uci_go_perft_3_divides_and_counts_8902() {
+    let (code, lines) = session("uci", "chess.game", "position startpos\ngo perft 3\n");
+    assert_eq!(code, 0);
+    assert_eq!(lines.len(), 22, "{lines:?}");
+    assert_eq!(lines[0], "a2a3: 380");
+    assert!(lines.contains(&"e2e4: 600".to_string()));
+    assert!(lines.contains(&"g1f3: 440".to_string()));
+    assert_eq!(lines[19], "h2h4: 420");
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 8902");
+    let mut sorted = lines[..20].to_vec();
+    sorted.sort();
+    assert_eq!(sorted, lines[..20]);
+}
+
+#[test]
+fn uci_mate_in_one_scores_mate_1() {
+    let (_, lines) = session(
+        "uci",
+        "chess.game",
+        "position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1\ngo depth 2\n",
+    );
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
+    assert_eq!(last(&lines), "bestmove h5f7");
+}
+
+#[test]
+fn uci_a_mated_side_answers_bestmove_0000() {
+    // Fool's mate: White is mated.
+    let (_, lines) = session(
+        "uci",
+        "chess.game",
+        "position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 2\n",
+    );
+    assert_eq!(lines, ["bestmove 0000"]);
+}
+
+#[test]
+fn uci_a_bad_move_or_fen_is_reported_and_the_position_kept() {
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "position startpos moves e2e4\nposition startpos moves e2e4 e7e6 e1e3\nposition fen 8/8/8 w\nfrobnicate\ndebug on\nsetoption name Hash value 8\ngo depth 1\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: move 3 (e1e3): `e1e3` is not a legal move here"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].starts_with("info string error: position fen 8/8/8 w: "),
+        "{}",
+        lines[1]
+    );
+    // Still after 1. e4: Black to move.
+    let best = last(&lines).strip_prefix("bestmove ").unwrap();
+    let game = load("chess.game");
+    let legal = legal_notations(&game, &after(&game, &["e2e4"]));
+    assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
+}
+
+#[test]
+fn uci_a_second_go_waits_for_a_search_with_limits() {
+    let (_, lines) = session("uci", "chess.game", "go depth 3\ngo perft 1\ngo depth 1\n");
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "1"], "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        2
+    );
+    assert!(lines.contains(&"Nodes searched: 20".to_string()));
+}
+
+#[test]
+fn uci_go_infinite_ends_with_the_input() {
+    let (code, lines) = session("uci", "chess.game", "go infinite\n");
+    assert_eq!(code, 0);
+    assert!(last(&lines).starts_with("bestmove "), "{lines:?}");
+}
+
+/// The real binary, its standard input and a channel of its output lines.
+struct Piped {
+    child: std::process::Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Piped {
+    fn start(args: &[&str]) -> Piped {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dagaz"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Piped { child, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no line starting with {prefix:?} within {within:?}: {seen:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn uci_stop_interrupts_go_infinite_and_isready_is_answered_meanwhile() {
+    let mut engine = Piped::start(&["uci", &game_path("chess.game")]);
+    engine.send("uci");
+    engine.until("uciok", Duration::from_secs(10));
+    engine.send("position startpos moves e2e4");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    let before = engine.until("readyok", Duration::from_secs(5));
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    // An infinite search holds its answer back until told to stop.
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(engine.lines.try_iter().all(|l| !l.starts_with("bestmove")));
+    engine.send("stop");
+    let lines = engine.until("bestmove", Duration::from_secs(10));
+    let best = last(&lines).strip_prefix("bestmove ").unwrap().to_string();
+    let game = load("chess.game");
+    let legal = legal_notations(&game, &after(&game, &["e2e4"]));
+    assert!(legal.contains(&best), "{best} not in {legal:?}");
+    engine.send("quit");
+    let status = engine.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+/// International draughts' start as a Hub position.
+fn hub_start() -> String {
+    format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20))
+}
+
+/// Whether `hub_move` (`32-28`, `28x19x23`) is a legal move of `position`: a legal move
+/// from and to the same squares that, played, empties exactly the captured squares.
+fn hub_move_is_legal(game: &Game, position: &Position, hub_move: &str) -> bool {
+    let squares: Vec<u32> = hub_move
+        .split(['-', 'x'])
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let (from, to, captured) = (squares[0], squares[1], &squares[2..]);
+    let board = game.board();
+    let occupied = |p: &Position, n: u32| p.piece_at(board.numbered(n).unwrap()).is_some();
+    MoveGen::default()
+        .moves(game, position)
+        .unwrap()
+        .iter()
+        .any(|mv| {
+            let notation = mv.notation(game);
+            let parts: Vec<&str> = notation.split(['-', 'x']).collect();
+            if parts.first() != Some(&from.to_string().as_str())
+                || parts.last() != Some(&to.to_string().as_str())
+            {
+                return false;
+            }
+            let mut after = position.clone();
+            after.play(game, mv);
+            let emptied: Vec<u32> = (1..=50)
+                .filter(|&n| occupied(position, n) && !occupied(&after, n) && n != from)
+                .collect();
+            let mut wanted = captured.to_vec();
+            wanted.sort_unstable();
+            emptied == wanted
+        })
+}
+
+#[test]
+fn hub_handshake_then_a_legal_move() {
+    let script = format!(
+        "hub\ninit\nping\nnew-game\npos pos={} moves=\"32-28 19-23\"\nlevel depth=3\ngo think\n",
+        hub_start()
+    );
+    let (code, lines) = session("hub", "international.game", &script);
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines[..5],
+        [
+            format!(
+                "id name=dagaz version={} author=\"the dagaz authors\"",
+                env!("CARGO_PKG_VERSION")
+            ),
+            "param name=hash value=64 type=int min=1 max=4096".to_string(),
+            "wait".to_string(),
+            "ready".to_string(),
+            "pong".to_string(),
+        ]
+    );
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    assert!(infos[0].starts_with("info depth=1 score="), "{}", infos[0]);
+    // White must take: the one capture goes from 28 over 23 to 19.
+    let done = last(&lines);
+    assert!(done.starts_with("done move=28x19x23"), "{done}");
+}
+
+#[test]
+fn hub_moves_in_both_directions_and_the_answer_is_legal() {
+    let (_, lines) = session(
+        "hub",
+        "international.game",
+        "pos moves=\"32-28 19-23 28x19x23 13x24x19 37-32\"\nlevel depth=4\ngo think\n",
+    );
+    let done = last(&lines);
+    let mv = done
+        .strip_prefix("done move=")
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let game = load("international.game");
+    let position = after(&game, &["32-28", "19-23", "28x19", "13x24", "37-32"]);
+    assert!(hub_move_is_legal(&game, &position, mv), "{mv}: {lines:?}");
+}
+
+#[test]
+fn hub_reports_bad_positions_and_moves_and_keeps_the_last() {
+    let (code, lines) = session(
+        "hub",
+        "international.game",
+        "pos moves=\"32-28\"\npos pos=Wbbb\npos moves=\"32-28 19-30\"\nbogus\nlevel depth=1\ngo think\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "error message=\"pos: expected 50 squares after the side to move, found 3\""
+    );
+    assert!(
+        lines[1].starts_with("error message=\"pos: move 2 (19-30): `19-30` is not a legal move"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "error message=\"unknown command: bogus\"");
+    let mv = last(&lines).strip_prefix("done move=").unwrap();
+    let game = load("international.game");
+    assert!(
+        hub_move_is_legal(&game, &after(&game, &["32-28"]), mv),
+        "{mv}"
+    );
+}
+
+#[test]
+fn hub_analyze_answers_when_stopped() {
+    let (code, lines) = session(
+        "hub",
+        "international.game",
+        "go analyze\nping\nstop\nping\n",
+    );
+    assert_eq!(code, 0);
+    let done = lines
+        .iter()
+        .position(|l| l.starts_with("done move="))
+        .unwrap();
+    assert_eq!(lines.iter().filter(|l| *l == "pong").count(), 2);
+    assert_eq!(last(&lines), "pong");
+    assert!(done < lines.len() - 1);
+}
+
+#[test]
+fn hub_plays_english_draughts_and_refuses_boards_without_numbers() {
+    let (code, lines) = session("hub", "english.game", "level depth=2\ngo think\n");
+    assert_eq!(code, 0);
+    let mv = last(&lines).strip_prefix("done move=").unwrap();
+    let mv = mv.split_whitespace().next().unwrap();
+    let game = load("english.game");
+    let legal = legal_notations(&game, &game.initial_position());
+    assert!(legal.iter().any(|m| m == mv), "{mv} not in {legal:?}");
+    let (code, _) = session("hub", "russian.game", "go think\n");
+    assert_eq!(code, 2);
+}
