@@ -266,7 +266,10 @@ impl MoveGen {
                 !attacked
             };
             if legal {
-                out.swap(kept, i);
+                // A move is large: swap only when an illegal one came before.
+                if kept != i {
+                    out.swap(kept, i);
+                }
                 kept += 1;
             }
         }
