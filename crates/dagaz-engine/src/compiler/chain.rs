@@ -138,6 +138,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         Ok(Program {
             post_stays,
             parts,
+            run: crate::vm::fuse::fuse(&self.ops),
             ops: self.ops,
             spans: self.spans,
             clauses: self.clauses,

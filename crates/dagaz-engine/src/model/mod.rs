@@ -44,6 +44,9 @@ pub struct Invariant {
 #[derive(Clone, Debug, Default)]
 pub struct Program {
     pub ops: Vec<Op>,
+    /// The chain as the processor runs it: `ops` with superinstructions (`vm::fuse`). Empty
+    /// when the program was put together by hand; `ops` runs then.
+    pub run: Vec<Op>,
     /// The source span of each command (a side table, so the commands themselves stay small).
     pub spans: Vec<Span>,
     /// Where each clause starts, in command order.
