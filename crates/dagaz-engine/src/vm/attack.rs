@@ -355,8 +355,12 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, spli
                     (Parts::Choice { n, .. }, true) => {
                         out.extend((0..*n).map(|alt| part(None, Some(alt as u16))))
                     }
-                    (Parts::Clauses { bodies, .. }, true) => {
+                    (Parts::Clauses { bodies, quiet, .. }, true) => {
                         for (j, &(_, choice)) in bodies.iter().enumerate() {
+                            // A clause that never captures here finds no attack.
+                            if quiet.get(j).copied().unwrap_or(false) {
+                                continue;
+                            }
                             let clause = Some(j as u16);
                             match choice {
                                 Some((_, n)) => {
