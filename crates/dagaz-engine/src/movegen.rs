@@ -541,16 +541,26 @@ impl Sink for Accepted {
     ) -> Result<u64, GenErrorKind> {
         let ours = self.moves.get(self.base..).unwrap_or(&[]);
         let hash = unordered_hash(done.actions);
-        let duplicate = self
-            .meta
-            .iter()
-            .zip(ours)
-            .find(|(meta, m)| {
-                meta.hash == hash
-                    && same_actions(&m.actions, done.actions)
+        // The hashes first; a move is looked at only when its hash matches.
+        let mut from = 0;
+        let duplicate = loop {
+            let Some(i) = self
+                .meta
+                .get(from..)
+                .and_then(|rest| rest.iter().position(|m| m.hash == hash))
+                .map(|i| from + i)
+            else {
+                break None;
+            };
+            if let (Some(meta), Some(m)) = (self.meta.get(i), ours.get(i)) {
+                if same_actions(&m.actions, done.actions)
                     && (!game.unique_by_path || m.notation.as_slice() == done.log)
-            })
-            .map(|(meta, _)| meta.serial);
+                {
+                    break Some(meta.serial);
+                }
+            }
+            from = i + 1;
+        };
         let serial = match duplicate {
             Some(serial) => serial,
             None => {

@@ -159,6 +159,19 @@ impl State {
         self.read_slot = 0;
     }
 
+    /// What was read into `slot` or into slot 0 (the reads common to all slots), as a
+    /// [`ReadSet`].
+    pub fn recorded_with_prefix(&self, slot: usize) -> ReadSet {
+        let n = self.read_words;
+        let mut out = ReadSet::new();
+        // Word by word: collecting zipped iterators into a `SmallVec` is much slower.
+        for w in 0..n {
+            let word = |s: usize| self.reads.get(s * n + w).map_or(0, Cell::get);
+            out.push(word(0) | word(slot));
+        }
+        out
+    }
+
     /// What was read into `slot` (see [`ReadSet`]).
     pub fn recorded(&self, slot: usize) -> impl Iterator<Item = u64> + '_ {
         self.reads

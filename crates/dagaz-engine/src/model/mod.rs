@@ -374,7 +374,13 @@ impl Game {
     /// The player after `player` in turn order.
     pub fn next_player(&self, player: PlayerId) -> PlayerId {
         let n = self.players.len().max(1);
-        PlayerId(((player.index() + 1) % n) as u8)
+        let next = player.index() + 1;
+        // `%` only when it is needed: a division is slow, and this is asked for every run.
+        PlayerId(match next {
+            _ if next < n => next as u8,
+            _ if next == n => 0,
+            _ => (next % n) as u8,
+        })
     }
 
     pub fn piece_kind(&self, name: &str) -> Option<PieceKind> {

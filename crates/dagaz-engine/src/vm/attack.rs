@@ -253,22 +253,17 @@ impl Prober {
                 p.state.stop_recording();
                 let (found, hits) = ran?;
                 any |= found;
-                let prefix: ReadSet = p.state.recorded(0).collect();
                 if parts == 0 {
                     out.push(Recorded {
                         unit,
                         attacked: found,
-                        reads: prefix,
+                        reads: p.state.recorded_with_prefix(0),
                     });
                     i += 1;
                     continue;
                 }
                 for part in 0..parts {
-                    let reads = prefix
-                        .iter()
-                        .zip(p.state.recorded(part + 1))
-                        .map(|(a, b)| a | b)
-                        .collect();
+                    let reads = p.state.recorded_with_prefix(part + 1);
                     out.push(Recorded {
                         unit: units.get(i + part).copied().unwrap_or(unit),
                         attacked: hits & (1 | 1 << (part + 1)) != 0,
