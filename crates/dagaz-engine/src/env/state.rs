@@ -149,8 +149,13 @@ impl State {
         self.recording = true;
         self.read_words = (self.cells.len() + crate::position::MAX_TURN_VARIABLES).div_ceil(64);
         self.read_slot = 0;
-        self.reads.clear();
-        self.reads.resize(self.read_words * slots, Cell::new(0));
+        let n = self.read_words * slots;
+        if self.reads.len() == n {
+            self.reads.iter().for_each(|w| w.set(0));
+        } else {
+            self.reads.clear();
+            self.reads.resize(n, Cell::new(0));
+        }
     }
 
     /// Stops noting reads.

@@ -296,6 +296,31 @@ impl Prober {
         })
     }
 
+    /// [`Prober::rerun`], noting what each part read: `out` gets, for each part run (in order,
+    /// up to the first that finds an attack), its answer and its reads.
+    pub fn rerun_reading(
+        &mut self,
+        q: &Question<'_>,
+        cells: &mut Vec<Option<Piece>>,
+        units: &[Unit],
+        out: &mut Vec<(bool, ReadSet)>,
+    ) -> Result<bool, ProbeFault> {
+        out.clear();
+        self.on_board(q, cells, |p| {
+            for &unit in units {
+                p.state.start_recording(1);
+                let ran = run_unit(p, q, unit, false);
+                p.state.stop_recording();
+                let found = ran?.0;
+                out.push((found, p.state.recorded_with_prefix(0)));
+                if found {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        })
+    }
+
     /// Lends `cells` to the probing processor, with the defender's piece at `q.at`, for `f`.
     fn on_board<T>(
         &mut self,
@@ -396,8 +421,10 @@ fn run_unit(
             (q.at, kind, q.defender, Looking::CaptureOf(kind, q.defender))
         }
         Unit::Piece(at, piece) => {
-            // Gone (captured by the move being tested): it attacks nothing.
-            if p.state.cells.get(at.index()).copied().flatten() != Some(piece) {
+            // Gone (captured by the move being tested): it attacks nothing. Read through the
+            // state, so that a recording notes the answer depends on that cell.
+            p.state.current = at;
+            if p.state.here() != Some(piece) {
                 return Ok((false, 0));
             }
             (at, piece.kind, piece.owner, Looking::CaptureAt(q.at))
