@@ -168,13 +168,16 @@ impl State {
     /// [`ReadSet`].
     pub fn recorded_with_prefix(&self, slot: usize) -> ReadSet {
         let n = self.read_words;
-        let mut out = ReadSet::new();
-        // Word by word: collecting zipped iterators into a `SmallVec` is much slower.
-        for w in 0..n {
-            let word = |s: usize| self.reads.get(s * n + w).map_or(0, Cell::get);
-            out.push(word(0) | word(slot));
+        let word = |w: usize| {
+            let at = |s: usize| self.reads.get(s * n + w).map_or(0, Cell::get);
+            at(0) | at(slot)
+        };
+        // Boards of up to 124 positions fill the inline words directly, without a push each.
+        if n <= 2 {
+            let second = if n == 2 { word(1) } else { 0 };
+            return ReadSet::from_buf_and_len([word(0), second], n);
         }
-        out
+        (0..n).map(word).collect()
     }
 
     /// What was read into `slot` (see [`ReadSet`]).
