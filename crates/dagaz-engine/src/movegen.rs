@@ -28,6 +28,31 @@ pub struct MoveGen {
     /// Scratch: the recorded parts of the royal attack test, and which of them read each cell.
     recorded: Vec<Recorded>,
     readers: Vec<u64>,
+    /// Scratch for the royal rule: per part, the answer of its last re-run in this position
+    /// with what it read then (see `keep_legal`); and the reads of a batch of re-runs.
+    memo: Vec<Option<Rerun>>,
+    reruns: Vec<(bool, crate::env::state::ReadSet)>,
+}
+
+/// A part's answer on the board after some move, with the cells (and turn variables) it read
+/// and what they held: it stands after any other move that leaves those the same.
+#[derive(Default)]
+struct Rerun {
+    attacked: bool,
+    cells: smallvec::SmallVec<[(u16, Option<crate::value::Piece>); 8]>,
+    turns: smallvec::SmallVec<[(u8, Value); 1]>,
+}
+
+impl Rerun {
+    fn stands(&self, cells: &[Option<crate::value::Piece>], turns: &[Value]) -> bool {
+        self.cells
+            .iter()
+            .all(|&(i, was)| cells.get(i as usize).copied().flatten() == was)
+            && self
+                .turns
+                .iter()
+                .all(|&(t, was)| turns.get(t as usize).copied() == Some(was))
+    }
 }
 
 /// The moves accepted so far in one generation, with their invariants.
@@ -172,6 +197,11 @@ impl MoveGen {
             }
             readers
         });
+        let mut memo = std::mem::take(&mut self.memo);
+        memo.clear();
+        memo.resize_with(recorded.len(), || None);
+        let mut reruns = std::mem::take(&mut self.reruns);
+        let mut pending: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
         let attacked_parts = recorded
             .iter()
             .enumerate()
@@ -217,6 +247,7 @@ impl MoveGen {
                 // Parts the move leaves alone answer as before (one attack is enough); the
                 // parts it disturbs run again on the board after it.
                 disturbed.clear();
+                pending.clear();
                 let mut attacked = false;
                 match &readers {
                     Some(readers) => {
@@ -230,14 +261,69 @@ impl MoveGen {
                             }
                         }
                         attacked = attacked_parts & !hit != 0;
-                        if !attacked {
+                        if !attacked && hit != 0 {
+                            // A part re-run after an earlier move answers the same when what
+                            // it read then is unchanged after this one.
+                            let undo = position.play(game, mv);
+                            let mut outcome = Ok(false);
                             while hit != 0 {
                                 let u = hit.trailing_zeros() as usize;
                                 hit &= hit - 1;
-                                if let Some(r) = recorded.get(u) {
-                                    disturbed.push(r.unit);
+                                match memo.get(u) {
+                                    Some(Some(m)) if m.stands(&position.cells, &after) => {
+                                        if m.attacked {
+                                            attacked = true;
+                                            break;
+                                        }
+                                    }
+                                    _ => {
+                                        if let Some(r) = recorded.get(u) {
+                                            disturbed.push(r.unit);
+                                            pending.push(u);
+                                        }
+                                    }
                                 }
                             }
+                            if !attacked && !disturbed.is_empty() {
+                                let after_move = Question {
+                                    turn_values: &after,
+                                    ..question
+                                };
+                                let result = self.prober.rerun_reading(
+                                    &after_move,
+                                    &mut position.cells,
+                                    &disturbed,
+                                    &mut reruns,
+                                );
+                                for (&u, (found, reads)) in pending.iter().zip(&reruns) {
+                                    let Some(slot) = memo.get_mut(u) else {
+                                        continue;
+                                    };
+                                    let m = slot.get_or_insert_with(Rerun::default);
+                                    m.attacked = *found;
+                                    m.cells.clear();
+                                    m.turns.clear();
+                                    for (w, &word) in reads.iter().enumerate() {
+                                        let mut bits = word;
+                                        while bits != 0 {
+                                            let i = w * 64 + bits.trailing_zeros() as usize;
+                                            bits &= bits - 1;
+                                            if i == at.index() {
+                                                // The test puts its own piece there.
+                                            } else if i < cells {
+                                                let was = position.cells.get(i).copied().flatten();
+                                                m.cells.push((i as u16, was));
+                                            } else if let Some(&v) = after.get(i - cells) {
+                                                m.turns.push(((i - cells) as u8, v));
+                                            }
+                                        }
+                                    }
+                                }
+                                outcome = result;
+                            }
+                            position.unplay(mv, undo);
+                            disturbed.clear();
+                            attacked |= outcome.map_err(|f| probe_error(game, f))?;
                         }
                     }
                     None => {
@@ -266,11 +352,16 @@ impl MoveGen {
                 !attacked
             };
             if legal {
-                out.swap(kept, i);
+                // A move is large: swap only when an illegal one came before.
+                if kept != i {
+                    out.swap(kept, i);
+                }
                 kept += 1;
             }
         }
         self.recorded = recorded;
+        self.memo = memo;
+        self.reruns = reruns;
         if let Some(readers) = readers {
             self.readers = readers;
         }
@@ -538,16 +629,26 @@ impl Sink for Accepted {
     ) -> Result<u64, GenErrorKind> {
         let ours = self.moves.get(self.base..).unwrap_or(&[]);
         let hash = unordered_hash(done.actions);
-        let duplicate = self
-            .meta
-            .iter()
-            .zip(ours)
-            .find(|(meta, m)| {
-                meta.hash == hash
-                    && same_actions(&m.actions, done.actions)
+        // The hashes first; a move is looked at only when its hash matches.
+        let mut from = 0;
+        let duplicate = loop {
+            let Some(i) = self
+                .meta
+                .get(from..)
+                .and_then(|rest| rest.iter().position(|m| m.hash == hash))
+                .map(|i| from + i)
+            else {
+                break None;
+            };
+            if let (Some(meta), Some(m)) = (self.meta.get(i), ours.get(i)) {
+                if same_actions(&m.actions, done.actions)
                     && (!game.unique_by_path || m.notation.as_slice() == done.log)
-            })
-            .map(|(meta, _)| meta.serial);
+                {
+                    break Some(meta.serial);
+                }
+            }
+            from = i + 1;
+        };
         let serial = match duplicate {
             Some(serial) => serial,
             None => {

@@ -134,10 +134,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         self.scopes.leave();
         let post_stays =
             post_start.is_some_and(|start| stays_put(self.ops.get(start..).unwrap_or(&[])));
-        let parts = crate::model::Parts::of(&self.ops, &self.clauses, &self.guards);
+        let parts = crate::model::Parts::of(&self.ops, &self.clauses, &self.guards, post_stays);
         Ok(Program {
             post_stays,
             parts,
+            run: crate::vm::fuse::fuse(&self.ops),
             ops: self.ops,
             spans: self.spans,
             clauses: self.clauses,
@@ -1135,9 +1136,22 @@ mod tests {
             g.piece_types()[0].program.parts,
             crate::model::Parts::Clauses {
                 entry: 1,
-                bodies: vec![(3, None), (5, None)]
+                bodies: vec![(3, None), (5, None)],
+                quiet: vec![false, false],
             }
         );
+        // Clauses that cannot capture in an attack test: one that ends on an empty square
+        // (post drops only there), one that tests for attacks.
+        let g = game(
+            "(pre (take)) (move (check n) (check is-empty?)) (move (check s))
+             (move (check not-attacked?) (check s)) (post (drop))",
+        )
+        .unwrap();
+        let quiet = match &g.piece_types()[0].program.parts {
+            crate::model::Parts::Clauses { quiet, .. } => quiet.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(quiet, vec![true, false, true]);
         let g = game("(pre (take)) (move (let d (any n s)) (check d)) (post (drop))").unwrap();
         assert_eq!(
             g.piece_types()[0].program.parts,

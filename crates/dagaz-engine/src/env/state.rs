@@ -149,14 +149,35 @@ impl State {
         self.recording = true;
         self.read_words = (self.cells.len() + crate::position::MAX_TURN_VARIABLES).div_ceil(64);
         self.read_slot = 0;
-        self.reads.clear();
-        self.reads.resize(self.read_words * slots, Cell::new(0));
+        let n = self.read_words * slots;
+        if self.reads.len() == n {
+            self.reads.iter().for_each(|w| w.set(0));
+        } else {
+            self.reads.clear();
+            self.reads.resize(n, Cell::new(0));
+        }
     }
 
     /// Stops noting reads.
     pub fn stop_recording(&mut self) {
         self.recording = false;
         self.read_slot = 0;
+    }
+
+    /// What was read into `slot` or into slot 0 (the reads common to all slots), as a
+    /// [`ReadSet`].
+    pub fn recorded_with_prefix(&self, slot: usize) -> ReadSet {
+        let n = self.read_words;
+        let word = |w: usize| {
+            let at = |s: usize| self.reads.get(s * n + w).map_or(0, Cell::get);
+            at(0) | at(slot)
+        };
+        // Boards of up to 124 positions fill the inline words directly, without a push each.
+        if n <= 2 {
+            let second = if n == 2 { word(1) } else { 0 };
+            return ReadSet::from_buf_and_len([word(0), second], n);
+        }
+        (0..n).map(word).collect()
     }
 
     /// What was read into `slot` (see [`ReadSet`]).

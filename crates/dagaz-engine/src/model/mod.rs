@@ -44,6 +44,9 @@ pub struct Invariant {
 #[derive(Clone, Debug, Default)]
 pub struct Program {
     pub ops: Vec<Op>,
+    /// The chain as the processor runs it: `ops` with superinstructions (`vm::fuse`). Empty
+    /// when the program was put together by hand; `ops` runs then.
+    pub run: Vec<Op>,
     /// The source span of each command (a side table, so the commands themselves stay small).
     pub spans: Vec<Span>,
     /// Where each clause starts, in command order.
@@ -71,9 +74,12 @@ pub enum Parts {
     Choice { pc: usize, n: usize },
     /// Straight commands up to `Clauses` (at `entry`), then a choice among the `move` clauses:
     /// the command each clause's body starts at, and the guarded choice it opens with, if any.
+    /// `quiet[j]`: clause j can never capture in an attack test (see [`Parts::of`]), which
+    /// then leaves it out.
     Clauses {
         entry: usize,
         bodies: Vec<(usize, Option<(usize, usize)>)>,
+        quiet: Vec<bool>,
     },
 }
 
@@ -93,9 +99,61 @@ fn branches(op: &Op) -> bool {
     )
 }
 
+/// Whether a command may capture (`take` only lifts the mover's piece).
+fn changes(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece
+    )
+}
+
+/// Whether a clause's straight body (without its jump to `post`) is quiet (see
+/// [`Parts::of`]); `may_stay` when `pre` changes nothing and `post` stays put.
+fn quiet(body: &[Op], may_stay: bool) -> bool {
+    if body.iter().any(branches) {
+        return false;
+    }
+    if body
+        .iter()
+        .any(|op| matches!(op, Op::IsAttacked | Op::NotAttacked))
+    {
+        return true;
+    }
+    if !may_stay || body.iter().any(changes) {
+        return false;
+    }
+    // From the end back: commands that neither move nor change anything, then `CheckEmpty`.
+    for op in body.iter().rev() {
+        match op {
+            Op::CheckEmpty => return true,
+            Op::Position
+            | Op::TurnSet(_)
+            | Op::LocalSet(_)
+            | Op::LocalConst(..)
+            | Op::Push(_)
+            | Op::Pop
+            | Op::Log(_) => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
 impl Parts {
-    /// The parts of a compiled chain.
-    pub fn of(ops: &[Op], clauses: &[(u32, Clause)], guards: &[Guard]) -> Parts {
+    /// The parts of a compiled chain. `post_stays` is [`Program::post_stays`].
+    ///
+    /// A clause is *quiet* when its body is a straight run of commands (ending, but for the
+    /// last clause, with its jump to `post`) and either
+    ///
+    /// - it tests for attacks (`is-attacked?` or `not-attacked?`), which fails inside an attack
+    ///   test, so it never completes there; or
+    /// - `pre` and the body neither capture, move a piece nor drop one, the last thing the
+    ///   body does that could move the current position or change the board is followed by
+    ///   `CheckEmpty`, and `post` stays put: the move ends on an empty square, and `post` drops
+    ///   only there, replacing nothing.
+    ///
+    /// Either way no move of the clause captures, so an attack test need not run it.
+    pub fn of(ops: &[Op], clauses: &[(u32, Clause)], guards: &[Guard], post_stays: bool) -> Parts {
         // The guarded choice that a straight run from `pc` reaches: its index and its size.
         let choice_from = |pc: usize| {
             let at = pc + ops.get(pc..)?.iter().position(branches)?;
@@ -115,7 +173,7 @@ impl Parts {
                     .map(|&(start, _)| start as usize)
                     .collect();
                 let last = starts.len().saturating_sub(1);
-                let bodies = starts
+                let bodies: Vec<(usize, Option<(usize, usize)>)> = starts
                     .iter()
                     .enumerate()
                     .map(|(i, &start)| {
@@ -124,7 +182,32 @@ impl Parts {
                         (body, choice_from(body))
                     })
                     .collect();
-                Parts::Clauses { entry, bodies }
+                let post = clauses
+                    .iter()
+                    .find(|(_, c)| *c == Clause::Post)
+                    .map_or(ops.len(), |&(start, _)| start as usize);
+                let pre_quiet = ops.get(..entry).is_some_and(|pre| !pre.iter().any(changes));
+                let quiet = starts
+                    .iter()
+                    .skip(1)
+                    .copied()
+                    .chain(std::iter::once(post))
+                    .zip(&bodies)
+                    .map(|(end, &(body, _))| {
+                        let mut run = ops.get(body..end).unwrap_or(&[]);
+                        if let [rest @ .., Op::Jmp(t)] = run {
+                            if *t as usize == post {
+                                run = rest;
+                            }
+                        }
+                        quiet(run, pre_quiet && post_stays)
+                    })
+                    .collect();
+                Parts::Clauses {
+                    entry,
+                    bodies,
+                    quiet,
+                }
             }
             Some(Op::AnyGuarded(_)) => match choice_from(0) {
                 Some((pc, n)) => Parts::Choice { pc, n },
@@ -295,7 +378,13 @@ impl Game {
     /// The player after `player` in turn order.
     pub fn next_player(&self, player: PlayerId) -> PlayerId {
         let n = self.players.len().max(1);
-        PlayerId(((player.index() + 1) % n) as u8)
+        let next = player.index() + 1;
+        // `%` only when it is needed: a division is slow, and this is asked for every run.
+        PlayerId(match next {
+            _ if next < n => next as u8,
+            _ if next == n => 0,
+            _ => (next % n) as u8,
+        })
     }
 
     pub fn piece_kind(&self, name: &str) -> Option<PieceKind> {

@@ -253,22 +253,17 @@ impl Prober {
                 p.state.stop_recording();
                 let (found, hits) = ran?;
                 any |= found;
-                let prefix: ReadSet = p.state.recorded(0).collect();
                 if parts == 0 {
                     out.push(Recorded {
                         unit,
                         attacked: found,
-                        reads: prefix,
+                        reads: p.state.recorded_with_prefix(0),
                     });
                     i += 1;
                     continue;
                 }
                 for part in 0..parts {
-                    let reads = prefix
-                        .iter()
-                        .zip(p.state.recorded(part + 1))
-                        .map(|(a, b)| a | b)
-                        .collect();
+                    let reads = p.state.recorded_with_prefix(part + 1);
                     out.push(Recorded {
                         unit: units.get(i + part).copied().unwrap_or(unit),
                         attacked: hits & (1 | 1 << (part + 1)) != 0,
@@ -294,6 +289,31 @@ impl Prober {
         self.on_board(q, cells, |p| {
             for &unit in units {
                 if run_unit(p, q, unit, false)?.0 {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        })
+    }
+
+    /// [`Prober::rerun`], noting what each part read: `out` gets, for each part run (in order,
+    /// up to the first that finds an attack), its answer and its reads.
+    pub fn rerun_reading(
+        &mut self,
+        q: &Question<'_>,
+        cells: &mut Vec<Option<Piece>>,
+        units: &[Unit],
+        out: &mut Vec<(bool, ReadSet)>,
+    ) -> Result<bool, ProbeFault> {
+        out.clear();
+        self.on_board(q, cells, |p| {
+            for &unit in units {
+                p.state.start_recording(1);
+                let ran = run_unit(p, q, unit, false);
+                p.state.stop_recording();
+                let found = ran?.0;
+                out.push((found, p.state.recorded_with_prefix(0)));
+                if found {
                     return Ok(true);
                 }
             }
@@ -355,8 +375,12 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, spli
                     (Parts::Choice { n, .. }, true) => {
                         out.extend((0..*n).map(|alt| part(None, Some(alt as u16))))
                     }
-                    (Parts::Clauses { bodies, .. }, true) => {
+                    (Parts::Clauses { bodies, quiet, .. }, true) => {
                         for (j, &(_, choice)) in bodies.iter().enumerate() {
+                            // A clause that never captures here finds no attack.
+                            if quiet.get(j).copied().unwrap_or(false) {
+                                continue;
+                            }
                             let clause = Some(j as u16);
                             match choice {
                                 Some((_, n)) => {
@@ -397,8 +421,10 @@ fn run_unit(
             (q.at, kind, q.defender, Looking::CaptureOf(kind, q.defender))
         }
         Unit::Piece(at, piece) => {
-            // Gone (captured by the move being tested): it attacks nothing.
-            if p.state.cells.get(at.index()).copied().flatten() != Some(piece) {
+            // Gone (captured by the move being tested): it attacks nothing. Read through the
+            // state, so that a recording notes the answer depends on that cell.
+            p.state.current = at;
+            if p.state.here() != Some(piece) {
                 return Ok((false, 0));
             }
             (at, piece.kind, piece.owner, Looking::CaptureAt(q.at))

@@ -3,7 +3,8 @@
 
 pub(crate) mod attack;
 pub(crate) mod expr;
+pub(crate) mod fuse;
 mod op;
 pub(crate) mod processor;
 
-pub use op::{disassemble, Cmp, Op, Target};
+pub use op::{disassemble, Cmp, Op, Target, Test};

@@ -209,6 +209,75 @@ pub enum Op {
     NoMoves,
     /// `--`: the move is complete: record it, then backtrack for the next.
     Complete,
+
+    // --- superinstructions ----------------------------------------------------------------
+    // Never emitted by the compiler and never listed: `fuse` puts them in `Program::run`, the
+    // copy of the chain the processor runs. Each does what the commands it stands for do, in
+    // order, then goes on after the last of them (see `vm::fuse`).
+    /// `Take`, `Position`, `Log 1`.
+    TakeLog,
+    /// `Position`, `Log 1`.
+    LogPosition,
+    /// `Position`, `LocalSet s`.
+    LocalPosition(u16),
+    /// `AttrAt a`, `LocalSet s`.
+    LocalAttr(u16, u8),
+    /// `Push v`, `SetAttr a`, for a number or boolean `v` (its truth).
+    SetAttrConst(u8, bool),
+    /// `Drop`, `Complete`.
+    DropComplete,
+    /// `InZone z`, `Check`.
+    CheckZone(u16),
+    /// `InZone z`, `JmpIfFalse t`.
+    JmpUnlessZone(u16, Target),
+    /// `PieceAt`, `Push v`, `Eq`, `Check`.
+    CheckPieceEq(Value),
+    /// A board test (`CheckEmpty` … `CheckNotCaptured`), `Jmp t`.
+    TestJmp(Test, Target),
+    /// `Nav d`, `Jmp t`.
+    NavJmp(Dir, Target),
+    /// `Nav d`, a board test.
+    NavTest(Dir, Test),
+    /// `Nav d`, a board test, `Jmp t`.
+    NavTestJmp(Dir, Test, Target),
+    /// `CheckLocal s`, a board test.
+    LocalTest(u16, Test),
+    /// `CheckLocal s`, a board test, `Jmp t`.
+    LocalTestJmp(u16, Test, Target),
+    /// `EndMove t`, `Jmp u`.
+    EndMoveJmp(Target, Target),
+    /// `Clauses`, `Fork t`.
+    ClausesFork(Target),
+}
+
+/// The board tests a superinstruction can make: `CheckEmpty` … `CheckNotCaptured`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    Empty,
+    NotEmpty,
+    Friend,
+    NotFriend,
+    Enemy,
+    NotEnemy,
+    Captured,
+    NotCaptured,
+}
+
+impl Test {
+    /// The test a command makes, when it is one.
+    pub fn of(op: Op) -> Option<Test> {
+        Some(match op {
+            Op::CheckEmpty => Test::Empty,
+            Op::CheckNotEmpty => Test::NotEmpty,
+            Op::CheckFriend => Test::Friend,
+            Op::CheckNotFriend => Test::NotFriend,
+            Op::CheckEnemy => Test::Enemy,
+            Op::CheckNotEnemy => Test::NotEnemy,
+            Op::CheckCaptured => Test::Captured,
+            Op::CheckNotCaptured => Test::NotCaptured,
+            _ => return None,
+        })
+    }
 }
 
 impl Op {
@@ -409,5 +478,22 @@ fn op_name(op: &Op) -> &'static str {
         Op::Log(_) => "Log",
         Op::Invariant(_) => "Invariant",
         Op::Complete => "Complete",
+        Op::TakeLog => "TakeLog",
+        Op::LogPosition => "LogPosition",
+        Op::LocalPosition(_) => "LocalPosition",
+        Op::LocalAttr(..) => "LocalAttr",
+        Op::SetAttrConst(..) => "SetAttrConst",
+        Op::DropComplete => "DropComplete",
+        Op::CheckZone(_) => "CheckZone",
+        Op::JmpUnlessZone(..) => "JmpUnlessZone",
+        Op::CheckPieceEq(_) => "CheckPieceEq",
+        Op::TestJmp(..) => "TestJmp",
+        Op::NavJmp(..) => "NavJmp",
+        Op::NavTest(..) => "NavTest",
+        Op::NavTestJmp(..) => "NavTestJmp",
+        Op::LocalTest(..) => "LocalTest",
+        Op::LocalTestJmp(..) => "LocalTestJmp",
+        Op::EndMoveJmp(..) => "EndMoveJmp",
+        Op::ClausesFork(_) => "ClausesFork",
     }
 }

@@ -126,6 +126,8 @@ pub(crate) struct Processor {
     prefixes: Vec<(u32, u32, u64)>,
     /// Set when backtracking into an `AnyGuarded` choice point: the constant to try first.
     resume_alt: u16,
+    /// Set by a superinstruction that errors in a command after its first: how far after.
+    fault_offset: usize,
     /// Set on the processor that runs attack tests: tests inside it fail (they do not nest).
     pub in_probe: bool,
     /// For attack tests: the first `AnyGuarded` tries only this constant (one part of the tree).
@@ -213,7 +215,12 @@ impl Processor {
         pc: &mut usize,
         sink: &mut dyn Sink,
     ) -> Result<(), GenErrorKind> {
-        let ops = cx.program.ops.as_slice();
+        // The chain with its superinstructions, when it has them.
+        let ops = if cx.program.run.len() == cx.program.ops.len() {
+            cx.program.run.as_slice()
+        } else {
+            cx.program.ops.as_slice()
+        };
         let limit = cx.limits.steps;
         // Kept in locals (written back on exit) so the hot loop does not go through memory.
         let mut at = *pc;
@@ -228,14 +235,15 @@ impl Processor {
             let op = ops.get(at).copied().unwrap_or(Op::Fail);
             let this = at;
             at += 1;
-            match self.op(cx, op, &mut at, sink) {
+            match self.op(cx, op, &mut at, &mut steps, sink) {
                 Ok(true) => {}
                 Ok(false) => match self.backtrack() {
                     Some(resume) => at = resume as usize,
                     None => break Ok(()),
                 },
                 Err(e) => {
-                    at = this;
+                    // A superinstruction names the command it stands for that failed.
+                    at = this + std::mem::take(&mut self.fault_offset);
                     break Err(e);
                 }
             }
@@ -252,6 +260,7 @@ impl Processor {
         cx: &Context<'_>,
         op: Op,
         pc: &mut usize,
+        steps: &mut u64,
         sink: &mut dyn Sink,
     ) -> Result<bool, GenErrorKind> {
         Ok(match op {
@@ -411,21 +420,10 @@ impl Processor {
             Op::Fail => false,
             Op::Clauses => match self.only_clause.take() {
                 None => true,
-                Some(j) => match &cx.program.parts {
-                    crate::model::Parts::Clauses { bodies, .. } => match bodies.get(j as usize) {
-                        Some(&(body, _)) => {
-                            *pc = body;
-                            true
-                        }
-                        None => false,
-                    },
-                    _ => false,
-                },
+                Some(j) => self.only(cx, j, pc),
             },
             Op::Take => {
-                let at = self.state.current;
-                let piece = self.state.take(&mut self.trail)?;
-                self.act(cx.limits, Action::Take { at, piece })?;
+                self.take(cx)?;
                 true
             }
             Op::Capture => {
@@ -436,16 +434,7 @@ impl Processor {
                 true
             }
             Op::Drop => {
-                let at = self.state.current;
-                let (piece, replaced) = self.state.drop(&mut self.trail)?;
-                self.act(
-                    cx.limits,
-                    Action::Drop {
-                        at,
-                        piece,
-                        replaced,
-                    },
-                )?;
+                self.drop_piece(cx)?;
                 true
             }
             Op::Log(n) => {
@@ -469,10 +458,6 @@ impl Processor {
             }
             Op::Complete => {
                 self.complete(cx, sink)?;
-                if sink.finished() {
-                    // Nothing left to explore: backtracking finds no choice point.
-                    self.choices.clear();
-                }
                 false
             }
             Op::AttrAt(a) => {
@@ -551,8 +536,212 @@ impl Processor {
                     .push(Value::Bool(attacked == (op == Op::IsAttacked)));
                 true
             }
+            // Superinstructions (`vm::fuse`): the commands they stand for, in order; `steps`
+            // counts each one that runs after the first.
+            Op::TakeLog => {
+                self.take(cx)?;
+                *steps += 2;
+                self.log.push(Value::Pos(self.state.current));
+                *pc += 2;
+                true
+            }
+            Op::LogPosition => {
+                *steps += 1;
+                self.log.push(Value::Pos(self.state.current));
+                *pc += 1;
+                true
+            }
+            Op::LocalPosition(s) => {
+                *steps += 1;
+                let here = Value::Pos(self.state.current);
+                self.locals.set(s, here, &mut self.trail);
+                *pc += 1;
+                true
+            }
+            Op::LocalAttr(s, a) => {
+                *steps += 1;
+                let v = Value::Bool(self.state.attr_here(a));
+                self.locals.set(s, v, &mut self.trail);
+                *pc += 1;
+                true
+            }
+            Op::SetAttrConst(a, v) => {
+                *steps += 1;
+                self.fault_offset = 1;
+                self.state.set_hand_attr(a, v)?;
+                self.fault_offset = 0;
+                *pc += 1;
+                true
+            }
+            Op::DropComplete => {
+                self.drop_piece(cx)?;
+                *steps += 1;
+                self.fault_offset = 1;
+                self.complete(cx, sink)?;
+                self.fault_offset = 0;
+                false
+            }
+            Op::CheckZone(z) => {
+                *steps += 1;
+                *pc += 1;
+                cx.game
+                    .zones()
+                    .contains(z as usize, self.state.player, self.state.current)
+            }
+            Op::JmpUnlessZone(z, t) => {
+                *steps += 1;
+                *pc += 1;
+                if !cx
+                    .game
+                    .zones()
+                    .contains(z as usize, self.state.player, self.state.current)
+                {
+                    *pc = t as usize;
+                }
+                true
+            }
+            Op::CheckPieceEq(v) => {
+                *steps += 3;
+                *pc += 3;
+                let here = self.state.query(Query::Piece);
+                self.truth(cx, Value::Bool(expr::equal(here, v)))
+            }
+            Op::TestJmp(test, t) => {
+                if !self.test(test) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                *pc = t as usize;
+                true
+            }
+            Op::NavJmp(d, t) => {
+                if !self.state.navigate(cx.board, cx.symmetry, d) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                *pc = t as usize;
+                true
+            }
+            Op::NavTest(d, test) => {
+                if !self.state.navigate(cx.board, cx.symmetry, d) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                *pc += 1;
+                self.test(test)
+            }
+            Op::NavTestJmp(d, test, t) => {
+                if !self.state.navigate(cx.board, cx.symmetry, d) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                if !self.test(test) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                *pc = t as usize;
+                true
+            }
+            Op::LocalTest(s, test) => {
+                let v = self.locals.get(s);
+                if !self.truth(cx, v) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                *pc += 1;
+                self.test(test)
+            }
+            Op::LocalTestJmp(s, test, t) => {
+                let v = self.locals.get(s);
+                if !self.truth(cx, v) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                if !self.test(test) {
+                    return Ok(false);
+                }
+                *steps += 1;
+                *pc = t as usize;
+                true
+            }
+            Op::EndMoveJmp(t, u) => {
+                if self.in_probe
+                    && cx.program.post_stays
+                    && self.marks.is_empty()
+                    && !self.state.is_enemy()
+                {
+                    *pc = t as usize;
+                } else {
+                    self.fork(t, cx.limits)?;
+                    *steps += 1;
+                    *pc = u as usize;
+                }
+                true
+            }
+            Op::ClausesFork(t) => {
+                if let Some(j) = self.only_clause.take() {
+                    return Ok(self.only(cx, j, pc));
+                }
+                *steps += 1;
+                self.fault_offset = 1;
+                self.fork(t, cx.limits)?;
+                self.fault_offset = 0;
+                *pc += 1;
+                true
+            }
             other => expr::arith(other, &mut self.stack)?,
         })
+    }
+
+    /// `Clauses` in an attack test told to run clause `j` only: go to it.
+    fn only(&self, cx: &Context<'_>, j: u16, pc: &mut usize) -> bool {
+        match &cx.program.parts {
+            crate::model::Parts::Clauses { bodies, .. } => match bodies.get(j as usize) {
+                Some(&(body, _)) => {
+                    *pc = body;
+                    true
+                }
+                None => false,
+            },
+            _ => false,
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, cx: &Context<'_>) -> Result<(), GenErrorKind> {
+        let at = self.state.current;
+        let piece = self.state.take(&mut self.trail)?;
+        self.act(cx.limits, Action::Take { at, piece })
+    }
+
+    #[inline]
+    fn drop_piece(&mut self, cx: &Context<'_>) -> Result<(), GenErrorKind> {
+        let at = self.state.current;
+        let (piece, replaced) = self.state.drop(&mut self.trail)?;
+        self.act(
+            cx.limits,
+            Action::Drop {
+                at,
+                piece,
+                replaced,
+            },
+        )
+    }
+
+    /// A board test made by a superinstruction.
+    #[inline(always)]
+    fn test(&self, test: super::Test) -> bool {
+        use super::Test;
+        match test {
+            Test::Empty => self.state.is_empty(),
+            Test::NotEmpty => !self.state.is_empty(),
+            Test::Friend => self.state.is_friend(),
+            Test::NotFriend => !self.state.is_friend(),
+            Test::Enemy => self.state.is_enemy(),
+            Test::NotEnemy => !self.state.is_enemy(),
+            Test::Captured => self.state.is_captured(),
+            Test::NotCaptured => !self.state.is_captured(),
+        }
     }
 
     /// `AnyGuarded`: the first constant (from `resume_alt` on) whose guard passes is chosen;
@@ -705,6 +894,10 @@ impl Processor {
         }
         if let (true, Some(serial), Some((depth, _))) = (self.no_moves, serial, last) {
             self.prefixes.push((depth, captures, serial));
+        }
+        if sink.finished() {
+            // Nothing left to explore: backtracking finds no choice point.
+            self.choices.clear();
         }
         Ok(())
     }
@@ -1015,6 +1208,7 @@ mod tests {
     fn run(r: &mut Rig, ops: Vec<Op>, locals: usize, start: &str) -> Result<Collect, GenErrorKind> {
         let program = Program {
             spans: vec![Default::default(); ops.len()],
+            run: crate::vm::fuse::fuse(&ops),
             ops,
             clauses: vec![(0, crate::model::Clause::Pre)],
             locals: vec!["x".to_string(); locals],
@@ -1709,6 +1903,7 @@ mod tests {
         ];
         let program = Program {
             spans: vec![Default::default(); ops.len()],
+            run: crate::vm::fuse::fuse(&ops),
             ops,
             clauses: vec![(0, crate::model::Clause::Pre)],
             locals: vec!["d".to_string()],
