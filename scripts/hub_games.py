@@ -45,17 +45,6 @@ import draughts  # noqa: E402
 from draughts.engine import HubEngine, Limit  # noqa: E402
 
 
-class Counter(logging.Handler):
-    """Counts what pydraughts logs at warning level and above (unexpected engine lines)."""
-
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(self.format(record))
-
-
 def legal_hub_moves(board):
     return {m.hub_position_move for m in board.legal_moves()}
 
@@ -115,7 +104,7 @@ def main():
     support.ensure_dagaz(binary, args.build)
     binary = support.snapshot_dagaz(binary)
 
-    counter = Counter()
+    counter = support.WarningCounter()
     logging.getLogger("pydraughts").addHandler(counter)
     rng = random.Random(args.seed)
     problems, lines = [], []

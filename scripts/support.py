@@ -2,6 +2,7 @@
 library, and a dagaz binary that a concurrent build cannot swap mid-run."""
 
 import atexit
+import logging
 import os
 import platform
 import re
@@ -142,3 +143,15 @@ def machine_info(binary: Path, library: str) -> list:
         f"dagaz {commit} (`{binary.relative_to(REPO) if binary.is_relative_to(REPO) else binary}`, "
         f"release build of {built}); Python {platform.python_version()}, {library} {md.version(library)}",
     ]
+
+
+class WarningCounter(logging.Handler):
+    """Keeps what a client library logs at warning level and above (unexpected engine lines,
+    protocol errors), so that a script can count them as problems."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.records = []
+
+    def emit(self, record):
+        self.records.append(self.format(record))

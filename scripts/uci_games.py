@@ -44,17 +44,6 @@ import chess  # noqa: E402
 import chess.engine  # noqa: E402
 
 
-class Counter(logging.Handler):
-    """Counts (and keeps) what python-chess logs at warning level and above."""
-
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        self.records.append(self.format(record))
-
-
 def play_game(engine, game_id, white, black, limit_for, max_plies, rng, problems):
     """One game; `white`/`black` are "dagaz" or "random". Returns (result, plies, reason)."""
     board = chess.Board()
@@ -97,7 +86,7 @@ def main():
     support.ensure_dagaz(binary, args.build)
     binary = support.snapshot_dagaz(binary)
 
-    counter = Counter()
+    counter = support.WarningCounter()
     logging.getLogger("chess.engine").addHandler(counter)
     rng = random.Random(args.seed)
     problems = []
