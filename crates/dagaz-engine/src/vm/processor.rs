@@ -379,11 +379,7 @@ impl Processor {
                 true
             }
             Op::EndMove(t) => {
-                if self.in_probe
-                    && cx.program.post_stays
-                    && self.marks.is_empty()
-                    && !self.state.is_enemy()
-                {
+                if self.end_cannot_capture(cx) {
                     *pc = t as usize;
                 } else {
                     self.fork(t, cx.limits)?;
@@ -665,11 +661,7 @@ impl Processor {
                 true
             }
             Op::EndMoveJmp(t, u) => {
-                if self.in_probe
-                    && cx.program.post_stays
-                    && self.marks.is_empty()
-                    && !self.state.is_enemy()
-                {
+                if self.end_cannot_capture(cx) {
                     *pc = t as usize;
                 } else {
                     self.fork(t, cx.limits)?;
@@ -996,6 +988,14 @@ impl Processor {
             Value::Dir(d) => self.state.navigate(cx.board, cx.symmetry, d),
             other => plain_truth(cx.game, other),
         }
+    }
+
+    /// Inside an attack test, whether ending the move here could not capture anything (no
+    /// capture marked, no enemy on the square, and `post` puts the piece down where it stands),
+    /// so that the end need not be offered: an attack test only asks about captures.
+    #[inline]
+    fn end_cannot_capture(&self, cx: &Context<'_>) -> bool {
+        self.in_probe && cx.program.post_stays && self.marks.is_empty() && !self.state.is_enemy()
     }
 
     fn fork(&mut self, resume: u32, limits: Limits) -> Result<(), GenErrorKind> {
