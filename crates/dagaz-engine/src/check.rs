@@ -125,6 +125,7 @@ fn code(kind: &CompileErrorKind) -> &'static str {
         CompileErrorKind::NumberedTwice(_) => "numbered-twice",
         CompileErrorKind::BuiltinName(_) => "builtin-name",
         CompileErrorKind::MacroTooDeep(_) => "macro-too-deep",
+        CompileErrorKind::NestedTooDeep(_) => "nested-too-deep",
         CompileErrorKind::EndMoveOutsideMove => "end-move-outside-move",
         CompileErrorKind::ImpureInvariant(_) => "impure-invariant",
         CompileErrorKind::BadElse => "bad-else",

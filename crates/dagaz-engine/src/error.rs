@@ -78,6 +78,8 @@ pub enum CompileErrorKind {
     BuiltinName(String),
     #[error("macros expand more than {0} deep (does a macro use itself?)")]
     MacroTooDeep(usize),
+    #[error("forms nest more than {0} deep once macros are expanded (does a macro use itself?)")]
+    NestedTooDeep(usize),
     #[error("`end-move` may only stand in a `move` clause")]
     EndMoveOutsideMove,
     #[error("a check in `post` that reads a global variable is re-checked whenever a global changes; it may only read locals, globals and constants, but this one uses {0}")]

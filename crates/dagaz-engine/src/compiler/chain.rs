@@ -76,8 +76,14 @@ pub(crate) struct ChainCompiler<'a, 'n> {
     to_post: Vec<usize>,
     /// How many macro uses the form being compiled sits in.
     expansion_depth: usize,
+    /// How many statements and expressions the form being compiled sits in: bounded, because
+    /// macros can build nesting the reader's own bound never saw.
+    nesting: usize,
     guards: Vec<crate::model::Guard>,
 }
+
+/// How deep statements and expressions may nest once macros are expanded.
+pub(crate) const MAX_NESTING: usize = 256;
 
 impl<'a, 'n> ChainCompiler<'a, 'n> {
     pub fn new(names: &'a mut Names<'n>) -> Self {
@@ -91,6 +97,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             clause: Clause::Pre,
             to_post: Vec::new(),
             expansion_depth: 0,
+            nesting: 0,
             guards: Vec::new(),
         }
     }
@@ -300,6 +307,25 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     }
 
     fn statement(&mut self, node: &Node) -> Result<()> {
+        self.nested(node.span, |c| c.statement_here(node))
+    }
+
+    /// Compiles `f` one level deeper in the form, or fails when the form nests too deep
+    /// (a recursive compiler must not run out of stack on what a macro builds).
+    fn nested(&mut self, span: Span, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
+        if self.nesting >= MAX_NESTING {
+            return Err(CompileError::new(
+                CompileErrorKind::NestedTooDeep(MAX_NESTING),
+                span,
+            ));
+        }
+        self.nesting += 1;
+        let r = f(self);
+        self.nesting -= 1;
+        r
+    }
+
+    fn statement_here(&mut self, node: &Node) -> Result<()> {
         let Some(items) = node.as_list() else {
             // A bare position or direction as a statement goes there (failing off the board),
             // as `check` would; any other bare value is computed and dropped.
@@ -767,6 +793,10 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
 
     /// Compiles `node` to commands that push exactly one value.
     fn expression(&mut self, node: &Node) -> Result<()> {
+        self.nested(node.span, |c| c.expression_here(node))
+    }
+
+    fn expression_here(&mut self, node: &Node) -> Result<()> {
         let span = node.span;
         match &node.kind {
             NodeKind::Int(_) => {
@@ -1103,10 +1133,33 @@ mod tests {
                (define step (d) (check d) (check is-empty?))
                (define twice (x) (+ x x))
                (define forever () (forever))
+               (define deeper () (while true (check n) (deeper)))
+               (define grow (x) (+ 1 (grow x)))
                (piece (name Man) {clauses})
                (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3)))
                      (zone (name top) (players White) (positions a3 b3 c3)))"#
         ))
+    }
+
+    #[test]
+    fn macros_that_nest_themselves_stop_at_the_nesting_bound() {
+        // Each use sits inside a `while` body or an expression, which the flattening of
+        // statement macros does not count as expansion depth; the nesting bound stops them.
+        for clause in ["(move (deeper))", "(move (check (> (grow 1) 0)))"] {
+            let err = game(clause).unwrap_err();
+            let LoadError::Compile(e) = err else {
+                panic!("{clause}: {err:?}")
+            };
+            assert!(
+                matches!(
+                    e.kind,
+                    CompileErrorKind::NestedTooDeep(super::MAX_NESTING)
+                        | CompileErrorKind::MacroTooDeep(_)
+                ),
+                "{clause}: {:?}",
+                e.kind
+            );
+        }
     }
 
     fn ops(clauses: &str) -> Vec<Op> {
