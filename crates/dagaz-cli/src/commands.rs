@@ -136,7 +136,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             let mut out = String::new();
             for (i, piece) in game.piece_types().iter().enumerate() {
                 let _ = writeln!(out, "piece {}:", piece.name);
-                out.push_str(&dagaz_engine::vm::disassemble(&game, i));
+                out.push_str(&game.disassemble(i));
             }
             Ok(out)
         }

@@ -8,9 +8,10 @@
 //! types that are never placed and that nothing promotes to.
 
 use crate::error::CompileErrorKind;
-use crate::model::{Clause, Game, Program};
-use crate::value::{PieceKind, Value};
-use crate::vm::Op;
+use crate::model::Game;
+use dagaz_ir::Op;
+use dagaz_ir::{Clause, Program};
+use dagaz_ir::{PieceKind, Value};
 use dagaz_sexpr::{Node, NodeKind, Span};
 use std::collections::BTreeSet;
 

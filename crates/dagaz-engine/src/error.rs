@@ -1,7 +1,8 @@
 //! Errors of loading a game, reading a setup and generating moves; each points at a span.
 
-use crate::model::Clause;
+use dagaz_ir::Clause;
 use dagaz_sexpr::{ReadError, Span};
+pub use dagaz_vm::{GenErrorKind, Internal};
 use thiserror::Error;
 
 /// Loading a `.game` text failed: it did not read, or it did not compile.
@@ -112,47 +113,6 @@ pub struct GenError {
     pub span: Span,
 }
 
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum GenErrorKind {
-    #[error("move generation exceeded its step budget of {0} steps")]
-    StepLimit(u64),
-    #[error("more than {0} moves in one position")]
-    TooManyMoves(usize),
-    #[error("more than {0} open choice points")]
-    TooManyChoices(usize),
-    #[error("a move makes more than {0} changes (takes, drops, captures)")]
-    TooManyActions(usize),
-    #[error("expected a number, found {0}")]
-    NotANumber(crate::value::ValueType),
-    #[error("division by zero")]
-    DivideByZero,
-    #[error("arithmetic overflow")]
-    Overflow,
-    #[error("`take` at an empty position")]
-    TakeEmpty,
-    #[error("`capture` at an empty position")]
-    CaptureEmpty,
-    #[error("`drop` with nothing in the hand")]
-    DropEmptyHand,
-    #[error("`take` while a piece is already in the hand")]
-    HandFull,
-    #[error("`capture-later` of a piece already captured in this move")]
-    CapturedTwice,
-    #[error("`promote` with nothing in the hand")]
-    PromoteEmptyHand,
-    #[error("`set-attr` with nothing in the hand")]
-    SetAttrEmptyHand,
-    #[error("`move-piece` from an empty position")]
-    MoveEmpty,
-    #[error("expected {expected}, found {found}")]
-    WrongType {
-        expected: &'static str,
-        found: crate::value::ValueType,
-    },
-    #[error("internal error: {0}")]
-    Internal(Internal),
-}
-
 /// A setup (`--setup`) could not be read or does not fit the game.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("{kind}")]
@@ -173,13 +133,4 @@ pub enum SetupErrorKind {
     Occupied(String),
     #[error("`turn` is given twice")]
     TurnTwice,
-}
-
-/// Faults that only a bug in the compiler could cause.
-#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
-pub enum Internal {
-    #[error("the data stack is empty")]
-    EmptyStack,
-    #[error("an invariant holds a command that is not pure")]
-    ImpureInvariant,
 }

@@ -6,9 +6,10 @@
 //! and for anything that plays whole games.
 
 use crate::model::Outcome;
-use crate::moves::{Action, Move};
+use crate::moves::Move;
 use crate::position::Position;
-use crate::value::{PieceKind, PlayerId};
+use dagaz_ir::Action;
+use dagaz_ir::{PieceKind, PlayerId};
 
 /// Centipawn-like units, from the point of view of the player named.
 pub type Score = i32;

@@ -20,7 +20,7 @@
 use crate::model::Game;
 use crate::pdn::PdnSpec;
 use crate::position::Position;
-use crate::value::{Piece, PlayerId, Pos, Value};
+use dagaz_ir::{Piece, PlayerId, Pos, Value};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
 use thiserror::Error;

@@ -22,10 +22,12 @@
 
 mod check;
 mod compiler;
-pub mod env;
+mod disassembly;
 mod error;
 mod evaluation;
+mod fault;
 mod fen;
+mod legality;
 mod model;
 mod movegen;
 mod moves;
@@ -34,11 +36,13 @@ mod pdn;
 mod perft;
 mod position;
 mod setup;
-mod value;
-pub mod vm;
 
 pub use check::{check, Problem, Severity};
 pub use compiler::{compile, load};
+pub use dagaz_ir::{
+    Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, Program, StrId, Value, ValueType,
+    MAX_TURN_VARIABLES,
+};
 pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,
@@ -47,13 +51,10 @@ pub use evaluation::{
     Evaluation, HistoryGoal, HistoryRule, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
 };
 pub use fen::{Castling, FenError, FenSpec, StandardFen};
-pub use model::{
-    AttackTest, Board, Clause, Game, Goal, GoalCondition, Outcome, PieceType, Program,
-};
+pub use model::{AttackTest, Game, Goal, GoalCondition, Outcome, PieceType};
 pub use movegen::{Limits, MoveGen};
-pub use moves::{Action, Move};
+pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};
 pub use pdn::PdnSpec;
 pub use perft::{Counting, Perft};
-pub use position::{PlayUndo, Position, MAX_TURN_VARIABLES};
-pub use value::{Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType};
+pub use position::{PlayUndo, Position};

@@ -6,16 +6,17 @@
 //! changes, every accepted move's invariants are evaluated again with the locals saved at the
 //! time, and the moves that no longer satisfy them are dropped. That is the majority rule.
 
-use crate::env::global::Globals;
-use crate::env::players::Players;
 use crate::error::{GenError, GenErrorKind};
+use crate::fault::error;
+use crate::legality::Legality;
 use crate::model::Game;
-use crate::moves::{same_actions, unordered_hash, Action, Move};
+use crate::moves::Move;
 use crate::position::Position;
-use crate::value::{PieceKind, Pos, Value};
-use crate::vm::attack::{ProbeFault, Prober, Question, Recorded, Unit};
-pub use crate::vm::processor::Limits;
-use crate::vm::processor::{self, Completed, Context, Fault, Processor, Sink};
+use dagaz_ir::{same_actions, unordered_hash, Piece, PieceKind, Pos, Value};
+use dagaz_vm::env::global::Globals;
+use dagaz_vm::env::players::Players;
+pub use dagaz_vm::Limits;
+use dagaz_vm::{eval_invariant, Attack, Completed, Context, Fault, Processor, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.
 #[derive(Default)]
@@ -23,36 +24,8 @@ pub struct MoveGen {
     limits: Limits,
     processor: Processor,
     accepted: Accepted,
-    /// Runs the attack tests of the royal rule.
-    prober: Prober,
-    /// Scratch: the recorded parts of the royal attack test, and which of them read each cell.
-    recorded: Vec<Recorded>,
-    readers: Vec<u64>,
-    /// Scratch for the royal rule: per part, the answer of its last re-run in this position
-    /// with what it read then (see `keep_legal`); and the reads of a batch of re-runs.
-    memo: Vec<Option<Rerun>>,
-    reruns: Vec<(bool, crate::env::state::ReadSet)>,
-}
-
-/// A part's answer on the board after some move, with the cells (and turn variables) it read
-/// and what they held: it stands after any other move that leaves those the same.
-#[derive(Default)]
-struct Rerun {
-    attacked: bool,
-    cells: smallvec::SmallVec<[(u16, Option<crate::value::Piece>); 8]>,
-    turns: smallvec::SmallVec<[(u8, Value); 1]>,
-}
-
-impl Rerun {
-    fn stands(&self, cells: &[Option<crate::value::Piece>], turns: &[Value]) -> bool {
-        self.cells
-            .iter()
-            .all(|&(i, was)| cells.get(i as usize).copied().flatten() == was)
-            && self
-                .turns
-                .iter()
-                .all(|&(t, was)| turns.get(t as usize).copied() == Some(was))
-    }
+    /// The attack tests, for `is-attacked?` and the royal rule.
+    legality: Legality,
 }
 
 /// The moves accepted so far in one generation, with their invariants.
@@ -106,7 +79,7 @@ impl MoveGen {
         position: &mut Position,
         out: &mut Vec<Move>,
     ) -> Result<(), GenError> {
-        let players = Players::new(game, position);
+        let players = game.players_env(position);
         let p = &mut self.processor;
         p.steps = 0;
         p.globals.reset(game.global_count());
@@ -115,21 +88,29 @@ impl MoveGen {
         p.state.captured.clear();
         p.state.captured.resize(p.state.cells.len(), false);
         p.state.turn_values = position.turn_values;
-        p.forget_attacks();
+        self.legality.forget();
         let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits.moves);
         let symmetry = game
             .symmetry
             .get(position.to_move().index())
             .map_or(&[][..], Vec::as_slice);
-        let mut result = run_all(game, &players, symmetry, self.limits, p, &mut self.accepted);
+        let mut generation = Generation {
+            game,
+            limits: self.limits,
+            accepted: &mut self.accepted,
+            legality: &mut self.legality,
+        };
+        let mut result = run_all(game, &players, symmetry, self.limits, p, &mut generation);
         position.cells = std::mem::take(&mut p.state.cells);
         if result.is_ok() && p.globals.take_changed() {
             result = self.accepted.recheck(game, &p.globals);
         }
         *out = self.accepted.end(result.is_ok());
         if result.is_ok() && game.has_royal_pieces() {
-            result = self.keep_legal(game, &players, position, out, base);
+            result = self
+                .legality
+                .keep_legal(game, self.limits, &players, position, out, base);
             if result.is_err() {
                 out.truncate(base);
             }
@@ -137,302 +118,9 @@ impl MoveGen {
         result
     }
 
-    /// The royal rule: drops the moves from `out[base..]` after which one of the mover's royal
-    /// pieces is attacked.
-    ///
-    /// With one royal piece, the attack test runs once on the position before any move,
-    /// recording what each of its parts read. A move that does not move the royal piece and
-    /// changes none of what a part read leaves that part's answer as it was, so only the parts
-    /// it disturbs run again, on the board after the move.
-    fn keep_legal(
-        &mut self,
-        game: &Game,
-        players: &Players,
-        position: &mut Position,
-        out: &mut Vec<Move>,
-        base: usize,
-    ) -> Result<(), GenError> {
-        let mover = position.to_move();
-        let royal = royal_pieces(game, position, mover);
-        let [(at, king)] = royal.as_slice() else {
-            return self.keep_legal_slowly(game, players, position, out, base);
-        };
-        let (at, king) = (*at, *king);
-        let before = position.turn_values;
-        let question = Question {
-            game,
-            limits: self.limits,
-            turn_number: players.turn_number,
-            turn_values: &before,
-            at,
-            defender: mover,
-            placed: king,
-        };
-        let mut recorded = std::mem::take(&mut self.recorded);
-        self.prober
-            .record(&question, &mut position.cells, &mut recorded)
-            .map_err(|f| probe_error(game, f))?;
-        let mut kept = base;
-        let cells = position.cells.len();
-        let words = (cells + crate::position::MAX_TURN_VARIABLES).div_ceil(64);
-        // What a move changes, as a read set: its cells, then the turn variables it changes.
-        let mut written: smallvec::SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
-        let mut disturbed: smallvec::SmallVec<[Unit; 16]> = smallvec::SmallVec::new();
-        // With at most 64 parts: for each cell (and turn variable), the parts that read it.
-        let readers = (recorded.len() <= 64).then(|| {
-            let mut readers = std::mem::take(&mut self.readers);
-            readers.clear();
-            readers.resize(words * 64, 0u64);
-            for (u, r) in recorded.iter().enumerate() {
-                for (w, &word) in r.reads.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let b = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if let Some(slot) = readers.get_mut(w * 64 + b) {
-                            *slot |= 1 << u;
-                        }
-                    }
-                }
-            }
-            readers
-        });
-        let mut memo = std::mem::take(&mut self.memo);
-        memo.clear();
-        memo.resize_with(recorded.len(), || None);
-        let mut reruns = std::mem::take(&mut self.reruns);
-        let mut pending: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
-        let attacked_parts = recorded
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.attacked)
-            .fold(0u64, |m, (u, _)| {
-                m | 1u64.checked_shl(u as u32).unwrap_or(0)
-            });
-        for i in base..out.len() {
-            let Some(mv) = out.get(i) else { break };
-            written.iter_mut().for_each(|w| *w = 0);
-            let mut mark = |i: usize| {
-                if let Some(w) = written.get_mut(i >> 6) {
-                    *w |= 1 << (i & 63);
-                }
-            };
-            let mut moves_royal = false;
-            let mut after = [crate::position::UNSET; crate::position::MAX_TURN_VARIABLES];
-            for action in &mv.actions {
-                match *action {
-                    Action::Take { at: from, .. } => {
-                        moves_royal |= from == at;
-                        mark(from.index());
-                    }
-                    Action::Capture { at, .. } | Action::Drop { at, .. } => mark(at.index()),
-                    Action::SetTurn { slot, value } => {
-                        if let Some(v) = after.get_mut(slot as usize) {
-                            *v = value;
-                        }
-                    }
-                }
-            }
-            for (t, (b, a)) in before.iter().zip(&after).enumerate() {
-                if b != a {
-                    mark(cells + t);
-                }
-            }
-            let legal = if moves_royal {
-                let undo = position.play(game, mv);
-                let attacked = self.royal_attacked(game, players, position, mover);
-                position.unplay(mv, undo);
-                !attacked.map_err(|f| probe_error(game, f))?
-            } else {
-                // Parts the move leaves alone answer as before (one attack is enough); the
-                // parts it disturbs run again on the board after it.
-                disturbed.clear();
-                pending.clear();
-                let mut attacked = false;
-                match &readers {
-                    Some(readers) => {
-                        let mut hit = 0u64;
-                        for (w, &word) in written.iter().enumerate() {
-                            let mut bits = word;
-                            while bits != 0 {
-                                let b = bits.trailing_zeros() as usize;
-                                bits &= bits - 1;
-                                hit |= readers.get(w * 64 + b).copied().unwrap_or(0);
-                            }
-                        }
-                        attacked = attacked_parts & !hit != 0;
-                        if !attacked && hit != 0 {
-                            // A part re-run after an earlier move answers the same when what
-                            // it read then is unchanged after this one.
-                            let undo = position.play(game, mv);
-                            let mut outcome = Ok(false);
-                            while hit != 0 {
-                                let u = hit.trailing_zeros() as usize;
-                                hit &= hit - 1;
-                                match memo.get(u) {
-                                    Some(Some(m)) if m.stands(&position.cells, &after) => {
-                                        if m.attacked {
-                                            attacked = true;
-                                            break;
-                                        }
-                                    }
-                                    _ => {
-                                        if let Some(r) = recorded.get(u) {
-                                            disturbed.push(r.unit);
-                                            pending.push(u);
-                                        }
-                                    }
-                                }
-                            }
-                            if !attacked && !disturbed.is_empty() {
-                                let after_move = Question {
-                                    turn_values: &after,
-                                    ..question
-                                };
-                                let result = self.prober.rerun_reading(
-                                    &after_move,
-                                    &mut position.cells,
-                                    &disturbed,
-                                    &mut reruns,
-                                );
-                                for (&u, (found, reads)) in pending.iter().zip(&reruns) {
-                                    let Some(slot) = memo.get_mut(u) else {
-                                        continue;
-                                    };
-                                    let m = slot.get_or_insert_with(Rerun::default);
-                                    m.attacked = *found;
-                                    m.cells.clear();
-                                    m.turns.clear();
-                                    for (w, &word) in reads.iter().enumerate() {
-                                        let mut bits = word;
-                                        while bits != 0 {
-                                            let i = w * 64 + bits.trailing_zeros() as usize;
-                                            bits &= bits - 1;
-                                            if i == at.index() {
-                                                // The test puts its own piece there.
-                                            } else if i < cells {
-                                                let was = position.cells.get(i).copied().flatten();
-                                                m.cells.push((i as u16, was));
-                                            } else if let Some(&v) = after.get(i - cells) {
-                                                m.turns.push(((i - cells) as u8, v));
-                                            }
-                                        }
-                                    }
-                                }
-                                outcome = result;
-                            }
-                            position.unplay(mv, undo);
-                            disturbed.clear();
-                            attacked |= outcome.map_err(|f| probe_error(game, f))?;
-                        }
-                    }
-                    None => {
-                        for r in &recorded {
-                            if !r.stands(&written) {
-                                disturbed.push(r.unit);
-                            } else if r.attacked {
-                                attacked = true;
-                                break;
-                            }
-                        }
-                    }
-                }
-                if !attacked && !disturbed.is_empty() {
-                    let undo = position.play(game, mv);
-                    let after_move = Question {
-                        turn_values: &after,
-                        ..question
-                    };
-                    let result = self
-                        .prober
-                        .rerun(&after_move, &mut position.cells, &disturbed);
-                    position.unplay(mv, undo);
-                    attacked = result.map_err(|f| probe_error(game, f))?;
-                }
-                !attacked
-            };
-            if legal {
-                // A move is large: swap only when an illegal one came before.
-                if kept != i {
-                    out.swap(kept, i);
-                }
-                kept += 1;
-            }
-        }
-        self.recorded = recorded;
-        self.memo = memo;
-        self.reruns = reruns;
-        if let Some(readers) = readers {
-            self.readers = readers;
-        }
-        out.truncate(kept);
-        Ok(())
-    }
-
-    /// The royal rule with every move tested in full (for games with several royal pieces).
-    fn keep_legal_slowly(
-        &mut self,
-        game: &Game,
-        players: &Players,
-        position: &mut Position,
-        out: &mut Vec<Move>,
-        base: usize,
-    ) -> Result<(), GenError> {
-        let mover = position.to_move();
-        let mut kept = base;
-        for i in base..out.len() {
-            let Some(mv) = out.get(i) else { break };
-            let undo = position.play(game, mv);
-            let attacked = self.royal_attacked(game, players, position, mover);
-            position.unplay(mv, undo);
-            if !attacked.map_err(|f| probe_error(game, f))? {
-                out.swap(kept, i);
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-        Ok(())
-    }
-
-    /// Whether one of `player`'s royal pieces is attacked in `position`.
-    fn royal_attacked(
-        &mut self,
-        game: &Game,
-        players: &Players,
-        position: &mut Position,
-        player: crate::value::PlayerId,
-    ) -> Result<bool, ProbeFault> {
-        for index in 0..position.cells.len() {
-            let Some(piece) = position.cells.get(index).copied().flatten() else {
-                continue;
-            };
-            if piece.owner != player || !game.is_royal(piece.kind) {
-                continue;
-            }
-            // A copy: the cells are lent to the prober while it reads these.
-            let turn_values = position.turn_values;
-            let question = Question {
-                game,
-                limits: self.limits,
-                turn_number: players.turn_number,
-                turn_values: &turn_values,
-                at: Pos(index as u16),
-                defender: player,
-                placed: piece,
-            };
-            if self.prober.attacked(&question, &mut position.cells)? {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
     /// Whether the side to move has a royal piece under attack (is in check).
     pub fn in_check(&mut self, game: &Game, position: &Position) -> Result<bool, GenError> {
-        let players = Players::new(game, position);
-        let mut scratch = position.clone();
-        self.royal_attacked(game, &players, &mut scratch, position.to_move())
-            .map_err(|f| probe_error(game, f))
+        self.legality.in_check(game, self.limits, position)
     }
 
     /// How the game ends for the side to move, when it has no legal moves; `None` while it
@@ -441,7 +129,7 @@ impl MoveGen {
         &mut self,
         game: &Game,
         position: &Position,
-    ) -> Result<Option<(crate::model::Goal, crate::value::PlayerId)>, GenError> {
+    ) -> Result<Option<(crate::model::Goal, dagaz_ir::PlayerId)>, GenError> {
         if !self.moves(game, position)?.is_empty() {
             return Ok(None);
         }
@@ -474,10 +162,10 @@ impl MoveGen {
 fn run_all(
     game: &Game,
     players: &Players,
-    symmetry: &[crate::value::Dir],
+    symmetry: &[dagaz_ir::Dir],
     limits: Limits,
     p: &mut Processor,
-    accepted: &mut Accepted,
+    generation: &mut Generation<'_>,
 ) -> Result<(), GenError> {
     for index in 0..p.state.cells.len() {
         let Some(piece) = p.state.cells.get(index).copied().flatten() else {
@@ -487,70 +175,25 @@ fn run_all(
             continue;
         };
         let cx = Context {
-            game,
             board: &game.board,
+            zones: &game.zones,
+            strings: &game.strings,
             program: &ty.program,
             players,
             symmetry,
             limits,
         };
-        accepted.piece = piece.kind;
-        p.run(&cx, Pos(index as u16), accepted)
+        generation.accepted.piece = piece.kind;
+        p.run(&cx, Pos(index as u16), generation)
             .map_err(|Fault { pc, kind }| {
-                accepted
+                generation
+                    .accepted
                     .failure
                     .take()
                     .unwrap_or_else(|| error(game, piece.kind, pc, kind))
             })?;
     }
     Ok(())
-}
-
-/// The royal pieces `player` has in `position`.
-fn royal_pieces(
-    game: &Game,
-    position: &Position,
-    player: crate::value::PlayerId,
-) -> smallvec::SmallVec<[(Pos, crate::value::Piece); 2]> {
-    position
-        .pieces()
-        .filter(|(_, p)| p.owner == player && game.is_royal(p.kind))
-        .collect()
-}
-
-/// An error in an attack test run for the royal rule, located in the chain that ran.
-fn probe_error(game: &Game, f: ProbeFault) -> GenError {
-    let mut e = error(game, f.piece, f.fault.pc, f.fault.kind);
-    e.piece = format!("{} (testing for attacks)", e.piece);
-    e
-}
-
-fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {
-    let program = game.pieces.get(piece.index()).map(|p| &p.program);
-    // A runaway chain is reported at the innermost loop around the command it stopped on,
-    // which is where the designer has to look, rather than at whichever command was last.
-    let pc = match (&kind, program) {
-        (GenErrorKind::StepLimit(_), Some(p)) => innermost_loop(p, pc).unwrap_or(pc),
-        _ => pc,
-    };
-    GenError {
-        kind,
-        game: game.name().to_string(),
-        piece: game.piece_name(piece).to_string(),
-        clause: program.map_or(crate::model::Clause::Pre, |p| p.clause_at(pc)),
-        span: program.map_or_else(Default::default, |p| p.span_at(pc)),
-    }
-}
-
-/// The backward jump that closes the innermost loop around `pc`.
-fn innermost_loop(program: &crate::model::Program, pc: usize) -> Option<usize> {
-    program
-        .ops
-        .iter()
-        .enumerate()
-        .skip(pc)
-        .find(|&(_, op)| matches!(op, crate::vm::Op::Jmp(t) if (*t as usize) <= pc))
-        .map(|(at, _)| at)
 }
 
 impl Accepted {
@@ -603,7 +246,14 @@ impl Accepted {
             .unwrap_or(&[]);
         for &(inv, at) in invs {
             let saved = self.locals.get(at as usize..at as usize + n).unwrap_or(&[]);
-            match processor::eval_invariant(game, program, inv, saved, globals, &mut self.scratch) {
+            match eval_invariant(
+                &game.strings,
+                program,
+                inv,
+                saved,
+                globals,
+                &mut self.scratch,
+            ) {
                 Ok(true) => {}
                 Ok(false) => return Ok(false),
                 Err(kind) => {
@@ -620,7 +270,39 @@ impl Accepted {
     }
 }
 
-impl Sink for Accepted {
+/// One generation's way out of the processor: completed moves go to the accepted list, attack
+/// tests to the legality module.
+struct Generation<'a> {
+    game: &'a Game,
+    limits: Limits,
+    accepted: &'a mut Accepted,
+    legality: &'a mut Legality,
+}
+
+impl Sink for Generation<'_> {
+    fn complete(
+        &mut self,
+        globals: &mut Globals,
+        done: Completed<'_>,
+    ) -> Result<u64, GenErrorKind> {
+        self.accepted.complete(self.game, globals, done)
+    }
+
+    fn cancel(&mut self, serial: u64) {
+        self.accepted.cancel(serial);
+    }
+
+    fn attacked(
+        &mut self,
+        attack: Attack<'_>,
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        self.legality
+            .attacked(self.game, self.limits, attack, cells)
+    }
+}
+
+impl Accepted {
     fn complete(
         &mut self,
         game: &Game,
@@ -707,7 +389,7 @@ impl Sink for Accepted {
 mod tests {
     use super::*;
     use crate::error::GenErrorKind;
-    use crate::model::Clause;
+    use dagaz_ir::Clause;
     use pretty_assertions::assert_eq;
 
     /// A 5x1 strip `a b c d e`, White men moving east.
@@ -836,10 +518,7 @@ mod tests {
         let err = MoveGen::default()
             .moves(&g, &g.initial_position())
             .unwrap_err();
-        assert_eq!(
-            err.kind,
-            GenErrorKind::NotANumber(crate::value::ValueType::Str)
-        );
+        assert_eq!(err.kind, GenErrorKind::NotANumber(dagaz_ir::ValueType::Str));
     }
 
     /// The royal rule's reuse of recorded attack tests gives the moves that testing every move
@@ -862,17 +541,16 @@ mod tests {
         for fen in starts {
             let mut position = game.from_fen(fen).unwrap();
             for step in 0..12 {
-                let players = Players::new(&game, &position);
+                let players = game.players_env(&position);
                 let mut fast = Vec::new();
                 gen.generate(&game, &mut position, &mut fast).unwrap();
                 // The pseudo-legal moves, then the slow filter.
-                let royal = std::mem::take(&mut gen.prober);
                 let mut all = Vec::new();
                 let mut pseudo = game.clone();
                 pseudo.royal = vec![false; pseudo.royal.len()];
                 gen.generate(&pseudo, &mut position, &mut all).unwrap();
-                gen.prober = royal;
-                gen.keep_legal_slowly(&game, &players, &mut position, &mut all, 0)
+                Legality::default()
+                    .keep_legal_slowly(&game, gen.limits, &players, &mut position, &mut all, 0)
                     .unwrap();
                 assert_eq!(fast, all, "{fen} after {step} moves");
                 checked += fast.len();

@@ -2,7 +2,7 @@
 
 use crate::model::Game;
 use crate::moves::Move;
-use crate::value::Value;
+use dagaz_ir::Value;
 
 /// A value as text: positions by name (by number on a numbered board), directions, players
 /// and pieces by name. With `quoted`, strings

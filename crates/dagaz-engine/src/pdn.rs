@@ -7,7 +7,7 @@
 use crate::fen::FenError;
 use crate::model::Game;
 use crate::position::Position;
-use crate::value::{Piece, PieceKind, PlayerId, Pos};
+use dagaz_ir::{Piece, PieceKind, PlayerId, Pos};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
 
@@ -154,7 +154,7 @@ impl Game {
 }
 
 /// `31`, `31-35` (numbers only) or `c3`.
-fn expand(board: &crate::model::Board, square: &str) -> Result<Vec<Pos>, String> {
+fn expand(board: &dagaz_ir::Board, square: &str) -> Result<Vec<Pos>, String> {
     if let Some((a, b)) = square.split_once('-') {
         let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) else {
             return Err(format!(

@@ -1,11 +1,8 @@
 //! A game position: the pieces on the board, the side to move and the turns played.
 
 use crate::model::Game;
-use crate::moves::{Action, Move};
-use crate::value::{Piece, PlayerId, Pos, Value};
-
-/// How many turn variables (`(turn-variable en-passant)`) a game may declare.
-pub const MAX_TURN_VARIABLES: usize = 4;
+use crate::moves::Move;
+use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -25,7 +22,7 @@ pub struct PlayUndo {
 }
 
 /// A turn variable's value before any move sets it.
-pub(crate) const UNSET: Value = Value::Bool(false);
+pub(crate) const UNSET: Value = Value::UNSET;
 
 impl Position {
     /// An empty board of `len` positions with `to_move` to play.
@@ -89,7 +86,7 @@ impl Position {
         }
         for (slot, value) in self.turn_values.iter().enumerate() {
             if *value != UNSET {
-                h ^= mix(2 << 48 | (slot as u64) << 40 ^ crate::moves::value_code(*value));
+                h ^= mix(2 << 48 | (slot as u64) << 40 ^ dagaz_ir::value_code(*value));
             }
         }
         h

@@ -4,9 +4,10 @@
 //! game's `players` clause, plus the side to move (the first player when omitted).
 
 use crate::error::{CompileError, CompileErrorKind, SetupError, SetupErrorKind};
-use crate::model::{Board, Game};
+use crate::model::Game;
 use crate::position::Position;
-use crate::value::{Piece, PieceKind, PlayerId};
+use dagaz_ir::Board;
+use dagaz_ir::{Piece, PieceKind, PlayerId};
 use dagaz_sexpr::{Node, Span};
 use indexmap::IndexSet;
 

@@ -5,14 +5,14 @@
 //! once, along Local → State → Players → Global.
 
 use super::syntax::{self, Result};
-use crate::env::players::{self, PlayersName};
-use crate::env::state::{self, Query, StateName};
-use crate::env::{global, local::Scopes};
 use crate::error::{CompileError, CompileErrorKind};
-use crate::model::{Board, Clause, Invariant, Program};
-use crate::value::{Int, StrId, Value};
-use crate::vm::{Cmp, Op, Target};
+use dagaz_ir::{Board, Clause, Invariant, Program};
+use dagaz_ir::{Cmp, Op, Target};
+use dagaz_ir::{Int, StrId, Value};
 use dagaz_sexpr::{Node, NodeKind, Span};
+use dagaz_vm::env::players::{self, PlayersName};
+use dagaz_vm::env::state::{self, Query, StateName};
+use dagaz_vm::env::{global, local::Scopes};
 use indexmap::IndexSet;
 
 /// Names the compiler resolves against, shared by all pieces of a game.
@@ -22,7 +22,7 @@ pub(crate) struct Names<'a> {
     pub players: &'a IndexSet<String>,
     pub globals: &'a mut IndexSet<String>,
     pub strings: &'a mut IndexSet<String>,
-    pub zones: &'a crate::model::Zones,
+    pub zones: &'a dagaz_ir::Zones,
     pub macros: &'a super::macros::Macros,
     pub attributes: &'a IndexSet<String>,
     pub turn_variables: &'a IndexSet<String>,
@@ -79,7 +79,7 @@ pub(crate) struct ChainCompiler<'a, 'n> {
     /// How many statements and expressions the form being compiled sits in: bounded, because
     /// macros can build nesting the reader's own bound never saw.
     nesting: usize,
-    guards: Vec<crate::model::Guard>,
+    guards: Vec<dagaz_ir::Guard>,
 }
 
 /// How deep statements and expressions may nest once macros are expanded.
@@ -141,11 +141,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         self.scopes.leave();
         let post_stays =
             post_start.is_some_and(|start| stays_put(self.ops.get(start..).unwrap_or(&[])));
-        let parts = crate::model::Parts::of(&self.ops, &self.clauses, &self.guards, post_stays);
+        let parts = dagaz_ir::Parts::of(&self.ops, &self.clauses, &self.guards, post_stays);
         Ok(Program {
             post_stays,
             parts,
-            run: crate::vm::fuse::fuse(&self.ops),
+            run: dagaz_vm::fuse::fuse(&self.ops),
             ops: self.ops,
             spans: self.spans,
             clauses: self.clauses,
@@ -269,7 +269,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             self.emit(op, stmt.span);
             taken += 1;
         }
-        self.guards.push(crate::model::Guard {
+        self.guards.push(dagaz_ir::Guard {
             slot,
             values,
             len: taken as u32 - 1,
@@ -456,7 +456,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                                 args[0].span,
                             )
                         })?;
-                        self.emit(Op::Promote(crate::value::PieceKind(kind as u8)), span);
+                        self.emit(Op::Promote(dagaz_ir::PieceKind(kind as u8)), span);
                     }
                     _ => {
                         self.expression(&args[0])?;
@@ -1122,8 +1122,8 @@ fn arity_at_least(form: &str, n: usize, items: &[Node], span: Span) -> CompileEr
 #[cfg(test)]
 mod tests {
     use crate::error::{CompileErrorKind, LoadError};
-    use crate::value::Value;
-    use crate::vm::Op;
+    use dagaz_ir::Op;
+    use dagaz_ir::Value;
     use pretty_assertions::assert_eq;
 
     /// A game whose one piece has the given clauses, on a 3x3 board.
@@ -1167,7 +1167,7 @@ mod tests {
     }
 
     fn listing(clauses: &str) -> String {
-        crate::vm::disassemble(&game(clauses).unwrap(), 0)
+        game(clauses).unwrap().disassemble(0)
     }
 
     fn error(clauses: &str) -> CompileErrorKind {
@@ -1187,7 +1187,7 @@ mod tests {
         let g = game("(pre (take)) (move (check n)) (move (check s)) (post (drop))").unwrap();
         assert_eq!(
             g.piece_types()[0].program.parts,
-            crate::model::Parts::Clauses {
+            dagaz_ir::Parts::Clauses {
                 entry: 1,
                 bodies: vec![(3, None), (5, None)],
                 quiet: vec![false, false],
@@ -1201,14 +1201,14 @@ mod tests {
         )
         .unwrap();
         let quiet = match &g.piece_types()[0].program.parts {
-            crate::model::Parts::Clauses { quiet, .. } => quiet.clone(),
+            dagaz_ir::Parts::Clauses { quiet, .. } => quiet.clone(),
             other => panic!("{other:?}"),
         };
         assert_eq!(quiet, vec![true, false, true]);
         let g = game("(pre (take)) (move (let d (any n s)) (check d)) (post (drop))").unwrap();
         assert_eq!(
             g.piece_types()[0].program.parts,
-            crate::model::Parts::Choice { pc: 1, n: 2 }
+            dagaz_ir::Parts::Choice { pc: 1, n: 2 }
         );
     }
 
@@ -1427,7 +1427,7 @@ mod tests {
         );
         assert_eq!(
             p.guards,
-            vec![crate::model::Guard {
+            vec![dagaz_ir::Guard {
                 slot: 0,
                 values: vec![Value::Dir(crate::Dir(0)), Value::Dir(crate::Dir(1))],
                 len: 2
@@ -1447,7 +1447,7 @@ mod tests {
             ops("(move (let k 0) (if (> k 2) (log 1)))"),
             vec![
                 Op::LocalConst(0, Value::Int(0)),
-                Op::JmpUnlessLocal(0, crate::vm::Cmp::Gt, 2, 4),
+                Op::JmpUnlessLocal(0, dagaz_ir::Cmp::Gt, 2, 4),
                 Op::Push(Value::Int(1)),
                 Op::Log(1),
                 Op::Complete,

@@ -5,10 +5,11 @@ use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
 use crate::evaluation::{Evaluation, HistoryGoal, HistoryRule, Score};
 use crate::fen::{Castling, FenSpec, StandardFen};
-use crate::model::{AttackTest, Board, Goal, GoalCondition, Outcome};
+use crate::model::{AttackTest, Goal, GoalCondition, Outcome};
 use crate::pdn::PdnSpec;
-use crate::position::MAX_TURN_VARIABLES;
-use crate::value::{Piece, PieceKind, PlayerId, MAX_ATTRIBUTES};
+use dagaz_ir::Board;
+use dagaz_ir::MAX_TURN_VARIABLES;
+use dagaz_ir::{Piece, PieceKind, PlayerId, MAX_ATTRIBUTES};
 use dagaz_sexpr::Node;
 use indexmap::IndexSet;
 

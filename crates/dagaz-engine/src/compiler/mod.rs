@@ -1,17 +1,19 @@
 //! From forms to a [`Game`]: the board, the players and their symmetries, each piece's command
 //! chain, and the start position.
 
+mod board;
 mod chain;
 mod declarations;
 mod macros;
 pub(crate) mod syntax;
 
 use crate::error::{CompileError, CompileErrorKind, LoadError};
-use crate::model::{Board, Game, PieceType, Zones};
+use crate::model::{Game, PieceType};
 use crate::position::Position;
 use crate::setup::{self, Placer};
-use crate::value::{Dir, PlayerId};
 use chain::{ChainCompiler, Names};
+use dagaz_ir::{Board, Zones};
+use dagaz_ir::{Dir, PlayerId};
 use dagaz_sexpr::Node;
 use indexmap::{IndexMap, IndexSet};
 use macros::Macros;
@@ -34,7 +36,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         let head = items.first().and_then(Node::as_symbol).unwrap_or("");
         match head {
             "board" => {
-                let board = Board::from_node(form)?;
+                let board = board::board(form)?;
                 if boards.contains_key(board.name()) {
                     return Err(duplicate("board", board.name(), form));
                 }
@@ -374,7 +376,7 @@ fn unknown(what: &'static str, name: &str, node: &Node) -> CompileError {
 fn compile_piece(
     form: &Node,
     names: &mut Names<'_>,
-) -> Result<(crate::model::Program, Option<String>)> {
+) -> Result<(dagaz_ir::Program, Option<String>)> {
     let items = syntax::list(form, "a `(piece ...)` form")?;
     let mut pre: Option<&[Node]> = None;
     let mut post: Option<&[Node]> = None;

@@ -1,246 +1,10 @@
 //! The compiled game: board, players, piece types with their programs, and the start position.
 
-mod board;
-mod zones;
-
-pub use board::Board;
-pub use zones::Zones;
-
 use crate::position::Position;
-use crate::value::{Dir, PieceKind, PlayerId, StrId};
-use crate::vm::Op;
+use dagaz_ir::{Board, Dir, PieceKind, PlayerId, Program, StrId, Zones};
 use dagaz_sexpr::Span;
 use indexmap::IndexSet;
 use std::fmt;
-
-/// Which clause of a piece a command came from, for messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Clause {
-    Pre,
-    /// The n-th `move` clause, counting from 1.
-    Move(u16),
-    Post,
-}
-
-impl fmt::Display for Clause {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Clause::Pre => f.write_str("clause pre"),
-            Clause::Move(n) => write!(f, "clause move #{n}"),
-            Clause::Post => f.write_str("clause post"),
-        }
-    }
-}
-
-/// A check in `post` that reads a global: its condition is the command range `start..end`, which
-/// reads only locals, globals and constants, so it can be evaluated again later.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Invariant {
-    pub start: u32,
-    pub end: u32,
-}
-
-/// One piece type's command chain: `pre`, then a choice among the `move` clauses, then `post`.
-#[derive(Clone, Debug, Default)]
-pub struct Program {
-    pub ops: Vec<Op>,
-    /// The chain as the processor runs it: `ops` with superinstructions (`vm::fuse`). Empty
-    /// when the program was put together by hand; `ops` runs then.
-    pub run: Vec<Op>,
-    /// The source span of each command (a side table, so the commands themselves stay small).
-    pub spans: Vec<Span>,
-    /// Where each clause starts, in command order.
-    pub clauses: Vec<(u32, Clause)>,
-    /// Names of the local slots, for the disassembly.
-    pub locals: Vec<String>,
-    pub invariants: Vec<Invariant>,
-    pub guards: Vec<Guard>,
-    /// `post` never leaves the square where the move ends and captures only by dropping there
-    /// (see `EndMove`); attack tests then skip ends of moves that cannot capture.
-    pub post_stays: bool,
-    /// How an attack test may split a run of this chain into independent parts.
-    pub parts: Parts,
-}
-
-/// The independent parts of a chain's tree of choices that an attack test can run (and
-/// remember) separately: each `move` clause, and within a clause (or a chain with one) each
-/// constant of a guarded choice it opens with.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Parts {
-    /// The chain is one part.
-    #[default]
-    Whole,
-    /// Straight commands, then `AnyGuarded` at `pc` with `n` constants.
-    Choice { pc: usize, n: usize },
-    /// Straight commands up to `Clauses` (at `entry`), then a choice among the `move` clauses:
-    /// the command each clause's body starts at, and the guarded choice it opens with, if any.
-    /// `quiet[j]`: clause j can never capture in an attack test (see [`Parts::of`]), which
-    /// then leaves it out.
-    Clauses {
-        entry: usize,
-        bodies: Vec<(usize, Option<(usize, usize)>)>,
-        quiet: Vec<bool>,
-    },
-}
-
-/// Whether a command can branch or open a choice (the end of a straight run of commands).
-fn branches(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Fork(_)
-            | Op::EndMove(_)
-            | Op::AnyGuarded(_)
-            | Op::Jmp(_)
-            | Op::JmpIfFalse(_)
-            | Op::JmpUnlessLocal(..)
-            | Op::LocalConstJmp(..)
-            | Op::Clauses
-            | Op::Complete
-    )
-}
-
-/// Whether a command may capture (`take` only lifts the mover's piece).
-fn changes(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece
-    )
-}
-
-/// Whether a clause's straight body (without its jump to `post`) is quiet (see
-/// [`Parts::of`]); `may_stay` when `pre` changes nothing and `post` stays put.
-fn quiet(body: &[Op], may_stay: bool) -> bool {
-    if body.iter().any(branches) {
-        return false;
-    }
-    if body
-        .iter()
-        .any(|op| matches!(op, Op::IsAttacked | Op::NotAttacked))
-    {
-        return true;
-    }
-    if !may_stay || body.iter().any(changes) {
-        return false;
-    }
-    // From the end back: commands that neither move nor change anything, then `CheckEmpty`.
-    for op in body.iter().rev() {
-        match op {
-            Op::CheckEmpty => return true,
-            Op::Position
-            | Op::TurnSet(_)
-            | Op::LocalSet(_)
-            | Op::LocalConst(..)
-            | Op::Push(_)
-            | Op::Pop
-            | Op::Log(_) => {}
-            _ => return false,
-        }
-    }
-    false
-}
-
-impl Parts {
-    /// The parts of a compiled chain. `post_stays` is [`Program::post_stays`].
-    ///
-    /// A clause is *quiet* when its body is a straight run of commands (ending, but for the
-    /// last clause, with its jump to `post`) and either
-    ///
-    /// - it tests for attacks (`is-attacked?` or `not-attacked?`), which fails inside an attack
-    ///   test, so it never completes there; or
-    /// - `pre` and the body neither capture, move a piece nor drop one, the last thing the
-    ///   body does that could move the current position or change the board is followed by
-    ///   `CheckEmpty`, and `post` stays put: the move ends on an empty square, and `post` drops
-    ///   only there, replacing nothing.
-    ///
-    /// Either way no move of the clause captures, so an attack test need not run it.
-    pub fn of(ops: &[Op], clauses: &[(u32, Clause)], guards: &[Guard], post_stays: bool) -> Parts {
-        // The guarded choice that a straight run from `pc` reaches: its index and its size.
-        let choice_from = |pc: usize| {
-            let at = pc + ops.get(pc..)?.iter().position(branches)?;
-            match ops.get(at)? {
-                Op::AnyGuarded(g) => Some((at, guards.get(*g as usize)?.values.len())),
-                _ => None,
-            }
-        };
-        let Some(entry) = ops.iter().position(branches) else {
-            return Parts::Whole;
-        };
-        match ops.get(entry) {
-            Some(Op::Clauses) => {
-                let starts: Vec<usize> = clauses
-                    .iter()
-                    .filter(|(_, c)| matches!(c, Clause::Move(_)))
-                    .map(|&(start, _)| start as usize)
-                    .collect();
-                let last = starts.len().saturating_sub(1);
-                let bodies: Vec<(usize, Option<(usize, usize)>)> = starts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &start)| {
-                        // Every clause but the last opens with the `Fork` to the next.
-                        let body = if i < last { start + 1 } else { start };
-                        (body, choice_from(body))
-                    })
-                    .collect();
-                let post = clauses
-                    .iter()
-                    .find(|(_, c)| *c == Clause::Post)
-                    .map_or(ops.len(), |&(start, _)| start as usize);
-                let pre_quiet = ops.get(..entry).is_some_and(|pre| !pre.iter().any(changes));
-                let quiet = starts
-                    .iter()
-                    .skip(1)
-                    .copied()
-                    .chain(std::iter::once(post))
-                    .zip(&bodies)
-                    .map(|(end, &(body, _))| {
-                        let mut run = ops.get(body..end).unwrap_or(&[]);
-                        if let [rest @ .., Op::Jmp(t)] = run {
-                            if *t as usize == post {
-                                run = rest;
-                            }
-                        }
-                        quiet(run, pre_quiet && post_stays)
-                    })
-                    .collect();
-                Parts::Clauses {
-                    entry,
-                    bodies,
-                    quiet,
-                }
-            }
-            Some(Op::AnyGuarded(_)) => match choice_from(0) {
-                Some((pc, n)) => Parts::Choice { pc, n },
-                None => Parts::Whole,
-            },
-            _ => Parts::Whole,
-        }
-    }
-}
-
-/// `(let V (any K1 ... Kn))` followed by checks (`AnyGuarded`): the constants to try in turn,
-/// the local they go to, and how many guard commands follow the `AnyGuarded` command.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Guard {
-    pub slot: u16,
-    pub values: Vec<crate::value::Value>,
-    pub len: u32,
-}
-
-impl Program {
-    /// The clause that holds command `pc`.
-    pub fn clause_at(&self, pc: usize) -> Clause {
-        self.clauses
-            .iter()
-            .take_while(|(start, _)| *start as usize <= pc)
-            .last()
-            .map_or(Clause::Pre, |&(_, c)| c)
-    }
-
-    pub fn span_at(&self, pc: usize) -> Span {
-        self.spans.get(pc).copied().unwrap_or_default()
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct PieceType {
@@ -348,6 +112,16 @@ pub struct Game {
 }
 
 impl Game {
+    /// The Players environment's answers for a generation in `position`.
+    pub(crate) fn players_env(&self, position: &Position) -> dagaz_vm::env::players::Players {
+        let current = position.to_move();
+        dagaz_vm::env::players::Players::new(
+            current,
+            self.next_player(current),
+            position.turns_played(),
+        )
+    }
+
     pub fn name(&self) -> &str {
         &self.name
     }

@@ -1,9 +1,7 @@
 //! The Players environment: player names and `current-player`, `next-player`, `turn-number`,
 //! `turn-order`. It does not change while moves are generated.
 
-use crate::model::Game;
-use crate::position::Position;
-use crate::value::{Int, PlayerId, Value};
+use dagaz_ir::{Int, PlayerId, Value};
 use indexmap::IndexSet;
 
 /// What a name means in this environment.
@@ -37,11 +35,13 @@ pub struct Players {
 }
 
 impl Players {
-    pub fn new(game: &Game, position: &Position) -> Players {
+    /// The answers when `current` is to move, `next` moves after it, and `turns_played`
+    /// turns have been played before this one.
+    pub fn new(current: PlayerId, next: PlayerId, turns_played: u32) -> Players {
         Players {
-            current: position.to_move(),
-            next: game.next_player(position.to_move()),
-            turn_number: Int::try_from(position.turns_played()).unwrap_or(Int::MAX - 1) + 1,
+            current,
+            next,
+            turn_number: Int::try_from(turns_played).unwrap_or(Int::MAX - 1) + 1,
         }
     }
 

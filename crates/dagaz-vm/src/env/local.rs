@@ -2,7 +2,7 @@
 //! `pre` stay visible in every `move` clause and in `post`), undone on backtracking.
 
 use super::Undo;
-use crate::value::Value;
+use dagaz_ir::Value;
 
 /// Compile time: the nested blocks and the slot each visible name has.
 #[derive(Clone, Debug, Default)]

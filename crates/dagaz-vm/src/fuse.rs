@@ -11,8 +11,8 @@
 //! A superinstruction counts the commands it stands for as steps (as far as it gets), and an
 //! error is reported at the command it stands for that made it.
 
-use super::op::{Op, Test};
-use crate::value::Value;
+use dagaz_ir::Value;
+use dagaz_ir::{Op, Test};
 
 /// The chain `ops` with a superinstruction wherever one applies.
 pub fn fuse(ops: &[Op]) -> Vec<Op> {
@@ -57,7 +57,7 @@ fn fused(op: Op, b: Option<Op>, c: Option<Op>, d: Option<Op>) -> Op {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::Dir;
+    use dagaz_ir::Dir;
 
     #[test]
     fn runs_are_fused_and_the_commands_behind_stay() {

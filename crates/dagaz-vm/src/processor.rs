@@ -6,17 +6,18 @@
 //! current position and hand. Failing pops the latest choice point, undoes the trail down to it,
 //! and resumes at its target. Globals live outside the trail.
 
-use super::expr::{self, pop};
-use super::Op;
 use crate::env::global::Globals;
 use crate::env::local::Locals;
 use crate::env::players::{Players, PlayersName};
 use crate::env::state::{Query, State};
 use crate::env::Undo;
 use crate::error::GenErrorKind;
-use crate::model::{Board, Game, Program};
-use crate::moves::Action;
-use crate::value::{Dir, Int, Piece, Pos, Value};
+use crate::expr::{self, pop};
+use dagaz_ir::{
+    Action, Board, Dir, Int, Op, Piece, PieceKind, PlayerId, Pos, Program, Value, Zones,
+    MAX_TURN_VARIABLES,
+};
+use indexmap::IndexSet;
 
 /// Bounds that keep a faulty game from running forever or eating the memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +63,7 @@ struct Choice {
 }
 
 /// What the processor hands to the generator when a move completes.
-pub(crate) struct Completed<'a> {
+pub struct Completed<'a> {
     /// While recording an attack test: the read slot the move was found in.
     pub part: usize,
     pub actions: &'a [Action],
@@ -72,16 +73,33 @@ pub(crate) struct Completed<'a> {
     pub invariant_locals: &'a [Value],
 }
 
-/// Receives completed moves.
-pub(crate) trait Sink {
+/// An attack test the processor asks for (`is-attacked?`): whether an enemy of `defender`
+/// could capture at `at`, with `placed` standing there.
+#[derive(Clone, Copy, Debug)]
+pub struct Attack<'a> {
+    pub at: Pos,
+    pub defender: PlayerId,
+    pub placed: Piece,
+    /// The turn number the probed chains see.
+    pub turn_number: Int,
+    pub turn_values: &'a [Value; MAX_TURN_VARIABLES],
+}
+
+/// What the processor talks to: it receives completed moves and answers attack tests. The
+/// machine knows nothing of games or legality; this is its only way out.
+pub trait Sink {
     /// Records a completed move; answers its serial (that of the earlier move when it is a
     /// duplicate).
-    fn complete(
+    fn complete(&mut self, globals: &mut Globals, done: Completed<'_>)
+        -> Result<u64, GenErrorKind>;
+
+    /// Answers an attack test on `cells`, the board as the run has it now (lent, and to be
+    /// left as it was).
+    fn attacked(
         &mut self,
-        game: &Game,
-        globals: &mut Globals,
-        done: Completed<'_>,
-    ) -> Result<u64, GenErrorKind>;
+        attack: Attack<'_>,
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind>;
 
     /// Withdraws a move recorded earlier (a capture that had to go on).
     fn cancel(&mut self, serial: u64);
@@ -93,14 +111,14 @@ pub(crate) trait Sink {
 }
 
 /// Where a run stopped with an error: the command index and what went wrong.
-pub(crate) struct Fault {
+pub struct Fault {
     pub pc: usize,
     pub kind: GenErrorKind,
 }
 
 /// The machine's reusable state; one per generator, so runs allocate nothing once warm.
 #[derive(Default)]
-pub(crate) struct Processor {
+pub struct Processor {
     pub locals: Locals,
     pub state: State,
     pub globals: Globals,
@@ -137,31 +155,14 @@ pub(crate) struct Processor {
     /// For recorded attack tests: the command index of the chain's first `AnyGuarded`, whose
     /// constant i sends the reads after it to slot i + 1.
     pub split_at: Option<usize>,
-    /// The second processor for `is-attacked?`, made the first time one is asked.
-    prober: Option<Box<super::attack::Prober>>,
-    /// Answers of `is-attacked?` in this generation, each with the cells it read and what
-    /// they held: it stands while they hold the same.
-    attack_memo: Vec<Remembered>,
-    memo_cells: Vec<(Pos, Option<Piece>)>,
 }
-
-/// An attack test's answer, valid while the cells it read hold the same pieces.
-#[derive(Clone, Debug)]
-struct Remembered {
-    at: Pos,
-    placed: Piece,
-    attacked: bool,
-    /// Its range in `Processor::memo_cells`.
-    cells: (u32, u32),
-}
-
-/// How many answers a generation remembers.
-const MEMO: usize = 32;
 
 /// Everything a run reads but does not change.
-pub(crate) struct Context<'a> {
-    pub game: &'a Game,
+pub struct Context<'a> {
     pub board: &'a Board,
+    pub zones: &'a Zones,
+    /// The game's string constants: `""` and `"0"` are false.
+    pub strings: &'a IndexSet<String>,
     pub program: &'a Program,
     pub players: &'a Players,
     pub symmetry: &'a [Dir],
@@ -355,7 +356,7 @@ impl Processor {
                         self.stack.push(Value::Int(n));
                         expr::arith(cmp.op(), &mut self.stack)?;
                         let v = pop(&mut self.stack)?;
-                        plain_truth(cx.game, v)
+                        plain_truth(cx.strings, v)
                     }
                 };
                 if !holds {
@@ -406,10 +407,9 @@ impl Processor {
             Op::IsCaptured => self.push_query(Query::IsCaptured),
             Op::NotCaptured => self.push_query(Query::NotCaptured),
             Op::InZone(z) => {
-                let inside =
-                    cx.game
-                        .zones()
-                        .contains(z as usize, self.state.player, self.state.current);
+                let inside = cx
+                    .zones
+                    .contains(z as usize, self.state.player, self.state.current);
                 self.stack.push(Value::Bool(inside));
                 true
             }
@@ -445,7 +445,7 @@ impl Processor {
             Op::Invariant(i) => {
                 // Plain truth, as when it is evaluated again: an invariant never navigates.
                 let v = pop(&mut self.stack)?;
-                let held = plain_truth(cx.game, v);
+                let held = plain_truth(cx.strings, v);
                 if held {
                     self.pending.push((i, self.pending_locals.len() as u32));
                     self.pending_locals.extend_from_slice(self.locals.values());
@@ -462,7 +462,7 @@ impl Processor {
             }
             Op::SetAttr(a) => {
                 let v = pop(&mut self.stack)?;
-                self.state.set_hand_attr(a, plain_truth(cx.game, v))?;
+                self.state.set_hand_attr(a, plain_truth(cx.strings, v))?;
                 true
             }
             Op::TurnGet(t) => {
@@ -472,7 +472,7 @@ impl Processor {
                     .turn_values
                     .get(t as usize)
                     .copied()
-                    .unwrap_or(crate::position::UNSET);
+                    .unwrap_or(Value::UNSET);
                 self.stack.push(v);
                 true
             }
@@ -527,7 +527,7 @@ impl Processor {
                 if self.in_probe {
                     return Ok(false);
                 }
-                let attacked = self.attacked_here(cx)?;
+                let attacked = self.attacked_here(cx, sink)?;
                 self.stack
                     .push(Value::Bool(attacked == (op == Op::IsAttacked)));
                 true
@@ -580,16 +580,14 @@ impl Processor {
             Op::CheckZone(z) => {
                 *steps += 1;
                 *pc += 1;
-                cx.game
-                    .zones()
+                cx.zones
                     .contains(z as usize, self.state.player, self.state.current)
             }
             Op::JmpUnlessZone(z, t) => {
                 *steps += 1;
                 *pc += 1;
                 if !cx
-                    .game
-                    .zones()
+                    .zones
                     .contains(z as usize, self.state.player, self.state.current)
                 {
                     *pc = t as usize;
@@ -688,7 +686,7 @@ impl Processor {
     /// `Clauses` in an attack test told to run clause `j` only: go to it.
     fn only(&self, cx: &Context<'_>, j: u16, pc: &mut usize) -> bool {
         match &cx.program.parts {
-            crate::model::Parts::Clauses { bodies, .. } => match bodies.get(j as usize) {
+            dagaz_ir::Parts::Clauses { bodies, .. } => match bodies.get(j as usize) {
                 Some(&(body, _)) => {
                     *pc = body;
                     true
@@ -722,8 +720,8 @@ impl Processor {
 
     /// A board test made by a superinstruction.
     #[inline(always)]
-    fn test(&self, test: super::Test) -> bool {
-        use super::Test;
+    fn test(&self, test: dagaz_ir::Test) -> bool {
+        use dagaz_ir::Test;
         match test {
             Test::Empty => self.state.is_empty(),
             Test::NotEmpty => !self.state.is_empty(),
@@ -854,7 +852,7 @@ impl Processor {
     /// Hands a completed move to the sink, unless `NoMoves` finds that a move following its
     /// last capture already took more; then withdraws the moves that this one shows were
     /// not the end of their capture.
-    fn complete(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<(), GenErrorKind> {
+    fn complete(&mut self, _cx: &Context<'_>, sink: &mut dyn Sink) -> Result<(), GenErrorKind> {
         let captures = self.marks.len() as u32;
         let last = self.marks.last().copied();
         let beaten = self.no_moves && last.is_some_and(|(_, best)| best > captures);
@@ -862,7 +860,6 @@ impl Processor {
             None
         } else {
             Some(sink.complete(
-                cx.game,
                 &mut self.globals,
                 Completed {
                     part: self.state.read_slot,
@@ -896,73 +893,25 @@ impl Processor {
 
     /// Whether an enemy attacks the current position, with the mover's piece standing there
     /// (the one on it, else the one in the hand).
-    fn attacked_here(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+    fn attacked_here(
+        &mut self,
+        cx: &Context<'_>,
+        sink: &mut dyn Sink,
+    ) -> Result<bool, GenErrorKind> {
         let player = self.state.player;
         let placed = match (self.state.here(), self.state.hand) {
             (Some(p), _) if p.owner == player => p,
             (_, Some(hand)) => hand,
-            _ => Piece::new(player, crate::value::PieceKind(0)),
+            _ => Piece::new(player, PieceKind(0)),
         };
-        let at = self.state.current;
-        let cells = &self.state.cells;
-        let memo_cells = &self.memo_cells;
-        let known = self.attack_memo.iter().find(|m| {
-            m.at == at
-                && m.placed == placed
-                && memo_cells
-                    .get(m.cells.0 as usize..m.cells.1 as usize)
-                    .unwrap_or(&[])
-                    .iter()
-                    .all(|&(p, piece)| cells.get(p.index()).copied().flatten() == piece)
-        });
-        if let Some(m) = known {
-            return Ok(m.attacked);
-        }
-        let question = super::attack::Question {
-            game: cx.game,
-            limits: cx.limits,
-            turn_number: cx.players.turn_number,
-            turn_values: &self.state.turn_values,
-            at,
+        let attack = Attack {
+            at: self.state.current,
             defender: player,
             placed,
+            turn_number: cx.players.turn_number,
+            turn_values: &self.state.turn_values,
         };
-        let mut reads = crate::env::state::ReadSet::new();
-        let attacked = self
-            .prober
-            .get_or_insert_with(Default::default)
-            .attacked_reading(&question, &mut self.state.cells, Some(&mut reads))
-            .map_err(GenErrorKind::from)?;
-        // Turn variables do not change within a generation; the position asked about holds
-        // `placed` for the test, whatever stands there.
-        if self.attack_memo.len() < MEMO {
-            let n = self.state.cells.len();
-            let start = self.memo_cells.len() as u32;
-            for (w, &word) in reads.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if i < n && i != at.index() {
-                        let piece = self.state.cells.get(i).copied().flatten();
-                        self.memo_cells.push((Pos(i as u16), piece));
-                    }
-                }
-            }
-            self.attack_memo.push(Remembered {
-                at,
-                placed,
-                attacked,
-                cells: (start, self.memo_cells.len() as u32),
-            });
-        }
-        Ok(attacked)
-    }
-
-    /// Forgets the attack tests remembered: a new generation (the turn variables may differ).
-    pub fn forget_attacks(&mut self) {
-        self.attack_memo.clear();
-        self.memo_cells.clear();
+        sink.attacked(attack, &mut self.state.cells)
     }
 
     #[inline]
@@ -986,7 +935,7 @@ impl Processor {
                 true
             }
             Value::Dir(d) => self.state.navigate(cx.board, cx.symmetry, d),
-            other => plain_truth(cx.game, other),
+            other => plain_truth(cx.strings, other),
         }
     }
 
@@ -1079,18 +1028,21 @@ fn add(v: Value, n: Int) -> Result<Value, GenErrorKind> {
 }
 
 /// Truth of a value that is not a link: 0, false, "" and "0" are false.
-pub(crate) fn plain_truth(game: &Game, v: Value) -> bool {
+pub fn plain_truth(strings: &IndexSet<String>, v: Value) -> bool {
     match v {
         Value::Int(n) => n != 0,
         Value::Bool(b) => b,
-        Value::Str(id) => !matches!(game.string(id), "" | "0"),
+        Value::Str(id) => !matches!(
+            strings.get_index(id.index()).map(String::as_str),
+            Some("" | "0")
+        ),
         Value::Pos(_) | Value::Dir(_) | Value::Player(_) | Value::Piece(_) => true,
     }
 }
 
 /// Evaluates an invariant's condition (pure commands only) with saved locals.
-pub(crate) fn eval_invariant(
-    game: &Game,
+pub fn eval_invariant(
+    strings: &IndexSet<String>,
     program: &Program,
     inv: u16,
     locals: &[Value],
@@ -1111,11 +1063,11 @@ pub(crate) fn eval_invariant(
             Op::GlobalGet(s) => stack.push(globals.get(s)),
             Op::Not => {
                 let v = pop(stack)?;
-                stack.push(Value::Bool(!plain_truth(game, v)));
+                stack.push(Value::Bool(!plain_truth(strings, v)));
             }
             Op::Jmp(t) => pc = t as usize,
             Op::JmpIfFalse(t) => {
-                if !plain_truth(game, pop(stack)?) {
+                if !plain_truth(strings, pop(stack)?) {
                     pc = t as usize;
                 }
             }
@@ -1128,7 +1080,7 @@ pub(crate) fn eval_invariant(
             }
         }
     }
-    Ok(plain_truth(game, pop(stack)?))
+    Ok(plain_truth(strings, pop(stack)?))
 }
 
 #[cfg(test)]
@@ -1138,17 +1090,20 @@ mod tests {
 
     use super::*;
     use crate::env::players::Players;
-    use crate::model::Invariant;
-    use crate::value::{PieceKind, PlayerId, StrId};
+    use dagaz_ir::{Clause, Invariant, StrId};
 
-    const GAME: &str = r#"
-        (board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))
-        (piece (name Man))
-        (piece (name King))
-        (game (name "t") (board b) (players (White (Man b2)) (Black (Man b3)))
-              (zone (name top) (players White) (positions a3 b3 c3))
-              (attribute fresh false) (turn-variable ep))
-    "#;
+    /// White's man, on b2 at the start.
+    const WHITE: Piece = Piece {
+        owner: PlayerId(0),
+        kind: PieceKind(0),
+        attrs: 0,
+    };
+    /// Black's man, on b3 at the start.
+    const BLACK: Piece = Piece {
+        owner: PlayerId(1),
+        kind: PieceKind(0),
+        attrs: 0,
+    };
 
     /// Collects what `Complete` hands over.
     #[derive(Default)]
@@ -1163,12 +1118,7 @@ mod tests {
             self.cancelled.push(serial);
         }
 
-        fn complete(
-            &mut self,
-            _: &Game,
-            _: &mut Globals,
-            done: Completed<'_>,
-        ) -> Result<u64, GenErrorKind> {
+        fn complete(&mut self, _: &mut Globals, done: Completed<'_>) -> Result<u64, GenErrorKind> {
             self.moves.push((done.actions.to_vec(), done.log.to_vec()));
             let locals = |at: u32| done.invariant_locals[at as usize..].to_vec();
             self.invariants.push(
@@ -1179,48 +1129,80 @@ mod tests {
             );
             Ok(self.moves.len() as u64 - 1)
         }
+
+        fn attacked(
+            &mut self,
+            _: Attack<'_>,
+            _: &mut Vec<Option<Piece>>,
+        ) -> Result<bool, GenErrorKind> {
+            Ok(false)
+        }
     }
 
+    /// A 3x3 board with directions n and s, a zone `top` (a3 b3 c3) for White, White's man
+    /// on b2 and Black's on b3.
     struct Rig {
-        game: Game,
+        board: Board,
+        zones: Zones,
+        strings: IndexSet<String>,
         processor: Processor,
     }
 
     fn rig() -> Rig {
-        let game = crate::load(GAME).unwrap();
+        let names = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let mut board = Board::new("b", vec![names("a b c"), names("3 2 1")]).unwrap();
+        board.add_direction("n", &[0, -1]).unwrap();
+        board.add_direction("s", &[0, 1]).unwrap();
+        let mut zones = Zones::new(2, board.len());
+        let top = zones.declare("top");
+        for name in ["a3", "b3", "c3"] {
+            zones.add(top, PlayerId(0), board.position(name).unwrap());
+        }
         let mut processor = Processor::default();
         processor.globals.reset(2);
-        processor.state.cells = game.initial_position().cells;
+        processor.state.cells = vec![None; board.len()];
+        processor.state.cells[board.position("b2").unwrap().index()] = Some(WHITE);
+        processor.state.cells[board.position("b3").unwrap().index()] = Some(BLACK);
         processor.state.captured = vec![false; processor.state.cells.len()];
-        processor.state.turn_values = game.initial_position().turn_values;
-        Rig { game, processor }
+        processor.state.turn_values = [Value::Bool(false); MAX_TURN_VARIABLES];
+        Rig {
+            board,
+            zones,
+            strings: IndexSet::new(),
+            processor,
+        }
+    }
+
+    fn players() -> Players {
+        Players::new(PlayerId(0), PlayerId(1), 0)
     }
 
     fn pos(r: &Rig, name: &str) -> Pos {
-        r.game.board().position(name).unwrap()
+        r.board.position(name).unwrap()
     }
 
     fn dir(r: &Rig, name: &str) -> Dir {
-        r.game.board().direction(name).unwrap()
+        r.board.direction(name).unwrap()
     }
 
     /// Runs `ops` (with `locals` slots) from `start`; answers the completed moves' logs.
     fn run(r: &mut Rig, ops: Vec<Op>, locals: usize, start: &str) -> Result<Collect, GenErrorKind> {
         let program = Program {
             spans: vec![Default::default(); ops.len()],
-            run: crate::vm::fuse::fuse(&ops),
+            run: crate::fuse::fuse(&ops),
             ops,
-            clauses: vec![(0, crate::model::Clause::Pre)],
+            clauses: vec![(0, Clause::Pre)],
             locals: vec!["x".to_string(); locals],
             invariants: vec![Invariant { start: 0, end: 3 }],
             guards: Vec::new(),
             post_stays: false,
             parts: Default::default(),
         };
-        let players = Players::new(&r.game, &r.game.initial_position());
+        let players = players();
         let cx = Context {
-            game: &r.game,
-            board: &r.game.board,
+            board: &r.board,
+            zones: &r.zones,
+            strings: &r.strings,
             program: &program,
             players: &players,
             symmetry: &[],
@@ -1312,8 +1294,8 @@ mod tests {
         let got = run(&mut r, ops, 0, "b2").unwrap();
         let (b2, b3) = (pos(&r, "b2"), pos(&r, "b3"));
         assert_eq!(got.moves[0].1, vec![Value::Pos(b2)]);
-        let white = r.game.initial_position().piece_at(b2).unwrap();
-        let black = r.game.initial_position().piece_at(b3);
+        let white = WHITE;
+        let black = Some(BLACK);
         assert_eq!(
             got.moves[0].0,
             vec![
@@ -1368,7 +1350,7 @@ mod tests {
             .err(),
             Some(GenErrorKind::WrongType {
                 expected: "a piece type",
-                found: crate::value::ValueType::Int
+                found: dagaz_ir::ValueType::Int
             })
         );
     }
@@ -1569,7 +1551,7 @@ mod tests {
     #[test]
     fn strings_zero_and_empty_are_false() {
         let mut r = rig();
-        r.game.strings = ["", "0", "x"].into_iter().map(String::from).collect();
+        r.strings = ["", "0", "x"].into_iter().map(String::from).collect();
         for (id, truth) in [(0, false), (1, false), (2, true)] {
             let ops = vec![Op::Push(Value::Str(StrId(id))), Op::Check, Op::Complete];
             assert_eq!(logs(&mut r, ops, "a1").len(), usize::from(truth));
@@ -1718,12 +1700,12 @@ mod tests {
         globals.reset(1);
         let mut stack = Vec::new();
         assert_eq!(
-            eval_invariant(&r.game, &program, 0, &[int(2)], &globals, &mut stack),
+            eval_invariant(&r.strings, &program, 0, &[int(2)], &globals, &mut stack),
             Ok(true)
         );
         globals.set(0, int(3));
         assert_eq!(
-            eval_invariant(&r.game, &program, 0, &[int(2)], &globals, &mut stack),
+            eval_invariant(&r.strings, &program, 0, &[int(2)], &globals, &mut stack),
             Ok(false)
         );
     }
@@ -1887,7 +1869,7 @@ mod tests {
         let (n, s) = (dir(&r, "n"), dir(&r, "s"));
         // From b2: try n (b3, an enemy: passes), s (b1, empty: fails), n again (passes).
         r.processor.state.captured = vec![false; 9];
-        let guard = crate::model::Guard {
+        let guard = dagaz_ir::Guard {
             slot: 0,
             values: vec![Value::Dir(n), Value::Dir(s), Value::Dir(n)],
             len: 2,
@@ -1903,19 +1885,20 @@ mod tests {
         ];
         let program = Program {
             spans: vec![Default::default(); ops.len()],
-            run: crate::vm::fuse::fuse(&ops),
+            run: crate::fuse::fuse(&ops),
             ops,
-            clauses: vec![(0, crate::model::Clause::Pre)],
+            clauses: vec![(0, Clause::Pre)],
             locals: vec!["d".to_string()],
             invariants: Vec::new(),
             guards: vec![guard],
             post_stays: false,
             parts: Default::default(),
         };
-        let players = Players::new(&r.game, &r.game.initial_position());
+        let players = players();
         let cx = Context {
-            game: &r.game,
-            board: &r.game.board,
+            board: &r.board,
+            zones: &r.zones,
+            strings: &r.strings,
             program: &program,
             players: &players,
             symmetry: &[],
@@ -1935,7 +1918,7 @@ mod tests {
         let chain = |v: Value| {
             vec![
                 Op::LocalConst(0, v),
-                Op::JmpUnlessLocal(0, crate::vm::Cmp::Ge, 1, 4),
+                Op::JmpUnlessLocal(0, dagaz_ir::Cmp::Ge, 1, 4),
                 Op::Push(int(7)),
                 Op::Log(1),
                 Op::Complete,
@@ -1951,7 +1934,7 @@ mod tests {
         let err = run(&mut r, chain(a1), 2, "a1").err();
         assert_eq!(
             err,
-            Some(GenErrorKind::NotANumber(crate::value::ValueType::Pos))
+            Some(GenErrorKind::NotANumber(dagaz_ir::ValueType::Pos))
         );
     }
 

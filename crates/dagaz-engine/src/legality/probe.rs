@@ -18,20 +18,17 @@
 //! Attack tests do not nest: inside one, `is-attacked?` and `not-attacked?` fail, which cuts
 //! (for instance) a king's castling out of the attacks it makes — castling never captures.
 
-use super::processor::{Completed, Context, Limits, Processor, Sink};
-use crate::env::global::Globals;
-use crate::env::players::Players;
-use crate::env::state::ReadSet;
-use crate::error::GenErrorKind;
-use crate::model::{AttackTest, Game, Parts};
-use crate::moves::Action;
-use crate::position::MAX_TURN_VARIABLES;
-use crate::value::{Piece, PieceKind, PlayerId, Pos, Value};
+use crate::model::{AttackTest, Game};
+use dagaz_ir::{Action, Parts, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
+use dagaz_vm::env::global::Globals;
+use dagaz_vm::env::players::Players;
+use dagaz_vm::env::state::ReadSet;
+use dagaz_vm::{Attack, Completed, Context, Fault, GenErrorKind, Limits, Processor, Sink};
 
 /// An attack test that stopped with an error: in which piece type's chain, and where.
 pub(crate) struct ProbeFault {
     pub piece: PieceKind,
-    pub fault: super::processor::Fault,
+    pub fault: Fault,
 }
 
 impl From<ProbeFault> for GenErrorKind {
@@ -65,12 +62,7 @@ struct Probe {
 }
 
 impl Sink for Probe {
-    fn complete(
-        &mut self,
-        _: &Game,
-        _: &mut Globals,
-        done: Completed<'_>,
-    ) -> Result<u64, GenErrorKind> {
+    fn complete(&mut self, _: &mut Globals, done: Completed<'_>) -> Result<u64, GenErrorKind> {
         let hit = done.actions.iter().any(|a| {
             let (at, victim) = match *a {
                 Action::Capture { at, piece } => (at, Some(piece)),
@@ -99,6 +91,15 @@ impl Sink for Probe {
     fn finished(&self) -> bool {
         self.found && !self.recording
     }
+
+    /// Attack tests do not nest: the processor fails `is-attacked?` inside one before asking.
+    fn attacked(
+        &mut self,
+        _: Attack<'_>,
+        _: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        Ok(false)
+    }
 }
 
 /// Everything an attack test reads besides the board.
@@ -106,7 +107,7 @@ pub(crate) struct Question<'a> {
     pub game: &'a Game,
     pub limits: Limits,
     /// The turn number the probed chains see.
-    pub turn_number: crate::value::Int,
+    pub turn_number: dagaz_ir::Int,
     pub turn_values: &'a [Value; MAX_TURN_VARIABLES],
     /// The position asked about, the player defending it, and the piece that stands there
     /// for the test (the defender's piece there, or the one it would be).
@@ -435,8 +436,9 @@ fn run_unit(
     };
     let players = players_for(q, player);
     let cx = Context {
-        game: q.game,
         board: &q.game.board,
+        zones: &q.game.zones,
+        strings: &q.game.strings,
         program: &ty.program,
         players: &players,
         symmetry: symmetry(q.game, player),
@@ -459,7 +461,7 @@ fn run_unit(
     Ok((probe.found, probe.hits))
 }
 
-fn symmetry(game: &Game, player: PlayerId) -> &[crate::value::Dir] {
+fn symmetry(game: &Game, player: PlayerId) -> &[dagaz_ir::Dir] {
     game.symmetry
         .get(player.index())
         .map_or(&[][..], Vec::as_slice)

@@ -13,8 +13,8 @@ pub mod state;
 /// One undone change. The current position and the hand are saved whole in each choice point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Undo {
-    Local(u16, crate::value::Value),
-    Cell(crate::value::Pos, Option<crate::value::Piece>),
+    Local(u16, dagaz_ir::Value),
+    Cell(dagaz_ir::Pos, Option<dagaz_ir::Piece>),
     /// A `capture-later` mark set at a position.
-    Mark(crate::value::Pos),
+    Mark(dagaz_ir::Pos),
 }

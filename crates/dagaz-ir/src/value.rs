@@ -9,7 +9,7 @@ macro_rules! index_type {
     ($(#[$doc:meta])* $name:ident($inner:ty)) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub struct $name(pub(crate) $inner);
+        pub struct $name(pub $inner);
 
         impl $name {
             /// The index as a `usize`, for table look-ups.
@@ -64,6 +64,9 @@ pub struct Piece {
 /// How many attributes a game may declare: one bit each in [`Piece::attrs`].
 pub const MAX_ATTRIBUTES: usize = 8;
 
+/// How many turn variables (`(turn-variable en-passant)`) a game may declare.
+pub const MAX_TURN_VARIABLES: usize = 4;
+
 impl Piece {
     /// A piece with every attribute false.
     pub fn new(owner: PlayerId, kind: PieceKind) -> Piece {
@@ -105,6 +108,8 @@ pub enum Value {
 }
 
 impl Value {
+    /// A turn variable's value before any move sets it.
+    pub const UNSET: Value = Value::Bool(false);
     /// The value as a number, where it is one (`true` is 1, `false` is 0).
     pub fn as_int(self) -> Option<Int> {
         match self {

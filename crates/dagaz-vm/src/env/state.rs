@@ -5,8 +5,8 @@
 
 use super::Undo;
 use crate::error::GenErrorKind;
-use crate::model::Board;
-use crate::value::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
+use dagaz_ir::Board;
+use dagaz_ir::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
 use indexmap::IndexSet;
 use std::cell::Cell;
 
@@ -104,7 +104,7 @@ pub struct State {
     /// Positions whose piece `capture-later` took: it stays until the move ends.
     pub captured: Vec<bool>,
     /// The turn variables as the last move left them.
-    pub turn_values: [Value; crate::position::MAX_TURN_VARIABLES],
+    pub turn_values: [Value; dagaz_ir::MAX_TURN_VARIABLES],
     /// While set, every cell and turn variable read is noted in `reads`, so that an attack
     /// test's answer can be reused for as long as none of them changes.
     pub recording: bool,
@@ -147,7 +147,7 @@ impl State {
     /// Starts noting reads, from none, into `slots` separate sets (slot 0 first).
     pub fn start_recording(&mut self, slots: usize) {
         self.recording = true;
-        self.read_words = (self.cells.len() + crate::position::MAX_TURN_VARIABLES).div_ceil(64);
+        self.read_words = (self.cells.len() + dagaz_ir::MAX_TURN_VARIABLES).div_ceil(64);
         self.read_slot = 0;
         let n = self.read_words * slots;
         if self.reads.len() == n {
@@ -295,7 +295,7 @@ impl State {
     }
 
     /// The piece in the hand becomes `kind`.
-    pub fn promote(&mut self, kind: crate::value::PieceKind) -> Result<(), GenErrorKind> {
+    pub fn promote(&mut self, kind: PieceKind) -> Result<(), GenErrorKind> {
         let piece = self.hand.as_mut().ok_or(GenErrorKind::PromoteEmptyHand)?;
         piece.kind = kind;
         Ok(())
@@ -350,12 +350,13 @@ impl State {
 mod tests {
     use super::*;
 
+    /// a3 b3 c3 / a2 b2 c2 / a1 b1 c1, with directions n and s.
     fn board() -> Board {
-        let forms = dagaz_sexpr::read(
-            r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))"#,
-        )
-        .unwrap();
-        Board::from_node(&forms[0]).unwrap()
+        let names = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let mut b = Board::new("b", vec![names("a b c"), names("3 2 1")]).unwrap();
+        b.add_direction("n", &[0, -1]).unwrap();
+        b.add_direction("s", &[0, 1]).unwrap();
+        b
     }
 
     /// The names with no attributes or turn variables.

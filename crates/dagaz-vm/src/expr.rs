@@ -1,8 +1,8 @@
 //! The expression commands, shared by the processor and by the re-evaluation of invariants.
 
-use super::Op;
 use crate::error::GenErrorKind;
-use crate::value::{Int, Value};
+use dagaz_ir::Op;
+use dagaz_ir::{Int, Value};
 
 #[inline]
 pub(crate) fn pop(stack: &mut Vec<Value>) -> Result<Value, GenErrorKind> {
@@ -116,7 +116,7 @@ pub(crate) fn arith(op: Op, stack: &mut Vec<Value>) -> Result<bool, GenErrorKind
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::{Pos, StrId};
+    use dagaz_ir::{Pos, StrId};
 
     fn run(op: Op, args: &[Value]) -> Result<Vec<Value>, GenErrorKind> {
         let mut stack = args.to_vec();
@@ -176,7 +176,7 @@ mod tests {
         );
         assert_eq!(
             run(Op::Lt, &[Value::Str(StrId(0)), b]),
-            Err(GenErrorKind::NotANumber(crate::value::ValueType::Str))
+            Err(GenErrorKind::NotANumber(dagaz_ir::ValueType::Str))
         );
     }
 

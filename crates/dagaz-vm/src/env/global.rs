@@ -1,7 +1,7 @@
 //! Global variables: created as 0 on first use, shared by every variant of one move generation,
 //! never undone by backtracking. A change makes the generator re-check the broken invariants.
 
-use crate::value::Value;
+use dagaz_ir::Value;
 use indexmap::IndexSet;
 
 /// Compile time: a global's slot, created on first mention.

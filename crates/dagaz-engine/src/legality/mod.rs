@@ -1,0 +1,468 @@
+//! Legality: the royal rule and the attack tests it and `is-attacked?` ask, with their memo.
+//!
+//! Everything about "is this position attacked" lives here. The stack machine asks through
+//! [`Sink::attacked`](dagaz_vm::Sink::attacked) when a chain says `is-attacked?`; the move
+//! generator hands its moves here to drop those that leave a royal piece attacked. Both use one
+//! [`Prober`] (a second processor that runs the pieces' own chains, see `probe`).
+
+mod probe;
+
+pub(crate) use probe::ProbeFault;
+use probe::{Prober, Question, Recorded, Unit};
+
+use crate::error::GenError;
+use crate::fault::probe_error;
+use crate::model::Game;
+use crate::moves::Move;
+use crate::position::Position;
+use dagaz_ir::{Action, Piece, PlayerId, Pos, Value};
+use dagaz_vm::env::players::Players;
+use dagaz_vm::env::state::ReadSet;
+use dagaz_vm::{Attack, GenErrorKind, Limits};
+
+/// The attack tests of one generator: its prober, the answers to `is-attacked?` remembered
+/// within a generation, and the scratch of the royal rule. Keep one per generator, so that
+/// tests allocate nothing once warm.
+#[derive(Default)]
+pub(crate) struct Legality {
+    prober: Prober,
+    /// Answers of `is-attacked?` in this generation, each with the cells it read and what
+    /// they held: it stands while they hold the same.
+    asked: Vec<Remembered>,
+    asked_cells: Vec<(Pos, Option<Piece>)>,
+    /// Scratch: the recorded parts of the royal attack test, and which of them read each cell.
+    recorded: Vec<Recorded>,
+    readers: Vec<u64>,
+    /// Scratch for the royal rule: per part, the answer of its last re-run in this position
+    /// with what it read then (see `keep_legal`); and the reads of a batch of re-runs.
+    memo: Vec<Option<Rerun>>,
+    reruns: Vec<(bool, ReadSet)>,
+}
+
+/// An attack test's answer, valid while the cells it read hold the same pieces.
+#[derive(Clone, Debug)]
+struct Remembered {
+    at: Pos,
+    placed: Piece,
+    attacked: bool,
+    /// Its range in `Legality::asked_cells`.
+    cells: (u32, u32),
+}
+
+/// How many answers to `is-attacked?` a generation remembers.
+const ASKED: usize = 32;
+
+/// A part's answer on the board after some move, with the cells (and turn variables) it read
+/// and what they held: it stands after any other move that leaves those the same.
+#[derive(Default)]
+struct Rerun {
+    attacked: bool,
+    cells: smallvec::SmallVec<[(u16, Option<Piece>); 8]>,
+    turns: smallvec::SmallVec<[(u8, Value); 1]>,
+}
+
+impl Rerun {
+    fn stands(&self, cells: &[Option<Piece>], turns: &[Value]) -> bool {
+        self.cells
+            .iter()
+            .all(|&(i, was)| cells.get(i as usize).copied().flatten() == was)
+            && self
+                .turns
+                .iter()
+                .all(|&(t, was)| turns.get(t as usize).copied() == Some(was))
+    }
+}
+
+impl Legality {
+    /// Forgets the answers remembered: a new generation (the turn variables may differ).
+    pub(crate) fn forget(&mut self) {
+        self.asked.clear();
+        self.asked_cells.clear();
+    }
+
+    /// Answers `is-attacked?` asked by a chain on `cells`, the board as the run has it.
+    pub(crate) fn attacked(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        attack: Attack<'_>,
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        let Attack {
+            at,
+            defender,
+            placed,
+            turn_number,
+            turn_values,
+        } = attack;
+        let asked_cells = &self.asked_cells;
+        let known = self.asked.iter().find(|m| {
+            m.at == at
+                && m.placed == placed
+                && asked_cells
+                    .get(m.cells.0 as usize..m.cells.1 as usize)
+                    .unwrap_or(&[])
+                    .iter()
+                    .all(|&(p, piece)| cells.get(p.index()).copied().flatten() == piece)
+        });
+        if let Some(m) = known {
+            return Ok(m.attacked);
+        }
+        let question = Question {
+            game,
+            limits,
+            turn_number,
+            turn_values,
+            at,
+            defender,
+            placed,
+        };
+        let mut reads = ReadSet::new();
+        let attacked = self
+            .prober
+            .attacked_reading(&question, cells, Some(&mut reads))
+            .map_err(GenErrorKind::from)?;
+        // Turn variables do not change within a generation; the position asked about holds
+        // `placed` for the test, whatever stands there.
+        if self.asked.len() < ASKED {
+            let n = cells.len();
+            let start = self.asked_cells.len() as u32;
+            for (w, &word) in reads.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let i = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if i < n && i != at.index() {
+                        let piece = cells.get(i).copied().flatten();
+                        self.asked_cells.push((Pos(i as u16), piece));
+                    }
+                }
+            }
+            self.asked.push(Remembered {
+                at,
+                placed,
+                attacked,
+                cells: (start, self.asked_cells.len() as u32),
+            });
+        }
+        Ok(attacked)
+    }
+
+    /// The royal rule: drops the moves from `out[base..]` after which one of the mover's royal
+    /// pieces is attacked.
+    ///
+    /// With one royal piece, the attack test runs once on the position before any move,
+    /// recording what each of its parts read. A move that does not move the royal piece and
+    /// changes none of what a part read leaves that part's answer as it was, so only the parts
+    /// it disturbs run again, on the board after the move.
+    pub(crate) fn keep_legal(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+        base: usize,
+    ) -> Result<(), GenError> {
+        let mover = position.to_move();
+        let royal = royal_pieces(game, position, mover);
+        let [(at, king)] = royal.as_slice() else {
+            return self.keep_legal_slowly(game, limits, players, position, out, base);
+        };
+        let (at, king) = (*at, *king);
+        let before = position.turn_values;
+        let question = Question {
+            game,
+            limits,
+            turn_number: players.turn_number,
+            turn_values: &before,
+            at,
+            defender: mover,
+            placed: king,
+        };
+        let mut recorded = std::mem::take(&mut self.recorded);
+        self.prober
+            .record(&question, &mut position.cells, &mut recorded)
+            .map_err(|f| probe_error(game, f))?;
+        let mut kept = base;
+        let cells = position.cells.len();
+        let words = (cells + dagaz_ir::MAX_TURN_VARIABLES).div_ceil(64);
+        // What a move changes, as a read set: its cells, then the turn variables it changes.
+        let mut written: smallvec::SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
+        let mut disturbed: smallvec::SmallVec<[Unit; 16]> = smallvec::SmallVec::new();
+        // With at most 64 parts: for each cell (and turn variable), the parts that read it.
+        let readers = (recorded.len() <= 64).then(|| {
+            let mut readers = std::mem::take(&mut self.readers);
+            readers.clear();
+            readers.resize(words * 64, 0u64);
+            for (u, r) in recorded.iter().enumerate() {
+                for (w, &word) in r.reads.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let b = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        if let Some(slot) = readers.get_mut(w * 64 + b) {
+                            *slot |= 1 << u;
+                        }
+                    }
+                }
+            }
+            readers
+        });
+        let mut memo = std::mem::take(&mut self.memo);
+        memo.clear();
+        memo.resize_with(recorded.len(), || None);
+        let mut reruns = std::mem::take(&mut self.reruns);
+        let mut pending: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
+        let attacked_parts = recorded
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.attacked)
+            .fold(0u64, |m, (u, _)| {
+                m | 1u64.checked_shl(u as u32).unwrap_or(0)
+            });
+        for i in base..out.len() {
+            let Some(mv) = out.get(i) else { break };
+            written.iter_mut().for_each(|w| *w = 0);
+            let mut mark = |i: usize| {
+                if let Some(w) = written.get_mut(i >> 6) {
+                    *w |= 1 << (i & 63);
+                }
+            };
+            let mut moves_royal = false;
+            let mut after = [Value::UNSET; dagaz_ir::MAX_TURN_VARIABLES];
+            for action in &mv.actions {
+                match *action {
+                    Action::Take { at: from, .. } => {
+                        moves_royal |= from == at;
+                        mark(from.index());
+                    }
+                    Action::Capture { at, .. } | Action::Drop { at, .. } => mark(at.index()),
+                    Action::SetTurn { slot, value } => {
+                        if let Some(v) = after.get_mut(slot as usize) {
+                            *v = value;
+                        }
+                    }
+                }
+            }
+            for (t, (b, a)) in before.iter().zip(&after).enumerate() {
+                if b != a {
+                    mark(cells + t);
+                }
+            }
+            let legal = if moves_royal {
+                let undo = position.play(game, mv);
+                let attacked = self.royal_attacked(game, limits, players, position, mover);
+                position.unplay(mv, undo);
+                !attacked.map_err(|f| probe_error(game, f))?
+            } else {
+                // Parts the move leaves alone answer as before (one attack is enough); the
+                // parts it disturbs run again on the board after it.
+                disturbed.clear();
+                pending.clear();
+                let mut attacked = false;
+                match &readers {
+                    Some(readers) => {
+                        let mut hit = 0u64;
+                        for (w, &word) in written.iter().enumerate() {
+                            let mut bits = word;
+                            while bits != 0 {
+                                let b = bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                hit |= readers.get(w * 64 + b).copied().unwrap_or(0);
+                            }
+                        }
+                        attacked = attacked_parts & !hit != 0;
+                        if !attacked && hit != 0 {
+                            // A part re-run after an earlier move answers the same when what
+                            // it read then is unchanged after this one.
+                            let undo = position.play(game, mv);
+                            let mut outcome = Ok(false);
+                            while hit != 0 {
+                                let u = hit.trailing_zeros() as usize;
+                                hit &= hit - 1;
+                                match memo.get(u) {
+                                    Some(Some(m)) if m.stands(&position.cells, &after) => {
+                                        if m.attacked {
+                                            attacked = true;
+                                            break;
+                                        }
+                                    }
+                                    _ => {
+                                        if let Some(r) = recorded.get(u) {
+                                            disturbed.push(r.unit);
+                                            pending.push(u);
+                                        }
+                                    }
+                                }
+                            }
+                            if !attacked && !disturbed.is_empty() {
+                                let after_move = Question {
+                                    turn_values: &after,
+                                    ..question
+                                };
+                                let result = self.prober.rerun_reading(
+                                    &after_move,
+                                    &mut position.cells,
+                                    &disturbed,
+                                    &mut reruns,
+                                );
+                                for (&u, (found, reads)) in pending.iter().zip(&reruns) {
+                                    let Some(slot) = memo.get_mut(u) else {
+                                        continue;
+                                    };
+                                    let m = slot.get_or_insert_with(Rerun::default);
+                                    m.attacked = *found;
+                                    m.cells.clear();
+                                    m.turns.clear();
+                                    for (w, &word) in reads.iter().enumerate() {
+                                        let mut bits = word;
+                                        while bits != 0 {
+                                            let i = w * 64 + bits.trailing_zeros() as usize;
+                                            bits &= bits - 1;
+                                            if i == at.index() {
+                                                // The test puts its own piece there.
+                                            } else if i < cells {
+                                                let was = position.cells.get(i).copied().flatten();
+                                                m.cells.push((i as u16, was));
+                                            } else if let Some(&v) = after.get(i - cells) {
+                                                m.turns.push(((i - cells) as u8, v));
+                                            }
+                                        }
+                                    }
+                                }
+                                outcome = result;
+                            }
+                            position.unplay(mv, undo);
+                            disturbed.clear();
+                            attacked |= outcome.map_err(|f| probe_error(game, f))?;
+                        }
+                    }
+                    None => {
+                        for r in &recorded {
+                            if !r.stands(&written) {
+                                disturbed.push(r.unit);
+                            } else if r.attacked {
+                                attacked = true;
+                                break;
+                            }
+                        }
+                    }
+                }
+                if !attacked && !disturbed.is_empty() {
+                    let undo = position.play(game, mv);
+                    let after_move = Question {
+                        turn_values: &after,
+                        ..question
+                    };
+                    let result = self
+                        .prober
+                        .rerun(&after_move, &mut position.cells, &disturbed);
+                    position.unplay(mv, undo);
+                    attacked = result.map_err(|f| probe_error(game, f))?;
+                }
+                !attacked
+            };
+            if legal {
+                // A move is large: swap only when an illegal one came before.
+                if kept != i {
+                    out.swap(kept, i);
+                }
+                kept += 1;
+            }
+        }
+        self.recorded = recorded;
+        self.memo = memo;
+        self.reruns = reruns;
+        if let Some(readers) = readers {
+            self.readers = readers;
+        }
+        out.truncate(kept);
+        Ok(())
+    }
+
+    /// The royal rule with every move tested in full (for games with several royal pieces).
+    pub(crate) fn keep_legal_slowly(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+        base: usize,
+    ) -> Result<(), GenError> {
+        let mover = position.to_move();
+        let mut kept = base;
+        for i in base..out.len() {
+            let Some(mv) = out.get(i) else { break };
+            let undo = position.play(game, mv);
+            let attacked = self.royal_attacked(game, limits, players, position, mover);
+            position.unplay(mv, undo);
+            if !attacked.map_err(|f| probe_error(game, f))? {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        Ok(())
+    }
+
+    /// Whether one of `player`'s royal pieces is attacked in `position`.
+    fn royal_attacked(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        position: &mut Position,
+        player: dagaz_ir::PlayerId,
+    ) -> Result<bool, ProbeFault> {
+        for index in 0..position.cells.len() {
+            let Some(piece) = position.cells.get(index).copied().flatten() else {
+                continue;
+            };
+            if piece.owner != player || !game.is_royal(piece.kind) {
+                continue;
+            }
+            // A copy: the cells are lent to the prober while it reads these.
+            let turn_values = position.turn_values;
+            let question = Question {
+                game,
+                limits,
+                turn_number: players.turn_number,
+                turn_values: &turn_values,
+                at: Pos(index as u16),
+                defender: player,
+                placed: piece,
+            };
+            if self.prober.attacked(&question, &mut position.cells)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whether the side to move has a royal piece under attack (is in check).
+    pub(crate) fn in_check(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        position: &Position,
+    ) -> Result<bool, GenError> {
+        let players = game.players_env(position);
+        let mut scratch = position.clone();
+        self.royal_attacked(game, limits, &players, &mut scratch, position.to_move())
+            .map_err(|f| probe_error(game, f))
+    }
+}
+
+/// The royal pieces `player` has in `position`.
+fn royal_pieces(
+    game: &Game,
+    position: &Position,
+    player: PlayerId,
+) -> smallvec::SmallVec<[(Pos, Piece); 2]> {
+    position
+        .pieces()
+        .filter(|(_, p)| p.owner == player && game.is_royal(p.kind))
+        .collect()
+}

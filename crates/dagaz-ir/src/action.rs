@@ -1,0 +1,123 @@
+//! What a move does: the small list of changes ([`Action`]s) a chain leaves when it completes,
+//! and the order-blind hashing that finds two moves doing the same things.
+
+use crate::value::{Piece, Pos, Value};
+use smallvec::SmallVec;
+
+/// One change a move makes. Each carries what it needs to be undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The piece at `at` was lifted into the hand.
+    Take { at: Pos, piece: Piece },
+    /// The piece at `at` was removed.
+    Capture { at: Pos, piece: Piece },
+    /// The hand's piece was put at `at`, replacing what stood there.
+    Drop {
+        at: Pos,
+        piece: Piece,
+        replaced: Option<Piece>,
+    },
+    /// A turn variable gets a value for the next turn.
+    SetTurn { slot: u8, value: Value },
+}
+
+impl Action {
+    /// The action as one number (variant, position, pieces), for hashing.
+    fn code(self) -> u64 {
+        let piece =
+            |p: Piece| u64::from(p.owner.0) << 16 | u64::from(p.kind.0) << 8 | u64::from(p.attrs);
+        let (tag, at, a, b) = match self {
+            Action::Take { at, piece: p } => (1, at, piece(p), 0),
+            Action::Capture { at, piece: p } => (2, at, piece(p), 0),
+            Action::Drop {
+                at,
+                piece: p,
+                replaced,
+            } => (3, at, piece(p), replaced.map_or(0, |r| piece(r) + 1)),
+            Action::SetTurn { slot, value } => {
+                return 4 | u64::from(slot) << 3 | value_code(value) << 8;
+            }
+        };
+        tag | u64::from(at.0) << 3 | a << 19 | b << 43
+    }
+}
+
+/// A value as a number that differs for different values (for hashing actions).
+pub fn value_code(v: Value) -> u64 {
+    let (tag, n): (u64, u64) = match v {
+        Value::Int(n) => (0, u64::from(n as u32)),
+        Value::Bool(b) => (1, u64::from(b)),
+        Value::Str(s) => (2, u64::from(s.0)),
+        Value::Pos(p) => (3, u64::from(p.0)),
+        Value::Dir(d) => (4, u64::from(d.0)),
+        Value::Player(p) => (5, u64::from(p.0)),
+        Value::Piece(k) => (6, u64::from(k.0)),
+    };
+    tag | n << 3
+}
+
+/// A hash of a list of actions that ignores their order, so that two moves doing the same
+/// things in another order (a capture loop run the other way round) hash alike.
+pub fn unordered_hash(actions: &[Action]) -> u64 {
+    actions.iter().fold(0u64, |h, a| {
+        // A multiplicative mix per action, summed: order-independent, and collisions are
+        // settled by a full comparison.
+        h.wrapping_add((a.code() ^ 0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9))
+    })
+}
+
+/// Whether two action lists hold the same actions, in any order.
+pub fn same_actions(a: &[Action], b: &[Action]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut x: SmallVec<[u64; 8]> = a.iter().map(|a| a.code()).collect();
+    let mut y: SmallVec<[u64; 8]> = b.iter().map(|a| a.code()).collect();
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::{PieceKind, PlayerId};
+
+    fn man(owner: u8) -> Piece {
+        Piece::new(PlayerId(owner), PieceKind(0))
+    }
+
+    #[test]
+    fn order_of_actions_does_not_matter_but_their_content_does() {
+        let take = Action::Take {
+            at: Pos(1),
+            piece: man(0),
+        };
+        let c1 = Action::Capture {
+            at: Pos(2),
+            piece: man(1),
+        };
+        let c2 = Action::Capture {
+            at: Pos(3),
+            piece: man(1),
+        };
+        let drop = Action::Drop {
+            at: Pos(1),
+            piece: man(0),
+            replaced: None,
+        };
+        let a = [take, c1, c2, drop];
+        let b = [take, c2, c1, drop];
+        assert_eq!(unordered_hash(&a), unordered_hash(&b));
+        assert!(same_actions(&a, &b));
+        let c = [take, c1, drop];
+        assert!(!same_actions(&a, &c));
+        let other = Action::Drop {
+            at: Pos(4),
+            piece: man(0),
+            replaced: None,
+        };
+        assert!(!same_actions(&a, &[take, c1, c2, other]));
+        assert_ne!(unordered_hash(&a), unordered_hash(&[take, c1, c2, other]));
+    }
+}

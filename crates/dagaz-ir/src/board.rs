@@ -1,0 +1,306 @@
+//! The board's topology: named positions and, per direction, a precomputed link table.
+//!
+//! This is the padded-mailbox idea made general: instead of guard squares, every direction has a
+//! flat table `links[dir * len + pos]` whose entry is the neighbouring position or "none", so a
+//! step is one load and one compare whatever the board's shape.
+
+use crate::value::{Dir, Pos};
+use indexmap::IndexSet;
+use thiserror::Error;
+
+/// Marks "no neighbour" in a link table.
+const NONE: u16 = u16::MAX;
+/// Positions are `u16` indices and `NONE` is reserved.
+pub const MAX_POSITIONS: usize = NONE as usize;
+/// Directions are `u8` indices.
+pub const MAX_DIRECTIONS: usize = 255;
+
+/// A board that cannot be built as described.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TopologyError {
+    /// More positions than a `Pos` can index.
+    #[error("the board has {0} positions; at most {1} are supported")]
+    TooManyPositions(usize, usize),
+    /// Two positions would get the same name.
+    #[error("dimension names that give every position a distinct name")]
+    IndistinctNames,
+    /// More directions than a `Dir` can index.
+    #[error("too many directions (at most {0})")]
+    TooManyDirections(usize),
+    /// A direction's offsets do not match the board's dimensions.
+    #[error("direction `{0}` has {1} offsets but the board has {2} dimensions")]
+    DirOffsets(String, usize, usize),
+    /// A direction named twice.
+    #[error("a second direction named `{0}`")]
+    DuplicateDirection(String),
+    /// A position given a second number.
+    #[error("position `{0}` is numbered twice")]
+    NumberedTwice(String),
+}
+
+/// The positions of a board, their names and numbers, and how directions link them.
+#[derive(Clone, Debug)]
+pub struct Board {
+    name: String,
+    /// Names of the coordinates along each dimension, in the order the `dim` clauses give them.
+    dims: Vec<Vec<String>>,
+    positions: IndexSet<String>,
+    directions: IndexSet<String>,
+    links: Vec<u16>,
+    /// Square numbers (`(numbers b10 d10 ...)`): `numbered[n - 1]` is the position numbered n,
+    /// and `number_of[pos]` its number.
+    numbered: Vec<Pos>,
+    number_of: Vec<Option<u32>>,
+}
+
+impl Board {
+    /// A board with the given coordinate names along each dimension and no directions yet.
+    ///
+    /// A position's name joins its coordinate names (`a` and `8` give `a8`); positions are
+    /// numbered with the last dimension outermost, so a chess board runs a8, b8, ..., h1.
+    pub fn new(name: &str, dims: Vec<Vec<String>>) -> Result<Board, TopologyError> {
+        let count = dims.iter().map(Vec::len).product::<usize>();
+        if count >= MAX_POSITIONS {
+            return Err(TopologyError::TooManyPositions(count, MAX_POSITIONS - 1));
+        }
+        let positions: IndexSet<String> = (0..count)
+            .map(|i| {
+                coordinates(&dims, i)
+                    .iter()
+                    .zip(&dims)
+                    .filter_map(|(&i, d)| d.get(i).map(String::as_str))
+                    .collect()
+            })
+            .collect();
+        if positions.len() != count {
+            return Err(TopologyError::IndistinctNames);
+        }
+        Ok(Board {
+            name: name.to_string(),
+            dims,
+            positions,
+            directions: IndexSet::new(),
+            links: Vec::new(),
+            numbered: Vec::new(),
+            number_of: vec![None; count],
+        })
+    }
+
+    /// Adds a direction: one offset per dimension, added to a position's coordinates.
+    pub fn add_direction(&mut self, name: &str, offsets: &[i64]) -> Result<Dir, TopologyError> {
+        if offsets.len() != self.dims.len() {
+            return Err(TopologyError::DirOffsets(
+                name.to_string(),
+                offsets.len(),
+                self.dims.len(),
+            ));
+        }
+        if self.directions.len() >= MAX_DIRECTIONS {
+            return Err(TopologyError::TooManyDirections(MAX_DIRECTIONS));
+        }
+        if !self.directions.insert(name.to_string()) {
+            return Err(TopologyError::DuplicateDirection(name.to_string()));
+        }
+        let dims = &self.dims;
+        self.links.extend(
+            (0..self.positions.len()).map(|i| neighbour(dims, &coordinates(dims, i), offsets)),
+        );
+        Ok(Dir((self.directions.len() - 1) as u8))
+    }
+
+    /// Gives `pos` the next square number (the first numbered position is number 1).
+    pub fn number(&mut self, pos: Pos) -> Result<(), TopologyError> {
+        match self.number_of.get_mut(pos.index()) {
+            Some(slot @ None) => *slot = Some(self.numbered.len() as u32 + 1),
+            _ => {
+                return Err(TopologyError::NumberedTwice(
+                    self.position_name(pos).to_string(),
+                ))
+            }
+        }
+        self.numbered.push(pos);
+        Ok(())
+    }
+
+    /// Whether the board numbers its squares (then notation and FEN use the numbers).
+    pub fn is_numbered(&self) -> bool {
+        !self.numbered.is_empty()
+    }
+
+    /// The position numbered `n`.
+    pub fn numbered(&self, n: u32) -> Option<Pos> {
+        self.numbered.get((n as usize).checked_sub(1)?).copied()
+    }
+
+    /// The number of a position, when the board numbers it.
+    pub fn number_of(&self, pos: Pos) -> Option<u32> {
+        self.number_of.get(pos.index()).copied().flatten()
+    }
+
+    /// A position by name, or by number on a numbered board.
+    pub fn lookup(&self, text: &str) -> Option<Pos> {
+        match text.parse::<u32>() {
+            Ok(n) if self.is_numbered() => self.numbered(n),
+            _ => self.position(text),
+        }
+    }
+
+    /// How a position is written in notation: its number on a numbered board, else its name.
+    pub fn label(&self, pos: Pos) -> String {
+        match self.number_of(pos) {
+            Some(n) => n.to_string(),
+            None => self.position_name(pos).to_string(),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    pub fn dims(&self) -> &[Vec<String>] {
+        &self.dims
+    }
+
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = Pos> {
+        (0..self.positions.len()).map(|i| Pos(i as u16))
+    }
+
+    pub fn position(&self, name: &str) -> Option<Pos> {
+        self.positions.get_index_of(name).map(|i| Pos(i as u16))
+    }
+
+    pub fn position_name(&self, pos: Pos) -> &str {
+        self.positions
+            .get_index(pos.index())
+            .map_or("?", String::as_str)
+    }
+
+    pub fn direction_count(&self) -> usize {
+        self.directions.len()
+    }
+
+    pub fn direction(&self, name: &str) -> Option<Dir> {
+        self.directions.get_index_of(name).map(|i| Dir(i as u8))
+    }
+
+    pub fn direction_name(&self, dir: Dir) -> &str {
+        self.directions
+            .get_index(dir.index())
+            .map_or("?", String::as_str)
+    }
+
+    /// The neighbour of `pos` in direction `dir`, or `None` off the board.
+    #[inline]
+    pub fn step(&self, dir: Dir, pos: Pos) -> Option<Pos> {
+        let next = *self.links.get(dir.index() * self.len() + pos.index())?;
+        (next != NONE).then_some(Pos(next))
+    }
+}
+
+/// The coordinates of position number `index` (the last dimension varies slowest).
+fn coordinates(dims: &[Vec<String>], mut index: usize) -> Vec<usize> {
+    let mut coords = vec![0; dims.len()];
+    for (c, d) in coords.iter_mut().zip(dims) {
+        *c = index % d.len();
+        index /= d.len();
+    }
+    coords
+}
+
+fn neighbour(dims: &[Vec<String>], coords: &[usize], offsets: &[i64]) -> u16 {
+    let mut index = 0usize;
+    let mut scale = 1usize;
+    for ((&c, &off), d) in coords.iter().zip(offsets).zip(dims) {
+        let Some(n) = (c as i64).checked_add(off) else {
+            return NONE;
+        };
+        if n < 0 || n >= d.len() as i64 {
+            return NONE;
+        }
+        index += n as usize * scale;
+        scale *= d.len();
+    }
+    index as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn names(text: &str) -> Vec<String> {
+        text.split(' ').map(String::from).collect()
+    }
+
+    fn board() -> Board {
+        let mut b = Board::new("b", vec![names("a b c"), names("3 2 1")]).unwrap();
+        b.add_direction("n", &[0, -1]).unwrap();
+        b.add_direction("ne", &[1, -1]).unwrap();
+        b
+    }
+
+    #[test]
+    fn names_positions_and_links_directions() {
+        let b = board();
+        assert_eq!(b.len(), 9);
+        assert_eq!(b.position_name(Pos(0)), "a3");
+        assert_eq!(b.position_name(Pos(8)), "c1");
+        let (a1, n, ne) = (
+            b.position("a1").unwrap(),
+            b.direction("n").unwrap(),
+            b.direction("ne").unwrap(),
+        );
+        assert_eq!(b.step(n, a1).map(|p| b.position_name(p)), Some("a2"));
+        assert_eq!(b.step(ne, a1).map(|p| b.position_name(p)), Some("b2"));
+        let a3 = b.position("a3").unwrap();
+        assert_eq!(b.step(n, a3), None);
+    }
+
+    #[test]
+    fn numbers_squares() {
+        let mut b = Board::new("b", vec![names("a b c"), names("2 1")]).unwrap();
+        for name in ["b2", "a1", "c1"] {
+            b.number(b.position(name).unwrap()).unwrap();
+        }
+        assert!(b.is_numbered());
+        assert_eq!(b.numbered(2), b.position("a1"));
+        assert_eq!(b.number_of(b.position("c1").unwrap()), Some(3));
+        assert_eq!(b.number_of(b.position("a2").unwrap()), None);
+        assert_eq!(b.lookup("1"), b.position("b2"));
+        assert_eq!(b.lookup("a2"), b.position("a2"));
+        assert_eq!(b.lookup("4"), None);
+        assert_eq!(b.label(b.position("a1").unwrap()), "2");
+        assert_eq!(b.label(b.position("a2").unwrap()), "a2");
+        assert_eq!(
+            b.number(b.position("a1").unwrap()),
+            Err(TopologyError::NumberedTwice("a1".into()))
+        );
+    }
+
+    #[test]
+    fn rejects_bad_boards() {
+        let mut b = board();
+        assert_eq!(
+            b.add_direction("s", &[0]),
+            Err(TopologyError::DirOffsets("s".into(), 1, 2))
+        );
+        assert_eq!(
+            b.add_direction("n", &[0, 1]),
+            Err(TopologyError::DuplicateDirection("n".into()))
+        );
+        assert_eq!(
+            Board::new("b", vec![names("a a")]).unwrap_err(),
+            TopologyError::IndistinctNames
+        );
+    }
+}

@@ -1,0 +1,46 @@
+//! The intermediate representation of dagaz: what the compiler produces and the stack machine
+//! runs, with no knowledge of game files, positions or text formats.
+//!
+//! Every name of a game has become an index here: a [`Pos`] is a board position, a [`Dir`] a
+//! direction, a [`Value`] an 8-byte `Copy` value, and a [`Program`] a flat chain of [`Op`]s
+//! whose operands are slots, positions and jump targets. A [`Board`] is the topology those
+//! positions and directions index: for each direction a link table, so a step is one load.
+//!
+//! ```
+//! use dagaz_ir::{Board, Pos};
+//!
+//! let names = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+//! let mut board = Board::new("tiny", vec![names("a b c"), names("3 2 1")])?;
+//! let north = board.add_direction("n", &[0, -1])?;
+//! let a1 = board.position("a1").ok_or("no a1")?;
+//! assert_eq!(board.step(north, a1).map(|p| board.position_name(p)), Some("a2"));
+//! assert_eq!(board.step(north, Pos(0)), None); // a3 is on the edge
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+mod action;
+mod board;
+mod op;
+mod program;
+mod value;
+mod zones;
+
+pub use action::{same_actions, unordered_hash, value_code, Action};
+pub use board::{Board, TopologyError, MAX_DIRECTIONS, MAX_POSITIONS};
+pub use op::{disassemble, Cmp, Names, Op, Target, Test};
+pub use program::{Clause, Guard, Invariant, Parts, Program};
+pub use value::{
+    Dir, Int, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType, MAX_ATTRIBUTES,
+    MAX_TURN_VARIABLES,
+};
+pub use zones::Zones;
