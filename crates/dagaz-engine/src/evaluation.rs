@@ -5,7 +5,6 @@
 //! The engine itself never evaluates: these are data for a search (the `dagaz-search` crate)
 //! and for anything that plays whole games.
 
-use crate::model::Outcome;
 use crate::moves::Move;
 use crate::position::Position;
 use dagaz_ir::Action;
@@ -101,44 +100,10 @@ impl Evaluation {
     }
 }
 
-/// A way the history of a game ends it, whatever the moves left.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HistoryRule {
-    /// `(repetition N)`: the same position (pieces, side to move, turn variables) for the
-    /// N-th time.
-    Repetition { times: u32 },
-    /// `(quiet-moves N PIECE ...)`: N moves in a row (plies) without a capture and without a
-    /// move of any of these piece types.
-    QuietMoves { plies: u32, resets: Vec<PieceKind> },
-}
-
-/// `(draw (repetition 3))`: the outcome when the rule applies.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HistoryGoal {
-    pub outcome: Outcome,
-    pub rule: HistoryRule,
-}
-
-impl HistoryRule {
-    /// Whether `mv` restarts the count of quiet moves (a capture, or a move of a reset type).
-    pub fn resets_quiet_count(&self, mv: &Move) -> bool {
-        let HistoryRule::QuietMoves { resets, .. } = self else {
-            return false;
-        };
-        mv.actions().iter().any(|action| match *action {
-            Action::Capture { .. }
-            | Action::Drop {
-                replaced: Some(_), ..
-            } => true,
-            Action::Take { piece, .. } => resets.contains(&piece.kind),
-            _ => false,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::goals::{HistoryGoal, HistoryRule, Outcome};
 
     fn game(text: &str) -> crate::Game {
         crate::load(text).unwrap()

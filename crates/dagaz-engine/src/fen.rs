@@ -17,48 +17,12 @@
 //! `never-moved`); every other piece lacks it. The en-passant field is the value of a turn
 //! variable.
 
+use crate::formats::{FenError, FenSpec, StandardFen};
 use crate::model::Game;
-use crate::pdn::PdnSpec;
 use crate::position::Position;
-use dagaz_ir::{Piece, PlayerId, Pos, Value};
+use dagaz_ir::{Pos, Value};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
-use thiserror::Error;
-
-/// A FEN that could not be read: which field, why, and where in the text.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("bad FEN {field}: {message}")]
-pub struct FenError {
-    pub field: String,
-    pub message: String,
-    pub span: Span,
-}
-
-/// What a game declared about its FEN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FenSpec {
-    Pdn(PdnSpec),
-    Standard(StandardFen),
-}
-
-/// The chess-style FEN of a game on a two-dimensional board.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StandardFen {
-    /// Each letter with the piece it stands for.
-    pub letters: Vec<(char, Piece)>,
-    /// The side-to-move letters.
-    pub turn: Vec<(char, PlayerId)>,
-    pub castling: Option<Castling>,
-    /// The turn variable that holds the en-passant square.
-    pub en_passant: Option<usize>,
-}
-
-/// The castling field: each letter stands for an attribute on a set of squares.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Castling {
-    pub attribute: u8,
-    pub rights: Vec<(char, Vec<Pos>)>,
-}
 
 impl Game {
     /// The position a FEN in the game's declared style describes.

@@ -27,6 +27,8 @@ mod error;
 mod evaluation;
 mod fault;
 mod fen;
+mod formats;
+mod goals;
 mod legality;
 mod model;
 mod movegen;
@@ -47,14 +49,12 @@ pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,
 };
-pub use evaluation::{
-    Evaluation, HistoryGoal, HistoryRule, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
-};
-pub use fen::{Castling, FenError, FenSpec, StandardFen};
-pub use model::{AttackTest, Game, Goal, GoalCondition, Outcome, PieceType};
+pub use evaluation::{Evaluation, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE};
+pub use formats::{Castling, FenError, FenSpec, PdnSpec, StandardFen};
+pub use goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
+pub use model::{AttackTest, Game, PieceType};
 pub use movegen::{Limits, MoveGen};
 pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};
-pub use pdn::PdnSpec;
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position};

@@ -129,7 +129,7 @@ impl MoveGen {
         &mut self,
         game: &Game,
         position: &Position,
-    ) -> Result<Option<(crate::model::Goal, dagaz_ir::PlayerId)>, GenError> {
+    ) -> Result<Option<(crate::goals::Goal, dagaz_ir::PlayerId)>, GenError> {
         if !self.moves(game, position)?.is_empty() {
             return Ok(None);
         }
@@ -138,7 +138,7 @@ impl MoveGen {
         } else {
             false
         };
-        use crate::model::GoalCondition;
+        use crate::goals::GoalCondition;
         Ok(game
             .goals()
             .iter()

@@ -1,6 +1,5 @@
 //! A move: the small list of actions that changes the board, plus what `log` wrote.
 
-use crate::model::Game;
 use dagaz_ir::{Action, Value};
 use smallvec::SmallVec;
 
@@ -15,14 +14,5 @@ pub struct Move {
 impl Move {
     pub fn actions(&self) -> &[Action] {
         &self.actions
-    }
-
-    /// The move in the game's notation: the concatenation of what `log` wrote.
-    pub fn notation(&self, game: &Game) -> String {
-        let mut out = String::new();
-        for &value in &self.notation {
-            out.push_str(&crate::notation::render_value(game, value, false));
-        }
-        out
     }
 }

@@ -106,3 +106,13 @@ fn is_subsequence(short: &[&str], long: &[&str]) -> bool {
     let mut rest = long.iter();
     short.iter().all(|s| rest.any(|l| l == s))
 }
+impl Move {
+    /// The move in the game's notation: the concatenation of what `log` wrote.
+    pub fn notation(&self, game: &Game) -> String {
+        let mut out = String::new();
+        for &value in &self.notation {
+            out.push_str(&render_value(game, value, false));
+        }
+        out
+    }
+}

@@ -4,21 +4,12 @@
 //! stands for which player, and which piece types are men and kings. Squares are numbers on a
 //! board with `(numbers ...)` and position names otherwise.
 
-use crate::fen::FenError;
+use crate::formats::{FenError, PdnSpec};
 use crate::model::Game;
 use crate::position::Position;
-use dagaz_ir::{Piece, PieceKind, PlayerId, Pos};
+use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
-
-/// What a game declared about its PDN FEN.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PdnSpec {
-    /// Colour letters and the players they stand for, in the order FEN lists them.
-    pub colors: Vec<(char, PlayerId)>,
-    pub man: PieceKind,
-    pub king: PieceKind,
-}
 
 impl Game {
     /// The position a PDN FEN describes.

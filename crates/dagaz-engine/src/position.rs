@@ -1,6 +1,5 @@
 //! A game position: the pieces on the board, the side to move and the turns played.
 
-use crate::model::Game;
 use crate::moves::Move;
 use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 
@@ -100,8 +99,9 @@ impl Position {
             .filter_map(|(i, c)| c.map(|p| (Pos(i as u16), p)))
     }
 
-    /// Applies a move generated for this position and passes the turn.
-    pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
+    /// Applies a move generated for this position and passes the turn to `next`
+    /// ([`Position::play`] asks the game who that is).
+    pub(crate) fn apply(&mut self, mv: &Move, next: PlayerId) -> PlayUndo {
         let undo = PlayUndo {
             to_move: self.to_move,
             turns: self.turns,
@@ -116,7 +116,7 @@ impl Position {
                 Action::SetTurn { slot, value } => self.set_turn_value(slot.into(), value),
             }
         }
-        self.to_move = game.next_player(self.to_move);
+        self.to_move = next;
         self.turns = self.turns.saturating_add(1);
         undo
     }

@@ -4,9 +4,7 @@
 //! target), so running a command never looks a name up. `docs/vm.md` lists each command with
 //! its stack effect; keep the two in step.
 
-use crate::program::Program;
 use crate::value::{Dir, Int, PieceKind, Pos, Value};
-use std::fmt::Write;
 
 /// A jump target: an index into the same chain.
 pub type Target = u32;
@@ -307,95 +305,8 @@ impl Op {
     }
 }
 
-/// The names a disassembly restores: the compiled game knows them, a program alone does not.
-pub trait Names {
-    /// A constant as the game's text would write it (strings quoted).
-    fn value(&self, value: Value) -> String;
-    fn global(&self, slot: u16) -> &str;
-    fn direction(&self, dir: Dir) -> &str;
-    /// A position as notation writes it (its number on a numbered board).
-    fn position(&self, pos: Pos) -> String;
-    fn zone(&self, zone: u16) -> &str;
-    fn attribute(&self, bit: u8) -> &str;
-    fn turn_variable(&self, slot: u8) -> &str;
-    fn piece(&self, kind: PieceKind) -> &str;
-}
-
-/// A readable listing of a chain, one command a line, with names restored.
-pub fn disassemble(program: &Program, names: &dyn Names) -> String {
-    let mut out = String::new();
-    let mut clauses = program.clauses.iter().peekable();
-    for (pc, op) in program.ops.iter().enumerate() {
-        while let Some((_, clause)) = clauses.next_if(|(start, _)| *start as usize <= pc) {
-            let _ = writeln!(out, "; {clause}");
-        }
-        let text = match *op {
-            Op::Push(v) => format!("Push {}", names.value(v)),
-            Op::LocalGet(s)
-            | Op::LocalSet(s)
-            | Op::LocalAdd(s, _)
-            | Op::LocalConst(s, _)
-            | Op::LocalConstJmp(s, _, _)
-            | Op::CheckLocal(s) => {
-                let name = program.locals.get(s as usize).map_or("?", String::as_str);
-                match op {
-                    Op::LocalConstJmp(_, v, t) => {
-                        format!("LocalConstJmp {s} ({name}) {} {t}", names.value(*v))
-                    }
-                    Op::LocalAdd(_, n) => format!("LocalAdd {s} ({name}) {n}"),
-                    Op::LocalConst(_, v) => format!("LocalConst {s} ({name}) {}", names.value(*v)),
-                    _ => format!("{} {s} ({name})", op_name(op)),
-                }
-            }
-            Op::GlobalGet(s) | Op::GlobalSet(s) => {
-                format!("{} {s} ({})", op_name(op), names.global(s))
-            }
-            Op::GlobalAdd(s, n) => format!("GlobalAdd {s} ({}) {n}", names.global(s)),
-            Op::Nav(d) => format!("Nav {}", names.direction(d)),
-            Op::Goto(p) => format!("Goto {}", names.position(p)),
-            Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
-            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
-                format!("{} {t}", op_name(op))
-            }
-            Op::InZone(z) => format!("InZone {}", names.zone(z)),
-            Op::AttrAt(a) | Op::SetAttr(a) => {
-                format!("{} {a} ({})", op_name(op), names.attribute(a))
-            }
-            Op::TurnGet(t) | Op::TurnSet(t) => {
-                format!("{} {t} ({})", op_name(op), names.turn_variable(t))
-            }
-            Op::JmpUnlessLocal(s, cmp, n, t) => {
-                let name = program.locals.get(s as usize).map_or("?", String::as_str);
-                format!("JmpUnlessLocal {s} ({name}) {} {n} {t}", op_name(&cmp.op()))
-            }
-            Op::Promote(k) => format!("Promote {}", names.piece(k)),
-            Op::Invariant(i) => format!("Invariant {i}"),
-            Op::AnyGuarded(g) => match program.guards.get(g as usize) {
-                Some(guard) => {
-                    let name = program
-                        .locals
-                        .get(guard.slot as usize)
-                        .map_or("?", String::as_str);
-                    let values: Vec<String> =
-                        guard.values.iter().map(|&v| names.value(v)).collect();
-                    format!(
-                        "AnyGuarded {} ({name}) {} guard {}",
-                        guard.slot,
-                        values.join(" "),
-                        guard.len
-                    )
-                }
-                None => "AnyGuarded ?".to_string(),
-            },
-
-            _ => op_name(op).to_string(),
-        };
-        let _ = writeln!(out, "{pc:4}  {text}");
-    }
-    out
-}
-
-fn op_name(op: &Op) -> &'static str {
+/// The command's name, as the disassembly and `docs/vm.md` write it.
+pub fn op_name(op: &Op) -> &'static str {
     match op {
         Op::Push(_) => "Push",
         Op::Pop => "Pop",

@@ -4,6 +4,7 @@
 //! one value on the stack; a statement's leftover value is popped. A bare name is resolved here,
 //! once, along Local → State → Players → Global.
 
+use super::keywords::SPECIAL_STATEMENTS;
 use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
 use dagaz_ir::{Board, Clause, Invariant, Program};
@@ -37,32 +38,6 @@ enum Name {
     Players(PlayersName),
     Global(u16),
 }
-
-/// Heads of the built-in expression forms.
-pub(crate) const EXPRESSION_FORMS: &[&str] = &[
-    "any", "and", "or", "not", "+", "-", "*", "/", "mod", "=", "!=", "<", "<=", ">", ">=",
-    "in-zone?",
-];
-
-pub(crate) const SPECIAL_STATEMENTS: &[&str] = &[
-    "check",
-    "let",
-    "set!",
-    "inc!",
-    "dec!",
-    "while",
-    "if",
-    "seq",
-    "end-move",
-    "take",
-    "drop",
-    "capture",
-    "capture-later",
-    "promote",
-    "log",
-    "set-attr",
-    "move-piece",
-];
 
 pub(crate) struct ChainCompiler<'a, 'n> {
     names: &'a mut Names<'n>,

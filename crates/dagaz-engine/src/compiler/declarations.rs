@@ -3,13 +3,11 @@
 
 use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
-use crate::evaluation::{Evaluation, HistoryGoal, HistoryRule, Score};
-use crate::fen::{Castling, FenSpec, StandardFen};
-use crate::model::{AttackTest, Goal, GoalCondition, Outcome};
-use crate::pdn::PdnSpec;
-use dagaz_ir::Board;
-use dagaz_ir::MAX_TURN_VARIABLES;
-use dagaz_ir::{Piece, PieceKind, PlayerId, MAX_ATTRIBUTES};
+use crate::evaluation::{Evaluation, Score};
+use crate::formats::{Castling, FenSpec, PdnSpec, StandardFen};
+use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
+use crate::model::AttackTest;
+use dagaz_ir::{Board, Piece, PieceKind, PlayerId, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
 use dagaz_sexpr::Node;
 use indexmap::IndexSet;
 

@@ -29,8 +29,8 @@ impl Macros {
             .get(1)
             .ok_or_else(|| syntax::expected("a macro name", form))?;
         let name = syntax::symbol(name_node, "a macro name")?;
-        if super::chain::SPECIAL_STATEMENTS.contains(&name)
-            || super::chain::EXPRESSION_FORMS.contains(&name)
+        if super::keywords::SPECIAL_STATEMENTS.contains(&name)
+            || super::keywords::EXPRESSION_FORMS.contains(&name)
         {
             return Err(CompileError::new(
                 CompileErrorKind::BuiltinName(name.to_string()),

@@ -4,6 +4,7 @@
 mod board;
 mod chain;
 mod declarations;
+mod keywords;
 mod macros;
 pub(crate) mod syntax;
 

@@ -1,10 +1,13 @@
 //! The compiled game: board, players, piece types with their programs, and the start position.
 
-use crate::position::Position;
+use crate::evaluation::Evaluation;
+use crate::formats::FenSpec;
+use crate::goals::{Goal, HistoryGoal};
+use crate::moves::Move;
+use crate::position::{PlayUndo, Position};
 use dagaz_ir::{Board, Dir, PieceKind, PlayerId, Program, StrId, Zones};
 use dagaz_sexpr::Span;
 use indexmap::IndexSet;
-use std::fmt;
 
 #[derive(Clone, Debug)]
 pub struct PieceType {
@@ -30,52 +33,6 @@ pub enum AttackTest {
     Reversible,
 }
 
-/// How a game ends for the side to move when it has no legal moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Win,
-    Loss,
-    Draw,
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-            Outcome::Draw => "draw",
-        })
-    }
-}
-
-/// When a goal applies to the side to move, which has no legal moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GoalCondition {
-    /// `no-moves`: always.
-    NoMoves,
-    /// `(checkmated)`: a royal piece of the side to move is attacked.
-    Checkmated,
-    /// `stalemated`: no royal piece of the side to move is attacked.
-    Stalemated,
-}
-
-impl fmt::Display for GoalCondition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GoalCondition::NoMoves => "no moves",
-            GoalCondition::Checkmated => "checkmate",
-            GoalCondition::Stalemated => "stalemate",
-        })
-    }
-}
-
-/// `(loss checkmated)`: the outcome for the side to move when the condition holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Goal {
-    pub outcome: Outcome,
-    pub condition: GoalCondition,
-}
-
 /// A loaded and compiled game.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -93,7 +50,7 @@ pub struct Game {
     /// (which records the path) is the same too.
     pub(crate) unique_by_path: bool,
     /// How the game's positions are written as FEN, when it says so.
-    pub(crate) fen: Option<crate::fen::FenSpec>,
+    pub(crate) fen: Option<FenSpec>,
     /// Attribute names (`(attribute never-moved true)`), one bit each, and the bits a newly
     /// placed piece has.
     pub(crate) attributes: IndexSet<String>,
@@ -105,9 +62,9 @@ pub struct Game {
     pub(crate) attacks: AttackTest,
     pub(crate) goals: Vec<Goal>,
     /// Goals that look at the game's history (repetition, quiet moves).
-    pub(crate) history_goals: Vec<crate::evaluation::HistoryGoal>,
+    pub(crate) history_goals: Vec<HistoryGoal>,
     /// How positions are judged: piece values, tables, mobility.
-    pub(crate) evaluation: crate::evaluation::Evaluation,
+    pub(crate) evaluation: Evaluation,
     pub(crate) initial: Position,
 }
 
@@ -215,17 +172,17 @@ impl Game {
     }
 
     /// How the game writes positions as FEN, when it declares it.
-    pub fn fen_spec(&self) -> Option<&crate::fen::FenSpec> {
+    pub fn fen_spec(&self) -> Option<&FenSpec> {
         self.fen.as_ref()
     }
 
     /// The goals that look at the game's history: `(draw (repetition 3))`, ...
-    pub fn history_goals(&self) -> &[crate::evaluation::HistoryGoal] {
+    pub fn history_goals(&self) -> &[HistoryGoal] {
         &self.history_goals
     }
 
     /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
-    pub fn evaluation(&self) -> &crate::evaluation::Evaluation {
+    pub fn evaluation(&self) -> &Evaluation {
         &self.evaluation
     }
 
@@ -243,5 +200,14 @@ impl Game {
             Some(p) => p.notation.as_deref().unwrap_or(&p.name),
             None => "?",
         }
+    }
+}
+
+impl Position {
+    /// Applies a move generated for this position and passes the turn to the next player in
+    /// the game's turn order.
+    pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
+        let next = game.next_player(self.to_move());
+        self.apply(mv, next)
     }
 }

@@ -1,0 +1,87 @@
+//! How a game ends: the goals a game declares, judged when the side to move has no moves
+//! (checkmate, stalemate, no moves) or by its history (repetition, quiet moves).
+
+use crate::moves::Move;
+use dagaz_ir::{Action, PieceKind};
+use std::fmt;
+
+/// How a game ends for the side to move when it has no legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Draw => "draw",
+        })
+    }
+}
+
+/// When a goal applies to the side to move, which has no legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalCondition {
+    /// `no-moves`: always.
+    NoMoves,
+    /// `(checkmated)`: a royal piece of the side to move is attacked.
+    Checkmated,
+    /// `stalemated`: no royal piece of the side to move is attacked.
+    Stalemated,
+}
+
+impl fmt::Display for GoalCondition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GoalCondition::NoMoves => "no moves",
+            GoalCondition::Checkmated => "checkmate",
+            GoalCondition::Stalemated => "stalemate",
+        })
+    }
+}
+
+/// `(loss checkmated)`: the outcome for the side to move when the condition holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub outcome: Outcome,
+    pub condition: GoalCondition,
+}
+
+/// A way the history of a game ends it, whatever the moves left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistoryRule {
+    /// `(repetition N)`: the same position (pieces, side to move, turn variables) for the
+    /// N-th time.
+    Repetition { times: u32 },
+    /// `(quiet-moves N PIECE ...)`: N moves in a row (plies) without a capture and without a
+    /// move of any of these piece types.
+    QuietMoves { plies: u32, resets: Vec<PieceKind> },
+}
+
+/// `(draw (repetition 3))`: the outcome when the rule applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryGoal {
+    pub outcome: Outcome,
+    pub rule: HistoryRule,
+}
+
+impl HistoryRule {
+    /// Whether `mv` restarts the count of quiet moves (a capture, or a move of a reset type).
+    pub fn resets_quiet_count(&self, mv: &Move) -> bool {
+        let HistoryRule::QuietMoves { resets, .. } = self else {
+            return false;
+        };
+        mv.actions().iter().any(|action| match *action {
+            Action::Capture { .. }
+            | Action::Drop {
+                replaced: Some(_), ..
+            } => true,
+            Action::Take { piece, .. } => resets.contains(&piece.kind),
+            _ => false,
+        })
+    }
+}
