@@ -30,7 +30,7 @@ pub fn repo_path(relative: &str) -> PathBuf {
 
 pub fn load(relative: &str) -> dagaz_engine::Game {
     let text = std::fs::read_to_string(repo_path(relative)).unwrap();
-    dagaz_engine::load(&text).unwrap()
+    dagaz_engine::Game::load(&text).unwrap()
 }
 
 /// The legal moves of `position` in the game's notation, sorted.

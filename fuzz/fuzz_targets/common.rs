@@ -21,7 +21,7 @@ pub fn games() -> &'static [dagaz_engine::Game] {
         GAMES
             .iter()
             .map(|(name, text)| {
-                dagaz_engine::load(text).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
+                dagaz_engine::Game::load(text).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
             })
             .collect()
     })

@@ -11,7 +11,7 @@ mod common;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let problems = dagaz_engine::check(&text);
-    match dagaz_engine::load(&text) {
+    match dagaz_engine::Game::load(&text) {
         Ok(game) => {
             assert!(problems.iter().all(|p| p.severity == dagaz_engine::Severity::Warning));
             let mut gen = dagaz_engine::MoveGen::new(common::limits());

@@ -134,8 +134,10 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;
             let mut out = String::new();
-            for (i, piece) in game.piece_types().iter().enumerate() {
-                let _ = writeln!(out, "piece {}:", piece.name);
+            for i in 0..game.piece_count() {
+                let name =
+                    dagaz_engine::PieceKind::from_index(i).map_or("?", |k| game.piece_name(k));
+                let _ = writeln!(out, "piece {name}:");
                 out.push_str(&game.disassemble(i));
             }
             Ok(out)
@@ -329,7 +331,7 @@ pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
     let shown = path.display().to_string();
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
-    let game = dagaz_engine::load(&text)
+    let game = dagaz_engine::Game::load(&text)
         .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
     Ok((game, text))
 }

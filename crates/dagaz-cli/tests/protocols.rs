@@ -19,7 +19,7 @@ fn game_path(name: &str) -> String {
 }
 
 fn load(name: &str) -> Game {
-    dagaz_engine::load(&std::fs::read_to_string(game_path(name)).unwrap()).unwrap()
+    dagaz_engine::Game::load(&std::fs::read_to_string(game_path(name)).unwrap()).unwrap()
 }
 
 /// Runs `dagaz PROTOCOL GAME` in process on `script`; its exit code and output lines.

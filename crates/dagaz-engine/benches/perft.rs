@@ -12,7 +12,7 @@ fn simple_checkers(c: &mut Criterion) {
     let Ok(text) = std::fs::read_to_string(path) else {
         return;
     };
-    let Ok(game) = dagaz_engine::load(&text) else {
+    let Ok(game) = dagaz_engine::Game::load(&text) else {
         return;
     };
     let depth = 6;

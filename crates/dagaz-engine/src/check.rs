@@ -63,14 +63,14 @@ pub fn check(text: &str) -> Vec<Problem> {
     let mut seen: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut removed = BTreeSet::new();
     let game = loop {
-        match crate::compile(&forms) {
+        match crate::Game::compile(&forms) {
             Ok(game) => break Some(game),
             Err(e) => {
                 let fresh = seen.insert((e.span.start, e.span.end));
                 if fresh {
                     problems.push(Problem {
                         severity: Severity::Error,
-                        code: code(&e.kind),
+                        code: e.kind.code(),
                         help: help(&e.kind),
                         message: e.kind.to_string(),
                         span: e.span,
@@ -103,36 +103,6 @@ pub fn check(text: &str) -> Vec<Problem> {
     }
     problems.sort_by_key(|p| (p.span.start, p.severity));
     problems
-}
-
-/// A stable, kebab-case code for each kind of compile error.
-fn code(kind: &CompileErrorKind) -> &'static str {
-    match kind {
-        CompileErrorKind::Expected { .. } => "expected",
-        CompileErrorKind::Arity { .. } => "arity",
-        CompileErrorKind::UnknownForm(_) => "unknown-form",
-        CompileErrorKind::UnknownTopLevel(_) => "unknown-top-level",
-        CompileErrorKind::NoGame => "no-game",
-        CompileErrorKind::Duplicate(..) => "duplicate",
-        CompileErrorKind::Unknown { .. } => "unknown-name",
-        CompileErrorKind::BadRange(_) => "bad-range",
-        CompileErrorKind::DirOffsets(..) => "direction-offsets",
-        CompileErrorKind::TooManyPositions(..) => "too-many-positions",
-        CompileErrorKind::TooMany { .. } => "too-many",
-        CompileErrorKind::NotAssignable(..) => "not-assignable",
-        CompileErrorKind::LocalOutOfScope(_) => "local-out-of-scope",
-        CompileErrorKind::UnknownGameClause(_) => "unknown-game-clause",
-        CompileErrorKind::NoMovesOutsidePost => "no-moves-outside-post",
-        CompileErrorKind::NumberedTwice(_) => "numbered-twice",
-        CompileErrorKind::BuiltinName(_) => "builtin-name",
-        CompileErrorKind::MacroTooDeep(_) => "macro-too-deep",
-        CompileErrorKind::NestedTooDeep(_) => "nested-too-deep",
-        CompileErrorKind::EndMoveOutsideMove => "end-move-outside-move",
-        CompileErrorKind::ImpureInvariant(_) => "impure-invariant",
-        CompileErrorKind::BadElse => "bad-else",
-        CompileErrorKind::Occupied(_) => "occupied",
-        CompileErrorKind::NoPlayers => "no-players",
-    }
 }
 
 fn help(kind: &CompileErrorKind) -> Option<String> {
@@ -231,7 +201,7 @@ fn holds(outer: Span, inner: Span) -> bool {
 fn lint(game: &Game) -> Vec<Problem> {
     let mut out = Vec::new();
     unset_globals(game, &mut out);
-    for (kind, ty) in game.pieces.iter().enumerate() {
+    for (kind, ty) in game.rules.pieces.iter().enumerate() {
         for (clause, span) in never_completing(&ty.program) {
             out.push(Problem {
                 severity: Severity::Warning,
@@ -263,7 +233,7 @@ fn lint(game: &Game) -> Vec<Problem> {
 /// Globals that are read but never set anywhere: most likely a misspelt name.
 fn unset_globals(game: &Game, out: &mut Vec<Problem>) {
     let mut set = BTreeSet::new();
-    for ty in &game.pieces {
+    for ty in &game.rules.pieces {
         for op in &ty.program.ops {
             if let Op::GlobalSet(s) | Op::GlobalAdd(s, _) = op {
                 set.insert(*s);
@@ -271,7 +241,7 @@ fn unset_globals(game: &Game, out: &mut Vec<Problem>) {
         }
     }
     let mut reported = BTreeSet::new();
-    for ty in &game.pieces {
+    for ty in &game.rules.pieces {
         for (pc, op) in ty.program.ops.iter().enumerate() {
             let Op::GlobalGet(s) = op else { continue };
             if set.contains(s) || !reported.insert(*s) {
@@ -353,8 +323,10 @@ fn reaches_complete(ops: &[Op], from: usize) -> bool {
 
 /// Whether a piece type starts on the board or some chain can promote to it.
 fn placed_or_promoted(game: &Game, kind: PieceKind) -> bool {
-    game.initial.pieces().any(|(_, p)| p.kind == kind)
-        || game.pieces.iter().any(|ty| {
+    game.initial_position()
+        .pieces()
+        .any(|(_, p)| p.kind == kind)
+        || game.rules.pieces.iter().any(|ty| {
             ty.program.ops.iter().any(|op| {
                 matches!(op, Op::Promote(k) if *k == kind)
                     || matches!(op, Op::Push(Value::Piece(k)) if *k == kind)

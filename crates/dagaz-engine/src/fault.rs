@@ -14,7 +14,7 @@ pub(crate) fn probe_error(game: &Game, f: ProbeFault) -> GenError {
 }
 
 pub(crate) fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {
-    let program = game.pieces.get(piece.index()).map(|p| &p.program);
+    let program = game.rules.pieces.get(piece.index()).map(|p| &p.program);
     // A runaway chain is reported at the innermost loop around the command it stopped on,
     // which is where the designer has to look, rather than at whichever command was last.
     let pc = match (&kind, program) {

@@ -17,9 +17,9 @@
 //! `never-moved`); every other piece lacks it. The en-passant field is the value of a turn
 //! variable.
 
-use crate::formats::{FenError, FenSpec, StandardFen};
 use crate::model::Game;
 use crate::position::Position;
+use dagaz_compiler::{FenError, FenSpec, StandardFen};
 use dagaz_ir::{Pos, Value};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
@@ -27,7 +27,7 @@ use std::fmt::Write;
 impl Game {
     /// The position a FEN in the game's declared style describes.
     pub fn from_fen(&self, text: &str) -> Result<Position, FenError> {
-        match &self.fen {
+        match &self.rules.fen {
             Some(FenSpec::Pdn(spec)) => self.read_pdn(spec, text),
             Some(FenSpec::Standard(spec)) => self.read_standard(spec, text),
             None => Err(FenError {
@@ -43,7 +43,7 @@ impl Game {
 
     /// The position as FEN, when the game declares a style.
     pub fn to_fen(&self, position: &Position) -> Option<String> {
-        match self.fen.as_ref()? {
+        match self.rules.fen.as_ref()? {
             FenSpec::Pdn(spec) => self.write_pdn(spec, position),
             FenSpec::Standard(spec) => self.write_standard(spec, position),
         }
@@ -52,7 +52,7 @@ impl Game {
     /// The board's rows as FEN lists them (the second dimension in its order), each a row of
     /// positions along the first dimension.
     fn fen_rows(&self) -> Vec<Vec<Option<Pos>>> {
-        let dims = self.board.dims();
+        let dims = self.rules.board.dims();
         let (Some(files), Some(ranks)) = (dims.first(), dims.get(1)) else {
             return Vec::new();
         };
@@ -61,7 +61,7 @@ impl Game {
             .map(|rank| {
                 files
                     .iter()
-                    .map(|file| self.board.position(&format!("{file}{rank}")))
+                    .map(|file| self.rules.board.position(&format!("{file}{rank}")))
                     .collect()
             })
             .collect()
@@ -100,7 +100,7 @@ impl Game {
                 (side_at, side.len()),
             )
         })?;
-        let mut position = Position::empty(self.board.len(), to_move);
+        let mut position = Position::empty(self.rules.board.len(), to_move);
         let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
         let rows = self.fen_rows();
         let written: Vec<&str> = placement.split('/').collect();
@@ -211,7 +211,7 @@ impl Game {
                                 "castling",
                                 format!(
                                     "{c:?} needs a piece on {}, which is empty",
-                                    self.board.label(pos)
+                                    self.rules.board.label(pos)
                                 ),
                                 at,
                             ));
@@ -230,7 +230,7 @@ impl Game {
 
         let (ep, ep_at) = field(3).unwrap_or(("-", text.len()));
         if ep != "-" {
-            let square = self.board.position(ep).ok_or_else(|| {
+            let square = self.rules.board.position(ep).ok_or_else(|| {
                 fail(
                     "en passant",
                     format!("expected `-` or a square, found {ep:?}"),
@@ -334,7 +334,7 @@ impl Game {
         let ep = spec
             .en_passant
             .and_then(|slot| match position.turn_value(slot) {
-                Value::Pos(p) => Some(self.board.label(p)),
+                Value::Pos(p) => Some(self.rules.board.label(p)),
                 _ => None,
             });
         let _ = write!(out, " {}", ep.as_deref().unwrap_or("-"));

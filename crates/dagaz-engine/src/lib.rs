@@ -4,7 +4,7 @@
 //!
 //! ```
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/simple-checkers.game")).unwrap();
-//! let game = dagaz_engine::load(&text).unwrap();
+//! let game = dagaz_engine::Game::load(&text).unwrap();
 //! let moves = dagaz_engine::MoveGen::default().moves(&game, &game.initial_position()).unwrap();
 //! assert_eq!(moves.len(), 9);
 //! assert_eq!(moves[0].notation(&game), "a3 - b4");
@@ -21,14 +21,10 @@
 )]
 
 mod check;
-mod compiler;
 mod disassembly;
 mod error;
-mod evaluation;
 mod fault;
 mod fen;
-mod formats;
-mod goals;
 mod legality;
 mod model;
 mod movegen;
@@ -40,7 +36,10 @@ mod position;
 mod setup;
 
 pub use check::{check, Problem, Severity};
-pub use compiler::{compile, load};
+pub use dagaz_compiler::{
+    AttackTest, Castling, Evaluation, FenError, FenSpec, Goal, GoalCondition, HistoryGoal,
+    HistoryRule, Outcome, PdnSpec, Score, StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
+};
 pub use dagaz_ir::{
     Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, Program, StrId, Value, ValueType,
     MAX_TURN_VARIABLES,
@@ -49,10 +48,7 @@ pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,
 };
-pub use evaluation::{Evaluation, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE};
-pub use formats::{Castling, FenError, FenSpec, PdnSpec, StandardFen};
-pub use goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
-pub use model::{AttackTest, Game, PieceType};
+pub use model::Game;
 pub use movegen::{Limits, MoveGen};
 pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};

@@ -92,6 +92,7 @@ impl MoveGen {
         let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits.moves);
         let symmetry = game
+            .rules
             .symmetry
             .get(position.to_move().index())
             .map_or(&[][..], Vec::as_slice);
@@ -129,7 +130,7 @@ impl MoveGen {
         &mut self,
         game: &Game,
         position: &Position,
-    ) -> Result<Option<(crate::goals::Goal, dagaz_ir::PlayerId)>, GenError> {
+    ) -> Result<Option<(dagaz_compiler::Goal, dagaz_ir::PlayerId)>, GenError> {
         if !self.moves(game, position)?.is_empty() {
             return Ok(None);
         }
@@ -138,7 +139,7 @@ impl MoveGen {
         } else {
             false
         };
-        use crate::goals::GoalCondition;
+        use dagaz_compiler::GoalCondition;
         Ok(game
             .goals()
             .iter()
@@ -171,13 +172,13 @@ fn run_all(
         let Some(piece) = p.state.cells.get(index).copied().flatten() else {
             continue;
         };
-        let Some(ty) = game.pieces.get(piece.kind.index()) else {
+        let Some(ty) = game.rules.pieces.get(piece.kind.index()) else {
             continue;
         };
         let cx = Context {
-            board: &game.board,
-            zones: &game.zones,
-            strings: &game.strings,
+            board: &game.rules.board,
+            zones: &game.rules.zones,
+            strings: &game.rules.strings,
             program: &ty.program,
             players,
             symmetry,
@@ -236,7 +237,12 @@ impl Accepted {
 
     /// Whether every invariant of one accepted move still holds.
     fn holds(&mut self, game: &Game, globals: &Globals, meta: Meta) -> Result<bool, GenError> {
-        let Some(program) = game.pieces.get(meta.piece.index()).map(|p| &p.program) else {
+        let Some(program) = game
+            .rules
+            .pieces
+            .get(meta.piece.index())
+            .map(|p| &p.program)
+        else {
             return Ok(true);
         };
         let n = program.locals.len();
@@ -247,7 +253,7 @@ impl Accepted {
         for &(inv, at) in invs {
             let saved = self.locals.get(at as usize..at as usize + n).unwrap_or(&[]);
             match eval_invariant(
-                &game.strings,
+                &game.rules.strings,
                 program,
                 inv,
                 saved,
@@ -324,7 +330,7 @@ impl Accepted {
             };
             if let (Some(meta), Some(m)) = (self.meta.get(i), ours.get(i)) {
                 if same_actions(&m.actions, done.actions)
-                    && (!game.unique_by_path || m.notation.as_slice() == done.log)
+                    && (!game.rules.unique_by_path || m.notation.as_slice() == done.log)
                 {
                     break Some(meta.serial);
                 }
@@ -394,7 +400,7 @@ mod tests {
 
     /// A 5x1 strip `a b c d e`, White men moving east.
     fn game(piece: &str, placement: &str) -> Game {
-        crate::load(&format!(
+        crate::Game::load(&format!(
             r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0) (dir (name w) -1 0))
                (piece (name Man) {piece})
                (game (name "strip") (board strip) (players {placement}))"#
@@ -458,9 +464,9 @@ mod tests {
                    (game (name "strip") (players (White (Man a1)) (Black)) {clause})"#
             )
         };
-        let g = crate::load(&text("(unique-moves paths)")).unwrap();
+        let g = crate::Game::load(&text("(unique-moves paths)")).unwrap();
         assert_eq!(notations(&g), vec!["a1", "a1!"]);
-        let g = crate::load(&text("(unique-moves actions)")).unwrap();
+        let g = crate::Game::load(&text("(unique-moves actions)")).unwrap();
         assert_eq!(notations(&g), vec!["a1"]);
     }
 
@@ -530,7 +536,7 @@ mod tests {
             "/../../games/chess.game"
         ))
         .unwrap();
-        let game = crate::load(&text).unwrap();
+        let game = crate::Game::load(&text).unwrap();
         let starts = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -547,7 +553,7 @@ mod tests {
                 // The pseudo-legal moves, then the slow filter.
                 let mut all = Vec::new();
                 let mut pseudo = game.clone();
-                pseudo.royal = vec![false; pseudo.royal.len()];
+                pseudo.rules.royal = vec![false; pseudo.rules.royal.len()];
                 gen.generate(&pseudo, &mut position, &mut all).unwrap();
                 Legality::default()
                     .keep_legal_slowly(&game, gen.limits, &players, &mut position, &mut all, 0)

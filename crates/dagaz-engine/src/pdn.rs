@@ -4,9 +4,9 @@
 //! stands for which player, and which piece types are men and kings. Squares are numbers on a
 //! board with `(numbers ...)` and position names otherwise.
 
-use crate::formats::{FenError, PdnSpec};
 use crate::model::Game;
 use crate::position::Position;
+use dagaz_compiler::{FenError, PdnSpec};
 use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
@@ -47,8 +47,8 @@ impl Game {
                 ))
             }
         };
-        let mut position = Position::empty(self.board.len(), to_move);
-        let board = &self.board;
+        let mut position = Position::empty(self.rules.board.len(), to_move);
+        let board = &self.rules.board;
         for &(part, at) in parts.iter().skip(1) {
             let mut chars = part.chars();
             let Some(color) = chars.next() else {
@@ -96,7 +96,7 @@ impl Game {
                         Some(Piece {
                             owner,
                             kind,
-                            attrs: self.default_attrs,
+                            attrs: self.rules.default_attrs,
                         }),
                     );
                 }
@@ -121,7 +121,11 @@ impl Game {
             let items: Vec<String> = squares
                 .iter()
                 .map(|&(_, pos, king)| {
-                    format!("{}{}", if king { "K" } else { "" }, self.board.label(pos))
+                    format!(
+                        "{}{}",
+                        if king { "K" } else { "" },
+                        self.rules.board.label(pos)
+                    )
                 })
                 .collect();
             out.push_str(&items.join(","));
@@ -134,10 +138,10 @@ impl Game {
     /// Squares are listed by number, or on an unnumbered board row by row from rank 1
     /// (`a1,c1,...,b2,...`).
     fn fen_order(&self, pos: Pos) -> (u32, String) {
-        if let Some(n) = self.board.number_of(pos) {
+        if let Some(n) = self.rules.board.number_of(pos) {
             return (n, String::new());
         }
-        let name = self.board.position_name(pos);
+        let name = self.rules.board.position_name(pos);
         let digits = name.trim_start_matches(|c: char| !c.is_ascii_digit());
         let letters = name.get(..name.len() - digits.len()).unwrap_or(name);
         (digits.parse().unwrap_or(0), letters.to_string())

@@ -125,7 +125,7 @@ mod tests {
             "/../../games/simple-checkers.game"
         ))
         .unwrap();
-        let game = crate::load(&text).unwrap();
+        let game = crate::Game::load(&text).unwrap();
         let mut position = game.initial_position();
         let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
         assert!(perft.divide(&mut position, 0).unwrap().is_empty());

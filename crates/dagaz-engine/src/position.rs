@@ -157,7 +157,7 @@ mod tests {
             "/../../games/simple-checkers.game"
         ))
         .unwrap();
-        let game = crate::load(&text).unwrap();
+        let game = crate::Game::load(&text).unwrap();
         let mut position = game
             .setup("(White (Man c3)) (Black (Man d4 f6 h4)) (turn White)")
             .unwrap();

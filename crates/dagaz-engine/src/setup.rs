@@ -3,116 +3,12 @@
 //! A setup is `(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)`: the shape of the
 //! game's `players` clause, plus the side to move (the first player when omitted).
 
-use crate::error::{CompileError, CompileErrorKind, SetupError, SetupErrorKind};
+use crate::error::{SetupError, SetupErrorKind};
 use crate::model::Game;
 use crate::position::Position;
-use dagaz_ir::Board;
-use dagaz_ir::{Piece, PieceKind, PlayerId};
-use dagaz_sexpr::{Node, Span};
+use dagaz_compiler::{PlaceError, Placer};
+use dagaz_ir::PlayerId;
 use indexmap::IndexSet;
-
-/// Why a placement failed, before it is dressed as a compile or a setup error.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum PlaceError {
-    /// What was expected, and the node found instead.
-    Expected(&'static str, Span, String),
-    Unknown(&'static str, String, Span),
-    Occupied(String, Span),
-}
-
-pub(crate) struct Placer<'a> {
-    pub board: &'a Board,
-    pub players: &'a IndexSet<String>,
-    pub pieces: &'a IndexSet<String>,
-    /// The attributes every placed piece starts with.
-    pub attrs: u8,
-}
-
-impl Placer<'_> {
-    /// `(PLAYER (PIECE pos ...) ...)`: puts the pieces on `position`.
-    pub fn place_player(&self, node: &Node, position: &mut Position) -> Result<(), PlaceError> {
-        let items = node.as_list().ok_or_else(|| {
-            PlaceError::Expected(
-                "a player clause such as `(White (Man a1 c1))`",
-                node.span,
-                node.describe(),
-            )
-        })?;
-        let (who, groups) = items
-            .split_first()
-            .ok_or_else(|| PlaceError::Expected("a player name", node.span, node.describe()))?;
-        let name = who
-            .as_symbol()
-            .ok_or_else(|| PlaceError::Expected("a player name", who.span, who.describe()))?;
-        let owner = self
-            .players
-            .get_index_of(name)
-            .ok_or_else(|| PlaceError::Unknown("player", name.to_string(), who.span))?;
-        for group in groups {
-            let parts = group.as_list().ok_or_else(|| {
-                PlaceError::Expected(
-                    "a piece list such as `(Man a1 c1)`",
-                    group.span,
-                    group.describe(),
-                )
-            })?;
-            let (kind, squares) = parts.split_first().ok_or_else(|| {
-                PlaceError::Expected("a piece name", group.span, group.describe())
-            })?;
-            let kind_name = kind
-                .as_symbol()
-                .ok_or_else(|| PlaceError::Expected("a piece name", kind.span, kind.describe()))?;
-            let kind_index = self
-                .pieces
-                .get_index_of(kind_name)
-                .ok_or_else(|| PlaceError::Unknown("piece", kind_name.to_string(), kind.span))?;
-            let piece = Piece {
-                owner: PlayerId(owner as u8),
-                kind: PieceKind(kind_index as u8),
-                attrs: self.attrs,
-            };
-            for square in squares {
-                let pos_name = match &square.kind {
-                    dagaz_sexpr::NodeKind::Symbol(s) => s.clone(),
-                    dagaz_sexpr::NodeKind::Int(n) => n.to_string(),
-                    _ => {
-                        return Err(PlaceError::Expected(
-                            "a position name",
-                            square.span,
-                            square.describe(),
-                        ))
-                    }
-                };
-                let pos = self.board.lookup(&pos_name).ok_or_else(|| {
-                    PlaceError::Unknown("position", pos_name.clone(), square.span)
-                })?;
-                if position.piece_at(pos).is_some() {
-                    return Err(PlaceError::Occupied(pos_name, square.span));
-                }
-                position.put(pos, Some(piece));
-            }
-        }
-        Ok(())
-    }
-}
-
-pub(crate) fn to_compile_error(e: PlaceError) -> CompileError {
-    match e {
-        PlaceError::Expected(what, span, found) => CompileError::new(
-            CompileErrorKind::Expected {
-                expected: what.to_string(),
-                found,
-            },
-            span,
-        ),
-        PlaceError::Unknown(what, name, span) => {
-            CompileError::new(CompileErrorKind::Unknown { what, name }, span)
-        }
-        PlaceError::Occupied(name, span) => {
-            CompileError::new(CompileErrorKind::Occupied(name), span)
-        }
-    }
-}
 
 fn to_setup_error(e: PlaceError) -> SetupError {
     match e {
@@ -138,14 +34,14 @@ impl Game {
             span: e.span,
             kind: SetupErrorKind::Read(e),
         })?;
-        let pieces: IndexSet<String> = self.pieces.iter().map(|p| p.name.clone()).collect();
+        let pieces: IndexSet<String> = self.rules.pieces.iter().map(|p| p.name.clone()).collect();
         let placer = Placer {
-            board: &self.board,
-            players: &self.players,
+            board: &self.rules.board,
+            players: &self.rules.players,
             pieces: &pieces,
-            attrs: self.default_attrs,
+            attrs: self.rules.default_attrs,
         };
-        let mut position = Position::empty(self.board.len(), PlayerId(0));
+        let mut position = Position::empty(self.rules.board.len(), PlayerId(0));
         let mut turn_seen = false;
         for form in &forms {
             if form.head() == Some("turn") {
@@ -177,7 +73,7 @@ impl Game {
                 position.set_to_move(player);
             } else {
                 placer
-                    .place_player(form, &mut position)
+                    .place_player(form, &mut position.cells)
                     .map_err(to_setup_error)?;
             }
         }
@@ -195,7 +91,7 @@ mod tests {
             "/../../games/simple-checkers.game"
         ))
         .unwrap();
-        crate::load(&text).unwrap()
+        crate::Game::load(&text).unwrap()
     }
 
     #[test]

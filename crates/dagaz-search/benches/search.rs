@@ -6,7 +6,7 @@ use dagaz_search::{History, Limits, Searcher};
 
 fn load(file: &str) -> Option<dagaz_engine::Game> {
     let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-    dagaz_engine::load(&std::fs::read_to_string(path).ok()?).ok()
+    dagaz_engine::Game::load(&std::fs::read_to_string(path).ok()?).ok()
 }
 
 fn search(c: &mut Criterion) {

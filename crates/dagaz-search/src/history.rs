@@ -105,11 +105,11 @@ pub(crate) fn resets(game: &Game, mv: &Move) -> bool {
         .map(|g| &g.rule)
         .find(|r| matches!(r, HistoryRule::QuietMoves { .. }));
     match rule {
-        Some(rule) => rule.resets_quiet_count(mv),
+        Some(rule) => rule.resets_quiet_count(mv.actions()),
         None => HistoryRule::QuietMoves {
             plies: 1,
             resets: Vec::new(),
         }
-        .resets_quiet_count(mv),
+        .resets_quiet_count(mv.actions()),
     }
 }

@@ -11,7 +11,7 @@
 //! ```
 //! use dagaz_search::{History, Limits, Searcher};
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/chess.game")).unwrap();
-//! let game = dagaz_engine::load(&text).unwrap();
+//! let game = dagaz_engine::Game::load(&text).unwrap();
 //! // White mates in one: Qh5xf7.
 //! let position = game.from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1").unwrap();
 //! let mut searcher = Searcher::new(&game, Default::default(), 16);

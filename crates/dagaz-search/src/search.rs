@@ -357,7 +357,7 @@ impl<'g> Searcher<'g> {
                 }
             }
             if alpha >= beta {
-                if self.game.evaluation().captured_value(mv) == 0 {
+                if self.game.evaluation().captured_value(mv.actions()) == 0 {
                     self.remember_cutoff(p, mv, depth);
                 }
                 break;
@@ -411,7 +411,7 @@ impl<'g> Searcher<'g> {
         // sequence, when even the worst mobility term leaves the score above beta, stand pat
         // without generating. (That does not see a mate or stalemate there; at the horizon
         // itself the moves are always generated, so a mate on the last ply is seen.)
-        let material = eval.material(position);
+        let material = eval.material(position.to_move(), position.pieces());
         let floor =
             material.saturating_sub(eval.mobility().max(0).saturating_mul(opponent_moves as i32));
         if qdepth > 0 && floor >= beta {
@@ -427,7 +427,7 @@ impl<'g> Searcher<'g> {
         );
         let mut order = self.take_order(p);
         order.clear();
-        order.extend(moves.iter().map(|m| eval.captured_value(m)));
+        order.extend(moves.iter().map(|m| eval.captured_value(m.actions())));
         let captures = order.iter().filter(|&&v| v > 0).count();
         // Where every move captures (captures are compulsory, as in draughts), standing pat
         // would pretend a quiet move exists.
@@ -557,7 +557,7 @@ impl<'g> Searcher<'g> {
             if hinted.is_some_and(|(at, print)| usize::from(at) == i && fingerprint(mv) == print) {
                 return i32::MAX;
             }
-            let taken = eval.captured_value(mv);
+            let taken = eval.captured_value(mv.actions());
             if taken > 0 {
                 let mover = mover(mv).map_or(0, |k| eval.value(k));
                 return (1 << 28) + (taken.clamp(0, 1 << 20) << 6) - (mover.clamp(0, 1 << 20) >> 4);

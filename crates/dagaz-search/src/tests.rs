@@ -6,7 +6,7 @@ use pretty_assertions::assert_eq;
 
 fn game(file: &str) -> Game {
     let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-    dagaz_engine::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+    dagaz_engine::Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 /// The best move's notation and the score, searching `depth` plies from a FEN.

@@ -18,7 +18,8 @@
 //! Attack tests do not nest: inside one, `is-attacked?` and `not-attacked?` fail, which cuts
 //! (for instance) a king's castling out of the attacks it makes — castling never captures.
 
-use crate::model::{AttackTest, Game};
+use crate::model::Game;
+use dagaz_compiler::AttackTest;
 use dagaz_ir::{Action, Parts, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
@@ -229,7 +230,7 @@ impl Prober {
                         clause,
                         alt: Some(_),
                     } => {
-                        let program = q.game.pieces.get(kind.index()).map(|t| &t.program);
+                        let program = q.game.rules.pieces.get(kind.index()).map(|t| &t.program);
                         let choice = match (program.map(|p| &p.parts), clause) {
                             (Some(Parts::Choice { pc, n }), _) => Some((*pc, *n)),
                             (Some(Parts::Clauses { bodies, .. }), Some(j)) => {
@@ -365,7 +366,7 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, spli
                     *word |= 1 << (k & 63);
                 }
             }
-            for (k, ty) in q.game.pieces.iter().enumerate() {
+            for (k, ty) in q.game.rules.pieces.iter().enumerate() {
                 if seen.get(k >> 6).is_none_or(|w| w & (1 << (k & 63)) == 0) {
                     continue;
                 }
@@ -431,14 +432,14 @@ fn run_unit(
             (at, piece.kind, piece.owner, Looking::CaptureAt(q.at))
         }
     };
-    let Some(ty) = q.game.pieces.get(kind.index()) else {
+    let Some(ty) = q.game.rules.pieces.get(kind.index()) else {
         return Ok((false, 0));
     };
     let players = players_for(q, player);
     let cx = Context {
-        board: &q.game.board,
-        zones: &q.game.zones,
-        strings: &q.game.strings,
+        board: &q.game.rules.board,
+        zones: &q.game.rules.zones,
+        strings: &q.game.rules.strings,
         program: &ty.program,
         players: &players,
         symmetry: symmetry(q.game, player),
@@ -462,7 +463,8 @@ fn run_unit(
 }
 
 fn symmetry(game: &Game, player: PlayerId) -> &[dagaz_ir::Dir] {
-    game.symmetry
+    game.rules
+        .symmetry
         .get(player.index())
         .map_or(&[][..], Vec::as_slice)
 }
@@ -473,7 +475,7 @@ mod tests {
 
     /// A strip `a1 .. e1` with a rook for each side.
     fn strip(attacks: &str, placement: &str) -> Game {
-        crate::load(&format!(
+        crate::Game::load(&format!(
             r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0) (dir (name w) -1 0))
                (piece (name Rook)
                   (pre (check is-friend?) (take))

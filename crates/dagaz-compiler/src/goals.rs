@@ -1,7 +1,6 @@
 //! How a game ends: the goals a game declares, judged when the side to move has no moves
 //! (checkmate, stalemate, no moves) or by its history (repetition, quiet moves).
 
-use crate::moves::Move;
 use dagaz_ir::{Action, PieceKind};
 use std::fmt;
 
@@ -70,12 +69,13 @@ pub struct HistoryGoal {
 }
 
 impl HistoryRule {
-    /// Whether `mv` restarts the count of quiet moves (a capture, or a move of a reset type).
-    pub fn resets_quiet_count(&self, mv: &Move) -> bool {
+    /// Whether a move with these actions restarts the count of quiet moves (a capture, or a move
+    /// of a reset type).
+    pub fn resets_quiet_count(&self, actions: &[Action]) -> bool {
         let HistoryRule::QuietMoves { resets, .. } = self else {
             return false;
         };
-        mv.actions().iter().any(|action| match *action {
+        actions.iter().any(|action| match *action {
             Action::Capture { .. }
             | Action::Drop {
                 replaced: Some(_), ..

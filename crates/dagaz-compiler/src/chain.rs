@@ -4,9 +4,9 @@
 //! one value on the stack; a statement's leftover value is popped. A bare name is resolved here,
 //! once, along Local → State → Players → Global.
 
-use super::keywords::SPECIAL_STATEMENTS;
-use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
+use crate::keywords::SPECIAL_STATEMENTS;
+use crate::syntax::{self, Result};
 use dagaz_ir::{Board, Clause, Invariant, Program};
 use dagaz_ir::{Cmp, Op, Target};
 use dagaz_ir::{Int, StrId, Value};
@@ -1102,7 +1102,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     /// A game whose one piece has the given clauses, on a 3x3 board.
-    fn game(clauses: &str) -> Result<crate::Game, LoadError> {
+    fn game(clauses: &str) -> Result<crate::Rules, LoadError> {
         crate::load(&format!(
             r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (dir (name s) 0 1))
                (define step (d) (check d) (check is-empty?))
@@ -1142,7 +1142,10 @@ mod tests {
     }
 
     fn listing(clauses: &str) -> String {
-        game(clauses).unwrap().disassemble(0)
+        dagaz_ir::disassemble(
+            &game(clauses).unwrap().pieces[0].program,
+            &game(clauses).unwrap(),
+        )
     }
 
     fn error(clauses: &str) -> CompileErrorKind {
@@ -1204,10 +1207,10 @@ mod tests {
                 Op::LocalConst(0, Value::Int(1)),
                 Op::LocalGet(0),
                 Op::Position,
-                Op::Push(Value::Dir(crate::Dir(0))),
+                Op::Push(Value::Dir(dagaz_ir::Dir(0))),
                 Op::Push(Value::Pos(a1)),
-                Op::Push(Value::Piece(crate::PieceKind(0))),
-                Op::Push(Value::Player(crate::PlayerId(0))),
+                Op::Push(Value::Piece(dagaz_ir::PieceKind(0))),
+                Op::Push(Value::Player(dagaz_ir::PlayerId(0))),
                 Op::CurrentPlayer,
                 Op::GlobalGet(0),
                 Op::Push(Value::Bool(true)),
@@ -1280,7 +1283,7 @@ mod tests {
         );
         assert_eq!(
             ops("(move (while true (check n)))"),
-            vec![Op::Nav(crate::Dir(0)), Op::Jmp(0), Op::Complete]
+            vec![Op::Nav(dagaz_ir::Dir(0)), Op::Jmp(0), Op::Complete]
         );
     }
 
@@ -1291,7 +1294,7 @@ mod tests {
             vec![
                 Op::Push(Value::Int(1)),
                 Op::JmpIfFalse(6),
-                Op::Push(Value::Dir(crate::Dir(0))),
+                Op::Push(Value::Dir(dagaz_ir::Dir(0))),
                 Op::JmpIfFalse(6),
                 Op::Push(Value::Bool(true)),
                 Op::Jmp(7),
@@ -1336,15 +1339,15 @@ mod tests {
     fn a_bare_link_as_a_statement_navigates() {
         assert_eq!(
             ops("(move n a1)")[..2],
-            [Op::Nav(crate::Dir(0)), Op::Goto(crate::Pos(6))]
+            [Op::Nav(dagaz_ir::Dir(0)), Op::Goto(dagaz_ir::Pos(6))]
         );
         assert_eq!(
             ops("(move (any n s))"),
             vec![
                 Op::Fork(3),
-                Op::Nav(crate::Dir(0)),
+                Op::Nav(dagaz_ir::Dir(0)),
                 Op::Jmp(4),
-                Op::Nav(crate::Dir(1)),
+                Op::Nav(dagaz_ir::Dir(1)),
                 Op::Complete
             ]
         );
@@ -1357,7 +1360,7 @@ mod tests {
             ops("(move (capture-later) (promote Man) (check not-captured?) (check is-captured?) (log (in-zone? top))) (post (check no-moves?))"),
             vec![
                 Op::CaptureLater,
-                Op::Promote(crate::PieceKind(0)),
+                Op::Promote(dagaz_ir::PieceKind(0)),
                 Op::CheckNotCaptured,
                 Op::CheckCaptured,
                 Op::InZone(0),
@@ -1404,7 +1407,7 @@ mod tests {
             p.guards,
             vec![dagaz_ir::Guard {
                 slot: 0,
-                values: vec![Value::Dir(crate::Dir(0)), Value::Dir(crate::Dir(1))],
+                values: vec![Value::Dir(dagaz_ir::Dir(0)), Value::Dir(dagaz_ir::Dir(1))],
                 len: 2
             }]
         );
@@ -1435,7 +1438,7 @@ mod tests {
         assert_eq!(
             ops("(move (step n) (log (twice 2)))"),
             vec![
-                Op::Nav(crate::Dir(0)),
+                Op::Nav(dagaz_ir::Dir(0)),
                 Op::CheckEmpty,
                 Op::Push(Value::Int(2)),
                 Op::Push(Value::Int(2)),
@@ -1472,7 +1475,7 @@ mod tests {
     }
 
     /// A game with an attribute `fresh` and a turn variable `ep`, whose piece has `clauses`.
-    fn chess_like(clauses: &str) -> Result<crate::Game, LoadError> {
+    fn chess_like(clauses: &str) -> Result<crate::Rules, LoadError> {
         crate::load(&format!(
             r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1))
                (piece (name Man) {clauses}) (piece (name King))
@@ -1499,13 +1502,13 @@ mod tests {
                 Op::TurnSet(0),
                 Op::Push(Value::Bool(false)),
                 Op::SetAttr(0),
-                Op::Push(Value::Dir(crate::Dir(0))),
+                Op::Push(Value::Dir(dagaz_ir::Dir(0))),
             ]
         );
         let all = ops("(move (promote (any King Man)) (check is-attacked?))");
         assert!(all.contains(&Op::PromoteTo) && all.contains(&Op::IsAttacked));
         assert!(ops("(move (let k King) (promote k))").contains(&Op::PromoteTo));
-        assert!(ops("(move (promote King))").contains(&Op::Promote(crate::PieceKind(1))));
+        assert!(ops("(move (promote King))").contains(&Op::Promote(dagaz_ir::PieceKind(1))));
         let error = |clauses: &str| match chess_like(clauses) {
             Err(LoadError::Compile(e)) => e.kind,
             other => panic!("expected a compile error, got {other:?}"),
@@ -1576,7 +1579,7 @@ mod tests {
         ));
         let game =
             with("(royal King) (attacks reversible) (loss checkmated) (draw stalemated)").unwrap();
-        assert!(game.is_royal(crate::PieceKind(0)));
+        assert!(game.is_royal(dagaz_ir::PieceKind(0)));
         assert_eq!(game.attack_test(), crate::AttackTest::Reversible);
         assert_eq!(game.goals().len(), 2);
     }
@@ -1605,7 +1608,7 @@ mod tests {
                 Op::Take,
                 Op::EndMove(3),
                 Op::Jmp(4),
-                Op::Nav(crate::Dir(0)),
+                Op::Nav(dagaz_ir::Dir(0)),
                 Op::Drop,
                 Op::Complete
             ]

@@ -1,7 +1,7 @@
 //! The `(board ...)` form to a [`Board`]: coordinate ranges, directions and square numbers.
 
-use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
+use crate::syntax::{self, Result};
 use dagaz_ir::{Board, TopologyError, MAX_DIRECTIONS};
 use dagaz_sexpr::{Node, Span};
 

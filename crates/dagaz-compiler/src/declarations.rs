@@ -1,12 +1,12 @@
 //! The game clauses that declare state and rules rather than moves: attributes, turn
 //! variables, royal pieces, the attack test, goals and the FEN style.
 
-use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
 use crate::evaluation::{Evaluation, Score};
 use crate::formats::{Castling, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
-use crate::model::AttackTest;
+use crate::rules::AttackTest;
+use crate::syntax::{self, Result};
 use dagaz_ir::{Board, Piece, PieceKind, PlayerId, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
 use dagaz_sexpr::Node;
 use indexmap::IndexSet;

@@ -1,33 +1,27 @@
-//! From forms to a [`Game`]: the board, the players and their symmetries, each piece's command
+//! From forms to [`Rules`]: the board, the players and their symmetries, each piece's command
 //! chain, and the start position.
 
-mod board;
-mod chain;
-mod declarations;
-mod keywords;
-mod macros;
-pub(crate) mod syntax;
-
+use crate::board;
+use crate::chain::{ChainCompiler, Names};
+use crate::declarations;
 use crate::error::{CompileError, CompileErrorKind, LoadError};
-use crate::model::{Game, PieceType};
-use crate::position::Position;
-use crate::setup::{self, Placer};
-use chain::{ChainCompiler, Names};
+use crate::macros::Macros;
+use crate::placement::{self, Placer};
+use crate::rules::{PieceType, Rules};
+use crate::syntax::{self, Result};
 use dagaz_ir::{Board, Zones};
 use dagaz_ir::{Dir, PlayerId};
 use dagaz_sexpr::Node;
 use indexmap::{IndexMap, IndexSet};
-use macros::Macros;
-use syntax::Result;
 
 /// Reads and compiles a `.game` text.
-pub fn load(text: &str) -> std::result::Result<Game, LoadError> {
+pub fn load(text: &str) -> std::result::Result<Rules, LoadError> {
     let forms = dagaz_sexpr::read(text)?;
     Ok(compile(&forms)?)
 }
 
 /// Compiles the top-level forms of a game file: `(board ...)`, `(piece ...)`, `(game ...)`.
-pub fn compile(forms: &[Node]) -> Result<Game> {
+pub fn compile(forms: &[Node]) -> Result<Rules> {
     let mut boards = IndexMap::new();
     let mut pieces: IndexMap<String, &Node> = IndexMap::new();
     let mut macros = Macros::default();
@@ -157,7 +151,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         });
     }
 
-    let mut initial = Position::empty(board.len(), PlayerId(0));
+    let mut initial = vec![None; board.len()];
     let placer = Placer {
         board: &board,
         players: &players,
@@ -167,7 +161,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
     for list in player_lists {
         placer
             .place_player(list, &mut initial)
-            .map_err(setup::to_compile_error)?;
+            .map_err(placement::to_compile_error)?;
     }
 
     if let Some(second) = items.iter().filter(|n| n.head() == Some("fen")).nth(1) {
@@ -203,7 +197,7 @@ pub fn compile(forms: &[Node]) -> Result<Game> {
         }
     };
 
-    Ok(Game {
+    Ok(Rules {
         name: name.to_string(),
         board,
         players,

@@ -2,8 +2,8 @@
 //! by the body with each parameter replaced by its argument, as written: as a statement the
 //! body's forms are spliced in place (no new scope), as an expression the body must be one form.
 
-use super::syntax::{self, Result};
 use crate::error::{CompileError, CompileErrorKind};
+use crate::syntax::{self, Result};
 use dagaz_sexpr::{Node, NodeKind, Span};
 use indexmap::IndexMap;
 
@@ -29,8 +29,8 @@ impl Macros {
             .get(1)
             .ok_or_else(|| syntax::expected("a macro name", form))?;
         let name = syntax::symbol(name_node, "a macro name")?;
-        if super::keywords::SPECIAL_STATEMENTS.contains(&name)
-            || super::keywords::EXPRESSION_FORMS.contains(&name)
+        if crate::keywords::SPECIAL_STATEMENTS.contains(&name)
+            || crate::keywords::EXPRESSION_FORMS.contains(&name)
         {
             return Err(CompileError::new(
                 CompileErrorKind::BuiltinName(name.to_string()),

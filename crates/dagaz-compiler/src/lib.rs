@@ -1,0 +1,42 @@
+//! The dagaz compiler: the forms of a game file to [`Rules`], the compiled game.
+//!
+//! Each piece type's `pre`, `move` and `post` clauses become one command chain for the stack
+//! machine; every name is resolved here, once, along Local → State → Players → Global, so the
+//! machine never looks a name up. The board's ranges and directions become its topology, and
+//! the game's declarations (goals, FEN, evaluation, attributes, turn variables, the royal rule)
+//! become data the engine reads.
+//!
+//! This crate is a layer of the engine, not an API boundary: embedders load games through
+//! `dagaz-engine`.
+
+#![cfg_attr(
+    test,
+    allow(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing
+    )
+)]
+
+mod board;
+mod chain;
+mod compile;
+mod declarations;
+mod error;
+mod evaluation;
+mod formats;
+mod goals;
+mod keywords;
+mod macros;
+mod placement;
+mod rules;
+mod syntax;
+
+pub use compile::{compile, load};
+pub use error::{CompileError, CompileErrorKind, LoadError};
+pub use evaluation::{Evaluation, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE};
+pub use formats::{Castling, FenError, FenSpec, PdnSpec, StandardFen};
+pub use goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
+pub use placement::{PlaceError, Placer};
+pub use rules::{AttackTest, PieceType, Rules};

@@ -1,0 +1,249 @@
+//! The compiled game, as the compiler hands it to the engine.
+
+use crate::evaluation::Evaluation;
+use crate::formats::FenSpec;
+use crate::goals::{Goal, HistoryGoal};
+use dagaz_ir::{Board, Dir, Names, Piece, PieceKind, PlayerId, Pos, Program, StrId, Value, Zones};
+use dagaz_sexpr::Span;
+use indexmap::IndexSet;
+
+/// A piece type: its name and its compiled chain.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    /// The name its `(piece (name ...))` form gives.
+    pub name: String,
+    /// The `pre`, `move` and `post` clauses as one chain.
+    pub program: Program,
+    /// How a `log` of this piece type is written (`(notation "q")`); its name otherwise.
+    pub notation: Option<String>,
+    /// Where the type is named in its `(piece (name ...))` form.
+    pub span: Span,
+}
+
+/// How `is-attacked?` and the royal rule find out whether a position is attacked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AttackTest {
+    /// Every enemy piece's chain is run as if it were the enemy's turn, and the position is
+    /// attacked when one of its moves captures there. Exact for any game.
+    #[default]
+    Forward,
+    /// `(attacks reversible)`: each piece type's chain is run backwards, from the attacked
+    /// position as the defender's piece; the position is attacked when such a move captures an
+    /// enemy piece of that same type. The game promises that its moves are reversible (a piece
+    /// that can capture from A to B would, standing on B, capture from B to A).
+    Reversible,
+}
+
+/// A compiled game: everything the game file declares, with every name resolved. The engine
+/// wraps it with positions, move generation and the text formats.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub name: String,
+    pub board: Board,
+    /// Player names in turn order.
+    pub players: IndexSet<String>,
+    /// `symmetry[player][dir]`: the direction a player actually moves in when the game says `dir`.
+    pub symmetry: Vec<Vec<Dir>>,
+    pub pieces: Vec<PieceType>,
+    pub strings: IndexSet<String>,
+    pub globals: IndexSet<String>,
+    pub zones: Zones,
+    /// `(unique-moves paths)`: moves with the same actions are one move only when their notation
+    /// (which records the path) is the same too.
+    pub unique_by_path: bool,
+    /// How the game's positions are written as FEN, when it says so.
+    pub fen: Option<FenSpec>,
+    /// Attribute names (`(attribute never-moved true)`), one bit each, and the bits a newly
+    /// placed piece has.
+    pub attributes: IndexSet<String>,
+    pub default_attrs: u8,
+    /// Turn variables (`(turn-variable en-passant)`): values a move leaves for the next turn.
+    pub turn_variables: IndexSet<String>,
+    /// `royal[kind]`: a move that leaves such a piece of the mover attacked is not legal.
+    pub royal: Vec<bool>,
+    pub attacks: AttackTest,
+    pub goals: Vec<Goal>,
+    /// Goals that look at the game's history (repetition, quiet moves).
+    pub history_goals: Vec<HistoryGoal>,
+    /// How positions are judged: piece values, tables, mobility.
+    pub evaluation: Evaluation,
+    /// The start: the pieces the `players` clause places (by board index), the first player
+    /// to move.
+    pub initial: Vec<Option<Piece>>,
+}
+
+impl Rules {
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn player(&self, name: &str) -> Option<PlayerId> {
+        self.players.get_index_of(name).map(|i| PlayerId(i as u8))
+    }
+
+    pub fn player_name(&self, player: PlayerId) -> &str {
+        self.players
+            .get_index(player.index())
+            .map_or("?", String::as_str)
+    }
+
+    /// The player after `player` in turn order.
+    pub fn next_player(&self, player: PlayerId) -> PlayerId {
+        let n = self.players.len().max(1);
+        let next = player.index() + 1;
+        // `%` only when it is needed: a division is slow, and this is asked for every run.
+        PlayerId(match next {
+            _ if next < n => next as u8,
+            _ if next == n => 0,
+            _ => (next % n) as u8,
+        })
+    }
+
+    pub fn piece_kind(&self, name: &str) -> Option<PieceKind> {
+        self.pieces
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| PieceKind(i as u8))
+    }
+
+    pub fn piece_types(&self) -> &[PieceType] {
+        &self.pieces
+    }
+
+    pub fn piece_name(&self, kind: PieceKind) -> &str {
+        self.pieces
+            .get(kind.index())
+            .map_or("?", |p| p.name.as_str())
+    }
+
+    pub fn string(&self, id: StrId) -> &str {
+        self.strings
+            .get_index(id.index())
+            .map_or("", String::as_str)
+    }
+
+    pub fn global_name(&self, slot: u16) -> &str {
+        self.globals
+            .get_index(slot as usize)
+            .map_or("?", String::as_str)
+    }
+
+    pub fn zones(&self) -> &Zones {
+        &self.zones
+    }
+
+    pub fn global_count(&self) -> usize {
+        self.globals.len()
+    }
+
+    pub fn is_royal(&self, kind: PieceKind) -> bool {
+        self.royal.get(kind.index()).copied().unwrap_or(false)
+    }
+
+    pub fn has_royal_pieces(&self) -> bool {
+        self.royal.contains(&true)
+    }
+
+    pub fn attack_test(&self) -> AttackTest {
+        self.attacks
+    }
+
+    pub fn goals(&self) -> &[Goal] {
+        &self.goals
+    }
+
+    /// How the game writes positions as FEN, when it declares it.
+    pub fn fen_spec(&self) -> Option<&FenSpec> {
+        self.fen.as_ref()
+    }
+
+    /// The goals that look at the game's history: `(draw (repetition 3))`, ...
+    pub fn history_goals(&self) -> &[HistoryGoal] {
+        &self.history_goals
+    }
+
+    /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
+    }
+
+    pub fn attribute(&self, name: &str) -> Option<u8> {
+        self.attributes.get_index_of(name).map(|i| i as u8)
+    }
+
+    pub fn turn_variable(&self, name: &str) -> Option<usize> {
+        self.turn_variables.get_index_of(name)
+    }
+
+    /// How a piece type is written in move notation.
+    pub fn piece_notation(&self, kind: PieceKind) -> &str {
+        match self.pieces.get(kind.index()) {
+            Some(p) => p.notation.as_deref().unwrap_or(&p.name),
+            None => "?",
+        }
+    }
+
+    /// A value as text: positions by name (by number on a numbered board), directions,
+    /// players and pieces by name. With `quoted`, strings are shown in quotes (for listings);
+    /// without, as they are (for notation).
+    pub fn render(&self, value: Value, quoted: bool) -> String {
+        match value {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Str(id) if quoted => format!("{:?}", self.string(id)),
+            Value::Str(id) => self.string(id).to_string(),
+            Value::Pos(p) => self.board.label(p),
+            Value::Dir(d) => self.board.direction_name(d).to_string(),
+            Value::Player(p) => self.player_name(p).to_string(),
+            Value::Piece(k) if quoted => self.piece_name(k).to_string(),
+            Value::Piece(k) => self.piece_notation(k).to_string(),
+        }
+    }
+}
+
+/// The game lends its names to the disassembler.
+impl Names for Rules {
+    fn value(&self, value: Value) -> String {
+        self.render(value, true)
+    }
+
+    fn global(&self, slot: u16) -> &str {
+        self.global_name(slot)
+    }
+
+    fn direction(&self, dir: Dir) -> &str {
+        self.board.direction_name(dir)
+    }
+
+    fn position(&self, pos: Pos) -> String {
+        self.board.label(pos)
+    }
+
+    fn zone(&self, zone: u16) -> &str {
+        self.zones.name(zone as usize)
+    }
+
+    fn attribute(&self, bit: u8) -> &str {
+        self.attributes
+            .get_index(bit as usize)
+            .map_or("?", String::as_str)
+    }
+
+    fn turn_variable(&self, slot: u8) -> &str {
+        self.turn_variables
+            .get_index(slot as usize)
+            .map_or("?", String::as_str)
+    }
+
+    fn piece(&self, kind: PieceKind) -> &str {
+        self.piece_name(kind)
+    }
+}
