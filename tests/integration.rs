@@ -15,6 +15,7 @@ mod bad_input;
 mod chess;
 mod cli;
 mod draughts;
+mod layering;
 mod play;
 mod properties;
 mod simple_checkers;

@@ -9,6 +9,7 @@
 //! This crate is a layer of the engine, not an API boundary: embedders load games through
 //! `dagaz-engine`.
 
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(

@@ -2,17 +2,10 @@
 //! clause and the span of the command (or of the loop that ran away).
 
 use crate::error::{GenError, GenErrorKind};
-use crate::legality::ProbeFault;
 use crate::model::Game;
 use dagaz_ir::PieceKind;
 
-/// An error in an attack test run for the royal rule, located in the chain that ran.
-pub(crate) fn probe_error(game: &Game, f: ProbeFault) -> GenError {
-    let mut e = error(game, f.piece, f.fault.pc, f.fault.kind);
-    e.piece = format!("{} (testing for attacks)", e.piece);
-    e
-}
-
+/// A run of `piece`'s chain that stopped at command `pc`, located for the designer.
 pub(crate) fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {
     let program = game.rules.pieces.get(piece.index()).map(|p| &p.program);
     // A runaway chain is reported at the innermost loop around the command it stopped on,

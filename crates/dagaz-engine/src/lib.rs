@@ -1,15 +1,51 @@
-//! The dagaz engine: a game described in the dagaz language, compiled to command chains for a
-//! stack machine whose `any` and `end-move` are choice points, and a move generator that runs
-//! those chains from every square and keeps the broken invariants (the majority rule) honest.
+//! The dagaz engine: load a game written in the dagaz language, list the legal moves of a
+//! position, play them, read and write positions as FEN, and count perft.
+//!
+//! A [`Game`] is compiled once from its text; each piece type's rules become a command chain
+//! for a stack machine whose `any` and `end-move` are choice points, and a [`MoveGen`] runs
+//! those chains from every square (keeping the broken invariants, such as the majority rule of
+//! draughts, honest, and dropping moves that leave a royal piece attacked). Positions are plain
+//! values ([`Position`]); moves are lists of [`Action`]s with their notation ([`Move`]). The
+//! machine itself stays inside: nothing here needs to know about it.
 //!
 //! ```
-//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/simple-checkers.game")).unwrap();
-//! let game = dagaz_engine::Game::load(&text).unwrap();
-//! let moves = dagaz_engine::MoveGen::default().moves(&game, &game.initial_position()).unwrap();
-//! assert_eq!(moves.len(), 9);
-//! assert_eq!(moves[0].notation(&game), "a3 - b4");
+//! use dagaz_engine::{Counting, Game, MoveGen, Perft};
+//!
+//! // A 4x4 draughts game: men step and capture diagonally forwards.
+//! let game = Game::load(
+//!     r#"(board (name b) (dim "a-d") (dim "4-1")
+//!           (dir (name nw) -1 -1) (dir (name ne) 1 -1) (dir (name sw) -1 1) (dir (name se) 1 1))
+//!        (piece (name Man)
+//!           (pre (check is-friend?) (take) (log position))
+//!           (move (check (any nw ne)) (check is-empty?))
+//!           (move (let d (any nw ne)) (check d) (check is-enemy?) (capture)
+//!                 (check d) (check is-empty?))
+//!           (post (log "-" position) (drop)))
+//!        (piece (name King))
+//!        (game (name "Mini draughts") (board b) (loss no-moves)
+//!           (players (White (Man a1 c1)) (Black (Man b4 d4)))
+//!           (symmetry Black (nw sw) (ne se) (sw nw) (se ne))
+//!           (fen pdn (W White) (B Black) (man Man) (king King)))"#,
+//! )?;
+//!
+//! let mut gen = MoveGen::default();
+//! let mut position = game.initial_position();
+//! let moves = gen.moves(&game, &position)?;
+//! let names: Vec<String> = moves.iter().map(|m| m.notation(&game)).collect();
+//! assert_eq!(names, ["a1-b2", "c1-b2", "c1-d2"]);
+//!
+//! position.play(&game, &moves[0]);
+//! let fen = "B:Wc1,b2:Bb4,d4";
+//! assert_eq!(game.to_fen(&position).as_deref(), Some(fen));
+//! let read = game.from_fen(fen)?;
+//! assert_eq!(gen.moves(&game, &read)?, gen.moves(&game, &position)?);
+//!
+//! let mut perft = Perft::new(&game, MoveGen::default(), Counting::Bulk);
+//! assert_eq!(perft.count(&mut game.initial_position(), 3)?, 16);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(
@@ -41,7 +77,7 @@ pub use dagaz_compiler::{
     HistoryRule, Outcome, PdnSpec, Score, StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
 };
 pub use dagaz_ir::{
-    Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, Program, StrId, Value, ValueType,
+    Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType,
     MAX_TURN_VARIABLES,
 };
 pub use error::{

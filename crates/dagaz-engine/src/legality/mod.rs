@@ -11,7 +11,7 @@ pub(crate) use probe::ProbeFault;
 use probe::{Prober, Question, Recorded, Unit};
 
 use crate::error::GenError;
-use crate::fault::probe_error;
+use crate::fault;
 use crate::model::Game;
 use crate::moves::Move;
 use crate::position::Position;
@@ -453,6 +453,13 @@ impl Legality {
         self.royal_attacked(game, limits, &players, &mut scratch, position.to_move())
             .map_err(|f| probe_error(game, f))
     }
+}
+
+/// An error in an attack test run for the royal rule, located in the chain that ran.
+fn probe_error(game: &Game, f: ProbeFault) -> GenError {
+    let mut e = fault::error(game, f.piece, f.fault.pc, f.fault.kind);
+    e.piece = format!("{} (testing for attacks)", e.piece);
+    e
 }
 
 /// The royal pieces `player` has in `position`.
