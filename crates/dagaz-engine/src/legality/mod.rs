@@ -15,10 +15,11 @@ use crate::fault;
 use crate::model::Game;
 use crate::moves::Move;
 use crate::position::Position;
-use dagaz_ir::{Action, Piece, PlayerId, Pos, Value};
+use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
 use dagaz_vm::{Attack, GenErrorKind, Limits};
+use smallvec::SmallVec;
 
 /// The attack tests of one generator: its prober, the answers to `is-attacked?` remembered
 /// within a generation, and the scratch of the royal rule. Keep one per generator, so that
@@ -71,6 +72,135 @@ impl Rerun {
                 .iter()
                 .all(|&(t, was)| turns.get(t as usize).copied() == Some(was))
     }
+}
+
+impl Rerun {
+    /// Keeps a re-run's answer with what it read (`reads`, laid out as a [`ReadSet`]) and what
+    /// those cells and turn variables held; the royal piece's own square is left out, since
+    /// the test stands its piece there.
+    fn remember(
+        &mut self,
+        attacked: bool,
+        reads: &ReadSet,
+        royal_at: Pos,
+        cells: &[Option<Piece>],
+        turns: &[Value],
+    ) {
+        self.attacked = attacked;
+        self.cells.clear();
+        self.turns.clear();
+        let n = cells.len();
+        for (w, &word) in reads.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if i == royal_at.index() {
+                    continue;
+                }
+                if i < n {
+                    self.cells.push((i as u16, cells.get(i).copied().flatten()));
+                } else if let Some(&v) = turns.get(i - n) {
+                    self.turns.push(((i - n) as u8, v));
+                }
+            }
+        }
+    }
+}
+
+/// The royal rule's test in one position: the question, its recorded parts, and which parts
+/// read each cell.
+struct RoyalTest<'a> {
+    question: Question<'a>,
+    players: &'a Players,
+    recorded: &'a [Recorded],
+    /// With at most 64 parts, `readers[i]` has a bit per part that read cell (or turn
+    /// variable) `i`.
+    readers: Option<&'a [u64]>,
+    /// A bit per part that found an attack before any move.
+    attacked_parts: u64,
+}
+
+/// What a move changes, as the attack test sees it.
+struct Change {
+    /// Its cells, then the turn variables it changes, laid out as a [`ReadSet`].
+    written: SmallVec<[u64; 2]>,
+    /// Whether it lifts the royal piece.
+    moves_royal: bool,
+    /// The turn variables after it.
+    after: [Value; MAX_TURN_VARIABLES],
+}
+
+impl Change {
+    fn of(mv: &Move, royal_at: Pos, cells: usize, before: &[Value; MAX_TURN_VARIABLES]) -> Change {
+        let words = (cells + MAX_TURN_VARIABLES).div_ceil(64);
+        let mut written: SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
+        let mut mark = |i: usize| {
+            if let Some(w) = written.get_mut(i >> 6) {
+                *w |= 1 << (i & 63);
+            }
+        };
+        let mut moves_royal = false;
+        let mut after = [Value::UNSET; MAX_TURN_VARIABLES];
+        for action in mv.actions() {
+            match *action {
+                Action::Take { at, .. } => {
+                    moves_royal |= at == royal_at;
+                    mark(at.index());
+                }
+                Action::Capture { at, .. } | Action::Drop { at, .. } => mark(at.index()),
+                Action::SetTurn { slot, value } => {
+                    if let Some(v) = after.get_mut(slot as usize) {
+                        *v = value;
+                    }
+                }
+            }
+        }
+        for (t, (b, a)) in before.iter().zip(&after).enumerate() {
+            if b != a {
+                mark(cells + t);
+            }
+        }
+        Change {
+            written,
+            moves_royal,
+            after,
+        }
+    }
+
+    /// The parts (a bit each) that read something this move changes.
+    fn parts_hit(&self, readers: &[u64]) -> u64 {
+        let mut hit = 0u64;
+        for (w, &word) in self.written.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                hit |= readers.get(w * 64 + b).copied().unwrap_or(0);
+            }
+        }
+        hit
+    }
+}
+
+/// For each cell (and turn variable) of `words` words of reads, the parts that read it (at
+/// most 64 parts), in `buffer`'s allocation.
+fn readers_of(recorded: &[Recorded], words: usize, mut buffer: Vec<u64>) -> Vec<u64> {
+    buffer.clear();
+    buffer.resize(words * 64, 0u64);
+    for (u, r) in recorded.iter().enumerate() {
+        for (w, &word) in r.reads.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(slot) = buffer.get_mut(w * 64 + b) {
+                    *slot |= 1 << u;
+                }
+            }
+        }
+    }
+    buffer
 }
 
 impl Legality {
@@ -169,201 +299,43 @@ impl Legality {
         let [(at, king)] = royal.as_slice() else {
             return self.keep_legal_slowly(game, limits, players, position, out, base);
         };
-        let (at, king) = (*at, *king);
         let before = position.turn_values;
         let question = Question {
             game,
             limits,
             turn_number: players.turn_number,
             turn_values: &before,
-            at,
+            at: *at,
             defender: mover,
-            placed: king,
+            placed: *king,
         };
         let mut recorded = std::mem::take(&mut self.recorded);
         self.prober
             .record(&question, &mut position.cells, &mut recorded)
             .map_err(|f| probe_error(game, f))?;
-        let mut kept = base;
-        let cells = position.cells.len();
-        let words = (cells + dagaz_ir::MAX_TURN_VARIABLES).div_ceil(64);
-        // What a move changes, as a read set: its cells, then the turn variables it changes.
-        let mut written: smallvec::SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
-        let mut disturbed: smallvec::SmallVec<[Unit; 16]> = smallvec::SmallVec::new();
         // With at most 64 parts: for each cell (and turn variable), the parts that read it.
-        let readers = (recorded.len() <= 64).then(|| {
-            let mut readers = std::mem::take(&mut self.readers);
-            readers.clear();
-            readers.resize(words * 64, 0u64);
-            for (u, r) in recorded.iter().enumerate() {
-                for (w, &word) in r.reads.iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let b = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if let Some(slot) = readers.get_mut(w * 64 + b) {
-                            *slot |= 1 << u;
-                        }
-                    }
-                }
-            }
-            readers
-        });
-        let mut memo = std::mem::take(&mut self.memo);
-        memo.clear();
-        memo.resize_with(recorded.len(), || None);
-        let mut reruns = std::mem::take(&mut self.reruns);
-        let mut pending: smallvec::SmallVec<[usize; 16]> = smallvec::SmallVec::new();
-        let attacked_parts = recorded
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.attacked)
-            .fold(0u64, |m, (u, _)| {
-                m | 1u64.checked_shl(u as u32).unwrap_or(0)
-            });
+        let words = (position.cells.len() + MAX_TURN_VARIABLES).div_ceil(64);
+        let readers = (recorded.len() <= 64)
+            .then(|| readers_of(&recorded, words, std::mem::take(&mut self.readers)));
+        self.memo.clear();
+        self.memo.resize_with(recorded.len(), || None);
+        let test = RoyalTest {
+            question,
+            players,
+            recorded: &recorded,
+            readers: readers.as_deref(),
+            attacked_parts: recorded
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.attacked)
+                .fold(0u64, |m, (u, _)| {
+                    m | 1u64.checked_shl(u as u32).unwrap_or(0)
+                }),
+        };
+        let mut kept = base;
         for i in base..out.len() {
             let Some(mv) = out.get(i) else { break };
-            written.iter_mut().for_each(|w| *w = 0);
-            let mut mark = |i: usize| {
-                if let Some(w) = written.get_mut(i >> 6) {
-                    *w |= 1 << (i & 63);
-                }
-            };
-            let mut moves_royal = false;
-            let mut after = [Value::UNSET; dagaz_ir::MAX_TURN_VARIABLES];
-            for action in &mv.actions {
-                match *action {
-                    Action::Take { at: from, .. } => {
-                        moves_royal |= from == at;
-                        mark(from.index());
-                    }
-                    Action::Capture { at, .. } | Action::Drop { at, .. } => mark(at.index()),
-                    Action::SetTurn { slot, value } => {
-                        if let Some(v) = after.get_mut(slot as usize) {
-                            *v = value;
-                        }
-                    }
-                }
-            }
-            for (t, (b, a)) in before.iter().zip(&after).enumerate() {
-                if b != a {
-                    mark(cells + t);
-                }
-            }
-            let legal = if moves_royal {
-                let undo = position.play(game, mv);
-                let attacked = self.royal_attacked(game, limits, players, position, mover);
-                position.unplay(mv, undo);
-                !attacked.map_err(|f| probe_error(game, f))?
-            } else {
-                // Parts the move leaves alone answer as before (one attack is enough); the
-                // parts it disturbs run again on the board after it.
-                disturbed.clear();
-                pending.clear();
-                let mut attacked = false;
-                match &readers {
-                    Some(readers) => {
-                        let mut hit = 0u64;
-                        for (w, &word) in written.iter().enumerate() {
-                            let mut bits = word;
-                            while bits != 0 {
-                                let b = bits.trailing_zeros() as usize;
-                                bits &= bits - 1;
-                                hit |= readers.get(w * 64 + b).copied().unwrap_or(0);
-                            }
-                        }
-                        attacked = attacked_parts & !hit != 0;
-                        if !attacked && hit != 0 {
-                            // A part re-run after an earlier move answers the same when what
-                            // it read then is unchanged after this one.
-                            let undo = position.play(game, mv);
-                            let mut outcome = Ok(false);
-                            while hit != 0 {
-                                let u = hit.trailing_zeros() as usize;
-                                hit &= hit - 1;
-                                match memo.get(u) {
-                                    Some(Some(m)) if m.stands(&position.cells, &after) => {
-                                        if m.attacked {
-                                            attacked = true;
-                                            break;
-                                        }
-                                    }
-                                    _ => {
-                                        if let Some(r) = recorded.get(u) {
-                                            disturbed.push(r.unit);
-                                            pending.push(u);
-                                        }
-                                    }
-                                }
-                            }
-                            if !attacked && !disturbed.is_empty() {
-                                let after_move = Question {
-                                    turn_values: &after,
-                                    ..question
-                                };
-                                let result = self.prober.rerun_reading(
-                                    &after_move,
-                                    &mut position.cells,
-                                    &disturbed,
-                                    &mut reruns,
-                                );
-                                for (&u, (found, reads)) in pending.iter().zip(&reruns) {
-                                    let Some(slot) = memo.get_mut(u) else {
-                                        continue;
-                                    };
-                                    let m = slot.get_or_insert_with(Rerun::default);
-                                    m.attacked = *found;
-                                    m.cells.clear();
-                                    m.turns.clear();
-                                    for (w, &word) in reads.iter().enumerate() {
-                                        let mut bits = word;
-                                        while bits != 0 {
-                                            let i = w * 64 + bits.trailing_zeros() as usize;
-                                            bits &= bits - 1;
-                                            if i == at.index() {
-                                                // The test puts its own piece there.
-                                            } else if i < cells {
-                                                let was = position.cells.get(i).copied().flatten();
-                                                m.cells.push((i as u16, was));
-                                            } else if let Some(&v) = after.get(i - cells) {
-                                                m.turns.push(((i - cells) as u8, v));
-                                            }
-                                        }
-                                    }
-                                }
-                                outcome = result;
-                            }
-                            position.unplay(mv, undo);
-                            disturbed.clear();
-                            attacked |= outcome.map_err(|f| probe_error(game, f))?;
-                        }
-                    }
-                    None => {
-                        for r in &recorded {
-                            if !r.stands(&written) {
-                                disturbed.push(r.unit);
-                            } else if r.attacked {
-                                attacked = true;
-                                break;
-                            }
-                        }
-                    }
-                }
-                if !attacked && !disturbed.is_empty() {
-                    let undo = position.play(game, mv);
-                    let after_move = Question {
-                        turn_values: &after,
-                        ..question
-                    };
-                    let result = self
-                        .prober
-                        .rerun(&after_move, &mut position.cells, &disturbed);
-                    position.unplay(mv, undo);
-                    attacked = result.map_err(|f| probe_error(game, f))?;
-                }
-                !attacked
-            };
-            if legal {
+            if !self.leaves_attacked(&test, position, mv)? {
                 // A move is large: swap only when an illegal one came before.
                 if kept != i {
                     out.swap(kept, i);
@@ -372,13 +344,126 @@ impl Legality {
             }
         }
         self.recorded = recorded;
-        self.memo = memo;
-        self.reruns = reruns;
         if let Some(readers) = readers {
             self.readers = readers;
         }
         out.truncate(kept);
         Ok(())
+    }
+
+    /// Whether the royal piece `test` is about stands attacked after `mv`.
+    fn leaves_attacked(
+        &mut self,
+        test: &RoyalTest<'_>,
+        position: &mut Position,
+        mv: &Move,
+    ) -> Result<bool, GenError> {
+        let q = &test.question;
+        let game = q.game;
+        let change = Change::of(mv, q.at, position.cells.len(), q.turn_values);
+        if change.moves_royal {
+            let undo = position.play(game, mv);
+            let attacked = self.royal_attacked(game, q.limits, test.players, position, q.defender);
+            position.unplay(mv, undo);
+            return attacked.map_err(|f| probe_error(game, f));
+        }
+        // Parts the move leaves alone answer as before (one attack is enough); the parts it
+        // disturbs run again on the board after it.
+        if let Some(readers) = test.readers {
+            let hit = change.parts_hit(readers);
+            if test.attacked_parts & !hit != 0 {
+                return Ok(true);
+            }
+            if hit == 0 {
+                return Ok(false);
+            }
+            return self.rerun_remembering(test, position, mv, &change, hit);
+        }
+        let mut disturbed: SmallVec<[Unit; 16]> = SmallVec::new();
+        for r in test.recorded {
+            if !r.stands(&change.written) {
+                disturbed.push(r.unit);
+            } else if r.attacked {
+                return Ok(true);
+            }
+        }
+        if disturbed.is_empty() {
+            return Ok(false);
+        }
+        let undo = position.play(game, mv);
+        let after_move = Question {
+            turn_values: &change.after,
+            ..test.question
+        };
+        let result = self
+            .prober
+            .rerun(&after_move, &mut position.cells, &disturbed);
+        position.unplay(mv, undo);
+        result.map_err(|f| probe_error(game, f))
+    }
+
+    /// Runs again, on the board after `mv`, the parts `hit` names — except those whose last
+    /// re-run in this position read cells and turn variables that are the same after `mv`:
+    /// they answer as then. Each part run is remembered for the position's other moves.
+    fn rerun_remembering(
+        &mut self,
+        test: &RoyalTest<'_>,
+        position: &mut Position,
+        mv: &Move,
+        change: &Change,
+        mut hit: u64,
+    ) -> Result<bool, GenError> {
+        let game = test.question.game;
+        let undo = position.play(game, mv);
+        let mut disturbed: SmallVec<[Unit; 16]> = SmallVec::new();
+        let mut pending: SmallVec<[usize; 16]> = SmallVec::new();
+        let mut attacked = false;
+        while hit != 0 {
+            let u = hit.trailing_zeros() as usize;
+            hit &= hit - 1;
+            match self.memo.get(u) {
+                Some(Some(m)) if m.stands(&position.cells, &change.after) => {
+                    if m.attacked {
+                        attacked = true;
+                        break;
+                    }
+                }
+                _ => {
+                    if let Some(r) = test.recorded.get(u) {
+                        disturbed.push(r.unit);
+                        pending.push(u);
+                    }
+                }
+            }
+        }
+        let mut outcome = Ok(false);
+        if !attacked && !disturbed.is_empty() {
+            let after_move = Question {
+                turn_values: &change.after,
+                ..test.question
+            };
+            let mut reruns = std::mem::take(&mut self.reruns);
+            outcome = self.prober.rerun_reading(
+                &after_move,
+                &mut position.cells,
+                &disturbed,
+                &mut reruns,
+            );
+            for (&u, (found, reads)) in pending.iter().zip(&reruns) {
+                if let Some(slot) = self.memo.get_mut(u) {
+                    slot.get_or_insert_with(Rerun::default).remember(
+                        *found,
+                        reads,
+                        test.question.at,
+                        &position.cells,
+                        &change.after,
+                    );
+                }
+            }
+            self.reruns = reruns;
+        }
+        position.unplay(mv, undo);
+        Ok(attacked | outcome.map_err(|f| probe_error(game, f))?)
     }
 
     /// The royal rule with every move tested in full (for games with several royal pieces).
