@@ -5,20 +5,45 @@ use crate::value::{Piece, Pos, Value};
 use smallvec::SmallVec;
 
 /// One change a move makes. Each carries what it needs to be undone.
+///
+/// A move is the list of its actions in the order the chain made them; playing it applies them
+/// in that order, and two moves with the same actions in another order are the same move
+/// ([`same_actions`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// The piece at `at` was lifted into the hand.
-    Take { at: Pos, piece: Piece },
-    /// The piece at `at` was removed.
-    Capture { at: Pos, piece: Piece },
+    Take {
+        /// Where it stood.
+        at: Pos,
+        /// The piece as it stood there, attributes included.
+        piece: Piece,
+    },
+    /// The piece at `at` was removed: by `capture` at once, or by `capture-later` when the
+    /// move is played (the action is the same).
+    Capture {
+        /// Where it stood.
+        at: Pos,
+        /// The piece removed.
+        piece: Piece,
+    },
     /// The hand's piece was put at `at`, replacing what stood there.
     Drop {
+        /// Where it was put.
         at: Pos,
+        /// The piece as the hand held it, after any `promote` or attribute change.
         piece: Piece,
+        /// What stood there and is gone now (a capture by replacement); `None` on an empty
+        /// square.
         replaced: Option<Piece>,
     },
     /// A turn variable gets a value for the next turn.
-    SetTurn { slot: u8, value: Value },
+    SetTurn {
+        /// The turn variable, below [`MAX_TURN_VARIABLES`](crate::MAX_TURN_VARIABLES).
+        slot: u8,
+        /// The value the next turn reads; variables a move does not set read as
+        /// [`Value::UNSET`].
+        value: Value,
+    },
 }
 
 impl Action {
@@ -42,7 +67,8 @@ impl Action {
     }
 }
 
-/// A value as a number that differs for different values (for hashing actions).
+/// A value as a number that differs for different values: for hashing actions here, and
+/// public for the engine, which hashes the turn variables of a position with it.
 pub fn value_code(v: Value) -> u64 {
     let (tag, n): (u64, u64) = match v {
         Value::Int(n) => (0, u64::from(n as u32)),
@@ -57,7 +83,8 @@ pub fn value_code(v: Value) -> u64 {
 }
 
 /// A hash of a list of actions that ignores their order, so that two moves doing the same
-/// things in another order (a capture loop run the other way round) hash alike.
+/// things in another order (a capture loop run the other way round) hash alike. Equal lists
+/// hash alike; unequal ones may too, so [`same_actions`] settles a match.
 pub fn unordered_hash(actions: &[Action]) -> u64 {
     actions.iter().fold(0u64, |h, a| {
         // A multiplicative mix per action, summed: order-independent, and collisions are

@@ -10,16 +10,19 @@ use thiserror::Error;
 
 /// Marks "no neighbour" in a link table.
 const NONE: u16 = u16::MAX;
-/// Positions are `u16` indices and `NONE` is reserved.
+/// A bound on a board's positions: they are `u16` indices and `u16::MAX` is reserved for "no
+/// neighbour", so a board has fewer than this many (at most 65,534, as `docs/vm.md` says).
 pub const MAX_POSITIONS: usize = NONE as usize;
-/// Directions are `u8` indices.
+/// How many directions a board may have: they are `u8` indices.
 pub const MAX_DIRECTIONS: usize = 255;
 
-/// A board that cannot be built as described.
+/// A board that cannot be built as described. The compiler turns each into a compile error
+/// pointing at the clause that caused it.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TopologyError {
-    /// More positions than a `Pos` can index.
+    /// More positions than a `Pos` can index: how many the dimensions give, and the most
+    /// allowed.
     #[error("the board has {0} positions; at most {1} are supported")]
     TooManyPositions(usize, usize),
     /// Two positions would get the same name.
@@ -28,7 +31,8 @@ pub enum TopologyError {
     /// More directions than a `Dir` can index.
     #[error("too many directions (at most {0})")]
     TooManyDirections(usize),
-    /// A direction's offsets do not match the board's dimensions.
+    /// A direction's offsets do not match the board's dimensions: its name, how many offsets
+    /// it has, how many dimensions the board has.
     #[error("direction `{0}` has {1} offsets but the board has {2} dimensions")]
     DirOffsets(String, usize, usize),
     /// A direction named twice.
@@ -40,6 +44,9 @@ pub enum TopologyError {
 }
 
 /// The positions of a board, their names and numbers, and how directions link them.
+///
+/// Built once by the compiler and then only read: [`Board::step`] is the one question the
+/// processor asks in its hot loop, and answers with one load from a link table.
 #[derive(Clone, Debug)]
 pub struct Board {
     name: String,
@@ -154,52 +161,63 @@ impl Board {
         }
     }
 
+    /// The board's name, as the game's `board` form gives it.
     pub fn name(&self) -> &str {
         &self.name
     }
 
-    /// The number of positions.
+    /// The number of positions: the product of the dimensions' sizes.
     pub fn len(&self) -> usize {
         self.positions.len()
     }
 
+    /// Whether the board has no position (a dimension with no coordinate).
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()
     }
 
+    /// The coordinate names along each dimension, as [`Board::new`] was given them.
     pub fn dims(&self) -> &[Vec<String>] {
         &self.dims
     }
 
+    /// Every position, in board order (the last dimension outermost).
     pub fn positions(&self) -> impl ExactSizeIterator<Item = Pos> {
         (0..self.positions.len()).map(|i| Pos(i as u16))
     }
 
+    /// The position named `name` (`a1`), if there is one; numbers are not names, see
+    /// [`Board::lookup`].
     pub fn position(&self, name: &str) -> Option<Pos> {
         self.positions.get_index_of(name).map(|i| Pos(i as u16))
     }
 
+    /// The name of a position (`a1`); `"?"` for an index off the board.
     pub fn position_name(&self, pos: Pos) -> &str {
         self.positions
             .get_index(pos.index())
             .map_or("?", String::as_str)
     }
 
+    /// How many directions have been added.
     pub fn direction_count(&self) -> usize {
         self.directions.len()
     }
 
+    /// The direction named `name`, if one was added.
     pub fn direction(&self, name: &str) -> Option<Dir> {
         self.directions.get_index_of(name).map(|i| Dir(i as u8))
     }
 
+    /// The name a direction was added with; `"?"` for one never added.
     pub fn direction_name(&self, dir: Dir) -> &str {
         self.directions
             .get_index(dir.index())
             .map_or("?", String::as_str)
     }
 
-    /// The neighbour of `pos` in direction `dir`, or `None` off the board.
+    /// The neighbour of `pos` in direction `dir`, or `None` off the board. The direction is
+    /// the board's own: player symmetry is applied before (by the processor).
     #[inline]
     pub fn step(&self, dir: Dir, pos: Pos) -> Option<Pos> {
         let next = *self.links.get(dir.index() * self.len() + pos.index())?;

@@ -5,21 +5,32 @@ use crate::program::Program;
 use crate::value::{Dir, PieceKind, Pos, Value};
 use std::fmt::Write;
 
-/// The names a disassembly restores: the compiled game knows them, a program alone does not.
+/// The names a disassembly restores: the compiled game knows them, a program alone does not
+/// (it keeps only its locals' names). The compiled rules of `dagaz-compiler` implement it; a
+/// name they cannot find is best answered with a placeholder such as `"?"`, so that a listing
+/// still prints.
 pub trait Names {
     /// A constant as the game's text would write it (strings quoted).
     fn value(&self, value: Value) -> String;
+    /// The global variable in slot `slot`, as the game names it.
     fn global(&self, slot: u16) -> &str;
+    /// The direction's name, as the game declares it (before player symmetry).
     fn direction(&self, dir: Dir) -> &str;
     /// A position as notation writes it (its number on a numbered board).
     fn position(&self, pos: Pos) -> String;
+    /// The zone's name.
     fn zone(&self, zone: u16) -> &str;
+    /// The name of the attribute in bit `bit` of [`Piece::attrs`](crate::Piece::attrs).
     fn attribute(&self, bit: u8) -> &str;
+    /// The turn variable's name.
     fn turn_variable(&self, slot: u8) -> &str;
+    /// The piece type's name.
     fn piece(&self, kind: PieceKind) -> &str;
 }
 
-/// A readable listing of a chain, one command a line, with names restored.
+/// A readable listing of a chain, one command a line, with names restored: `; clause …` lines
+/// where each clause starts, then each command of `ops` (never the superinstructions of `run`)
+/// with its index, as `docs/vm.md` section 9 shows. Jump targets stay indices.
 pub fn disassemble(program: &Program, names: &dyn Names) -> String {
     let mut out = String::new();
     let mut clauses = program.clauses.iter().peekable();

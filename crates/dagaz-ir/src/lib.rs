@@ -1,10 +1,11 @@
 //! The intermediate representation of dagaz: what the compiler produces and the stack machine
 //! runs, with no knowledge of game files, positions or text formats.
 //!
-//! Every name of a game has become an index here: a [`Pos`] is a board position, a [`Dir`] a
-//! direction, a [`Value`] an 8-byte `Copy` value, and a [`Program`] a flat chain of [`Op`]s
-//! whose operands are slots, positions and jump targets. A [`Board`] is the topology those
-//! positions and directions index: for each direction a link table, so a step is one load.
+//! One design decision: every name of a game has become an index here. A [`Pos`] is a board
+//! position, a [`Dir`] a direction, a [`Value`] an 8-byte `Copy` value, and a [`Program`] a
+//! flat chain of [`Op`]s whose operands are slots, positions and jump targets. A [`Board`] is
+//! the topology those positions and directions index: for each direction a link table, so a
+//! step is one load. Names live on only for listings ([`Names`], [`disassemble`]).
 //!
 //! ```
 //! use dagaz_ir::{Board, Pos};
@@ -17,7 +18,13 @@
 //! assert_eq!(board.step(north, Pos(0)), None); // a3 is on the edge
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! This crate is a layer, not an API boundary: `dagaz-compiler` writes these types,
+//! `dagaz-vm` runs them and `dagaz-engine` reads them. Items are public because one of those
+//! crates needs them (the docs say so where that is the only reason), and they change with
+//! those crates' needs; embedders use `dagaz-engine`.
 
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(

@@ -6,17 +6,25 @@
 
 use crate::value::{Dir, Int, PieceKind, Pos, Value};
 
-/// A jump target: an index into the same chain.
+/// A jump target: an index into the same chain (`Program::ops`, numbered alike in
+/// `Program::run`). It may be the chain's length: running off the end is a failure.
 pub type Target = u32;
 
-/// The comparison of a fused compare-and-jump.
+/// The comparison of a fused compare-and-jump ([`Op::JmpUnlessLocal`]): one of the six
+/// comparison commands, as an operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cmp {
+    /// `=`, as [`Op::Eq`].
     Eq,
+    /// `!=`, as [`Op::Ne`].
     Ne,
+    /// `<`, as [`Op::Lt`].
     Lt,
+    /// `<=`, as [`Op::Le`].
     Le,
+    /// `>`, as [`Op::Gt`].
     Gt,
+    /// `>=`, as [`Op::Ge`].
     Ge,
 }
 
@@ -33,6 +41,8 @@ impl Cmp {
         }
     }
 
+    /// Whether `a CMP b` holds for two integers: the processor's fast path when the local
+    /// holds an integer (any other value goes through [`Cmp::op`]).
     #[inline]
     pub fn holds(self, a: Int, b: Int) -> bool {
         match self {
@@ -46,223 +56,276 @@ impl Cmp {
     }
 }
 
+/// One command of the stack machine.
+///
+/// Each variant's doc opens with its stack effect, `before -- after` with the top of the stack
+/// on the right, as `docs/vm.md` (section 3) writes it. A command *fails* when it makes the
+/// machine backtrack to the latest choice point, and *errors* when it stops the whole
+/// generation. The *truth* of a value is that of `docs/vm.md` section 5, under which a link
+/// navigates: a position value goes there, a direction value steps that way (through the
+/// mover's symmetry) and is false off the board. *Plain truth* is the same except that a link
+/// is simply true.
+///
+/// Operands are resolved: a `u16` is a local or global slot, a zone, an invariant or a guard of
+/// the same program; a `u8` an attribute bit, a turn variable or an operand count; a [`Target`]
+/// a command index in the same chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 // A one-byte tag in front, so dispatch reads it directly instead of decoding a niche.
 #[repr(u8)]
 pub enum Op {
     // --- values and variables -------------------------------------------------------------
-    /// `-- v`
+    /// `-- v`: push the constant.
     Push(Value),
-    /// `v --`
+    /// `v --`: discard the top value.
     Pop,
-    /// `-- v`: a local slot.
+    /// `-- v`: push local slot `s` (0 until set in this run).
     LocalGet(u16),
-    /// `v --`: a local slot, undone on backtracking.
+    /// `v --`: store into local slot `s`; the old value goes on the trail.
     LocalSet(u16),
-    /// `--`: store a constant in a local slot (`Push` and `LocalSet` in one).
+    /// `--`: store the constant into local slot `s` (`Push` and `LocalSet` in one); trailed.
     LocalConst(u16, Value),
-    /// `--`: `LocalConst`, then jump (an alternative of `(let x (any a b))`).
+    /// `--`: `LocalConst s v`, then continue at `t` (an alternative of `(let x (any a b))` and
+    /// its jump to the end, in one).
     LocalConstJmp(u16, Value, Target),
-    /// `--`: add a constant to a local slot.
+    /// `--`: add the constant to local slot `s`, which must hold a number or a boolean (the
+    /// result is an integer); errors otherwise and on overflow; trailed.
     LocalAdd(u16, Int),
-    /// `-- v`: a global variable (0 until set).
+    /// `-- v`: push global `s` (0 until set in this generation).
     GlobalGet(u16),
-    /// `v --`: a global variable, never undone.
+    /// `v --`: store into global `s`; never undone, and a new value marks "a global changed".
     GlobalSet(u16),
-    /// `--`: add a constant to a global variable.
+    /// `--`: add the constant to global `s`; as `GlobalSet` otherwise.
     GlobalAdd(u16, Int),
 
     // --- the State environment ------------------------------------------------------------
     /// `-- pos`: the current position.
     Position,
-    /// `-- bool`
+    /// `-- bool`: whether the current position is empty.
     IsEmpty,
+    /// `-- bool`: whether the current position holds a piece.
     NotEmpty,
+    /// `-- bool`: whether the current position holds a piece of the player to move.
     IsFriend,
+    /// `-- bool`: whether it holds none of the player to move's (empty, or an enemy).
     NotFriend,
+    /// `-- bool`: whether the current position holds a piece of another player.
     IsEnemy,
+    /// `-- bool`: whether it holds none of another player's (empty, or a friend).
     NotEnemy,
-    /// `-- player|false`: the owner of the piece at the current position.
+    /// `-- player|false`: the owner of the piece at the current position; `false` when empty.
     PlayerAt,
-    /// `-- piece|false`: the type of the piece at the current position.
+    /// `-- piece|false`: the type of the piece at the current position; `false` when empty.
     PieceAt,
-    /// `--`: step in a direction (through the player's symmetry); fails off the board.
+    /// `--`: step in direction `d` through the mover's symmetry; fails off the board, where
+    /// the position does not change.
     Nav(Dir),
-    /// `--`: go to a position.
+    /// `--`: make `p` the current position; never fails.
     Goto(Pos),
-    /// `--`: fail unless the current position is empty (and so on for the others).
+    /// `--`: fail unless the current position is empty.
     CheckEmpty,
+    /// `--`: fail unless the current position holds a piece.
     CheckNotEmpty,
+    /// `--`: fail unless the current position holds a piece of the player to move.
     CheckFriend,
+    /// `--`: fail when the current position holds a piece of the player to move.
     CheckNotFriend,
+    /// `--`: fail unless the current position holds a piece of another player.
     CheckEnemy,
+    /// `--`: fail when the current position holds a piece of another player.
     CheckNotEnemy,
-    /// `-- bool`: whether the piece at the current position was taken by `capture-later`.
+    /// `-- bool`: whether the current position is marked by `CaptureLater` in this move.
     IsCaptured,
+    /// `-- bool`: whether the current position is not marked by `CaptureLater` in this move.
     NotCaptured,
-    /// `--`: fail unless the piece here was (or was not) taken by `capture-later`.
+    /// `--`: fail unless the current position is marked by `CaptureLater` in this move.
     CheckCaptured,
+    /// `--`: fail when the current position is marked by `CaptureLater` in this move.
     CheckNotCaptured,
-    /// `-- bool`: whether the current position is in the zone, for the player to move.
+    /// `-- bool`: whether the current position is in zone `z` for the player to move.
     InZone(u16),
-    /// `-- bool`: an attribute of the piece at the current position (false when empty).
+    /// `-- bool`: attribute `a` of the piece at the current position; `false` when empty.
     AttrAt(u8),
-    /// `v --`: set an attribute of the piece in the hand (to the truth of v).
+    /// `v --`: set attribute `a` of the hand's piece to the plain truth of `v`; errors when
+    /// the hand is empty.
     SetAttr(u8),
-    /// `-- v`: a turn variable, as the last move left it (`false` when it set none).
+    /// `-- v`: turn variable `t` as the last move left it ([`Value::UNSET`] when it set none).
     TurnGet(u8),
-    /// `v --`: give a turn variable its value for the next turn (reads still see the old one).
+    /// `v --`: record [`Action::SetTurn`](crate::Action::SetTurn): the value turn variable `t`
+    /// has after the move; reads in this move still see the old one.
     TurnSet(u8),
-    /// `-- bool`: whether an enemy piece attacks the current position (see `AttackTest`).
-    /// Inside an attack test it fails instead: attack tests do not nest.
+    /// `-- bool`: whether an enemy attacks the current position, by the game's attack test;
+    /// fails inside an attack test (they do not nest).
     IsAttacked,
+    /// `-- bool`: whether no enemy attacks the current position; fails inside an attack test.
     NotAttacked,
 
     // --- the Players environment ----------------------------------------------------------
-    /// `-- player`
+    /// `-- player`: the player to move.
     CurrentPlayer,
-    /// `-- player`
+    /// `-- player`: the player after the mover in turn order.
     NextPlayer,
-    /// `-- n`: 1 on the first turn.
+    /// `-- n`: the turns played before this one, plus 1.
     TurnNumber,
-    /// `-- n`: the current player's place in turn order, from 1.
+    /// `-- n`: the mover's place in the `players` list, from 1.
     TurnOrder,
 
     // --- expressions ----------------------------------------------------------------------
-    /// `a1 .. an -- sum`
+    /// `a1 .. an -- sum`: of `n` numbers (`Add 0` pushes 0); errors on overflow.
     Add(u8),
-    /// `a1 .. an -- a1 - a2 - .. - an` (n >= 2)
+    /// `a1 .. an -- a1 - a2 - .. - an`; emitted for `n >= 2`; errors on overflow.
     Sub(u8),
-    /// `a1 .. an -- product`
+    /// `a1 .. an -- product`: of `n` numbers (`Mul 0` pushes 1); errors on overflow.
     Mul(u8),
-    /// `a b -- a / b` (truncating)
+    /// `a b -- a / b`: truncated towards zero; errors when `b` is 0 and on overflow.
     Div,
-    /// `a b -- a mod b` (never negative)
+    /// `a b -- a mod b`: the Euclidean remainder, never negative; errors when `b` is 0 and on
+    /// overflow.
     Mod,
-    /// `a -- -a`
+    /// `a -- -a`: errors on overflow.
     Neg,
-    /// `a b -- bool`
+    /// `a b -- bool`: whether `a` equals `b`: numbers and booleans by value (`true` is 1),
+    /// other values by kind and identity.
     Eq,
+    /// `a b -- bool`: whether `a` differs from `b`, as `Eq` compares.
     Ne,
+    /// `a b -- bool`: whether `a < b`; numbers and booleans only.
     Lt,
+    /// `a b -- bool`: whether `a <= b`; numbers and booleans only.
     Le,
+    /// `a b -- bool`: whether `a > b`; numbers and booleans only.
     Gt,
+    /// `a b -- bool`: whether `a >= b`; numbers and booleans only.
     Ge,
-    /// `v -- bool`: the truth of v negated (a link navigates).
+    /// `v -- bool`: the negated truth of `v`; a link navigates.
     Not,
 
     // --- control --------------------------------------------------------------------------
+    /// `--`: continue at `t`.
     Jmp(Target),
-    /// `v --`: jump when v is false (a link navigates, and is false off the board).
+    /// `v --`: continue at `t` when the truth of `v` is false; a link navigates first.
     JmpIfFalse(Target),
-    /// `--`: jump unless `local CMP number` holds (`LocalGet`, `Push`, the comparison and
-    /// `JmpIfFalse` in one).
+    /// `--`: continue at `t` unless `local s CMP n` holds (`LocalGet s`, `Push n`, the
+    /// comparison and `JmpIfFalse t` in one).
     JmpUnlessLocal(u16, Cmp, Int, Target),
-    /// `v --`: fail (backtrack) when v is false; a link navigates.
+    /// `v --`: fail when the truth of `v` is false; a link navigates.
     Check,
-    /// `--`: `LocalGet` then `Check`.
+    /// `--`: `LocalGet s` then `Check`: fail when local `s` is false; a link navigates.
     CheckLocal(u16),
-    /// `--`: open a choice point; backtracking resumes at the target.
+    /// `--`: open a choice point that resumes at `t`; continue with the next command.
     Fork(Target),
-    /// `--`: `end-move`: `Fork` to go on at the target, the next command (a jump to `post`)
-    /// first. In an attack test, when `post` stays put (`Program::post_stays`), no capture was
-    /// made and the current position holds no enemy, finishing here cannot capture: it goes
-    /// straight on to the target.
+    /// `--`: `end-move`: as `Fork t`, except in an attack test where finishing here cannot
+    /// capture ([`Program::post_stays`](crate::Program::post_stays), no capture yet, no enemy
+    /// here): then continue at `t` with no choice point.
     EndMove(Target),
-    /// `--`: `(let V (any K1 ... Kn))` and the checks after it (the guard, the next commands):
-    /// tries each constant in turn, running the guard without a choice point, and opens one
-    /// choice point, for the remaining constants, only when a constant passes. Then V holds it
-    /// and execution goes on after the guard.
+    /// `--`: `(let V (any K1 … Kn))` and its guard (the `guards[g].len` commands after it):
+    /// store in V the first constant whose guard passes, keep the rest in one choice point,
+    /// and continue after the guard; fail when none passes.
     AnyGuarded(u16),
-    /// `--`: backtrack to the latest choice point.
+    /// `--`: fail.
     Fail,
-    /// `--`: where the choice among the `move` clauses starts (chains with several). Does
-    /// nothing, except in an attack test told to run one clause only: it goes to that clause.
+    /// `--`: where the choice among several `move` clauses starts; nothing, except in an
+    /// attack test told to run one clause only, which it goes to.
     Clauses,
 
     // --- building the move ----------------------------------------------------------------
-    /// `--`: lift the piece at the current position into the hand.
+    /// `--`: lift the piece at the current position into the hand and record `Action::Take`;
+    /// errors when the hand is full or the position empty.
     Take,
-    /// `--`: put the hand's piece at the current position.
+    /// `--`: put the hand's piece at the current position, replacing what is there, and record
+    /// `Action::Drop`; errors when the hand is empty.
     Drop,
-    /// `--`: remove the piece at the current position.
+    /// `--`: remove the piece at the current position and record `Action::Capture`; errors
+    /// when it is empty.
     Capture,
-    /// `--`: capture the piece at the current position when the move ends; until then it
-    /// stays (and blocks) and is marked captured.
+    /// `--`: mark the piece at the current position as captured, leaving it there (it blocks)
+    /// until the move is played, and record `Action::Capture`; errors when the position is
+    /// empty or already marked.
     CaptureLater,
-    /// `--`: the piece in the hand becomes this type.
+    /// `--`: the hand's piece becomes type `k`, owner unchanged; errors when the hand is empty.
     Promote(PieceKind),
-    /// `piece --`: the piece in the hand becomes the type on the stack.
+    /// `piece --`: as `Promote`, with the type from the stack; errors on any other value.
     PromoteTo,
     /// `to --`: move the piece at the current position to `to` (a position, or a direction
-    /// from here), replacing what stands there; the hand and the current position stay.
+    /// stepped from here, failing off the board), replacing what stands there, and record
+    /// `Action::Take` and `Action::Drop`; the hand and the current position stay.
     MovePiece,
-    /// `v1 .. vn --`: append to the move's notation.
+    /// `v1 .. vn --`: append the values to the move's notation log.
     Log(u8),
-    /// `v --`: like `Check`, and remember the check so that it is evaluated again whenever a
-    /// global changes (a broken invariant).
+    /// `v --`: fail when the plain truth of `v` is false; when it holds, also note invariant
+    /// `i` with all the locals, to be checked again whenever a global changes.
     Invariant(u16),
     /// `--`: the move being finished stands only if no move that makes the same captures and
-    /// then more completes (`(check no-moves?)`: capture to the end).
+    /// then more completes (`(check no-moves?)`, decided at `Complete`); never fails.
     NoMoves,
-    /// `--`: the move is complete: record it, then backtrack for the next.
+    /// `--`: hand the move to the sink (unless `NoMoves` finds it beaten), withdraw the moves
+    /// it shows were not captures to the end, then fail.
     Complete,
 
     // --- superinstructions ----------------------------------------------------------------
-    // Never emitted by the compiler and never listed: `fuse` puts them in `Program::run`, the
-    // copy of the chain the processor runs. Each does what the commands it stands for do, in
-    // order, then goes on after the last of them (see `vm::fuse`).
-    /// `Take`, `Position`, `Log 1`.
+    // Never emitted by the compiler and never listed: `dagaz_vm::fuse` puts them in
+    // `Program::run`, the copy of the chain the processor runs. Each does what the commands
+    // it stands for do, in order, then goes on after the last of them; so each is `--`.
+    /// `--`: `Take`, `Position`, `Log 1`.
     TakeLog,
-    /// `Position`, `Log 1`.
+    /// `--`: `Position`, `Log 1`.
     LogPosition,
-    /// `Position`, `LocalSet s`.
+    /// `--`: `Position`, `LocalSet s`.
     LocalPosition(u16),
-    /// `AttrAt a`, `LocalSet s`.
+    /// `--`: `AttrAt a`, `LocalSet s` (operands `s`, `a`).
     LocalAttr(u16, u8),
-    /// `Push v`, `SetAttr a`, for a number or boolean `v` (its truth).
+    /// `--`: `Push v`, `SetAttr a`, for a number or boolean `v` whose truth is the `bool`.
     SetAttrConst(u8, bool),
-    /// `Drop`, `Complete`.
+    /// `--`: `Drop`, `Complete`.
     DropComplete,
-    /// `InZone z`, `Check`.
+    /// `--`: `InZone z`, `Check`.
     CheckZone(u16),
-    /// `InZone z`, `JmpIfFalse t`.
+    /// `--`: `InZone z`, `JmpIfFalse t`.
     JmpUnlessZone(u16, Target),
-    /// `PieceAt`, `Push v`, `Eq`, `Check`.
+    /// `--`: `PieceAt`, `Push v`, `Eq`, `Check`.
     CheckPieceEq(Value),
-    /// A board test (`CheckEmpty` … `CheckNotCaptured`), `Jmp t`.
+    /// `--`: a board test (`CheckEmpty` … `CheckNotCaptured`), `Jmp t`.
     TestJmp(Test, Target),
-    /// `Nav d`, `Jmp t`.
+    /// `--`: `Nav d`, `Jmp t`.
     NavJmp(Dir, Target),
-    /// `Nav d`, a board test.
+    /// `--`: `Nav d`, a board test.
     NavTest(Dir, Test),
-    /// `Nav d`, a board test, `Jmp t`.
+    /// `--`: `Nav d`, a board test, `Jmp t`.
     NavTestJmp(Dir, Test, Target),
-    /// `CheckLocal s`, a board test.
+    /// `--`: `CheckLocal s`, a board test.
     LocalTest(u16, Test),
-    /// `CheckLocal s`, a board test, `Jmp t`.
+    /// `--`: `CheckLocal s`, a board test, `Jmp t`.
     LocalTestJmp(u16, Test, Target),
-    /// `EndMove t`, `Jmp u`.
+    /// `--`: `EndMove t`, `Jmp u`.
     EndMoveJmp(Target, Target),
-    /// `Clauses`, `Fork t`.
+    /// `--`: `Clauses`, `Fork t`.
     ClausesFork(Target),
 }
 
-/// The board tests a superinstruction can make: `CheckEmpty` … `CheckNotCaptured`.
+/// The board tests a superinstruction can make: `CheckEmpty` … `CheckNotCaptured`, as an
+/// operand. Each fails the superinstruction when it does not hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Test {
+    /// [`Op::CheckEmpty`].
     Empty,
+    /// [`Op::CheckNotEmpty`].
     NotEmpty,
+    /// [`Op::CheckFriend`].
     Friend,
+    /// [`Op::CheckNotFriend`].
     NotFriend,
+    /// [`Op::CheckEnemy`].
     Enemy,
+    /// [`Op::CheckNotEnemy`].
     NotEnemy,
+    /// [`Op::CheckCaptured`].
     Captured,
+    /// [`Op::CheckNotCaptured`].
     NotCaptured,
 }
 
 impl Test {
-    /// The test a command makes, when it is one.
+    /// The test a command makes, when it is one of the eight board tests; `None` for any
+    /// other command. Public for `dagaz_vm::fuse`, which builds the superinstructions.
     pub fn of(op: Op) -> Option<Test> {
         Some(match op {
             Op::CheckEmpty => Test::Empty,
@@ -279,7 +342,9 @@ impl Test {
 }
 
 impl Op {
-    /// Commands an invariant's condition may use: they read only locals, globals and constants.
+    /// Commands an invariant's condition may use: they read only locals, globals and constants,
+    /// so the condition can be evaluated again later with saved locals. Public for the
+    /// compiler, which refuses any other command in an invariant.
     pub fn is_pure(self) -> bool {
         matches!(
             self,

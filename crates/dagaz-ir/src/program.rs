@@ -6,12 +6,14 @@ use crate::value::Value;
 use dagaz_sexpr::Span;
 use std::fmt;
 
-/// Which clause of a piece a command came from, for messages.
+/// Which clause of a piece a command came from, for messages and listings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Clause {
+    /// `pre`: run once from the start square, before the choice among the `move` clauses.
     Pre,
     /// The n-th `move` clause, counting from 1.
     Move(u16),
+    /// `post`: run at the end of every move, from where the move ends, up to `Complete`.
     Post,
 }
 
@@ -29,24 +31,39 @@ impl fmt::Display for Clause {
 /// reads only locals, globals and constants, so it can be evaluated again later.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Invariant {
+    /// The condition's first command, an index into [`Program::ops`].
     pub start: u32,
+    /// Just past its last command: the `Invariant` command that tests its value.
     pub end: u32,
 }
 
 /// One piece type's command chain: `pre`, then a choice among the `move` clauses, then `post`.
+///
+/// The tables beside `ops` all index it (`spans[pc]` is the span of `ops[pc]`, clause starts,
+/// invariant ranges and guards are command indices), so superinstructions, which live in a
+/// copy of the same length, renumber nothing. The compiler keeps the invariants of
+/// `docs/vm.md` section 8: every jump target is in the chain or its length, the last command
+/// is `Complete`, and `spans.len() == ops.len()`.
 #[derive(Clone, Debug, Default)]
 pub struct Program {
+    /// The chain as compiled and listed: the commands of `docs/vm.md` section 3, no
+    /// superinstruction.
     pub ops: Vec<Op>,
-    /// The chain as the processor runs it: `ops` with superinstructions (`vm::fuse`). Empty
-    /// when the program was put together by hand; `ops` runs then.
+    /// The chain as the processor runs it: `ops` with superinstructions (`dagaz_vm::fuse`),
+    /// the same length and numbering. Empty when the program was put together by hand; the
+    /// processor runs `ops` whenever the lengths differ.
     pub run: Vec<Op>,
     /// The source span of each command (a side table, so the commands themselves stay small).
     pub spans: Vec<Span>,
-    /// Where each clause starts, in command order.
+    /// Where each clause starts (a command index), in command order; a clause with no command
+    /// starts where the next one does.
     pub clauses: Vec<(u32, Clause)>,
-    /// Names of the local slots, for the disassembly.
+    /// The name of each local slot (one per `let` in the source), for the disassembly; its
+    /// length is the number of slots a run resets to 0.
     pub locals: Vec<String>,
+    /// The conditions of the `Invariant` commands, by their operand.
     pub invariants: Vec<Invariant>,
+    /// The constants and guard lengths of the `AnyGuarded` commands, by their operand.
     pub guards: Vec<Guard>,
     /// `post` never leaves the square where the move ends and captures only by dropping there
     /// (see `EndMove`); attack tests then skip ends of moves that cannot capture.
@@ -63,15 +80,24 @@ pub enum Parts {
     /// The chain is one part.
     #[default]
     Whole,
-    /// Straight commands, then `AnyGuarded` at `pc` with `n` constants.
-    Choice { pc: usize, n: usize },
+    /// Straight commands, then a guarded choice: one part per constant.
+    Choice {
+        /// The index of the `AnyGuarded` command.
+        pc: usize,
+        /// How many constants it tries.
+        n: usize,
+    },
     /// Straight commands up to `Clauses` (at `entry`), then a choice among the `move` clauses:
     /// the command each clause's body starts at, and the guarded choice it opens with, if any.
     /// `quiet[j]`: clause j can never capture in an attack test (see [`Parts::of`]), which
     /// then leaves it out.
     Clauses {
+        /// The index of the `Clauses` command.
         entry: usize,
+        /// For each `move` clause: the command its body starts at (after its `Fork`), and
+        /// the `(pc, n)` of the guarded choice a straight run from there reaches, if any.
         bodies: Vec<(usize, Option<(usize, usize)>)>,
+        /// For each `move` clause: whether it can never capture in an attack test.
         quiet: Vec<bool>,
     },
 }
@@ -133,7 +159,8 @@ fn quiet(body: &[Op], may_stay: bool) -> bool {
 }
 
 impl Parts {
-    /// The parts of a compiled chain. `post_stays` is [`Program::post_stays`].
+    /// The parts of a compiled chain. `post_stays` is [`Program::post_stays`]. Public for the
+    /// compiler, which stores the answer in [`Program::parts`].
     ///
     /// A clause is *quiet* when its body is a straight run of commands (ending, but for the
     /// last clause, with its jump to `post`) and either
@@ -215,13 +242,17 @@ impl Parts {
 /// the local they go to, and how many guard commands follow the `AnyGuarded` command.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Guard {
+    /// The local slot of V, which holds each constant while its guard runs.
     pub slot: u16,
+    /// The constants K1 … Kn, tried in this order.
     pub values: Vec<Value>,
+    /// How many commands after the `AnyGuarded` form the guard; only board tests, moves
+    /// (`Nav`, `Goto`) and `CheckLocal` of V.
     pub len: u32,
 }
 
 impl Program {
-    /// The clause that holds command `pc`.
+    /// The clause that holds command `pc`, for messages; `pre` before the first clause start.
     pub fn clause_at(&self, pc: usize) -> Clause {
         self.clauses
             .iter()
@@ -230,6 +261,8 @@ impl Program {
             .map_or(Clause::Pre, |&(_, c)| c)
     }
 
+    /// The source span of command `pc`; the default span when there is none (a program put
+    /// together by hand).
     pub fn span_at(&self, pc: usize) -> Span {
         self.spans.get(pc).copied().unwrap_or_default()
     }

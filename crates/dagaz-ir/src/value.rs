@@ -27,23 +27,27 @@ macro_rules! index_type {
 }
 
 index_type!(
-    /// A board position (a node of the board graph).
+    /// A board position (a node of the board graph): its index in board order
+    /// ([`Board::positions`](crate::Board::positions)). `u16::MAX` is reserved for "no
+    /// neighbour" in the link tables, hence [`MAX_POSITIONS`](crate::MAX_POSITIONS).
     Pos(u16)
 );
 index_type!(
-    /// A direction of the board, as the game names it (before player symmetry).
+    /// A direction of the board, as the game names it (before player symmetry): its index in
+    /// the order the directions were added to the [`Board`](crate::Board).
     Dir(u8)
 );
 index_type!(
-    /// A player, by its place in the `players` clause.
+    /// A player, by its place in the `players` clause, from 0 (`turn-order` counts from 1).
     PlayerId(u8)
 );
 index_type!(
-    /// A piece type, by its place among the `piece` definitions.
+    /// A piece type, by its place among the `piece` definitions, from 0.
     PieceKind(u8)
 );
 index_type!(
-    /// A string constant in the game's string pool.
+    /// A string constant: its index in the game's string pool, which the compiler fills and
+    /// the processor reads only to decide truth (`""` and `"0"` are false).
     StrId(u32)
 );
 
@@ -54,7 +58,9 @@ pub type Int = i32;
 /// A piece on the board or in the hand: its owner, its type and its attributes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The player it belongs to: friend and enemy tests compare it with the player to move.
     pub owner: PlayerId,
+    /// Its type; `promote` changes it while the piece is in the hand.
     pub kind: PieceKind,
     /// One bit per attribute the game declares (`(attribute never-moved true)`), in
     /// declaration order; they travel with the piece.
@@ -77,11 +83,14 @@ impl Piece {
         }
     }
 
+    /// Whether attribute `bit` is set. `bit` is below [`MAX_ATTRIBUTES`] (the compiler numbers
+    /// no more); a larger one overflows the shift.
     #[inline]
     pub fn attr(self, bit: u8) -> bool {
         self.attrs & (1 << bit) != 0
     }
 
+    /// Sets attribute `bit` (below [`MAX_ATTRIBUTES`]) to `on`.
     #[inline]
     pub fn set_attr(&mut self, bit: u8, on: bool) {
         if on {
@@ -98,18 +107,26 @@ impl Piece {
 /// `not`) navigates to it and answers whether that was possible.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
+    /// An integer; arithmetic on it is checked, and overflow is an error, not a wrap.
     Int(Int),
+    /// `true` or `false`; counts as 1 or 0 wherever a number is expected.
     Bool(bool),
+    /// A string constant, by its index in the pool; false when it is `""` or `"0"`.
     Str(StrId),
+    /// A position: a link, whose truth goes there.
     Pos(Pos),
+    /// A direction: a link, whose truth steps that way and is false off the board.
     Dir(Dir),
+    /// A player; always true.
     Player(PlayerId),
+    /// A piece type (not a piece: no owner, no attributes); always true.
     Piece(PieceKind),
 }
 
 impl Value {
-    /// A turn variable's value before any move sets it.
+    /// A turn variable's value before any move sets it, and after a move that sets none.
     pub const UNSET: Value = Value::Bool(false);
+
     /// The value as a number, where it is one (`true` is 1, `false` is 0).
     pub fn as_int(self) -> Option<Int> {
         match self {
@@ -119,6 +136,7 @@ impl Value {
         }
     }
 
+    /// What kind of value it is, for messages ("expected a number, found a string").
     pub fn value_type(self) -> ValueType {
         match self {
             Value::Int(_) => ValueType::Int,
@@ -135,12 +153,19 @@ impl Value {
 /// The type of a [`Value`], for messages (one byte, so run-time errors stay small).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueType {
+    /// [`Value::Int`], shown as "a number".
     Int,
+    /// [`Value::Bool`], shown as "a boolean".
     Bool,
+    /// [`Value::Str`], shown as "a string".
     Str,
+    /// [`Value::Pos`], shown as "a position".
     Pos,
+    /// [`Value::Dir`], shown as "a direction".
     Dir,
+    /// [`Value::Player`], shown as "a player".
     Player,
+    /// [`Value::Piece`], shown as "a piece type".
     Piece,
 }
 
@@ -158,12 +183,14 @@ impl fmt::Display for ValueType {
     }
 }
 
+/// 0: what locals and globals hold until they are set.
 impl Default for Value {
     fn default() -> Value {
         Value::Int(0)
     }
 }
 
+/// `#n`, the index: a position's name needs its [`Board`](crate::Board).
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)

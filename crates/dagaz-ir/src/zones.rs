@@ -3,6 +3,12 @@
 use crate::value::{PlayerId, Pos};
 use indexmap::IndexSet;
 
+/// The game's zones: for each zone, player and position, whether the position is in the zone
+/// for that player.
+///
+/// A zone is declared once by name and filled per player, since the same name means a
+/// different set for each side (White's promotion row is Black's home row). Membership is one
+/// flat table, so `in-zone?` costs one look-up.
 #[derive(Clone, Debug, Default)]
 pub struct Zones {
     names: IndexSet<String>,
@@ -13,6 +19,8 @@ pub struct Zones {
 }
 
 impl Zones {
+    /// No zones yet, for a game of `players` players on a board of `positions` positions;
+    /// both fix the table's shape and cannot change later.
     pub fn new(players: usize, positions: usize) -> Zones {
         Zones {
             players,
@@ -21,7 +29,8 @@ impl Zones {
         }
     }
 
-    /// The zone's index, created empty on first mention.
+    /// The zone's index, created empty for every player on first mention; a second
+    /// declaration of the same name answers the same index.
     pub fn declare(&mut self, name: &str) -> usize {
         let (index, added) = self.names.insert_full(name.to_string());
         if added {
@@ -31,6 +40,8 @@ impl Zones {
         index
     }
 
+    /// Puts `pos` in `zone` for `player`. Indices out of range are ignored: the compiler
+    /// resolves them against the same board and players.
     pub fn add(&mut self, zone: usize, player: PlayerId, pos: Pos) {
         let at = (zone * self.players + player.index()) * self.positions + pos.index();
         if let Some(cell) = self.member.get_mut(at) {
@@ -38,14 +49,19 @@ impl Zones {
         }
     }
 
+    /// The index of the zone declared as `name`, if it was.
     pub fn zone(&self, name: &str) -> Option<usize> {
         self.names.get_index_of(name)
     }
 
+    /// The name `zone` was declared with; `"?"` for an index never declared (listings of a
+    /// damaged program still print).
     pub fn name(&self, zone: usize) -> &str {
         self.names.get_index(zone).map_or("?", String::as_str)
     }
 
+    /// Whether `pos` is in `zone` for `player`: what `InZone` asks. False for any index out of
+    /// range.
     #[inline]
     pub fn contains(&self, zone: usize, player: PlayerId, pos: Pos) -> bool {
         let at = (zone * self.players + player.index()) * self.positions + pos.index();

@@ -12,20 +12,26 @@ use nom::multi::many0_count;
 use nom::sequence::{delimited, pair};
 use nom::{IResult, Parser};
 
-/// Lists may nest this deep; deeper input is an error rather than a stack overflow.
+/// How many lists may be open at once. The reader keeps open lists on a heap stack, so the
+/// limit guards the crates above, which walk the tree recursively: deeper input is the error
+/// [`ReadErrorKind::TooDeep`] rather than a stack overflow there.
 pub const MAX_DEPTH: usize = 200;
 
-/// Characters a symbol (or a number) is made of.
+/// Characters a symbol (or a number) is made of: letters and digits of any script, and
+/// `- ? ! * + / < > = _ .`. Anything else ends a token; `#`, `'`, `,` and the like are errors.
 pub fn is_symbol_char(c: char) -> bool {
     c.is_alphanumeric() || "-?!*+/<>=_.".contains(c)
 }
 
-/// Reads every top-level form of `text`.
+/// Reads every top-level form of `text`, in order, skipping white space and `;` comments.
+///
+/// Stops at the first error; there are no partial results. Never panics, whatever the text.
 ///
 /// ```
-/// let forms = dagaz_sexpr::read("(dir (name nw) -1 -1) ; a comment").unwrap();
+/// let forms = dagaz_sexpr::read("(dir (name nw) -1 -1) ; a comment")?;
 /// assert_eq!(forms.len(), 1);
 /// assert_eq!(forms[0].to_string(), "(dir (name nw) -1 -1)");
+/// # Ok::<(), dagaz_sexpr::ReadError>(())
 /// ```
 pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
     // Each open list: where it started and the items read so far.

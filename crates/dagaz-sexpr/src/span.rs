@@ -6,13 +6,21 @@
 use std::fmt;
 
 /// A half-open byte range `start..end` into one source text.
+///
+/// Byte offsets, not characters: the reader's loop finds them for free, and slicing the text
+/// with them is cheap. The span does not say which text it belongs to; the default, `0..0`,
+/// marks something made by code rather than read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The offset of the first byte.
     pub start: usize,
+    /// The offset just past the last byte; not before `start` in the spans the reader makes.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes from `start` up to, not including, `end`. Not checked: an inverted span
+    /// only makes a message point at the wrong place.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
@@ -26,7 +34,9 @@ impl Span {
 /// A 1-based line and column (the column counts characters, not bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineCol {
+    /// The line, counting from 1.
     pub line: usize,
+    /// The column, counting characters from 1: `é` is one column although it is two bytes.
     pub col: usize,
 }
 
@@ -37,6 +47,9 @@ impl fmt::Display for LineCol {
 }
 
 /// Line starts of a text, for turning byte offsets into [`LineCol`].
+///
+/// Built once per text when a message is to be shown; it borrows the text because columns
+/// count characters, which needs the bytes of the line.
 #[derive(Clone, Debug)]
 pub struct LineIndex<'a> {
     text: &'a str,
@@ -44,6 +57,7 @@ pub struct LineIndex<'a> {
 }
 
 impl<'a> LineIndex<'a> {
+    /// Indexes `text`: one pass to find where each line starts (after each `\n`).
     pub fn new(text: &'a str) -> LineIndex<'a> {
         let starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -51,7 +65,8 @@ impl<'a> LineIndex<'a> {
         LineIndex { text, starts }
     }
 
-    /// Line and column of a byte offset; offsets past the end clamp to the end.
+    /// Line and column of a byte offset; offsets past the end clamp to the end. An offset
+    /// inside a character counts the bytes of its line before it instead of characters.
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
         let line = self.starts.partition_point(|&s| s <= offset).max(1);

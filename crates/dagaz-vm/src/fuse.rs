@@ -10,11 +10,16 @@
 //!
 //! A superinstruction counts the commands it stands for as steps (as far as it gets), and an
 //! error is reported at the command it stands for that made it.
+//!
+//! Public for `dagaz-compiler`, which fills [`Program::run`](dagaz_ir::Program::run) with
+//! [`fuse`] when it builds a program; the superinstructions themselves belong to the
+//! processor, which is why they are made here.
 
 use dagaz_ir::Value;
 use dagaz_ir::{Op, Test};
 
-/// The chain `ops` with a superinstruction wherever one applies.
+/// The chain `ops` with a superinstruction wherever one applies: as long as `ops`, and equal to
+/// it wherever none does.
 pub fn fuse(ops: &[Op]) -> Vec<Op> {
     (0..ops.len())
         .map(|pc| {

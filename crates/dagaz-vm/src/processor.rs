@@ -19,7 +19,9 @@ use dagaz_ir::{
 };
 use indexmap::IndexSet;
 
-/// Bounds that keep a faulty game from running forever or eating the memory.
+/// Bounds that keep a faulty game from running forever or eating the memory. Reaching one is
+/// an error that stops the generation ([`GenErrorKind`]); the defaults are those of
+/// `docs/vm.md` section 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Commands executed in one move generation (all start squares together).
@@ -62,14 +64,24 @@ struct Choice {
     alt: u16,
 }
 
-/// What the processor hands to the generator when a move completes.
+/// What the processor hands to the sink when a move completes.
+///
+/// Everything is borrowed from the processor's buffers, which the next alternative reuses:
+/// the sink copies what it keeps.
 pub struct Completed<'a> {
-    /// While recording an attack test: the read slot the move was found in.
+    /// While recording an attack test: the read slot the move was found in
+    /// ([`State::read_slot`](crate::env::state::State::read_slot)); 0 otherwise.
     pub part: usize,
+    /// The move's changes, in the order the chain made them.
     pub actions: &'a [Action],
+    /// The values `Log` wrote, in order: the move's notation, for the caller to render.
     pub log: &'a [Value],
-    /// Invariants checked on the way, each with the locals as they were then.
+    /// Invariants checked on the way: the invariant (an index into
+    /// [`Program::invariants`](dagaz_ir::Program::invariants)) and where its saved locals
+    /// start in `invariant_locals`.
     pub invariants: &'a [(u16, u32)],
+    /// The locals as they were at each invariant, back to back: as many values per invariant
+    /// as the program has local slots.
     pub invariant_locals: &'a [Value],
 }
 
@@ -77,19 +89,29 @@ pub struct Completed<'a> {
 /// could capture at `at`, with `placed` standing there.
 #[derive(Clone, Copy, Debug)]
 pub struct Attack<'a> {
+    /// The position asked about: the current position of the run that asks.
     pub at: Pos,
+    /// The player to move in the run that asks; its enemies are the attackers.
     pub defender: PlayerId,
+    /// The piece to stand on `at` for the test: the defender's piece there, else the one in
+    /// the hand, else a piece of type 0 of the defender.
     pub placed: Piece,
     /// The turn number the probed chains see.
     pub turn_number: Int,
+    /// The turn variables as the last move left them (the asking move's own `TurnSet`s are
+    /// not played yet).
     pub turn_values: &'a [Value; MAX_TURN_VARIABLES],
 }
 
 /// What the processor talks to: it receives completed moves and answers attack tests. The
 /// machine knows nothing of games or legality; this is its only way out.
+///
+/// An error a method returns stops the run and comes back from [`Processor::run`] as a
+/// [`Fault`] at the command that called it.
 pub trait Sink {
     /// Records a completed move; answers its serial (that of the earlier move when it is a
-    /// duplicate).
+    /// duplicate). The serial is what [`Sink::cancel`] names; it is the sink's to choose.
+    /// `globals` is lent so that the sink can re-check invariants when a global changed.
     fn complete(&mut self, globals: &mut Globals, done: Completed<'_>)
         -> Result<u64, GenErrorKind>;
 
@@ -101,7 +123,8 @@ pub trait Sink {
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, GenErrorKind>;
 
-    /// Withdraws a move recorded earlier (a capture that had to go on).
+    /// Withdraws a move recorded earlier (a capture that had to go on): called only for a move
+    /// that passed `NoMoves`, by a move below its last capture that captures more.
     fn cancel(&mut self, serial: u64);
 
     /// Whether the sink has seen what it needed; the run then stops early.
@@ -111,16 +134,31 @@ pub trait Sink {
 }
 
 /// Where a run stopped with an error: the command index and what went wrong.
+///
+/// The caller locates it in the source with [`Program::span_at`](dagaz_ir::Program::span_at)
+/// and [`Program::clause_at`](dagaz_ir::Program::clause_at).
 pub struct Fault {
+    /// The index in `Program::ops` of the command that raised the error (for a
+    /// superinstruction, the command it stands for that raised it); for
+    /// [`GenErrorKind::StepLimit`], the command that was about to run.
     pub pc: usize,
+    /// What went wrong.
     pub kind: GenErrorKind,
 }
 
 /// The machine's reusable state; one per generator, so runs allocate nothing once warm.
+///
+/// The caller loads a position into [`Processor::state`] (cells, capture marks, player to move,
+/// turn variables) and resets the globals and the step count for each generation, then calls
+/// [`Processor::run`] once per piece and start square.
 #[derive(Default)]
 pub struct Processor {
+    /// The local variables of the run under way; reset to 0 at the start of each run.
     pub locals: Locals,
+    /// The board as the move being built sees it; loaded by the caller, and left as it was
+    /// found after each run.
     pub state: State,
+    /// The global variables: shared by every run of a generation, never undone.
     pub globals: Globals,
     stack: Vec<Value>,
     saved: Vec<Value>,
@@ -131,6 +169,8 @@ pub struct Processor {
     /// Invariants passed on the current path: (invariant, start of its locals in `pending_locals`).
     pending: Vec<(u16, u32)>,
     pending_locals: Vec<Value>,
+    /// Commands run since the caller last set it to 0; the caller zeroes it once per
+    /// generation, so [`Limits::steps`] bounds a whole generation.
     pub steps: u64,
     /// One mark per capture on the current path: the choice stack's depth when it was made
     /// (everything explored until backtracking below that depth follows the capture), and the
@@ -146,7 +186,9 @@ pub struct Processor {
     resume_alt: u16,
     /// Set by a superinstruction that errors in a command after its first: how far after.
     fault_offset: usize,
-    /// Set on the processor that runs attack tests: tests inside it fail (they do not nest).
+    /// Set on the processor that runs attack tests: tests inside it fail (they do not nest),
+    /// and `EndMove` may skip ends that cannot capture. Public, like the three below, for the
+    /// engine's attack tests.
     pub in_probe: bool,
     /// For attack tests: the first `AnyGuarded` tries only this constant (one part of the tree).
     pub only_alt: Option<u16>,
@@ -157,20 +199,34 @@ pub struct Processor {
     pub split_at: Option<usize>,
 }
 
-/// Everything a run reads but does not change.
+/// Everything a run reads but does not change: borrowed, so that the game is never copied and
+/// the machine never sees more of it than this.
 pub struct Context<'a> {
+    /// The board's topology: the link tables `Nav` steps through.
     pub board: &'a Board,
+    /// The zones `InZone` looks in.
     pub zones: &'a Zones,
     /// The game's string constants: `""` and `"0"` are false.
     pub strings: &'a IndexSet<String>,
+    /// The chain to run: one piece type's program.
     pub program: &'a Program,
+    /// The Players environment's answers for this generation.
     pub players: &'a Players,
+    /// The mover's symmetry: `symmetry[d]` is the board direction that the game's direction
+    /// `d` means for this player; a direction past its end (or an empty slice) is unchanged.
     pub symmetry: &'a [Dir],
+    /// The bounds the run keeps to.
     pub limits: Limits,
 }
 
 impl Processor {
-    /// Runs `cx.program` from `start` until every choice is exhausted.
+    /// Runs `cx.program` from `start` until every choice is exhausted, handing each completed
+    /// move to `sink`.
+    ///
+    /// A chain that opens with `CheckFriend`, `CheckNotFriend`, `CheckEnemy` or
+    /// `CheckNotEnemy` is not entered at all where that test fails (no step counted). Whether
+    /// it ends normally or with an error, the run undoes its whole trail, so the board is as
+    /// it was, and empties the hand; the globals and the step count are not undone.
     pub fn run(&mut self, cx: &Context<'_>, start: Pos, sink: &mut dyn Sink) -> Result<(), Fault> {
         self.state.current = start;
         // A chain that opens with a test of the start square (`(check is-friend?)`) is not
@@ -1027,7 +1083,9 @@ fn add(v: Value, n: Int) -> Result<Value, GenErrorKind> {
         .ok_or(GenErrorKind::Overflow)
 }
 
-/// Truth of a value that is not a link: 0, false, "" and "0" are false.
+/// Plain truth (`docs/vm.md` section 5): 0, `false`, `""` and `"0"` are false, everything else
+/// true, and a link is simply true: it does not navigate. `Invariant`, `SetAttr` and the
+/// re-evaluation of invariants use it; `strings` is the game's pool.
 pub fn plain_truth(strings: &IndexSet<String>, v: Value) -> bool {
     match v {
         Value::Int(n) => n != 0,
@@ -1040,7 +1098,13 @@ pub fn plain_truth(strings: &IndexSet<String>, v: Value) -> bool {
     }
 }
 
-/// Evaluates an invariant's condition (pure commands only) with saved locals.
+/// Evaluates invariant `inv` of `program` with saved `locals` and the current `globals`,
+/// outside any run, using `stack` as scratch; the final value is tested by plain truth.
+///
+/// Public for the engine, which re-checks the invariants of every accepted move whenever a
+/// global changes. An index with no invariant holds. Errors as the arithmetic does, and with
+/// [`Internal::ImpureInvariant`](crate::Internal::ImpureInvariant) on a command that is not
+/// pure.
 pub fn eval_invariant(
     strings: &IndexSet<String>,
     program: &Program,

@@ -4,7 +4,8 @@
 use dagaz_ir::Value;
 use indexmap::IndexSet;
 
-/// Compile time: a global's slot, created on first mention.
+/// Compile time: a global's slot, created on first mention (any name no other environment
+/// knows is a global). `None` past 65,536 globals. Public for the compiler.
 pub fn resolve(globals: &mut IndexSet<String>, name: &str) -> Option<u16> {
     let (index, _) = globals.insert_full(name.to_string());
     u16::try_from(index).ok()
@@ -25,11 +26,15 @@ impl Globals {
         self.changed = false;
     }
 
+    /// The value of global `slot`; 0 for a slot past the count given to [`Globals::reset`].
     #[inline]
     pub fn get(&self, slot: u16) -> Value {
         self.values.get(slot as usize).copied().unwrap_or_default()
     }
 
+    /// Sets global `slot`, not trailed; marks a change only when the value differs, so that
+    /// invariants are re-checked only when they may have changed. A slot out of range is
+    /// ignored.
     #[inline]
     pub fn set(&mut self, slot: u16, value: Value) {
         if let Some(cell) = self.values.get_mut(slot as usize) {
@@ -45,6 +50,7 @@ impl Globals {
         std::mem::take(&mut self.changed)
     }
 
+    /// Every global's value, by slot.
     pub fn values(&self) -> &[Value] {
         &self.values
     }

@@ -4,7 +4,11 @@
 use super::Undo;
 use dagaz_ir::Value;
 
-/// Compile time: the nested blocks and the slot each visible name has.
+/// Compile time: the nested blocks and the slot each visible name has. Public for the
+/// compiler.
+///
+/// Slots are never reused: a `let` in a block that has ended keeps its slot, so every slot has
+/// one name for listings and the run-time locals are a flat array.
 #[derive(Clone, Debug, Default)]
 pub struct Scopes {
     /// Visible names, innermost last; `frames` marks where each block's names start.
@@ -15,10 +19,13 @@ pub struct Scopes {
 }
 
 impl Scopes {
+    /// Opens a block: names declared until the matching [`Scopes::leave`] are visible only in
+    /// it.
     pub fn enter(&mut self) {
         self.frames.push(self.visible.len());
     }
 
+    /// Closes the innermost block: its names are no longer visible (their slots stay taken).
     pub fn leave(&mut self) {
         if let Some(start) = self.frames.pop() {
             self.visible.truncate(start);
@@ -34,6 +41,7 @@ impl Scopes {
         Some(slot)
     }
 
+    /// The slot of the innermost visible variable named `name`; `None` when none is visible.
     pub fn resolve(&self, name: &str) -> Option<u16> {
         self.visible
             .iter()
@@ -47,12 +55,13 @@ impl Scopes {
         self.slots.iter().any(|n| n == name)
     }
 
+    /// The name of every slot, by slot: the program's [`locals`](dagaz_ir::Program::locals).
     pub fn into_slot_names(self) -> Vec<String> {
         self.slots
     }
 }
 
-/// Run time: the values of the slots.
+/// Run time: the values of the slots, one per slot of the program being run.
 #[derive(Clone, Debug, Default)]
 pub struct Locals {
     values: Vec<Value>,
@@ -65,6 +74,7 @@ impl Locals {
         self.values.resize(slots, Value::Int(0));
     }
 
+    /// The value in `slot`; 0 for a slot past the count given to [`Locals::reset`].
     #[inline]
     pub fn get(&self, slot: u16) -> Value {
         self.values.get(slot as usize).copied().unwrap_or_default()
@@ -79,7 +89,7 @@ impl Locals {
         }
     }
 
-    /// Restores a value from the trail.
+    /// Restores a value from the trail, without trailing it again.
     #[inline]
     pub fn restore(&mut self, slot: u16, value: Value) {
         if let Some(cell) = self.values.get_mut(slot as usize) {
@@ -87,6 +97,7 @@ impl Locals {
         }
     }
 
+    /// Every slot's value, by slot: the snapshot an `Invariant` command keeps.
     pub fn values(&self) -> &[Value] {
         &self.values
     }

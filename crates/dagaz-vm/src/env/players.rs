@@ -4,17 +4,24 @@
 use dagaz_ir::{Int, PlayerId, Value};
 use indexmap::IndexSet;
 
-/// What a name means in this environment.
+/// What a name means in this environment. Public for the compiler, which turns each into a
+/// constant or a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayersName {
+    /// A player's name: the constant for that player.
     Player(PlayerId),
+    /// `current-player`: the player to move ([`Op::CurrentPlayer`](dagaz_ir::Op::CurrentPlayer)).
     CurrentPlayer,
+    /// `next-player`: the player after it in turn order.
     NextPlayer,
+    /// `turn-number`: the turns played before this one, plus 1.
     TurnNumber,
+    /// `turn-order`: the mover's place in the `players` list, from 1.
     TurnOrder,
 }
 
-/// Compile time: player names are constants; the four queries become commands.
+/// Compile time: player names are constants; the four queries become commands. `None` for
+/// a name this environment does not know. Public for the compiler.
 pub fn resolve(players: &IndexSet<String>, name: &str) -> Option<PlayersName> {
     Some(match name {
         "current-player" => PlayersName::CurrentPlayer,
@@ -28,7 +35,9 @@ pub fn resolve(players: &IndexSet<String>, name: &str) -> Option<PlayersName> {
 /// Run time: the answers for one generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Players {
+    /// The player to move; its moves are the ones generated.
     pub current: PlayerId,
+    /// The player after it in turn order.
     pub next: PlayerId,
     /// 1 on the first turn.
     pub turn_number: Int,
@@ -45,6 +54,7 @@ impl Players {
         }
     }
 
+    /// The value a name stands for in this generation.
     pub fn get(&self, name: PlayersName) -> Value {
         match name {
             PlayersName::Player(p) => Value::Player(p),

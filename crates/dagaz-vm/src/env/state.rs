@@ -10,12 +10,17 @@ use dagaz_ir::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
 use indexmap::IndexSet;
 use std::cell::Cell;
 
-/// What a name means in this environment.
+/// What a name means in this environment. Public for the compiler, which turns each into a
+/// constant or a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StateName {
+    /// A position's name (`a1`): a link constant; as a statement, `Goto`.
     Position(Pos),
+    /// A direction's name (`nw`): a link constant; as a statement, `Nav`.
     Direction(Dir),
+    /// A piece type's name: a constant.
     Piece(PieceKind),
+    /// A question about the current position: a command.
     Query(Query),
     /// An attribute of the piece at the current position.
     Attribute(u8),
@@ -26,32 +31,50 @@ pub enum StateName {
     Attacked(bool),
 }
 
-/// A question about the current position.
+/// A question about the current position, and the name the language gives it. Each is one
+/// command ([`State::query`] answers it at run time).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
+    /// `position`: the current position itself.
     Position,
+    /// `is-empty?`: no piece there.
     IsEmpty,
+    /// `not-empty?`: a piece there.
     NotEmpty,
+    /// `is-friend?`: a piece of the player to move.
     IsFriend,
+    /// `not-friend?`: empty, or another player's piece.
     NotFriend,
+    /// `is-enemy?`: a piece of another player.
     IsEnemy,
+    /// `not-enemy?`: empty, or a piece of the player to move.
     NotEnemy,
+    /// `player`: the owner of the piece there; `false` when empty.
     Player,
+    /// `piece`: the type of the piece there; `false` when empty.
     Piece,
+    /// `is-captured?`: marked by `capture-later` in this move.
     IsCaptured,
+    /// `not-captured?`: not so marked.
     NotCaptured,
 }
 
-/// The game's own names this environment knows besides the board's and the pieces'.
+/// The game's own names this environment knows besides the board's: each set's order gives
+/// the index the name resolves to. Public for the compiler.
 #[derive(Clone, Copy)]
 pub struct GameNames<'a> {
+    /// The piece types, in the order of their `piece` definitions.
     pub pieces: &'a IndexSet<String>,
+    /// The attributes, in declaration order: the bit of each in [`Piece::attrs`].
     pub attributes: &'a IndexSet<String>,
+    /// The turn variables, in declaration order.
     pub turn_variables: &'a IndexSet<String>,
 }
 
 /// Compile time: positions, directions and piece types are constants; queries, attributes and
-/// turn variables become commands.
+/// turn variables become commands. A name is tried as a query, an attack test, a position, a
+/// direction, an attribute, a turn variable and a piece type, in that order; `None` when it is
+/// none of them. Public for the compiler.
 pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateName> {
     let query = match name {
         "position" => Some(Query::Position),
@@ -94,14 +117,22 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
 }
 
 /// Run time: the board being changed by the move under construction.
+///
+/// The fields are public because the engine loads a position into them before a generation
+/// (and takes the cells back after) and lends the cells to attack tests; during a run only the
+/// processor changes them, through the trail.
 #[derive(Clone, Debug, Default)]
 pub struct State {
+    /// The board's cells, indexed by position: the piece on each, `None` when empty.
     pub cells: Vec<Option<Piece>>,
+    /// The current position, where the queries look and the board commands act.
     pub current: Pos,
+    /// The piece lifted by `take` and not yet dropped; at most one.
     pub hand: Option<Piece>,
     /// The player whose moves are being generated.
     pub player: PlayerId,
-    /// Positions whose piece `capture-later` took: it stays until the move ends.
+    /// Positions whose piece `capture-later` took, by position: it stays until the move ends.
+    /// As long as `cells`; the engine clears it for each generation.
     pub captured: Vec<bool>,
     /// The turn variables as the last move left them.
     pub turn_values: [Value; dagaz_ir::MAX_TURN_VARIABLES],
@@ -112,6 +143,9 @@ pub struct State {
     /// then a bit per turn variable.
     reads: Vec<Cell<u64>>,
     read_words: usize,
+    /// The read set that reads go to while recording: 0 for the reads common to every part
+    /// of an attack test, `i + 1` for those after constant `i` of its first guarded choice.
+    /// [`Completed::part`](crate::Completed::part) reports it with each move.
     pub read_slot: usize,
 }
 
@@ -120,6 +154,7 @@ pub struct State {
 pub type ReadSet = smallvec::SmallVec<[u64; 2]>;
 
 impl State {
+    /// The piece at the current position, if any; noted as a read while recording.
     #[inline]
     pub fn here(&self) -> Option<Piece> {
         let i = self.current.index();
@@ -144,7 +179,9 @@ impl State {
         }
     }
 
-    /// Starts noting reads, from none, into `slots` separate sets (slot 0 first).
+    /// Starts noting reads, from none, into `slots` separate sets (slot 0 first). Public for
+    /// the engine's attack tests, which reuse an answer while nothing it read changes; call it
+    /// after `cells` is loaded, since the sets are sized by it.
     pub fn start_recording(&mut self, slots: usize) {
         self.recording = true;
         self.read_words = (self.cells.len() + dagaz_ir::MAX_TURN_VARIABLES).div_ceil(64);
@@ -189,21 +226,25 @@ impl State {
             .map(Cell::get)
     }
 
+    /// Whether the current position is empty.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.here().is_none()
     }
 
+    /// Whether the current position holds a piece of the player to move.
     #[inline]
     pub fn is_friend(&self) -> bool {
         self.here().is_some_and(|p| p.owner == self.player)
     }
 
+    /// Whether the current position holds a piece of another player.
     #[inline]
     pub fn is_enemy(&self) -> bool {
         self.here().is_some_and(|p| p.owner != self.player)
     }
 
+    /// The answer to a question about the current position, as the command pushes it.
     pub fn query(&self, q: Query) -> Value {
         match q {
             Query::Position => Value::Pos(self.current),
@@ -246,6 +287,8 @@ impl State {
         }
     }
 
+    /// Sets the cell at `pos` without trailing it: for undoing the trail, and for the engine's
+    /// attack tests, which stand a piece on the square asked about and put back what was there.
     #[inline]
     pub fn restore_cell(&mut self, pos: Pos, piece: Option<Piece>) {
         if let Some(cell) = self.cells.get_mut(pos.index()) {
@@ -253,7 +296,8 @@ impl State {
         }
     }
 
-    /// Lifts the piece at the current position into the hand.
+    /// Lifts the piece at the current position into the hand (the cell is trailed); answers it.
+    /// Errors when the hand is full or the position empty.
     pub fn take(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
         if self.hand.is_some() {
             return Err(GenErrorKind::HandFull);
@@ -264,6 +308,7 @@ impl State {
         Ok(piece)
     }
 
+    /// Whether the current position is marked by `capture-later` in this move.
     #[inline]
     pub fn is_captured(&self) -> bool {
         self.captured
@@ -272,8 +317,9 @@ impl State {
             .unwrap_or(false)
     }
 
-    /// Marks the piece at the current position as captured; it leaves the board when the move
-    /// is played, and blocks until then.
+    /// Marks the piece at the current position as captured (the mark is trailed); it leaves
+    /// the board when the move is played, and blocks until then. Answers the piece; errors
+    /// when the position is empty or already marked.
     pub fn capture_later(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
         let piece = self.here().ok_or(GenErrorKind::CaptureEmpty)?;
         let at = self.current;
@@ -287,6 +333,7 @@ impl State {
         }
     }
 
+    /// Clears the `capture-later` mark at `pos`, without trailing: for undoing the trail.
     #[inline]
     pub fn clear_mark(&mut self, pos: Pos) {
         if let Some(mark) = self.captured.get_mut(pos.index()) {
@@ -294,7 +341,8 @@ impl State {
         }
     }
 
-    /// The piece in the hand becomes `kind`.
+    /// The piece in the hand becomes `kind`, owner and attributes unchanged; not trailed, since
+    /// the hand is saved in each choice point. Errors when the hand is empty.
     pub fn promote(&mut self, kind: PieceKind) -> Result<(), GenErrorKind> {
         let piece = self.hand.as_mut().ok_or(GenErrorKind::PromoteEmptyHand)?;
         piece.kind = kind;
@@ -307,14 +355,17 @@ impl State {
         self.here().is_some_and(|p| p.attr(bit))
     }
 
-    /// Sets an attribute of the piece in the hand.
+    /// Sets attribute `bit` of the piece in the hand to `on`; not trailed, like
+    /// [`State::promote`]. Errors when the hand is empty.
     pub fn set_hand_attr(&mut self, bit: u8, on: bool) -> Result<(), GenErrorKind> {
         let piece = self.hand.as_mut().ok_or(GenErrorKind::SetAttrEmptyHand)?;
         piece.set_attr(bit, on);
         Ok(())
     }
 
-    /// Moves the piece at the current position to `to`; answers it and what it replaced.
+    /// Moves the piece at the current position to `to` (both cells trailed; `to` noted as a
+    /// read while recording); answers it and what it replaced. Errors when the current
+    /// position is empty.
     pub fn move_piece(
         &mut self,
         to: Pos,
@@ -330,14 +381,16 @@ impl State {
         Ok((piece, replaced))
     }
 
-    /// Removes the piece at the current position.
+    /// Removes the piece at the current position (the cell is trailed); answers it. Errors when
+    /// the position is empty.
     pub fn capture(&mut self, trail: &mut Vec<Undo>) -> Result<Piece, GenErrorKind> {
         let piece = self.here().ok_or(GenErrorKind::CaptureEmpty)?;
         self.set_cell(self.current, None, trail);
         Ok(piece)
     }
 
-    /// Puts the hand's piece at the current position; answers it and what it replaced.
+    /// Puts the hand's piece at the current position (the cell is trailed); answers it and what
+    /// it replaced. Errors when the hand is empty.
     pub fn drop(&mut self, trail: &mut Vec<Undo>) -> Result<(Piece, Option<Piece>), GenErrorKind> {
         let piece = self.hand.take().ok_or(GenErrorKind::DropEmptyHand)?;
         let replaced = self.here();
