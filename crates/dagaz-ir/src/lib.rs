@@ -46,7 +46,7 @@ mod zones;
 pub use action::{same_actions, unordered_hash, value_code, Action};
 pub use board::{Board, TopologyError, MAX_DIRECTIONS, MAX_POSITIONS};
 pub use disassembly::{disassemble, Names};
-pub use op::{op_name, Cmp, Op, Target, Test};
+pub use op::{Cmp, Op, Target, Test};
 pub use program::{Clause, Guard, Invariant, Parts, Program};
 pub use value::{
     Dir, Int, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType, MAX_ATTRIBUTES,

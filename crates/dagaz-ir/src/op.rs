@@ -371,7 +371,7 @@ impl Op {
 }
 
 /// The command's name, as the disassembly and `docs/vm.md` write it.
-pub fn op_name(op: &Op) -> &'static str {
+pub(crate) fn op_name(op: &Op) -> &'static str {
     match op {
         Op::Push(_) => "Push",
         Op::Pop => "Pop",

@@ -87,16 +87,18 @@ impl Piece {
     /// no more); a larger one overflows the shift.
     #[inline]
     pub fn attr(self, bit: u8) -> bool {
-        self.attrs & (1 << bit) != 0
+        // A bit past the byte is an attribute the piece cannot have.
+        self.attrs & 1u8.checked_shl(u32::from(bit)).unwrap_or(0) != 0
     }
 
     /// Sets attribute `bit` (below [`MAX_ATTRIBUTES`]) to `on`.
     #[inline]
     pub fn set_attr(&mut self, bit: u8, on: bool) {
+        let mask = 1u8.checked_shl(u32::from(bit)).unwrap_or(0);
         if on {
-            self.attrs |= 1 << bit;
+            self.attrs |= mask;
         } else {
-            self.attrs &= !(1 << bit);
+            self.attrs &= !mask;
         }
     }
 }

@@ -112,6 +112,4 @@ pub mod fuse;
 mod processor;
 
 pub use error::{GenErrorKind, Internal};
-pub use processor::{
-    eval_invariant, plain_truth, Attack, Completed, Context, Fault, Limits, Processor, Sink,
-};
+pub use processor::{eval_invariant, Attack, Completed, Context, Fault, Limits, Processor, Sink};

@@ -137,6 +137,7 @@ pub trait Sink {
 ///
 /// The caller locates it in the source with [`Program::span_at`](dagaz_ir::Program::span_at)
 /// and [`Program::clause_at`](dagaz_ir::Program::clause_at).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
     /// The index in `Program::ops` of the command that raised the error (for a
     /// superinstruction, the command it stands for that raised it); for
@@ -1086,7 +1087,7 @@ fn add(v: Value, n: Int) -> Result<Value, GenErrorKind> {
 /// Plain truth (`docs/vm.md` section 5): 0, `false`, `""` and `"0"` are false, everything else
 /// true, and a link is simply true: it does not navigate. `Invariant`, `SetAttr` and the
 /// re-evaluation of invariants use it; `strings` is the game's pool.
-pub fn plain_truth(strings: &IndexSet<String>, v: Value) -> bool {
+pub(crate) fn plain_truth(strings: &IndexSet<String>, v: Value) -> bool {
     match v {
         Value::Int(n) => n != 0,
         Value::Bool(b) => b,
