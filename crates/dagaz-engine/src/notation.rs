@@ -24,11 +24,22 @@ pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
 /// Why a move written by a person did not pick one legal move.
 #[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
 pub enum MoveMatchError {
+    /// No legal move has this notation, nor starts, ends and passes through the squares given.
     #[error("`{text}` is not a legal move here; legal moves: {}", legal.join(", "))]
-    Illegal { text: String, legal: Vec<String> },
+    Illegal {
+        /// The move as the person wrote it.
+        text: String,
+        /// Every legal move's notation, sorted, so the message can say what would do; empty
+        /// when there are no legal moves.
+        legal: Vec<String>,
+    },
+    /// A short form fits more than one legal move (`28x10` when two capture paths lead from
+    /// 28 to 10); the person has to give more squares.
     #[error("`{text}` could be any of: {}", candidates.join(", "))]
     Ambiguous {
+        /// The move as the person wrote it.
         text: String,
+        /// The notation of each move it fits, sorted.
         candidates: Vec<String>,
     },
 }
