@@ -38,6 +38,7 @@ pub struct SetupError {
 
 /// What is wrong with a setup text.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SetupErrorKind {
     /// The text is not well-formed S-expressions.
     #[error(transparent)]

@@ -23,6 +23,7 @@ pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
 
 /// Why a move written by a person did not pick one legal move.
 #[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveMatchError {
     /// No legal move has this notation, nor starts, ends and passes through the squares given.
     #[error("`{text}` is not a legal move here; legal moves: {}", legal.join(", "))]
