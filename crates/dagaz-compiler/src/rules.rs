@@ -229,8 +229,9 @@ impl Rules {
     }
 
     /// A value as text: positions by name (by number on a numbered board), directions,
-    /// players and pieces by name. With `quoted`, strings are shown in quotes (for listings);
-    /// without, as they are (for notation).
+    /// players and pieces by name. With `quoted`, strings are shown in quotes and pieces by
+    /// their type name (for listings); without, strings as they are and pieces by their
+    /// notation (for move notation).
     pub fn render(&self, value: Value, quoted: bool) -> String {
         match value {
             Value::Int(n) => n.to_string(),

@@ -5,20 +5,12 @@ use crate::moves::Move;
 use dagaz_ir::Value;
 
 /// A value as text: positions by name (by number on a numbered board), directions, players
-/// and pieces by name. With `quoted`, strings
-/// are shown in quotes (for listings); without, as they are (for notation).
+/// and pieces by name. With `quoted`, strings are shown in quotes and pieces by their type
+/// name (for listings); without, strings as they are and pieces by their notation (for move
+/// notation).
 pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
-    match value {
-        Value::Int(n) => n.to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Str(id) if quoted => format!("{:?}", game.string(id)),
-        Value::Str(id) => game.string(id).to_string(),
-        Value::Pos(p) => game.board().label(p),
-        Value::Dir(d) => game.board().direction_name(d).to_string(),
-        Value::Player(p) => game.player_name(p).to_string(),
-        Value::Piece(k) if quoted => game.piece_name(k).to_string(),
-        Value::Piece(k) => game.piece_notation(k).to_string(),
-    }
+    // The rules render for the disassembler too; one renderer keeps listings and notation alike.
+    game.rules.render(value, quoted)
 }
 
 /// Why a move written by a person did not pick one legal move.
