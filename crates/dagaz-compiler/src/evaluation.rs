@@ -45,10 +45,14 @@ impl Evaluation {
         self.declared
     }
 
+    /// A piece type's material value: as `(piece-values ...)` gives it, else
+    /// [`DEFAULT_PIECE_VALUE`]; 0 for a kind the game does not have.
     pub fn value(&self, kind: PieceKind) -> Score {
         self.values.get(kind.index()).copied().unwrap_or(0)
     }
 
+    /// The score per legal move: [`DEFAULT_MOBILITY`] when the game declares no evaluation, 0
+    /// when it declares one without `(mobility N)`.
     pub fn mobility(&self) -> Score {
         self.mobility
     }

@@ -9,15 +9,22 @@ use thiserror::Error;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("bad FEN {field}: {message}")]
 pub struct FenError {
+    /// The part of the FEN at fault, as a person names it (`"placement"`, `"side to move"`,
+    /// `"castling"`, `"White list"`), or `"(the game)"` when the game declares no FEN at all.
     pub field: String,
+    /// What is wrong with it, and what was expected.
     pub message: String,
+    /// The bytes of the FEN text (not of the game file) to blame; the whole text when the game
+    /// declares no FEN.
     pub span: Span,
 }
 
 /// What a game declared about its FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenSpec {
+    /// `(fen pdn ...)`: the draughts style, `W:W31-50:B1-20`.
     Pdn(PdnSpec),
+    /// `(fen standard ...)`: the chess style, rows of letters and digits then the other fields.
     Standard(StandardFen),
 }
 
@@ -28,6 +35,8 @@ pub struct StandardFen {
     pub letters: Vec<(char, Piece)>,
     /// The side-to-move letters.
     pub turn: Vec<(char, PlayerId)>,
+    /// What the castling field stands for; `None` when the game has no castling, and then only
+    /// `-` is accepted there.
     pub castling: Option<Castling>,
     /// The turn variable that holds the en-passant square.
     pub en_passant: Option<usize>,
@@ -36,7 +45,11 @@ pub struct StandardFen {
 /// The castling field: each letter stands for an attribute on a set of squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
+    /// The attribute's bit (in [`Piece::attrs`]) that the field grants; reading a FEN clears
+    /// it on every other piece, so only the field decides it.
     pub attribute: u8,
+    /// Each letter with the squares whose pieces it gives the attribute (`K` → e1 and h1);
+    /// a letter needs a piece on every one of its squares.
     pub rights: Vec<(char, Vec<Pos>)>,
 }
 
@@ -45,6 +58,8 @@ pub struct Castling {
 pub struct PdnSpec {
     /// Colour letters and the players they stand for, in the order FEN lists them.
     pub colors: Vec<(char, PlayerId)>,
+    /// The piece type of a square written bare (`31`).
     pub man: PieceKind,
+    /// The piece type of a square written with `K` (`K31`).
     pub king: PieceKind,
 }

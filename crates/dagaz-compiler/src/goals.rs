@@ -4,11 +4,15 @@
 use dagaz_ir::{Action, PieceKind};
 use std::fmt;
 
-/// How a game ends for the side to move when it has no legal moves.
+/// How a game ends, always for the side to move in the position where it ends (the player who
+/// has no legal moves, or whose turn it is when a history rule applies).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// `(win ...)`: the side to move wins.
     Win,
+    /// `(loss ...)`: the side to move loses (checkmate, or no moves in draughts).
     Loss,
+    /// `(draw ...)`: nobody wins.
     Draw,
 }
 
@@ -46,7 +50,9 @@ impl fmt::Display for GoalCondition {
 /// `(loss checkmated)`: the outcome for the side to move when the condition holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
+    /// The result for the side to move.
     pub outcome: Outcome,
+    /// When the goal applies.
     pub condition: GoalCondition,
 }
 
@@ -55,16 +61,27 @@ pub struct Goal {
 pub enum HistoryRule {
     /// `(repetition N)`: the same position (pieces, side to move, turn variables) for the
     /// N-th time.
-    Repetition { times: u32 },
+    Repetition {
+        /// N: how many occurrences end the game, counting the current one; at least 1.
+        times: u32,
+    },
     /// `(quiet-moves N PIECE ...)`: N moves in a row (plies) without a capture and without a
     /// move of any of these piece types.
-    QuietMoves { plies: u32, resets: Vec<PieceKind> },
+    QuietMoves {
+        /// N, in plies (one player's move each), at least 1: chess's fifty-move rule is 100.
+        plies: u32,
+        /// The piece types whose moves restart the count besides captures (chess's pawns);
+        /// may be empty.
+        resets: Vec<PieceKind>,
+    },
 }
 
 /// `(draw (repetition 3))`: the outcome when the rule applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryGoal {
+    /// The result for the side to move when the rule applies.
     pub outcome: Outcome,
+    /// What in the history ends the game.
     pub rule: HistoryRule,
 }
 

@@ -7,17 +7,26 @@ use dagaz_sexpr::{Node, Span};
 use indexmap::IndexSet;
 
 /// Why a placement failed, before it is dressed as a compile or a setup error.
+///
+/// Not `#[non_exhaustive]`, unlike the crate's other error enums: it is no API of its own, only
+/// half of a conversion, and each user (this crate for the `players` clause, the engine for
+/// setups) must map every variant to its own error kind. A new variant should fail to compile
+/// there rather than fall into a catch-all with the wrong message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaceError {
-    /// What was expected, and the node found instead.
+    /// A form of the wrong shape (a player clause that is no list, a piece list without a
+    /// piece name, a position that is neither a name nor a number): what was expected, where,
+    /// and the node found instead.
     Expected(&'static str, Span, String),
-    /// An unknown player, piece or position (what, the name).
+    /// A name the game does not have: what it should name (`"player"`, `"piece"` or
+    /// `"position"`), the name, where.
     Unknown(&'static str, String, Span),
-    /// A position given two pieces.
+    /// A position given two pieces (its name as written, where the second is).
     Occupied(String, Span),
 }
 
-/// Places pieces on a board by name.
+/// Places pieces on a board by name: what the `players` clause and a setup text have in
+/// common. It only resolves names; the caller owns the cells and decides the side to move.
 pub struct Placer<'a> {
     /// The board the names are positions of.
     pub board: &'a Board,
@@ -31,6 +40,9 @@ pub struct Placer<'a> {
 
 impl Placer<'_> {
     /// `(PLAYER (PIECE pos ...) ...)`: puts the pieces on `cells` (one per board position).
+    /// Positions are names, or numbers on a numbered board. A position already occupied in
+    /// `cells`, also by an earlier call, is an error; on any error the pieces placed before it
+    /// stay.
     pub fn place_player(&self, node: &Node, cells: &mut [Option<Piece>]) -> Result<(), PlaceError> {
         let items = node.as_list().ok_or_else(|| {
             PlaceError::Expected(

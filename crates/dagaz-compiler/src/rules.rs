@@ -38,57 +38,78 @@ pub enum AttackTest {
 /// wraps it with positions, move generation and the text formats.
 #[derive(Clone, Debug)]
 pub struct Rules {
+    /// The game's name, from `(game (name ...))`.
     pub name: String,
+    /// The board the `game` form names: positions, directions and their link tables.
     pub board: Board,
     /// Player names in turn order.
     pub players: IndexSet<String>,
     /// `symmetry[player][dir]`: the direction a player actually moves in when the game says `dir`.
     pub symmetry: Vec<Vec<Dir>>,
+    /// The piece types in the order the file defines them: `pieces[kind]` for a [`PieceKind`].
     pub pieces: Vec<PieceType>,
+    /// The string constants of all chains, each once: a [`StrId`] indexes this set.
     pub strings: IndexSet<String>,
+    /// The global variables by slot. Not declared anywhere: a bare name in a chain that is no
+    /// local, board query, player or constant becomes one, so the set is what the chains use.
     pub globals: IndexSet<String>,
+    /// The `(zone ...)` clauses: which positions belong to each zone, per player.
     pub zones: Zones,
     /// `(unique-moves paths)`: moves with the same actions are one move only when their notation
     /// (which records the path) is the same too.
     pub unique_by_path: bool,
     /// How the game's positions are written as FEN, when it says so.
     pub fen: Option<FenSpec>,
-    /// Attribute names (`(attribute never-moved true)`), one bit each, and the bits a newly
-    /// placed piece has.
+    /// Attribute names (`(attribute never-moved true)`): the index of a name is its bit in
+    /// [`Piece::attrs`], so there are at most eight.
     pub attributes: IndexSet<String>,
+    /// The bits a newly placed piece has: those of the attributes declared `true`. The
+    /// `players` clause, a setup and a FEN's piece letters all place pieces with these; a
+    /// standard FEN's castling field then decides its own attribute.
     pub default_attrs: u8,
     /// Turn variables (`(turn-variable en-passant)`): values a move leaves for the next turn.
     pub turn_variables: IndexSet<String>,
     /// `royal[kind]`: a move that leaves such a piece of the mover attacked is not legal.
     pub royal: Vec<bool>,
+    /// How attacks are found (`(attacks reversible)`, or forward by default).
     pub attacks: AttackTest,
+    /// The goals judged when the side to move has no legal moves, in the order declared; the
+    /// first whose condition holds decides.
     pub goals: Vec<Goal>,
     /// Goals that look at the game's history (repetition, quiet moves).
     pub history_goals: Vec<HistoryGoal>,
     /// How positions are judged: piece values, tables, mobility.
     pub evaluation: Evaluation,
-    /// The start: the pieces the `players` clause places (by board index), the first player
-    /// to move.
+    /// The start: what the `players` clause places on each position, by board index (one
+    /// entry per position). The first player in turn order moves first; the rules do not say
+    /// otherwise.
     pub initial: Vec<Option<Piece>>,
 }
 
 impl Rules {
+    /// The game's name.
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The board.
     pub fn board(&self) -> &Board {
         &self.board
     }
 
+    /// How many players take turns; at least one, since a game without players does not
+    /// compile.
     pub fn player_count(&self) -> usize {
         self.players.len()
     }
 
+    /// A player by name; `None` when the game has no player of that name.
     pub fn player(&self, name: &str) -> Option<PlayerId> {
         self.players.get_index_of(name).map(|i| PlayerId(i as u8))
     }
 
+    /// A player's name; `"?"` for an id the game does not have, so that rendering a stray
+    /// value never fails.
     pub fn player_name(&self, player: PlayerId) -> &str {
         self.players
             .get_index(player.index())
@@ -107,6 +128,7 @@ impl Rules {
         })
     }
 
+    /// A piece type by name; `None` when the game defines no such type.
     pub fn piece_kind(&self, name: &str) -> Option<PieceKind> {
         self.pieces
             .iter()
@@ -114,48 +136,60 @@ impl Rules {
             .map(|i| PieceKind(i as u8))
     }
 
+    /// Every piece type, indexed by [`PieceKind`].
     pub fn piece_types(&self) -> &[PieceType] {
         &self.pieces
     }
 
+    /// A piece type's name; `"?"` for a kind the game does not have.
     pub fn piece_name(&self, kind: PieceKind) -> &str {
         self.pieces
             .get(kind.index())
             .map_or("?", |p| p.name.as_str())
     }
 
+    /// A string constant of the game's chains; empty for an id the game does not have.
     pub fn string(&self, id: StrId) -> &str {
         self.strings
             .get_index(id.index())
             .map_or("", String::as_str)
     }
 
+    /// The name of the global variable in `slot`; `"?"` for a slot the game does not have.
     pub fn global_name(&self, slot: u16) -> &str {
         self.globals
             .get_index(slot as usize)
             .map_or("?", String::as_str)
     }
 
+    /// The zones the game declares.
     pub fn zones(&self) -> &Zones {
         &self.zones
     }
 
+    /// How many global variables the chains use: the slots a generation must reset.
     pub fn global_count(&self) -> usize {
         self.globals.len()
     }
 
+    /// Whether the mover may not leave a piece of this type attacked (`(royal KIND)`); false
+    /// for a kind the game does not have.
     pub fn is_royal(&self, kind: PieceKind) -> bool {
         self.royal.get(kind.index()).copied().unwrap_or(false)
     }
 
+    /// Whether any piece type is royal. When none is, the move generator skips the royal
+    /// rule and its attack tests altogether.
     pub fn has_royal_pieces(&self) -> bool {
         self.royal.contains(&true)
     }
 
+    /// How attacks are found, for `is-attacked?` and the royal rule.
     pub fn attack_test(&self) -> AttackTest {
         self.attacks
     }
 
+    /// The goals judged when the side to move has no legal moves, in the order declared.
     pub fn goals(&self) -> &[Goal] {
         &self.goals
     }
@@ -175,10 +209,13 @@ impl Rules {
         &self.evaluation
     }
 
+    /// An attribute's bit in [`Piece::attrs`], by name; `None` when the game declares no such
+    /// attribute.
     pub fn attribute(&self, name: &str) -> Option<u8> {
         self.attributes.get_index_of(name).map(|i| i as u8)
     }
 
+    /// A turn variable's slot, by name; `None` when the game declares no such turn variable.
     pub fn turn_variable(&self, name: &str) -> Option<usize> {
         self.turn_variables.get_index_of(name)
     }
@@ -192,8 +229,9 @@ impl Rules {
     }
 
     /// A value as text: positions by name (by number on a numbered board), directions,
-    /// players and pieces by name. With `quoted`, strings are shown in quotes (for listings);
-    /// without, as they are (for notation).
+    /// players and pieces by name. With `quoted`, strings are shown in quotes and pieces by
+    /// their type name (for listings); without, strings as they are and pieces by their
+    /// notation (for move notation).
     pub fn render(&self, value: Value, quoted: bool) -> String {
         match value {
             Value::Int(n) => n.to_string(),

@@ -10,10 +10,19 @@ use thiserror::Error;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("{kind} (game {game:?}, piece {piece}, {clause})")]
 pub struct GenError {
+    /// What went wrong: a limit of [`crate::Limits`] reached, or a command that cannot run
+    /// (arithmetic on a non-number, `take` on an empty position, ...).
     pub kind: GenErrorKind,
+    /// The game's name, so that a message read apart from its command still says which.
     pub game: String,
+    /// The piece type whose chain was running; followed by ` (testing for attacks)` when the
+    /// chain ran to answer an attack test (`is-attacked?` or the royal rule) rather than to
+    /// generate its own moves.
     pub piece: String,
+    /// The clause (`pre`, `move` or `post`) of the command.
     pub clause: Clause,
+    /// The command in the `.game` text; for a run that exceeded the step limit, the innermost
+    /// loop around where it stopped, which is what the designer has to look at.
     pub span: Span,
 }
 
@@ -21,20 +30,36 @@ pub struct GenError {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("{kind}")]
 pub struct SetupError {
+    /// What is wrong; its `Display` is the message.
     pub kind: SetupErrorKind,
+    /// The bytes of the setup text (not of the game file) to blame.
     pub span: Span,
 }
 
+/// What is wrong with a setup text.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SetupErrorKind {
+    /// The text is not well-formed S-expressions.
     #[error(transparent)]
     Read(ReadError),
+    /// A form of the wrong shape: a player clause or piece list that is no list, a position
+    /// that is neither a name nor a number, a `turn` without exactly one player. The text says
+    /// what was expected there.
     #[error("expected {0}")]
     Expected(&'static str),
+    /// A name the game does not have.
     #[error("unknown {what} `{name}`")]
-    Unknown { what: &'static str, name: String },
+    Unknown {
+        /// What it should name: `"player"`, `"piece"` or `"position"`.
+        what: &'static str,
+        /// The name as written.
+        name: String,
+    },
+    /// Two pieces on one position (the position as written).
     #[error("position `{0}` is given two pieces")]
     Occupied(String),
+    /// A second `(turn PLAYER)`: the side to move would be ambiguous.
     #[error("`turn` is given twice")]
     TurnTwice,
 }

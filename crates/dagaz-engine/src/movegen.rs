@@ -60,6 +60,8 @@ struct Meta {
 }
 
 impl MoveGen {
+    /// A generator that stops with an error when a generation exceeds `limits` (steps, moves,
+    /// choice points, actions), so a runaway game file cannot hang its caller.
     pub fn new(limits: Limits) -> MoveGen {
         MoveGen {
             limits,
@@ -67,6 +69,7 @@ impl MoveGen {
         }
     }
 
+    /// The limits each generation runs under.
     pub fn limits(&self) -> Limits {
         self.limits
     }

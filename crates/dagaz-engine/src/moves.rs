@@ -4,7 +4,11 @@ use dagaz_ir::{Action, Value};
 use smallvec::SmallVec;
 
 /// A complete move. Two moves with the same actions, in whatever order, are the same move:
-/// for draughts, the same start, end and set of captured pieces.
+/// for draughts, the same start, end and set of captured pieces. The generator lists such
+/// moves once (with `(unique-moves paths)`, only when their notation is the same too).
+///
+/// `==` and `Hash` are stricter than that: the same actions in the same order, and the same
+/// notation. Moves from one generation never compare equal, since duplicates are gone.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) actions: SmallVec<[Action; 6]>,
@@ -12,6 +16,9 @@ pub struct Move {
 }
 
 impl Move {
+    /// What the move changes, in the order [`crate::Position::play`] applies them
+    /// ([`crate::Position::unplay`] undoes them in reverse). Each records what it found, so a
+    /// move is only meaningful in the position it was generated for.
     pub fn actions(&self) -> &[Action] {
         &self.actions
     }

@@ -5,30 +5,34 @@ use crate::moves::Move;
 use dagaz_ir::Value;
 
 /// A value as text: positions by name (by number on a numbered board), directions, players
-/// and pieces by name. With `quoted`, strings
-/// are shown in quotes (for listings); without, as they are (for notation).
+/// and pieces by name. With `quoted`, strings are shown in quotes and pieces by their type
+/// name (for listings); without, strings as they are and pieces by their notation (for move
+/// notation).
 pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
-    match value {
-        Value::Int(n) => n.to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Str(id) if quoted => format!("{:?}", game.string(id)),
-        Value::Str(id) => game.string(id).to_string(),
-        Value::Pos(p) => game.board().label(p),
-        Value::Dir(d) => game.board().direction_name(d).to_string(),
-        Value::Player(p) => game.player_name(p).to_string(),
-        Value::Piece(k) if quoted => game.piece_name(k).to_string(),
-        Value::Piece(k) => game.piece_notation(k).to_string(),
-    }
+    // The rules render for the disassembler too; one renderer keeps listings and notation alike.
+    game.rules.render(value, quoted)
 }
 
 /// Why a move written by a person did not pick one legal move.
 #[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveMatchError {
+    /// No legal move has this notation, nor starts, ends and passes through the squares given.
     #[error("`{text}` is not a legal move here; legal moves: {}", legal.join(", "))]
-    Illegal { text: String, legal: Vec<String> },
+    Illegal {
+        /// The move as the person wrote it.
+        text: String,
+        /// Every legal move's notation, sorted, so the message can say what would do; empty
+        /// when there are no legal moves.
+        legal: Vec<String>,
+    },
+    /// A short form fits more than one legal move (`28x10` when two capture paths lead from
+    /// 28 to 10); the person has to give more squares.
     #[error("`{text}` could be any of: {}", candidates.join(", "))]
     Ambiguous {
+        /// The move as the person wrote it.
         text: String,
+        /// The notation of each move it fits, sorted.
         candidates: Vec<String>,
     },
 }

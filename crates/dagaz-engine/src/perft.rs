@@ -24,6 +24,7 @@ pub struct Perft<'g> {
 }
 
 impl<'g> Perft<'g> {
+    /// Perft over `game`'s positions, generating with `gen` (and so within its limits).
     pub fn new(game: &'g Game, gen: MoveGen, counting: Counting) -> Perft<'g> {
         Perft {
             game,
@@ -33,16 +34,20 @@ impl<'g> Perft<'g> {
         }
     }
 
-    /// perft(position, depth).
+    /// The number of move sequences of exactly `depth` plies from `position` (1 at depth 0).
+    /// The position is played on and taken back, and is as it was afterwards, also on error.
     pub fn count(&mut self, position: &mut Position, depth: u32) -> Result<u64, GenError> {
         self.count_at(position, depth, 0)
     }
 
+    /// The game whose positions this counts.
     pub fn game(&self) -> &'g Game {
         self.game
     }
 
-    /// One `(move, count)` per legal move of `position`, in generation order.
+    /// One `(move, count)` per legal move of `position`, in generation order: the count is
+    /// perft of the position after the move at `depth - 1`, so the counts sum to
+    /// [`Perft::count`] at `depth`. Empty at depth 0, where there are no root moves.
     pub fn divide(
         &mut self,
         position: &mut Position,

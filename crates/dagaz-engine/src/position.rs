@@ -3,6 +3,13 @@
 use crate::moves::Move;
 use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 
+/// The state a move is generated from: a piece or nothing on each board position, the side to
+/// move, how many turns were played and the values of the turn variables.
+///
+/// A position does not know its game: it is a plain value, cheap to clone and compare, and
+/// only meaningful with the [`crate::Game`] it came from (its cells are that board's
+/// positions). `==` and `Hash` include the turn count; [`Position::zobrist`] leaves it out,
+/// so two positions alike but for it are the same for repetition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) cells: Vec<Option<Piece>>,
@@ -24,7 +31,8 @@ pub struct PlayUndo {
 pub(crate) const UNSET: Value = Value::UNSET;
 
 impl Position {
-    /// An empty board of `len` positions with `to_move` to play.
+    /// An empty board of `len` positions with `to_move` to play, no turns played and no turn
+    /// variable set. `len` must be the game's board length for the position to make sense.
     pub fn empty(len: usize, to_move: PlayerId) -> Position {
         Position {
             cells: vec![None; len],
@@ -34,7 +42,8 @@ impl Position {
         }
     }
 
-    /// The value the last move left in turn variable `slot`.
+    /// The value the last move left in turn variable `slot`: `false` when it set none (turn
+    /// variables live one turn) or when the game has no such slot.
     pub fn turn_value(&self, slot: usize) -> Value {
         self.turn_values.get(slot).copied().unwrap_or(UNSET)
     }
@@ -49,6 +58,7 @@ impl Position {
         self.turns = turns;
     }
 
+    /// The piece at `pos`; `None` when the position is empty or not on this board.
     pub fn piece_at(&self, pos: Pos) -> Option<Piece> {
         self.cells.get(pos.index()).copied().flatten()
     }
@@ -59,6 +69,7 @@ impl Position {
         }
     }
 
+    /// The player whose turn it is.
     pub fn to_move(&self) -> PlayerId {
         self.to_move
     }
@@ -67,6 +78,9 @@ impl Position {
         self.to_move = player;
     }
 
+    /// Moves played since the game's start: 0 in the start position and in a setup, derived
+    /// from the move number in a FEN, one more after each [`Position::play`]. Chains read
+    /// it as the turn number.
     pub fn turns_played(&self) -> u32 {
         self.turns
     }

@@ -72,12 +72,14 @@ impl Game {
         )
     }
 
-    /// The start position given by the `players` clause.
+    /// The start position: the pieces the `players` clause places, the first player in turn
+    /// order to move, no turns played. A fresh copy each time, to play on.
     pub fn initial_position(&self) -> Position {
         self.initial.clone()
     }
 
-    /// The board.
+    /// The board: its positions (a [`crate::Pos`] is an index into them), directions and
+    /// numbering.
     pub fn board(&self) -> &Board {
         &self.rules.board
     }
@@ -87,7 +89,8 @@ impl Game {
         &self.rules.zones
     }
 
-    /// How many piece types the game defines (kinds `0..piece_count()`).
+    /// How many piece types the game defines (kinds `0..piece_count()`, in the order the file
+    /// defines them).
     pub fn piece_count(&self) -> usize {
         self.rules.pieces.len()
     }
@@ -95,33 +98,35 @@ impl Game {
     ask_the_rules! {
         /// The game's name.
         fn name(&self) -> &str;
-        /// How many players take turns.
+        /// How many players take turns; at least one.
         fn player_count(&self) -> usize;
-        /// A player by name.
+        /// A player by name; `None` when the game has no such player.
         fn player(&self, name: &str) -> Option<PlayerId>;
-        /// A player's name.
+        /// A player's name; `"?"` for an id the game does not have.
         fn player_name(&self, player: PlayerId) -> &str;
         /// The player after `player` in turn order.
         fn next_player(&self, player: PlayerId) -> PlayerId;
-        /// A piece type by name.
+        /// A piece type by name; `None` when the game defines no such type.
         fn piece_kind(&self, name: &str) -> Option<PieceKind>;
-        /// A piece type's name.
+        /// A piece type's name; `"?"` for a kind the game does not have.
         fn piece_name(&self, kind: PieceKind) -> &str;
-        /// How a piece type is written in move notation.
+        /// How a piece type is written in move notation: its `(notation ...)`, else its name.
         fn piece_notation(&self, kind: PieceKind) -> &str;
-        /// A string constant of the game.
+        /// A string constant of the game's chains; empty for an id the game does not have.
         fn string(&self, id: StrId) -> &str;
-        /// A global variable's name.
+        /// The name of the global variable in `slot`; `"?"` for a slot the game does not have.
         fn global_name(&self, slot: u16) -> &str;
-        /// How many global variables the game's chains use.
+        /// How many global variables the game's chains use (globals are created by use, not
+        /// declared).
         fn global_count(&self) -> usize;
         /// Whether the mover may not leave a piece of this type attacked.
         fn is_royal(&self, kind: PieceKind) -> bool;
-        /// Whether any piece type is royal.
+        /// Whether any piece type is royal; when none is, generation skips the royal rule.
         fn has_royal_pieces(&self) -> bool;
-        /// How attacks are found.
+        /// How attacks are found, for `is-attacked?` and the royal rule.
         fn attack_test(&self) -> AttackTest;
-        /// The goals judged when the side to move has no moves.
+        /// The goals judged when the side to move has no moves, in the order declared; the
+        /// first that applies decides ([`crate::MoveGen::outcome`]).
         fn goals(&self) -> &[Goal];
         /// How the game writes positions as FEN, when it declares it.
         fn fen_spec(&self) -> Option<&FenSpec>;
@@ -129,9 +134,11 @@ impl Game {
         fn history_goals(&self) -> &[HistoryGoal];
         /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
         fn evaluation(&self) -> &Evaluation;
-        /// An attribute's bit, by name.
+        /// An attribute's bit in [`crate::Piece::attrs`], by name; `None` when the game
+        /// declares no such attribute.
         fn attribute(&self, name: &str) -> Option<u8>;
-        /// A turn variable's slot, by name.
+        /// A turn variable's slot (for [`Position::turn_value`]), by name; `None` when the game
+        /// declares no such turn variable.
         fn turn_variable(&self, name: &str) -> Option<usize>;
     }
 }
