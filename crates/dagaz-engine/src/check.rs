@@ -19,11 +19,14 @@ use std::collections::BTreeSet;
 /// loading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// The game does not load.
     Error,
+    /// The game loads, but something in it is very likely a mistake.
     Warning,
 }
 
 impl Severity {
+    /// `"error"` or `"warning"`, as reports and JSON write it.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -35,10 +38,15 @@ impl Severity {
 /// One problem: a stable code (for editors and scripts), what is wrong, where, and a hint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// Whether the game still loads.
     pub severity: Severity,
+    /// A stable kebab-case name of the kind of problem (`unknown-name`, `arity`, …).
     pub code: &'static str,
+    /// What is wrong, in the words `dagaz` prints.
     pub message: String,
+    /// Where in the game text.
     pub span: Span,
+    /// What to do about it, when there is something to say.
     pub help: Option<String>,
 }
 
