@@ -347,6 +347,11 @@ impl Prober {
     }
 }
 
+/// The most constants of a guarded choice that a recorded test splits into parts of their
+/// own: a run records its finds in one 64-bit word, bit 0 for the reads before the choice and
+/// bit i + 1 for constant i. A longer choice is run as one part.
+const MAX_SPLIT: usize = 63;
+
 /// The parts of the test on `cells`: each piece type the enemies have (reversible; with
 /// `split`, each part of its chain), or each enemy piece (forward).
 fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, split: bool) {
@@ -374,9 +379,10 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, spli
                 let part = |clause: Option<u16>, alt: Option<u16>| Unit::Kind { kind, clause, alt };
                 match (&ty.program.parts, split) {
                     (_, false) | (Parts::Whole, _) => out.push(Unit::whole(kind)),
-                    (Parts::Choice { n, .. }, true) => {
+                    (Parts::Choice { n, .. }, true) if *n <= MAX_SPLIT => {
                         out.extend((0..*n).map(|alt| part(None, Some(alt as u16))))
                     }
+                    (Parts::Choice { .. }, true) => out.push(Unit::whole(kind)),
                     (Parts::Clauses { bodies, quiet, .. }, true) => {
                         for (j, &(_, choice)) in bodies.iter().enumerate() {
                             // A clause that never captures here finds no attack.
@@ -385,10 +391,10 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, spli
                             }
                             let clause = Some(j as u16);
                             match choice {
-                                Some((_, n)) => {
+                                Some((_, n)) if n <= MAX_SPLIT => {
                                     out.extend((0..n).map(|alt| part(clause, Some(alt as u16))))
                                 }
-                                None => out.push(part(clause, None)),
+                                _ => out.push(part(clause, None)),
                             }
                         }
                     }
@@ -521,6 +527,32 @@ mod tests {
             .unwrap();
         assert_eq!(again, answer, "recording gives the same answer");
         (answer, Some(recorded))
+    }
+
+    #[test]
+    fn a_choice_longer_than_a_word_is_recorded_as_one_part() {
+        // A piece that jumps to any of 70 squares and captures there: its guarded choice has
+        // more constants than a recording's word has bits.
+        let squares: Vec<String> = (1..=70).map(|i| format!("a{i}")).collect();
+        let game = crate::Game::load(&format!(
+            r#"(board (name line) (dim "a") (dim "1-70"))
+               (piece (name Jumper)
+                  (pre (check is-friend?) (take))
+                  (move (let p (any {})) (check p) (check is-enemy?))
+                  (post (capture) (drop)))
+               (game (name line) (players (White (Jumper a1)) (Black (Jumper a70)))
+                     (attacks reversible))"#,
+            squares.join(" ")
+        ))
+        .unwrap();
+        let (attacked, recorded) = ask(&game, "a1");
+        assert!(attacked);
+        let recorded = recorded.unwrap();
+        assert_eq!(recorded.len(), 1);
+        assert!(
+            recorded[0].attacked,
+            "the one part knows it found the attack"
+        );
     }
 
     #[test]
