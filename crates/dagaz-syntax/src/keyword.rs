@@ -1,0 +1,389 @@
+//! The keyword table: every word the language gives a meaning of its own, once, with its text.
+//!
+//! A word may play several roles (`board` is a top-level form and a clause of `game`; `players`
+//! is a clause of `game` and of `zone`), so the table has one variant per word, and the roles are
+//! lists of variants ([`Keyword::TOP_LEVEL`], [`Keyword::GAME_CLAUSES`], [`Keyword::STATEMENTS`],
+//! ...). Messages that list the words of a role are written from these lists.
+
+macro_rules! keywords {
+    ($($(#[$doc:meta])* $variant:ident = $text:literal,)*) => {
+        /// A word with a meaning of its own in the language.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Keyword {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Keyword {
+            /// Every keyword, in the order of the table.
+            pub const ALL: &'static [Keyword] = &[$(Keyword::$variant,)*];
+
+            /// The keyword as it is written.
+            pub const fn text(self) -> &'static str {
+                match self {
+                    $(Keyword::$variant => $text,)*
+                }
+            }
+
+            /// The keyword written `text`, if it is one.
+            pub fn from_text(text: &str) -> Option<Keyword> {
+                match text {
+                    $($text => Some(Keyword::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+keywords! {
+    // Top-level forms.
+    /// `(board ...)`, and the game clause `(board NAME)`.
+    Board = "board",
+    /// `(piece ...)`.
+    Piece = "piece",
+    /// `(define NAME (PARAM ...) BODY ...)`.
+    Define = "define",
+    /// `(game ...)`.
+    Game = "game",
+
+    // Clauses of several forms.
+    /// `(name N)` in `board`, `dir`, `piece`, `game` and `zone`.
+    Name = "name",
+    /// `(dim RANGE)` in `board`.
+    Dim = "dim",
+    /// `(dir (name D) OFFSET ...)` in `board`.
+    Dir = "dir",
+    /// `(numbers POS ...)` in `board`.
+    Numbers = "numbers",
+    /// `(notation "q")` in `piece`.
+    Notation = "notation",
+    /// `(pre ...)` in `piece`.
+    Pre = "pre",
+    /// `(move ...)` in `piece`.
+    Move = "move",
+    /// `(post ...)` in `piece`.
+    Post = "post",
+    /// `(players ...)` in `game` and `zone`.
+    Players = "players",
+    /// `(symmetry PLAYER (FROM TO) ...)` in `game`.
+    Symmetry = "symmetry",
+    /// `(zone ...)` in `game`.
+    Zone = "zone",
+    /// `(positions POS ...)` in `zone`.
+    Positions = "positions",
+    /// `(fen ...)` in `game`.
+    Fen = "fen",
+    /// `(unique-moves actions|paths)` in `game`.
+    UniqueMoves = "unique-moves",
+    /// `(attribute NAME true|false)` in `game`.
+    Attribute = "attribute",
+    /// `(turn-variable NAME)` in `game`.
+    TurnVariable = "turn-variable",
+    /// `(royal PIECE ...)` in `game`.
+    Royal = "royal",
+    /// `(attacks forward|reversible)` in `game`.
+    Attacks = "attacks",
+    /// `(win CONDITION)` in `game`.
+    Win = "win",
+    /// `(loss CONDITION)` in `game`.
+    Loss = "loss",
+    /// `(draw CONDITION)` in `game`.
+    Draw = "draw",
+    /// `(evaluation ...)` in `game`.
+    Evaluation = "evaluation",
+
+    // Words inside game clauses.
+    /// `(unique-moves actions)`.
+    Actions = "actions",
+    /// `(unique-moves paths)`.
+    Paths = "paths",
+    /// `(attacks forward)`.
+    Forward = "forward",
+    /// `(attacks reversible)`.
+    Reversible = "reversible",
+    /// The goal condition `no-moves`.
+    NoMoves = "no-moves",
+    /// The goal condition `checkmated`.
+    Checkmated = "checkmated",
+    /// The goal condition `stalemated`.
+    Stalemated = "stalemated",
+    /// The history goal `(repetition N)`.
+    Repetition = "repetition",
+    /// The history goal `(quiet-moves N PIECE ...)`.
+    QuietMoves = "quiet-moves",
+    /// `(piece-values (PIECE N) ...)` in `evaluation`.
+    PieceValues = "piece-values",
+    /// `(piece-table PIECE [PLAYER] N ...)` in `evaluation`.
+    PieceTable = "piece-table",
+    /// `(mobility N)` in `evaluation`.
+    Mobility = "mobility",
+    /// The FEN style `pdn`.
+    Pdn = "pdn",
+    /// The FEN style `standard`.
+    Standard = "standard",
+    /// `(man PIECE)` in `(fen pdn ...)`.
+    Man = "man",
+    /// `(king PIECE)` in `(fen pdn ...)`.
+    King = "king",
+    /// `(pieces (LETTER PLAYER PIECE) ...)` in `(fen standard ...)`.
+    Pieces = "pieces",
+    /// `(turn (LETTER PLAYER) ...)` in `(fen standard ...)`.
+    Turn = "turn",
+    /// `(castling ATTRIBUTE (LETTER POS ...) ...)` in `(fen standard ...)`.
+    Castling = "castling",
+    /// `(en-passant TURN-VARIABLE)` in `(fen standard ...)`.
+    EnPassant = "en-passant",
+
+    // Statements.
+    /// `(check X)`.
+    Check = "check",
+    /// `(let NAME X)`.
+    Let = "let",
+    /// `(set! NAME X)`.
+    Set = "set!",
+    /// `(inc! NAME [N])`.
+    Inc = "inc!",
+    /// `(dec! NAME [N])`.
+    Dec = "dec!",
+    /// `(while COND STATEMENT ...)`.
+    While = "while",
+    /// `(if COND THEN ... [else ELSE ...])`.
+    If = "if",
+    /// The word between the two parts of an `if`.
+    Else = "else",
+    /// `(seq STATEMENT ...)`.
+    Seq = "seq",
+    /// `(end-move)`.
+    EndMove = "end-move",
+    /// `(take)`.
+    Take = "take",
+    /// `(drop)`.
+    Drop = "drop",
+    /// `(capture)`.
+    Capture = "capture",
+    /// `(capture-later)`.
+    CaptureLater = "capture-later",
+    /// `(promote KIND)`.
+    Promote = "promote",
+    /// `(log X ...)`.
+    Log = "log",
+    /// `(set-attr ATTRIBUTE X)`.
+    SetAttr = "set-attr",
+    /// `(move-piece TO)`.
+    MovePiece = "move-piece",
+
+    // Expressions.
+    /// `(any A ...)`, an expression and a statement.
+    Any = "any",
+    /// `(and A ...)`.
+    And = "and",
+    /// `(or A ...)`.
+    Or = "or",
+    /// `(not A)`.
+    Not = "not",
+    /// `(+ A ...)`.
+    Add = "+",
+    /// `(- A ...)`.
+    Sub = "-",
+    /// `(* A ...)`.
+    Mul = "*",
+    /// `(/ A B)`.
+    Div = "/",
+    /// `(mod A B)`.
+    Mod = "mod",
+    /// `(= A B)`.
+    Eq = "=",
+    /// `(!= A B)`.
+    Ne = "!=",
+    /// `(< A B)`.
+    Lt = "<",
+    /// `(<= A B)`.
+    Le = "<=",
+    /// `(> A B)`.
+    Gt = ">",
+    /// `(>= A B)`.
+    Ge = ">=",
+    /// `(in-zone? ZONE)`.
+    InZone = "in-zone?",
+
+    // Names with a fixed meaning.
+    /// The literal `true`.
+    True = "true",
+    /// The literal `false`.
+    False = "false",
+    /// `(check no-moves?)` in `post`: capture to the end.
+    NoMovesQ = "no-moves?",
+}
+
+impl Keyword {
+    /// The top-level forms of a file.
+    pub const TOP_LEVEL: &'static [Keyword] = &[
+        Keyword::Board,
+        Keyword::Piece,
+        Keyword::Define,
+        Keyword::Game,
+    ];
+
+    /// The clauses of `board`.
+    pub const BOARD_CLAUSES: &'static [Keyword] =
+        &[Keyword::Name, Keyword::Dim, Keyword::Dir, Keyword::Numbers];
+
+    /// The clauses of `piece`.
+    pub const PIECE_CLAUSES: &'static [Keyword] = &[
+        Keyword::Name,
+        Keyword::Notation,
+        Keyword::Pre,
+        Keyword::Move,
+        Keyword::Post,
+    ];
+
+    /// The clauses of `game`.
+    pub const GAME_CLAUSES: &'static [Keyword] = &[
+        Keyword::Name,
+        Keyword::Board,
+        Keyword::Players,
+        Keyword::Symmetry,
+        Keyword::Zone,
+        Keyword::Fen,
+        Keyword::UniqueMoves,
+        Keyword::Attribute,
+        Keyword::TurnVariable,
+        Keyword::Royal,
+        Keyword::Attacks,
+        Keyword::Win,
+        Keyword::Loss,
+        Keyword::Draw,
+        Keyword::Evaluation,
+    ];
+
+    /// The clauses of `zone`.
+    pub const ZONE_CLAUSES: &'static [Keyword] =
+        &[Keyword::Name, Keyword::Players, Keyword::Positions];
+
+    /// The special forms that are statements.
+    pub const STATEMENTS: &'static [Keyword] = &[
+        Keyword::Check,
+        Keyword::Let,
+        Keyword::Set,
+        Keyword::Inc,
+        Keyword::Dec,
+        Keyword::While,
+        Keyword::If,
+        Keyword::Seq,
+        Keyword::EndMove,
+        Keyword::Take,
+        Keyword::Drop,
+        Keyword::Capture,
+        Keyword::CaptureLater,
+        Keyword::Promote,
+        Keyword::Log,
+        Keyword::SetAttr,
+        Keyword::MovePiece,
+    ];
+
+    /// The built-in expression forms (`any` is a statement too).
+    pub const EXPRESSIONS: &'static [Keyword] = &[
+        Keyword::Any,
+        Keyword::And,
+        Keyword::Or,
+        Keyword::Not,
+        Keyword::Add,
+        Keyword::Sub,
+        Keyword::Mul,
+        Keyword::Div,
+        Keyword::Mod,
+        Keyword::Eq,
+        Keyword::Ne,
+        Keyword::Lt,
+        Keyword::Le,
+        Keyword::Gt,
+        Keyword::Ge,
+        Keyword::InZone,
+    ];
+
+    /// Whether this is the head of a built-in statement or expression form, which a macro may
+    /// not take as its name.
+    pub fn is_builtin_form(self) -> bool {
+        Keyword::STATEMENTS.contains(&self) || Keyword::EXPRESSIONS.contains(&self)
+    }
+
+    /// Whether `text` is the head of a built-in statement or expression form.
+    pub fn is_builtin_form_name(text: &str) -> bool {
+        Keyword::from_text(text).is_some_and(Keyword::is_builtin_form)
+    }
+
+    /// `` `a`, `b` or `c` ``: the keywords as a message lists them.
+    pub fn list(keywords: &[Keyword]) -> String {
+        one_of(keywords.iter().map(|k| format!("`{}`", k.text())))
+    }
+
+    /// `` `(a ...)`, `(b ...)` or `(c ...)` ``: clauses as a message lists them.
+    pub fn list_clauses(keywords: &[Keyword]) -> String {
+        one_of(keywords.iter().map(|k| format!("`({} ...)`", k.text())))
+    }
+}
+
+/// "a, b or c".
+fn one_of(items: impl ExactSizeIterator<Item = String>) -> String {
+    let n = items.len();
+    let mut out = String::new();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == n { " or " } else { ", " });
+        }
+        out.push_str(&item);
+    }
+    out
+}
+
+impl std::fmt::Display for Keyword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn every_keyword_reads_back_from_its_text() {
+        for &k in Keyword::ALL {
+            assert_eq!(Keyword::from_text(k.text()), Some(k));
+        }
+        assert_eq!(Keyword::from_text("frobnicate"), None);
+        assert_eq!(Keyword::from_text("set!"), Some(Keyword::Set));
+        let mut texts: Vec<&str> = Keyword::ALL.iter().map(|k| k.text()).collect();
+        texts.sort_unstable();
+        texts.dedup();
+        assert_eq!(texts.len(), Keyword::ALL.len(), "a text written twice");
+    }
+
+    #[test]
+    fn roles_are_written_as_messages_list_them() {
+        assert_eq!(
+            Keyword::list(Keyword::TOP_LEVEL),
+            "`board`, `piece`, `define` or `game`"
+        );
+        assert_eq!(
+            Keyword::list_clauses(Keyword::ZONE_CLAUSES),
+            "`(name ...)`, `(players ...)` or `(positions ...)`"
+        );
+        assert_eq!(Keyword::list(&[Keyword::Pdn]), "`pdn`");
+        assert_eq!(Keyword::list(&[]), "");
+    }
+
+    #[test]
+    fn builtin_forms_are_the_statements_and_the_expression_forms() {
+        assert!(Keyword::is_builtin_form_name("check"));
+        assert!(Keyword::is_builtin_form_name("in-zone?"));
+        assert!(Keyword::is_builtin_form_name("move-piece"));
+        assert!(!Keyword::is_builtin_form_name("else"));
+        assert!(!Keyword::is_builtin_form_name("true"));
+        assert!(!Keyword::is_builtin_form_name("board"));
+        assert!(!Keyword::is_builtin_form_name("step"));
+        let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
+        assert_eq!(builtin, 17 + 16);
+    }
+}
