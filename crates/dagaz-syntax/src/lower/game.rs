@@ -1,0 +1,629 @@
+//! The `game` form and its clauses.
+
+use super::Lower;
+use crate::error::{SyntaxError, SyntaxErrorKind};
+use crate::keyword::Keyword;
+use crate::shape::{self, Result};
+use crate::tree::{
+    Attribute, BoardRef, Evaluation, Fen, FenCastling, FenPiece, Game, Goal, GoalCondition, Ident,
+    Letter, Outcome, PdnFen, PieceGroup, PieceTable, Player, Players, StandardFen, Symmetry, Zone,
+};
+use dagaz_sexpr::Node;
+
+impl Lower {
+    /// `(game (name N) (board B) (players ...) ...)`.
+    pub(super) fn game(&mut self, form: &Node) -> Game {
+        let items = form.as_list().unwrap_or(&[]);
+        let mut game = Game {
+            name: self.ok(shape::name_of(items, form)),
+            span: form.span,
+            ..Game::default()
+        };
+        let (mut fen, mut attacks, mut evaluation) = (false, false, false);
+        for clause in shape::args(items) {
+            let keyword = match clause.head() {
+                Some(head) => {
+                    match Keyword::from_text(head).filter(|k| Keyword::GAME_CLAUSES.contains(k)) {
+                        Some(keyword) => keyword,
+                        None => {
+                            self.errors.push(SyntaxError::new(
+                                SyntaxErrorKind::UnknownGameClause(head.to_string()),
+                                clause.span,
+                            ));
+                            continue;
+                        }
+                    }
+                }
+                None => {
+                    self.errors.push(SyntaxError::expected(
+                        "a clause such as `(players ...)`",
+                        clause,
+                    ));
+                    continue;
+                }
+            };
+            let parts = clause.as_list().unwrap_or(&[]);
+            let span = clause.span;
+            let text = keyword.text();
+            match keyword {
+                Keyword::Board if game.board.is_none() => {
+                    let name = shape::arity::<1>(text, parts, span)
+                        .and_then(|[name]| shape::text(name, "a board name"));
+                    game.board = Some(BoardRef {
+                        name: self.ok(name),
+                        span,
+                    });
+                }
+                Keyword::Players if game.players.is_none() => {
+                    game.players = Some(self.players(clause, parts));
+                }
+                Keyword::Symmetry => {
+                    if let Some(symmetry) = self.symmetry(clause, parts) {
+                        game.symmetries.push(symmetry);
+                    }
+                }
+                Keyword::Zone => {
+                    if let Some(zone) = self.zone(clause, parts) {
+                        game.zones.push(zone);
+                    }
+                }
+                Keyword::Fen | Keyword::Attacks | Keyword::Evaluation => {
+                    let seen = match keyword {
+                        Keyword::Fen => &mut fen,
+                        Keyword::Attacks => &mut attacks,
+                        _ => &mut evaluation,
+                    };
+                    if std::mem::replace(seen, true) {
+                        self.errors.push(SyntaxError::new(
+                            SyntaxErrorKind::Duplicate(text.into(), String::new()),
+                            span,
+                        ));
+                        continue;
+                    }
+                    match keyword {
+                        Keyword::Fen => game.fen = self.fen(clause, parts),
+                        Keyword::Attacks => {
+                            game.attacks_reversible = self.ok(one_of(
+                                text,
+                                parts,
+                                clause,
+                                [(Keyword::Forward, false), (Keyword::Reversible, true)],
+                            ))
+                        }
+                        _ => game.evaluation = Some(self.evaluation(clause, parts)),
+                    }
+                }
+                Keyword::UniqueMoves if game.unique_by_path.is_none() => {
+                    game.unique_by_path = self.ok(one_of(
+                        text,
+                        parts,
+                        clause,
+                        [(Keyword::Actions, false), (Keyword::Paths, true)],
+                    ));
+                }
+                Keyword::Attribute => {
+                    if let Some(attribute) = self.ok(attribute(parts, span)) {
+                        game.attributes.push(attribute);
+                    }
+                }
+                Keyword::TurnVariable => {
+                    let name = shape::arity::<1>(text, parts, span)
+                        .and_then(|[name]| shape::ident(name, "a variable name"));
+                    if let Some(name) = self.ok(name) {
+                        game.turn_variables.push(name);
+                    }
+                }
+                Keyword::Royal => {
+                    for kind in shape::args(parts) {
+                        if let Some(kind) = self.ok(shape::ident(kind, "a piece type")) {
+                            game.royal.push(kind);
+                        }
+                    }
+                }
+                Keyword::Win | Keyword::Loss | Keyword::Draw => {
+                    let outcome = match keyword {
+                        Keyword::Win => Outcome::Win,
+                        Keyword::Loss => Outcome::Loss,
+                        _ => Outcome::Draw,
+                    };
+                    let condition = shape::arity::<1>(text, parts, span)
+                        .and_then(|[condition]| goal_condition(condition));
+                    if let Some(condition) = self.ok(condition) {
+                        game.goals.push(Goal {
+                            outcome,
+                            condition,
+                            span,
+                        });
+                    }
+                }
+                // `name`, and the clauses of which only the first counts.
+                _ => {}
+            }
+        }
+        if game.players.is_none() {
+            self.errors
+                .push(SyntaxError::expected("a `(players ...)` clause", form));
+        }
+        game
+    }
+
+    /// `(players (PLAYER (PIECE POS ...) ...) ...)`.
+    fn players(&mut self, clause: &Node, parts: &[Node]) -> Players {
+        let entries = shape::args(parts);
+        if entries.is_empty() {
+            self.errors
+                .push(SyntaxError::new(SyntaxErrorKind::NoPlayers, clause.span));
+        }
+        let players = entries
+            .iter()
+            .filter_map(|entry| {
+                let player = self.player(entry);
+                self.ok(player)
+            })
+            .collect();
+        Players {
+            players,
+            span: clause.span,
+        }
+    }
+
+    /// `(PLAYER (PIECE POS ...) ...)`; a bad group is left out, and the player kept.
+    fn player(&mut self, entry: &Node) -> Result<Player> {
+        let items = shape::list(entry, "a player clause such as `(White (Man a1 c1))`")?;
+        let (who, groups) = items
+            .split_first()
+            .ok_or_else(|| SyntaxError::expected("a player name", entry))?;
+        let name = shape::ident(who, "a player name")?;
+        let groups = groups
+            .iter()
+            .filter_map(|group| self.ok(piece_group(group)))
+            .collect();
+        Ok(Player {
+            name,
+            groups,
+            span: entry.span,
+        })
+    }
+
+    /// `(symmetry PLAYER (FROM TO) ...)`.
+    fn symmetry(&mut self, clause: &Node, parts: &[Node]) -> Option<Symmetry> {
+        const PAIR: &str = "a pair of directions such as `(nw se)`";
+        let Some((who, pairs)) = shape::args(parts).split_first() else {
+            self.errors
+                .push(SyntaxError::expected("a player name", clause));
+            return None;
+        };
+        let player = self.ok(shape::ident(who, "a player name"))?;
+        let pairs = pairs
+            .iter()
+            .filter_map(|pair| {
+                let ends = shape::list(pair, PAIR).and_then(|ends| match ends {
+                    [from, to] => Ok((
+                        shape::ident(from, "a direction name")?,
+                        shape::ident(to, "a direction name")?,
+                    )),
+                    _ => Err(SyntaxError::expected(PAIR, pair)),
+                });
+                self.ok(ends)
+            })
+            .collect();
+        Some(Symmetry {
+            player,
+            pairs,
+            span: clause.span,
+        })
+    }
+
+    /// `(zone (name Z) (players P ...) (positions POS ...))`.
+    fn zone(&mut self, clause: &Node, parts: &[Node]) -> Option<Zone> {
+        let what = Keyword::list_clauses(Keyword::ZONE_CLAUSES);
+        let name = self.ok(shape::name_of(parts, clause));
+        let (mut players, mut positions) = (Vec::new(), Vec::new());
+        for sub in shape::args(parts) {
+            let Some(list) = self.ok(shape::list(sub, &what)) else {
+                continue;
+            };
+            match shape::head(sub) {
+                Some(Keyword::Name) => {}
+                Some(Keyword::Players) => {
+                    for who in shape::args(list) {
+                        if let Some(who) = self.ok(shape::ident(who, "a player name")) {
+                            players.push(who);
+                        }
+                    }
+                }
+                Some(Keyword::Positions) => {
+                    positions.extend(shape::args(list).iter().map(shape::written));
+                }
+                _ => self.errors.push(SyntaxError::expected(&what, sub)),
+            }
+        }
+        Some(Zone {
+            name: name?,
+            players,
+            positions,
+            span: clause.span,
+        })
+    }
+
+    /// `(fen pdn ...)` or `(fen standard ...)`.
+    fn fen(&mut self, clause: &Node, parts: &[Node]) -> Option<Fen> {
+        let Some(style) = parts.get(1) else {
+            self.errors.push(SyntaxError::expected(
+                "a FEN style (`pdn` or `standard`)",
+                clause,
+            ));
+            return None;
+        };
+        let rest = parts.get(2..).unwrap_or(&[]);
+        match Keyword::from_text(style.as_symbol().unwrap_or("")) {
+            Some(Keyword::Pdn) => self.pdn(clause, rest).map(Fen::Pdn),
+            Some(Keyword::Standard) => self.standard(clause, rest).map(Fen::Standard),
+            _ => {
+                self.errors.push(SyntaxError::expected(
+                    "the FEN style `pdn` or `standard`",
+                    style,
+                ));
+                None
+            }
+        }
+    }
+
+    /// `(fen pdn (W White) (B Black) (man Man) (king King))`.
+    fn pdn(&mut self, clause: &Node, rest: &[Node]) -> Option<PdnFen> {
+        let mut colors = Vec::new();
+        let (mut man, mut king) = (None, None);
+        let (mut saw_man, mut saw_king) = (false, false);
+        for pair in rest {
+            let parts = shape::list(pair, "`(LETTER PLAYER)`, `(man PIECE)` or `(king PIECE)`")
+                .and_then(|parts| match parts {
+                    [head, value] => Ok((head, value)),
+                    _ => Err(SyntaxError::expected(
+                        "a pair such as `(W White)` or `(man Man)`",
+                        pair,
+                    )),
+                })
+                .and_then(|(head, value)| {
+                    Ok((
+                        shape::symbol(head, "a colour letter, `man` or `king`")?,
+                        head,
+                        value,
+                    ))
+                });
+            let Some((head_text, head, value)) = self.ok(parts) else {
+                continue;
+            };
+            match Keyword::from_text(head_text) {
+                Some(Keyword::Man) => {
+                    saw_man = true;
+                    man = self.ok(shape::ident(value, "a piece type")).or(man);
+                }
+                Some(Keyword::King) => {
+                    saw_king = true;
+                    king = self.ok(shape::ident(value, "a piece type")).or(king);
+                }
+                _ => {
+                    let color = shape::letter(
+                        head,
+                        "a colour letter, `man` or `king`",
+                        "a one-letter colour such as `W`",
+                    )
+                    .and_then(|letter| Ok((letter, shape::ident(value, "a player name")?)));
+                    if let Some(color) = self.ok(color) {
+                        colors.push(color);
+                    }
+                }
+            }
+        }
+        if !saw_man {
+            self.errors
+                .push(SyntaxError::expected("a `(man PIECE)` pair", clause));
+        }
+        if !saw_king {
+            self.errors
+                .push(SyntaxError::expected("a `(king PIECE)` pair", clause));
+        }
+        Some(PdnFen {
+            colors,
+            man: man?,
+            king: king?,
+            span: clause.span,
+        })
+    }
+
+    /// `(fen standard (pieces ...) (turn ...) [(castling ...)] [(en-passant ...)])`.
+    fn standard(&mut self, clause: &Node, rest: &[Node]) -> Option<StandardFen> {
+        let mut spec = StandardFen {
+            pieces: Vec::new(),
+            turn: Vec::new(),
+            castling: None,
+            en_passant: None,
+            span: clause.span,
+        };
+        let (mut pieces, mut turn) = (0, 0);
+        for sub in rest {
+            let what = "`(pieces ...)`, `(turn ...)`, `(castling ...)` or `(en-passant ...)`";
+            let Some(list) = self.ok(shape::list(sub, what)) else {
+                continue;
+            };
+            let args = shape::args(list);
+            match shape::head(sub) {
+                Some(Keyword::Pieces) => {
+                    pieces += args.len();
+                    for entry in args {
+                        if let Some(piece) = self.ok(fen_piece(entry)) {
+                            spec.pieces.push(piece);
+                        }
+                    }
+                }
+                Some(Keyword::Turn) => {
+                    turn += args.len();
+                    for entry in args {
+                        if let Some(entry) = self.ok(fen_turn(entry)) {
+                            spec.turn.push(entry);
+                        }
+                    }
+                }
+                Some(Keyword::Castling) => {
+                    if let Some(castling) = self.ok(castling(sub, args)) {
+                        spec.castling = Some(castling);
+                    }
+                }
+                Some(Keyword::EnPassant) => {
+                    let name = match args {
+                        [var] => shape::ident(var, "a turn variable"),
+                        _ => Err(SyntaxError::expected("`(en-passant TURN-VARIABLE)`", sub)),
+                    };
+                    if let Some(name) = self.ok(name) {
+                        spec.en_passant = Some(name);
+                    }
+                }
+                _ => self.errors.push(SyntaxError::expected(what, sub)),
+            }
+        }
+        if pieces == 0 {
+            self.errors
+                .push(SyntaxError::expected("a `(pieces ...)` clause", clause));
+        }
+        if turn == 0 {
+            self.errors
+                .push(SyntaxError::expected("a `(turn ...)` clause", clause));
+        }
+        (pieces > 0 && turn > 0).then_some(spec)
+    }
+
+    /// `(evaluation (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...) (mobility
+    /// N))`.
+    fn evaluation(&mut self, clause: &Node, parts: &[Node]) -> Evaluation {
+        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)` or `(mobility N)`";
+        let mut eval = Evaluation {
+            span: clause.span,
+            ..Evaluation::default()
+        };
+        for sub in shape::args(parts) {
+            let Some(items) = self.ok(shape::list(sub, WHAT)) else {
+                continue;
+            };
+            match shape::head(sub) {
+                Some(Keyword::PieceValues) => {
+                    for pair in shape::args(items) {
+                        if let Some(value) = self.ok(piece_value(pair)) {
+                            eval.piece_values.push(value);
+                        }
+                    }
+                }
+                Some(Keyword::PieceTable) => {
+                    if let Some(table) = self.piece_table(sub, items) {
+                        eval.piece_tables.push(table);
+                    }
+                }
+                Some(Keyword::Mobility) => {
+                    let n = shape::arity::<1>(Keyword::Mobility.text(), items, sub.span)
+                        .and_then(|[n]| score(n));
+                    if let Some(n) = self.ok(n) {
+                        eval.mobility = Some(n);
+                    }
+                }
+                _ => self.errors.push(SyntaxError::expected(WHAT, sub)),
+            }
+        }
+        eval
+    }
+
+    /// `(piece-table PIECE [PLAYER] N ...)`: every number is checked.
+    fn piece_table(&mut self, sub: &Node, items: &[Node]) -> Option<PieceTable> {
+        let Some((kind, rest)) = shape::args(items).split_first() else {
+            self.errors.push(SyntaxError::expected(
+                "`(piece-table PIECE [PLAYER] N ...)`",
+                sub,
+            ));
+            return None;
+        };
+        let kind = self.ok(shape::ident(kind, "a piece type"));
+        let (player, numbers) = match rest.split_first() {
+            Some((first, numbers)) if first.as_symbol().is_some() => {
+                (shape::ident(first, "a player name").ok(), numbers)
+            }
+            _ => (None, rest),
+        };
+        let count = numbers.len();
+        let numbers: Vec<i32> = numbers.iter().filter_map(|n| self.ok(score(n))).collect();
+        (numbers.len() == count).then_some(())?;
+        Some(PieceTable {
+            kind: kind?,
+            player,
+            numbers,
+            span: sub.span,
+        })
+    }
+}
+
+/// `(FORM WORD)` where WORD is one of `words`: its value.
+fn one_of<const N: usize>(
+    form: &str,
+    parts: &[Node],
+    clause: &Node,
+    words: [(Keyword, bool); N],
+) -> Result<bool> {
+    let [word] = shape::arity::<1>(form, parts, clause.span)?;
+    let keyword = word.as_symbol().and_then(Keyword::from_text);
+    words
+        .iter()
+        .find(|(k, _)| Some(*k) == keyword)
+        .map(|&(_, value)| value)
+        .ok_or_else(|| {
+            let names: Vec<Keyword> = words.iter().map(|&(k, _)| k).collect();
+            SyntaxError::expected(&Keyword::list(&names), word)
+        })
+}
+
+/// `(attribute NAME true|false)`.
+fn attribute(parts: &[Node], span: dagaz_sexpr::Span) -> Result<Attribute> {
+    let [name, default] = shape::arity::<2>(Keyword::Attribute.text(), parts, span)?;
+    let name = shape::ident(name, "an attribute name")?;
+    let default = match default.as_symbol().and_then(Keyword::from_text) {
+        Some(Keyword::True) => true,
+        Some(Keyword::False) => false,
+        _ => return Err(SyntaxError::expected("`true` or `false`", default)),
+    };
+    Ok(Attribute {
+        name,
+        default,
+        span,
+    })
+}
+
+/// `(PIECE POS ...)` in a player's entry.
+fn piece_group(group: &Node) -> Result<PieceGroup> {
+    let parts = shape::list(group, "a piece list such as `(Man a1 c1)`")?;
+    let (kind, squares) = parts
+        .split_first()
+        .ok_or_else(|| SyntaxError::expected("a piece name", group))?;
+    let kind = shape::ident(kind, "a piece name")?;
+    let squares = squares
+        .iter()
+        .map(|square| match &square.kind {
+            dagaz_sexpr::NodeKind::Symbol(_) | dagaz_sexpr::NodeKind::Int(_) => {
+                Ok(shape::written(square))
+            }
+            _ => Err(SyntaxError::expected("a position name", square)),
+        })
+        .collect::<Result<_>>()?;
+    Ok(PieceGroup {
+        kind,
+        squares,
+        span: group.span,
+    })
+}
+
+/// The condition of `(win X)`, `(loss X)` or `(draw X)`.
+fn goal_condition(node: &Node) -> Result<GoalCondition> {
+    if let Some(parts) = node.as_list() {
+        return match shape::head(node) {
+            Some(Keyword::Repetition) => {
+                let [n] = shape::arity::<1>(Keyword::Repetition.text(), parts, node.span)?;
+                Ok(GoalCondition::Repetition(count(
+                    n,
+                    "a number of times (at least 1)",
+                )?))
+            }
+            Some(Keyword::QuietMoves) => {
+                let (n, kinds) = shape::args(parts)
+                    .split_first()
+                    .ok_or_else(|| SyntaxError::expected("`(quiet-moves N PIECE ...)`", node))?;
+                Ok(GoalCondition::QuietMoves(
+                    count(n, "a number of moves (at least 1)")?,
+                    kinds
+                        .iter()
+                        .map(|k| shape::ident(k, "a piece type"))
+                        .collect::<Result<_>>()?,
+                ))
+            }
+            _ => Err(SyntaxError::expected(
+                "`(repetition N)` or `(quiet-moves N PIECE ...)`",
+                node,
+            )),
+        };
+    }
+    match node.as_symbol().and_then(Keyword::from_text) {
+        Some(Keyword::NoMoves) => Ok(GoalCondition::NoMoves),
+        Some(Keyword::Checkmated) => Ok(GoalCondition::Checkmated),
+        Some(Keyword::Stalemated) => Ok(GoalCondition::Stalemated),
+        _ => Err(SyntaxError::expected(
+            "`no-moves`, `checkmated`, `stalemated`, `(repetition N)` or \
+             `(quiet-moves N PIECE ...)`",
+            node,
+        )),
+    }
+}
+
+/// A count in a history rule: at least 1.
+fn count(node: &Node, what: &str) -> Result<u32> {
+    let n = shape::int(node, what)?;
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| SyntaxError::expected(what, node))
+}
+
+/// A score in an evaluation: a number that fits the language's integers.
+fn score(node: &Node) -> Result<i32> {
+    let n = shape::int(node, "a number")?;
+    i32::try_from(n)
+        .map_err(|_| SyntaxError::expected("a number between -2147483648 and 2147483647", node))
+}
+
+/// `(PIECE VALUE)` in `piece-values`.
+fn piece_value(pair: &Node) -> Result<(Ident, i32)> {
+    const WHAT: &str = "`(PIECE VALUE)`";
+    match shape::list(pair, WHAT)? {
+        [kind, value] => Ok((shape::ident(kind, "a piece type")?, score(value)?)),
+        _ => Err(SyntaxError::expected(WHAT, pair)),
+    }
+}
+
+/// `(LETTER PLAYER PIECE)` in `(pieces ...)`.
+fn fen_piece(entry: &Node) -> Result<FenPiece> {
+    const WHAT: &str = "`(LETTER PLAYER PIECE)`";
+    let [letter, owner, kind] = shape::list(entry, WHAT)? else {
+        return Err(SyntaxError::expected(WHAT, entry));
+    };
+    Ok(FenPiece {
+        letter: shape::letter(letter, "a piece letter", "a one-letter name such as `P`")?,
+        owner: shape::ident(owner, "a player name")?,
+        kind: shape::ident(kind, "a piece type")?,
+    })
+}
+
+/// `(LETTER PLAYER)` in `(turn ...)`.
+fn fen_turn(entry: &Node) -> Result<(Letter, Ident)> {
+    const WHAT: &str = "`(LETTER PLAYER)`";
+    let [letter, owner] = shape::list(entry, WHAT)? else {
+        return Err(SyntaxError::expected(WHAT, entry));
+    };
+    Ok((
+        shape::letter(letter, "a letter", "a one-letter name such as `w`")?,
+        shape::ident(owner, "a player name")?,
+    ))
+}
+
+/// `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+fn castling(sub: &Node, args: &[Node]) -> Result<FenCastling> {
+    let (attribute, rights) = args
+        .split_first()
+        .ok_or_else(|| SyntaxError::expected("an attribute name", sub))?;
+    let attribute = shape::ident(attribute, "an attribute name")?;
+    let rights = rights
+        .iter()
+        .map(|right| {
+            const WHAT: &str = "`(LETTER SQUARE ...)`";
+            let items = shape::list(right, WHAT)?;
+            let (letter, squares) = items
+                .split_first()
+                .ok_or_else(|| SyntaxError::expected(WHAT, right))?;
+            let letter = shape::letter(letter, "a letter", "a one-letter name such as `K`")?;
+            Ok((letter, squares.iter().map(shape::written).collect()))
+        })
+        .collect::<Result<_>>()?;
+    Ok(FenCastling { attribute, rights })
+}

@@ -1,0 +1,276 @@
+//! Lowering: forms to the typed tree. Nothing here stops at an error: a form that cannot be
+//! lowered is recorded as an error and left out (or left as an `Error` placeholder), and the
+//! rest goes on.
+
+mod game;
+mod program;
+
+pub use program::{MAX_NESTING, MAX_OPERANDS};
+
+use crate::error::{SyntaxError, SyntaxErrorKind};
+use crate::keyword::Keyword;
+use crate::macros::Macros;
+use crate::shape::{self, Result};
+use crate::tree::{Block, Board, Direction, File, Ident, Item, Piece};
+use dagaz_sexpr::{Node, Span};
+
+/// Which clause of a piece is being lowered: `end-move` and `no-moves?` depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Clause {
+    Pre,
+    Move,
+    Post,
+}
+
+pub(crate) struct Lower {
+    macros: Macros,
+    errors: Vec<SyntaxError>,
+    clause: Clause,
+    /// How many statements and list expressions the form being lowered sits in.
+    nesting: usize,
+    /// How many macro uses the form being lowered sits in.
+    expansion_depth: usize,
+    /// How many forms the expansions made so far.
+    expanded: usize,
+}
+
+impl Lower {
+    pub fn new() -> Lower {
+        Lower {
+            macros: Macros::default(),
+            errors: Vec::new(),
+            clause: Clause::Pre,
+            nesting: 0,
+            expansion_depth: 0,
+            expanded: 0,
+        }
+    }
+
+    /// The whole file: macros first (a macro may be used above its definition), then every
+    /// form in order.
+    pub fn file(mut self, nodes: &[Node]) -> (File, Vec<SyntaxError>) {
+        let mut defines = nodes
+            .iter()
+            .map(|node| match shape::head(node) {
+                Some(Keyword::Define) => self.macros.define(node, &mut self.errors),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .into_iter();
+        let mut items = Vec::with_capacity(nodes.len());
+        let mut games = 0;
+        for node in nodes {
+            let define = defines.next().flatten();
+            let item = match self.top_level(node) {
+                Ok(Keyword::Board) => Item::Board(self.board(node)),
+                Ok(Keyword::Piece) => Item::Piece(self.piece(node)),
+                Ok(Keyword::Define) => define.map_or(Item::Error(node.span), Item::Define),
+                Ok(_) => {
+                    games += 1;
+                    if games > 1 {
+                        self.errors.push(SyntaxError::new(
+                            SyntaxErrorKind::Duplicate(Keyword::Game.text().into(), String::new()),
+                            node.span,
+                        ));
+                        Item::Error(node.span)
+                    } else {
+                        Item::Game(Box::new(self.game(node)))
+                    }
+                }
+                Err(e) => {
+                    self.errors.push(e);
+                    Item::Error(node.span)
+                }
+            };
+            items.push(item);
+        }
+        if games == 0 {
+            self.errors
+                .push(SyntaxError::new(SyntaxErrorKind::NoGame, Span::default()));
+        }
+        (File { items }, in_source_order(self.errors))
+    }
+
+    /// Which top-level form `node` is.
+    fn top_level(&self, node: &Node) -> Result<Keyword> {
+        let items = shape::list(node, "a `(board ...)`, `(piece ...)` or `(game ...)` form")?;
+        let head = items.first().and_then(Node::as_symbol).unwrap_or("");
+        Keyword::from_text(head)
+            .filter(|k| Keyword::TOP_LEVEL.contains(k))
+            .ok_or_else(|| {
+                SyntaxError::new(
+                    SyntaxErrorKind::UnknownTopLevel(head.to_string()),
+                    node.span,
+                )
+            })
+    }
+
+    /// The value of `result`, or `None` with its error recorded.
+    fn ok<T>(&mut self, result: Result<T>) -> Option<T> {
+        result.map_err(|e| self.errors.push(e)).ok()
+    }
+
+    /// `(board (name N) (dim "a-h") ... (dir (name n) 0 -1) ... [(numbers POS ...)])`.
+    fn board(&mut self, form: &Node) -> Board {
+        let items = form.as_list().unwrap_or(&[]);
+        let errors = self.errors.len();
+        let name = self.ok(shape::name_of(items, form));
+        let mut board = Board {
+            name,
+            dims: Vec::new(),
+            dirs: Vec::new(),
+            numbers: None,
+            broken: false,
+            span: form.span,
+        };
+        for item in shape::args(items) {
+            match shape::head(item) {
+                Some(Keyword::Name) => {}
+                Some(Keyword::Numbers) => {
+                    let squares = shape::args(item.as_list().unwrap_or(&[]));
+                    let squares = squares
+                        .iter()
+                        .filter_map(|n| self.ok(shape::ident(n, "a position name")))
+                        .collect();
+                    board.numbers = Some(squares);
+                }
+                Some(Keyword::Dim) => {
+                    if let Some(range) = self.ok(dim(item)) {
+                        board.dims.push(range);
+                    }
+                }
+                Some(Keyword::Dir) => {
+                    if let Some(dir) = self.ok(direction(item)) {
+                        board.dirs.push(dir);
+                    }
+                }
+                _ => self.errors.push(SyntaxError::expected(
+                    "`(name ...)`, `(dim ...)` or `(dir ...)`",
+                    item,
+                )),
+            }
+        }
+        if !shape::args(items)
+            .iter()
+            .any(|item| shape::head(item) == Some(Keyword::Dim))
+        {
+            self.errors.push(SyntaxError::expected(
+                "at least one `(dim ...)` clause",
+                form,
+            ));
+        }
+        board.broken = self.errors.len() > errors;
+        board
+    }
+
+    /// `(piece (name N) [(notation "n")] (pre ...) (move ...)* (post ...))`.
+    fn piece(&mut self, form: &Node) -> Piece {
+        let items = form.as_list().unwrap_or(&[]);
+        let name = self.ok(shape::name_of(items, form));
+        let mut piece = Piece {
+            name,
+            notation: None,
+            pre: Block::default(),
+            moves: Vec::new(),
+            post: Block::default(),
+            span: form.span,
+        };
+        let (mut pre, mut post) = (false, false);
+        let what = format!("a {} clause", Keyword::list_clauses(Keyword::PIECE_CLAUSES));
+        for item in shape::args(items) {
+            let Some(parts) = self.ok(shape::list(item, &what)) else {
+                continue;
+            };
+            match shape::head(item) {
+                Some(Keyword::Name) => {}
+                Some(Keyword::Notation) => {
+                    piece.notation = self.ok(shape::arity::<1>(
+                        Keyword::Notation.text(),
+                        parts,
+                        item.span,
+                    )
+                    .and_then(|[n]| shape::text(n, "the piece's notation, such as \"q\"")));
+                }
+                Some(Keyword::Move) => {
+                    let block = self.clause(Clause::Move, item, parts);
+                    piece.moves.push(block);
+                }
+                Some(which @ (Keyword::Pre | Keyword::Post)) => {
+                    let (seen, clause) = match which {
+                        Keyword::Pre => (&mut pre, Clause::Pre),
+                        _ => (&mut post, Clause::Post),
+                    };
+                    if std::mem::replace(seen, true) {
+                        self.errors.push(SyntaxError::new(
+                            SyntaxErrorKind::Duplicate(which.text().into(), String::new()),
+                            item.span,
+                        ));
+                        continue;
+                    }
+                    let block = self.clause(clause, item, parts);
+                    match clause {
+                        Clause::Pre => piece.pre = block,
+                        _ => piece.post = block,
+                    }
+                }
+                _ => self.errors.push(SyntaxError::expected(&what, item)),
+            }
+        }
+        piece
+    }
+
+    /// The statements of a `pre`, `move` or `post` clause.
+    fn clause(&mut self, clause: Clause, form: &Node, parts: &[Node]) -> Block {
+        self.clause = clause;
+        Block {
+            stmts: self.statements(shape::args(parts)),
+            span: form.span,
+        }
+    }
+}
+
+/// `(dim RANGE)`: the range as written.
+fn dim(item: &Node) -> Result<Ident> {
+    let parts = shape::list(item, "a `(dim ...)` clause")?;
+    let [range] = shape::arity::<1>(Keyword::Dim.text(), parts, item.span)?;
+    shape::text(range, "a range such as \"a-h\"")
+}
+
+/// `(dir (name D) OFFSET ...)`: the `(name ...)` may stand anywhere among the offsets.
+fn direction(item: &Node) -> Result<Direction> {
+    let parts = shape::list(item, "a `(dir ...)` clause")?;
+    let offsets = shape::args(parts)
+        .iter()
+        .filter(|n| shape::head(n) != Some(Keyword::Name))
+        .map(|n| {
+            shape::int(n, "a number (the direction's offset)").map(|value| crate::tree::Int {
+                value,
+                span: n.span,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let name = shape::name_of(parts, item)?;
+    Ok(Direction {
+        name,
+        offsets,
+        span: item.span,
+    })
+}
+
+/// The errors sorted by where they start (then end), each reported once: a mistake in a
+/// macro's body is found at every use.
+fn in_source_order(mut errors: Vec<SyntaxError>) -> Vec<SyntaxError> {
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    let mut out: Vec<SyntaxError> = Vec::with_capacity(errors.len());
+    for e in errors {
+        let repeated = out
+            .iter()
+            .rev()
+            .take_while(|seen| seen.span == e.span)
+            .any(|seen| seen.kind == e.kind);
+        if !repeated {
+            out.push(e);
+        }
+    }
+    out
+}

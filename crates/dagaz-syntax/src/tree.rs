@@ -1,0 +1,548 @@
+//! The typed syntax tree: one type or variant per form of the language, each with its span.
+//!
+//! Macros are expanded: the tree holds no macro use. Where a form could not be lowered, the tree
+//! holds an `Error` placeholder (and [`crate::parse`] an error), so that the rest of the file is
+//! still there to compile.
+
+use dagaz_sexpr::Span;
+
+/// A name or a text as written (`White`, `a1`, `"Simple Checkers"`), with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    /// The text, without quotes for a string.
+    pub text: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+impl Ident {
+    /// The text as a `&str`.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+/// An integer as written, with its span (64-bit: each use says what range it accepts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Int {
+    /// The value.
+    pub value: i64,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A one-character letter of a FEN clause (`W`, `K`), with its span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Letter {
+    /// The letter.
+    pub letter: char,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A whole game file: its top-level forms in the order written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct File {
+    /// The top-level forms.
+    pub items: Vec<Item>,
+}
+
+impl File {
+    /// The `board` forms, in order.
+    pub fn boards(&self) -> impl Iterator<Item = &Board> {
+        self.items.iter().filter_map(|item| match item {
+            Item::Board(board) => Some(board),
+            _ => None,
+        })
+    }
+
+    /// The `piece` forms, in order.
+    pub fn pieces(&self) -> impl Iterator<Item = &Piece> {
+        self.items.iter().filter_map(|item| match item {
+            Item::Piece(piece) => Some(piece),
+            _ => None,
+        })
+    }
+
+    /// The `define` forms, in order.
+    pub fn defines(&self) -> impl Iterator<Item = &Define> {
+        self.items.iter().filter_map(|item| match item {
+            Item::Define(define) => Some(define),
+            _ => None,
+        })
+    }
+
+    /// The game: the first `game` form (a second one is an error).
+    pub fn game(&self) -> Option<&Game> {
+        self.items.iter().find_map(|item| match item {
+            Item::Game(game) => Some(game.as_ref()),
+            _ => None,
+        })
+    }
+}
+
+/// A top-level form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// `(board ...)`.
+    Board(Board),
+    /// `(piece ...)`.
+    Piece(Piece),
+    /// `(define NAME (PARAM ...) BODY ...)`: already expanded wherever it is used.
+    Define(Define),
+    /// `(game ...)`.
+    Game(Box<Game>),
+    /// A top-level form that could not be lowered.
+    Error(Span),
+}
+
+/// `(board (name N) (dim RANGE) ... (dir (name D) OFFSET ...) ... [(numbers POS ...)])`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// `(name N)`; `None` when it is missing or malformed (an error says so).
+    pub name: Option<Ident>,
+    /// The `dim` clauses in order: each range as written (`"a-j"`).
+    pub dims: Vec<Ident>,
+    /// The `dir` clauses in order.
+    pub dirs: Vec<Direction>,
+    /// The last `(numbers POS ...)` clause: the positions numbered 1, 2, ...
+    pub numbers: Option<Vec<Ident>>,
+    /// Whether some clause of the board could not be lowered (an error says so): the board
+    /// is then incomplete.
+    pub broken: bool,
+    /// The whole form.
+    pub span: Span,
+}
+
+/// `(dir (name D) OFFSET ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Direction {
+    /// The direction's name.
+    pub name: Ident,
+    /// One offset per dimension, in order.
+    pub offsets: Vec<Int>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// `(piece (name N) [(notation "n")] [(pre ...)] (move ...) ... [(post ...)])`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// `(name N)`; `None` when it is missing or malformed (an error says so).
+    pub name: Option<Ident>,
+    /// `(notation "q")`: how a `log` of the type is written.
+    pub notation: Option<Ident>,
+    /// `(pre ...)`, empty when left out.
+    pub pre: Block,
+    /// The `move` clauses in order: the alternatives.
+    pub moves: Vec<Block>,
+    /// `(post ...)`, empty when left out.
+    pub post: Block,
+    /// The whole form.
+    pub span: Span,
+}
+
+/// A sequence of statements with the span of the form that holds them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Block {
+    /// The statements, macros spliced in.
+    pub stmts: Vec<Stmt>,
+    /// The form that holds them (`(move ...)`, `(seq ...)`, the `while`, ...); the empty span
+    /// at 0 for a clause that was left out.
+    pub span: Span,
+}
+
+/// `(define NAME (PARAM ...) BODY ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Define {
+    /// The macro's name.
+    pub name: Ident,
+    /// Its parameters.
+    pub params: Vec<Ident>,
+    /// The whole form.
+    pub span: Span,
+}
+
+/// `(game ...)`: its clauses by kind, each list in the order written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// `(name N)`; `None` when it is missing or malformed (an error says so).
+    pub name: Option<Ident>,
+    /// The first `(board NAME)`.
+    pub board: Option<BoardRef>,
+    /// The first `(players ...)`; `None` when it is missing (an error says so).
+    pub players: Option<Players>,
+    /// The `symmetry` clauses.
+    pub symmetries: Vec<Symmetry>,
+    /// The `zone` clauses.
+    pub zones: Vec<Zone>,
+    /// The `fen` clause (a second one is an error).
+    pub fen: Option<Fen>,
+    /// The first `unique-moves` clause: `true` for `paths`.
+    pub unique_by_path: Option<bool>,
+    /// The `attribute` clauses.
+    pub attributes: Vec<Attribute>,
+    /// The `turn-variable` clauses.
+    pub turn_variables: Vec<Ident>,
+    /// The piece types of every `royal` clause.
+    pub royal: Vec<Ident>,
+    /// The `attacks` clause: `true` for `reversible` (a second one is an error).
+    pub attacks_reversible: Option<bool>,
+    /// The `win`, `loss` and `draw` clauses.
+    pub goals: Vec<Goal>,
+    /// The `evaluation` clause (a second one is an error).
+    pub evaluation: Option<Evaluation>,
+    /// The whole form.
+    pub span: Span,
+}
+
+/// `(board NAME)` in `game`; `name` is `None` when the clause is malformed (an error says so).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardRef {
+    /// The board named.
+    pub name: Option<Ident>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(players (PLAYER (PIECE POS ...) ...) ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// The players in turn order.
+    pub players: Vec<Player>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(PLAYER (PIECE POS ...) ...)`: a player and its starting pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The player's name.
+    pub name: Ident,
+    /// Its pieces, grouped by type as written.
+    pub groups: Vec<PieceGroup>,
+    /// The entry.
+    pub span: Span,
+}
+
+/// `(PIECE POS ...)`: pieces of one type on the positions listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceGroup {
+    /// The piece type.
+    pub kind: Ident,
+    /// The positions, as names or numbers as written.
+    pub squares: Vec<Ident>,
+    /// The group.
+    pub span: Span,
+}
+
+/// `(symmetry PLAYER (FROM TO) ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symmetry {
+    /// The player.
+    pub player: Ident,
+    /// The direction pairs.
+    pub pairs: Vec<(Ident, Ident)>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(zone (name Z) (players P ...) (positions POS ...))`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zone {
+    /// The zone's name.
+    pub name: Ident,
+    /// The players of every `players` sub-clause.
+    pub players: Vec<Ident>,
+    /// The positions of every `positions` sub-clause, as written.
+    pub positions: Vec<Ident>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(fen pdn ...)` or `(fen standard ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fen {
+    /// `(fen pdn (LETTER PLAYER) ... (man PIECE) (king PIECE))`.
+    Pdn(PdnFen),
+    /// `(fen standard (pieces ...) (turn ...) [(castling ...)] [(en-passant ...)])`.
+    Standard(StandardFen),
+}
+
+/// `(fen pdn ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnFen {
+    /// The colour letters and their players, in order.
+    pub colors: Vec<(Letter, Ident)>,
+    /// `(man PIECE)`.
+    pub man: Ident,
+    /// `(king PIECE)`.
+    pub king: Ident,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(fen standard ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandardFen {
+    /// `(pieces (LETTER PLAYER PIECE) ...)`: at least one.
+    pub pieces: Vec<FenPiece>,
+    /// `(turn (LETTER PLAYER) ...)`: at least one.
+    pub turn: Vec<(Letter, Ident)>,
+    /// The last `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+    pub castling: Option<FenCastling>,
+    /// The last `(en-passant TURN-VARIABLE)`.
+    pub en_passant: Option<Ident>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(LETTER PLAYER PIECE)` in `(pieces ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenPiece {
+    /// The letter.
+    pub letter: Letter,
+    /// The owner.
+    pub owner: Ident,
+    /// The piece type.
+    pub kind: Ident,
+}
+
+/// `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenCastling {
+    /// The attribute that marks pieces with castling rights.
+    pub attribute: Ident,
+    /// Each letter and its positions, as written.
+    pub rights: Vec<(Letter, Vec<Ident>)>,
+}
+
+/// `(attribute NAME true|false)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    /// The attribute.
+    pub name: Ident,
+    /// The value a newly placed piece starts with.
+    pub default: bool,
+    /// The clause.
+    pub span: Span,
+}
+
+/// How a goal ends the game for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `win`.
+    Win,
+    /// `loss`.
+    Loss,
+    /// `draw`.
+    Draw,
+}
+
+/// `(win CONDITION)`, `(loss CONDITION)` or `(draw CONDITION)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The outcome.
+    pub outcome: Outcome,
+    /// When it applies.
+    pub condition: GoalCondition,
+    /// The clause.
+    pub span: Span,
+}
+
+/// The condition of a goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalCondition {
+    /// `no-moves`.
+    NoMoves,
+    /// `checkmated`.
+    Checkmated,
+    /// `stalemated`.
+    Stalemated,
+    /// `(repetition N)`: the N-th occurrence of a position.
+    Repetition(u32),
+    /// `(quiet-moves N PIECE ...)`: N plies without a capture or a move of those types.
+    QuietMoves(u32, Vec<Ident>),
+}
+
+/// `(evaluation (piece-values ...) (piece-table ...) (mobility N))`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Evaluation {
+    /// Every `(PIECE VALUE)` pair of every `piece-values` clause, in order.
+    pub piece_values: Vec<(Ident, i32)>,
+    /// The `piece-table` clauses, in order.
+    pub piece_tables: Vec<PieceTable>,
+    /// The last `(mobility N)`.
+    pub mobility: Option<i32>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(piece-table PIECE [PLAYER] N ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceTable {
+    /// The piece type.
+    pub kind: Ident,
+    /// Whose table it is (the first player when left out).
+    pub player: Option<Ident>,
+    /// One number per board position.
+    pub numbers: Vec<i32>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// A statement of a piece's program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// `(check X)`.
+    Check(Expr, Span),
+    /// `(check no-moves?)` in `post`.
+    NoMoves(Span),
+    /// `(let NAME X)`.
+    Let(Ident, Expr, Span),
+    /// `(set! NAME X)`.
+    Set(Ident, Expr, Span),
+    /// `(inc! NAME [X])`.
+    Inc(Ident, Option<Expr>, Span),
+    /// `(dec! NAME [X])`.
+    Dec(Ident, Option<Expr>, Span),
+    /// `(while COND STATEMENT ...)`.
+    While(Expr, Block, Span),
+    /// `(if COND THEN ... [else ELSE ...])`: the else part is `None` without `else`.
+    If(Expr, Block, Option<Block>, Span),
+    /// `(seq STATEMENT ...)`.
+    Seq(Block, Span),
+    /// `(end-move)`, in a `move` clause.
+    EndMove(Span),
+    /// `(take)`.
+    Take(Span),
+    /// `(drop)`.
+    Drop(Span),
+    /// `(capture)`.
+    Capture(Span),
+    /// `(capture-later)`.
+    CaptureLater(Span),
+    /// `(promote KIND)`: a bare name stays a [`Expr::Name`] (a piece type, or a local).
+    Promote(Expr, Span),
+    /// `(set-attr ATTRIBUTE X)`.
+    SetAttr(Ident, Expr, Span),
+    /// `(move-piece TO)`.
+    MovePiece(Expr, Span),
+    /// `(log X ...)`: one to 255 values.
+    Log(Vec<Expr>, Span),
+    /// `(any A ...)` as a statement: each alternative is a block of its own (a macro use
+    /// spliced in may make one alternative several statements).
+    Any(Vec<Block>, Span),
+    /// An expression as a statement: its value is dropped (a bare position or direction
+    /// navigates).
+    Expr(Expr),
+    /// A statement that could not be lowered.
+    Error(Span),
+}
+
+impl Stmt {
+    /// The span of the whole statement.
+    pub fn span(&self) -> Span {
+        match self {
+            Stmt::Check(_, span)
+            | Stmt::NoMoves(span)
+            | Stmt::Let(_, _, span)
+            | Stmt::Set(_, _, span)
+            | Stmt::Inc(_, _, span)
+            | Stmt::Dec(_, _, span)
+            | Stmt::While(_, _, span)
+            | Stmt::If(_, _, _, span)
+            | Stmt::Seq(_, span)
+            | Stmt::EndMove(span)
+            | Stmt::Take(span)
+            | Stmt::Drop(span)
+            | Stmt::Capture(span)
+            | Stmt::CaptureLater(span)
+            | Stmt::Promote(_, span)
+            | Stmt::SetAttr(_, _, span)
+            | Stmt::MovePiece(_, span)
+            | Stmt::Log(_, span)
+            | Stmt::Any(_, span)
+            | Stmt::Error(span) => *span,
+            Stmt::Expr(expr) => expr.span(),
+        }
+    }
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compare {
+    /// `=`.
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+}
+
+/// An expression: computes one value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// An integer literal that fits the language's 32-bit integers.
+    Int(i32, Span),
+    /// A string literal.
+    Str(String, Span),
+    /// `true` or `false`.
+    Bool(bool, Span),
+    /// A bare name, resolved by the compiler (local, state, players or global).
+    Name(Ident),
+    /// `(any A ...)`.
+    Any(Vec<Expr>, Span),
+    /// `(and A ...)`.
+    And(Vec<Expr>, Span),
+    /// `(or A ...)`.
+    Or(Vec<Expr>, Span),
+    /// `(not A)`.
+    Not(Box<Expr>, Span),
+    /// `(+ A ...)`: at most 255 operands.
+    Add(Vec<Expr>, Span),
+    /// `(- A ...)`: one to 255 operands.
+    Sub(Vec<Expr>, Span),
+    /// `(* A ...)`: at most 255 operands.
+    Mul(Vec<Expr>, Span),
+    /// `(/ A B)`.
+    Div(Box<[Expr; 2]>, Span),
+    /// `(mod A B)`.
+    Mod(Box<[Expr; 2]>, Span),
+    /// `(= A B)`, `(!= A B)`, `(< A B)`, `(<= A B)`, `(> A B)`, `(>= A B)`.
+    Compare(Compare, Box<[Expr; 2]>, Span),
+    /// `(in-zone? ZONE)`.
+    InZone(Ident, Span),
+    /// An expression that could not be lowered.
+    Error(Span),
+}
+
+impl Expr {
+    /// The span of the whole expression.
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Name(ident) => ident.span,
+            Expr::Int(_, span)
+            | Expr::Str(_, span)
+            | Expr::Bool(_, span)
+            | Expr::Any(_, span)
+            | Expr::And(_, span)
+            | Expr::Or(_, span)
+            | Expr::Not(_, span)
+            | Expr::Add(_, span)
+            | Expr::Sub(_, span)
+            | Expr::Mul(_, span)
+            | Expr::Div(_, span)
+            | Expr::Mod(_, span)
+            | Expr::Compare(_, _, span)
+            | Expr::InZone(_, span)
+            | Expr::Error(span) => *span,
+        }
+    }
+}
