@@ -49,6 +49,9 @@ mod macros;
 mod shape;
 mod tree;
 
+#[cfg(test)]
+mod tests;
+
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use keyword::Keyword;
 pub use lower::{MAX_NESTING, MAX_OPERANDS};
