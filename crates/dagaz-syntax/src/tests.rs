@@ -1124,3 +1124,39 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_bad_statement_still_shows_the_mistakes_inside_it() {
+    assert_eq!(
+        bad("(let 1 (frobnicate)) (set! 2 (not)) (set-attr 3 (-)) (inc! 4 (wibble))"),
+        vec![
+            "expected a variable name, found the number 1 @ 1",
+            "unknown form `frobnicate` @ frobnicate",
+            "expected a variable name, found the number 2 @ 2",
+            "`not` takes 1 argument, found 0 @ (not)",
+            "expected an attribute name, found the number 3 @ 3",
+            "`-` takes at least 1 argument, found 0 @ (-)",
+            "expected a variable name, found the number 4 @ 4",
+            "unknown form `wibble` @ wibble",
+        ]
+    );
+}
+
+#[test]
+fn statements_and_expressions_carry_their_spans() {
+    let text = format!("(piece (name Man) (move (if x (log (+ 1 2)) else nw))) {GAME}");
+    let (file, errors) = parse_text(&text);
+    assert_eq!(errors, Vec::<String>::new());
+    let stmt = &file.pieces().next().unwrap().moves[0].stmts[0];
+    assert_eq!(stmt.span(), span_of(&text, "(if x (log (+ 1 2)) else nw)"));
+    let Stmt::If(cond, then, Some(otherwise), _) = stmt else {
+        panic!("{stmt:?}")
+    };
+    assert_eq!(cond.span(), within(&text, "(if x", "x"));
+    let Stmt::Log(values, log) = &then.stmts[0] else {
+        panic!()
+    };
+    assert_eq!(*log, span_of(&text, "(log (+ 1 2))"));
+    assert_eq!(values[0].span(), span_of(&text, "(+ 1 2)"));
+    assert_eq!(otherwise.stmts[0].span(), within(&text, "else nw", "nw"));
+}
