@@ -54,12 +54,13 @@ mod tests;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use keyword::Keyword;
-pub use lower::{MAX_NESTING, MAX_OPERANDS};
+pub use lower::{player, MAX_NESTING, MAX_OPERANDS};
 pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};
 pub use tree::{
     Attribute, Block, Board, BoardRef, Compare, Define, Direction, Evaluation, Expr, Fen,
     FenCastling, FenPiece, File, Game, Goal, GoalCondition, Ident, Int, Item, Letter, Outcome,
-    PdnFen, Piece, PieceGroup, PieceTable, Player, Players, StandardFen, Stmt, Symmetry, Zone,
+    PdnFen, Piece, PieceGroup, PieceTable, Player, Players, StandardFen, Stmt, Symmetry,
+    TurnVariable, Zone,
 };
 
 use dagaz_sexpr::Node;

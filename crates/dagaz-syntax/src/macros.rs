@@ -193,6 +193,10 @@ mod tests {
         dagaz_sexpr::read(text).unwrap()
     }
 
+    fn messages(errors: &[SyntaxError]) -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    }
+
     #[test]
     fn expands_with_arguments_in_place() {
         let forms = read("(define step (d) (check d) (check is-empty?)) (step nw) (log 1)");
@@ -229,9 +233,8 @@ mod tests {
         assert_eq!(e.to_string(), "`f` takes 1 argument, found 0");
         assert!(m.define(&forms[2], &mut errors).is_none());
         assert!(m.define(&forms[3], &mut errors).is_none());
-        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
         assert_eq!(
-            messages,
+            messages(&errors),
             vec![
                 "a second `define` definition named `f`",
                 "`check` is a built-in form; a macro may not take its name"
@@ -248,9 +251,8 @@ mod tests {
         assert!(matches!(m.expand(&forms[1], &mut 0), Use::Broken));
         assert!(m.define(&forms[2], &mut errors).is_none());
         assert!(m.define(&forms[3], &mut errors).is_none());
-        let messages: Vec<String> = errors.iter().map(ToString::to_string).collect();
         assert_eq!(
-            messages,
+            messages(&errors),
             vec![
                 "expected a parameter name, found the number 1",
                 "expected a macro name, found the form `(define ...)`",

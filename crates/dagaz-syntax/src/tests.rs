@@ -752,7 +752,7 @@ fn game_clauses_lower() {
         .map(|a| (a.name.as_str(), a.default))
         .collect();
     assert_eq!(attrs, vec![("moved", false), ("fresh", true)]);
-    assert_eq!(game.turn_variables[0].text, "ep");
+    assert_eq!(game.turn_variables[0].name.text, "ep");
     assert_eq!(game.royal.len(), 2);
     assert_eq!(game.attacks_reversible, Some(true));
     let goals: Vec<(Outcome, GoalCondition)> = game

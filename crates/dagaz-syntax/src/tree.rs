@@ -183,7 +183,7 @@ pub struct Game {
     /// The `attribute` clauses.
     pub attributes: Vec<Attribute>,
     /// The `turn-variable` clauses.
-    pub turn_variables: Vec<Ident>,
+    pub turn_variables: Vec<TurnVariable>,
     /// The piece types of every `royal` clause.
     pub royal: Vec<Ident>,
     /// The `attacks` clause: `true` for `reversible` (a second one is an error).
@@ -324,6 +324,15 @@ pub struct Attribute {
     pub name: Ident,
     /// The value a newly placed piece starts with.
     pub default: bool,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(turn-variable NAME)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnVariable {
+    /// The variable.
+    pub name: Ident,
     /// The clause.
     pub span: Span,
 }

@@ -6,7 +6,8 @@ use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, Evaluation, Fen, FenCastling, FenPiece, Game, Goal, GoalCondition, Ident,
-    Letter, Outcome, PdnFen, PieceGroup, PieceTable, Player, Players, StandardFen, Symmetry, Zone,
+    Letter, Outcome, PdnFen, PieceGroup, PieceTable, Player, Players, StandardFen, Symmetry,
+    TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -110,7 +111,7 @@ impl Lower {
                     let name = shape::arity::<1>(text, parts, span)
                         .and_then(|[name]| shape::ident(name, "a variable name"));
                     if let Some(name) = self.ok(name) {
-                        game.turn_variables.push(name);
+                        game.turn_variables.push(TurnVariable { name, span });
                     }
                 }
                 Keyword::Royal => {
@@ -169,11 +170,7 @@ impl Lower {
 
     /// `(PLAYER (PIECE POS ...) ...)`; a bad group is left out, and the player kept.
     fn player(&mut self, entry: &Node) -> Result<Player> {
-        let items = shape::list(entry, "a player clause such as `(White (Man a1 c1))`")?;
-        let (who, groups) = items
-            .split_first()
-            .ok_or_else(|| SyntaxError::expected("a player name", entry))?;
-        let name = shape::ident(who, "a player name")?;
+        let (name, groups) = player_name(entry)?;
         let groups = groups
             .iter()
             .filter_map(|group| self.ok(piece_group(group)))
@@ -491,6 +488,26 @@ fn attribute(parts: &[Node], span: dagaz_sexpr::Span) -> Result<Attribute> {
         default,
         span,
     })
+}
+
+/// `(PLAYER (PIECE POS ...) ...)`, the shape of an entry of `players` and of a setup text: its
+/// first mistake, or the entry.
+pub fn player(entry: &Node) -> Result<Player> {
+    let (name, groups) = player_name(entry)?;
+    Ok(Player {
+        name,
+        groups: groups.iter().map(piece_group).collect::<Result<_>>()?,
+        span: entry.span,
+    })
+}
+
+/// The player's name of an entry, and its groups.
+fn player_name(entry: &Node) -> Result<(Ident, &[Node])> {
+    let items = shape::list(entry, "a player clause such as `(White (Man a1 c1))`")?;
+    let (who, groups) = items
+        .split_first()
+        .ok_or_else(|| SyntaxError::expected("a player name", entry))?;
+    Ok((shape::ident(who, "a player name")?, groups))
 }
 
 /// `(PIECE POS ...)` in a player's entry.

@@ -5,6 +5,7 @@
 mod game;
 mod program;
 
+pub use game::player;
 pub use program::{MAX_NESTING, MAX_OPERANDS};
 
 use crate::error::{SyntaxError, SyntaxErrorKind};

@@ -32,27 +32,35 @@ impl Lower {
         for node in nodes {
             match self.expand(node) {
                 Use::None => self.statement(node, out),
-                used => self.splice_use(node, used, depth, out),
+                used => {
+                    if let Some(body) = self.use_body(node, used, depth, out) {
+                        self.splice(&body, depth + 1, out);
+                    }
+                }
             }
         }
     }
 
-    /// A macro use in a block: its body spliced in.
-    fn splice_use(&mut self, node: &Node, used: Use, depth: usize, out: &mut Vec<Stmt>) {
-        match used {
+    /// The body of a macro use, `depth` splices deep in its block; or `None`, with its error
+    /// recorded and a placeholder in `out`.
+    fn use_body(
+        &mut self,
+        node: &Node,
+        used: Use,
+        depth: usize,
+        out: &mut Vec<Stmt>,
+    ) -> Option<Vec<Node>> {
+        let error = match used {
             Use::Expanded(Ok(body)) if depth + self.expansion_depth < MAX_EXPANSION_DEPTH => {
-                self.splice(&body, depth + 1, out)
+                return Some(body)
             }
-            Use::Expanded(Ok(_)) => {
-                self.errors.push(macros::too_deep(node.span));
-                out.push(Stmt::Error(node.span));
-            }
-            Use::Expanded(Err(e)) => {
-                self.errors.push(e);
-                out.push(Stmt::Error(node.span));
-            }
-            Use::None | Use::Broken => out.push(Stmt::Error(node.span)),
-        }
+            Use::Expanded(Ok(_)) => Some(macros::too_deep(node.span)),
+            Use::Expanded(Err(e)) => Some(e),
+            Use::None | Use::Broken => None,
+        };
+        self.errors.extend(error);
+        out.push(Stmt::Error(node.span));
+        None
     }
 
     /// The expansion of `node` if it uses a macro, counting the forms it makes; past
@@ -100,29 +108,17 @@ impl Lower {
                 let stmt = self.statement_here(node);
                 out.push(stmt);
             }
-            used => self.statement_use(node, used, out),
+            // A macro use as one statement (an alternative of `any`): its body, one use
+            // deeper.
+            used => {
+                if let Some(body) = self.use_body(node, used, 0, out) {
+                    self.expansion_depth += 1;
+                    body.iter().for_each(|n| self.statement(n, out));
+                    self.expansion_depth -= 1;
+                }
+            }
         }
         self.nesting -= 1;
-    }
-
-    /// A macro use as one statement (an alternative of `any`): its body, one use deeper.
-    fn statement_use(&mut self, node: &Node, used: Use, out: &mut Vec<Stmt>) {
-        match used {
-            Use::Expanded(Ok(body)) if self.expansion_depth < MAX_EXPANSION_DEPTH => {
-                self.expansion_depth += 1;
-                body.iter().for_each(|n| self.statement(n, out));
-                self.expansion_depth -= 1;
-            }
-            Use::Expanded(Ok(_)) => {
-                self.errors.push(macros::too_deep(node.span));
-                out.push(Stmt::Error(node.span));
-            }
-            Use::Expanded(Err(e)) => {
-                self.errors.push(e);
-                out.push(Stmt::Error(node.span));
-            }
-            Use::None | Use::Broken => out.push(Stmt::Error(node.span)),
-        }
     }
 
     /// A block of its own (`while`, `seq`, a branch of `if`, an alternative of `any`).
