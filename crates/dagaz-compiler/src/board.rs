@@ -1,121 +1,97 @@
 //! The `(board ...)` form to a [`Board`]: coordinate ranges, directions and square numbers.
 
 use crate::error::{CompileError, CompileErrorKind};
-use crate::syntax::{self, Result};
 use dagaz_ir::{Board, TopologyError, MAX_DIRECTIONS};
-use dagaz_sexpr::{Node, Span};
+use dagaz_sexpr::Span;
+use dagaz_syntax::{Ident, Keyword};
 
-/// Builds a board from `(board (name N) (dim "a-h") (dim "8-1") (dir (name n) 0 -1) ...)`.
-pub(crate) fn board(node: &Node) -> Result<Board> {
-    let items = syntax::list(node, "a `(board ...)` form")?;
-    let (name, _) = syntax::name_of(items, node)?;
+/// Builds a board from its form: as much of it as can be built, with an error for each part
+/// that cannot (a bad range leaves its dimension out, a bad direction is not added). `None`
+/// when no board can be built at all.
+pub(crate) fn board(form: &dagaz_syntax::Board, errors: &mut Vec<CompileError>) -> Option<Board> {
+    let name = form.name.as_ref()?;
     let mut dims = Vec::new();
-    let mut dirs: Vec<(&Node, Vec<i64>)> = Vec::new();
-    let mut numbers: Option<&Node> = None;
-    for item in syntax::args(items) {
-        match item.head() {
-            Some("name") => {}
-            Some("numbers") => numbers = Some(item),
-            Some("dim") => {
-                let parts = syntax::list(item, "a `(dim ...)` clause")?;
-                let args = syntax::arity::<1>("dim", parts, item.span)?;
-                let range = syntax::text(&args[0], "a range such as \"a-h\"")?;
-                dims.push(parse_range(range).ok_or_else(|| {
-                    CompileError::new(CompileErrorKind::BadRange(range.to_string()), args[0].span)
-                })?);
-            }
-            Some("dir") => {
-                let parts = syntax::list(item, "a `(dir ...)` clause")?;
-                let offsets = syntax::args(parts)
-                    .iter()
-                    .filter(|n| n.head() != Some("name"))
-                    .map(|n| syntax::int(n, "a number (the direction's offset)"))
-                    .collect::<Result<Vec<_>>>()?;
-                dirs.push((item, offsets));
-            }
-            _ => {
-                return Err(syntax::expected(
-                    "`(name ...)`, `(dim ...)` or `(dir ...)`",
-                    item,
-                ))
-            }
+    for range in &form.dims {
+        match parse_range(&range.text) {
+            Some(dim) => dims.push(dim),
+            None => errors.push(CompileError::new(
+                CompileErrorKind::BadRange(range.text.clone()),
+                range.span,
+            )),
         }
     }
     if dims.is_empty() {
-        return Err(syntax::expected("at least one `(dim ...)` clause", node));
+        return None;
     }
-    if dirs.len() > MAX_DIRECTIONS {
-        return Err(CompileError::new(
-            CompileErrorKind::TooMany {
-                what: "directions",
-                max: MAX_DIRECTIONS,
-            },
-            node.span,
+    if form.dirs.len() > MAX_DIRECTIONS {
+        errors.push(CompileError::too_many(
+            "directions",
+            MAX_DIRECTIONS,
+            form.span,
         ));
+        return None;
     }
-    let mut board = Board::new(name, dims).map_err(|e| topology(e, node))?;
-    for (dir, offsets) in &dirs {
-        let (dir_name, span) = syntax::name_of(syntax::list(dir, "a `(dir ...)` clause")?, dir)?;
-        board
-            .add_direction(dir_name, offsets)
-            .map_err(|e| match e {
-                TopologyError::DuplicateDirection(_) => CompileError::new(
-                    CompileErrorKind::Duplicate("dir".into(), dir_name.into()),
-                    span,
-                ),
-                other => topology(other, dir),
-            })?;
+    let mut board = match Board::new(&name.text, dims) {
+        Ok(board) => board,
+        Err(e) => {
+            errors.push(topology(e, form.span, Keyword::Board));
+            return None;
+        }
+    };
+    for dir in &form.dirs {
+        let offsets: Vec<i64> = dir.offsets.iter().map(|o| o.value).collect();
+        if let Err(e) = board.add_direction(&dir.name.text, &offsets) {
+            errors.push(match e {
+                TopologyError::DuplicateDirection(_) => {
+                    CompileError::duplicate(Keyword::Dir.text(), &dir.name.text, dir.name.span)
+                }
+                other => topology(other, dir.span, Keyword::Dir),
+            });
+        }
     }
-    if let Some(form) = numbers {
-        number(&mut board, form)?;
+    for square in form.numbers.iter().flatten() {
+        if let Err(e) = number(&mut board, square) {
+            errors.push(e);
+        }
     }
-    Ok(board)
+    Some(board)
 }
 
-/// `(numbers POS ...)`: the first listed position is number 1, and so on.
-fn number(board: &mut Board, form: &Node) -> Result<()> {
-    let items = syntax::list(form, "a `(numbers ...)` clause")?;
-    for node in syntax::args(items) {
-        let name = syntax::symbol(node, "a position name")?;
-        let pos = board.position(name).ok_or_else(|| {
-            CompileError::new(
-                CompileErrorKind::Unknown {
-                    what: "position",
-                    name: name.to_string(),
-                },
-                node.span,
-            )
-        })?;
-        board.number(pos).map_err(|e| topology(e, node))?;
-    }
-    Ok(())
+/// A position of `(numbers POS ...)`: the first listed is number 1, and so on.
+fn number(board: &mut Board, square: &Ident) -> Result<(), CompileError> {
+    let pos = board
+        .position(&square.text)
+        .ok_or_else(|| CompileError::unknown("position", &square.text, square.span))?;
+    board
+        .number(pos)
+        .map_err(|e| topology(e, square.span, Keyword::Numbers))
 }
 
-/// A topology error as the compile error the form it came from gives.
-fn topology(e: TopologyError, node: &Node) -> CompileError {
-    let span: Span = node.span;
+/// A topology error as the compile error the form it came from (headed by `form`) gives.
+fn topology(e: TopologyError, span: Span, form: Keyword) -> CompileError {
     let kind = match e {
         TopologyError::TooManyPositions(count, max) => {
             CompileErrorKind::TooManyPositions(count, max)
         }
         TopologyError::IndistinctNames => {
-            return syntax::expected(
+            return CompileError::expected(
                 "dimension names that give every position a distinct name",
-                node,
+                format!("the form `({form} ...)`"),
+                span,
             )
         }
-        TopologyError::TooManyDirections(max) => CompileErrorKind::TooMany {
-            what: "directions",
-            max,
-        },
+        TopologyError::TooManyDirections(max) => {
+            return CompileError::too_many("directions", max, span)
+        }
         TopologyError::DirOffsets(name, got, want) => CompileErrorKind::DirOffsets(name, got, want),
-        TopologyError::DuplicateDirection(name) => CompileErrorKind::Duplicate("dir".into(), name),
+        TopologyError::DuplicateDirection(name) => {
+            return CompileError::duplicate(Keyword::Dir.text(), &name, span)
+        }
         TopologyError::NumberedTwice(name) => CompileErrorKind::NumberedTwice(name),
         // A newer kind of topology error: its own words.
-        other => CompileErrorKind::Expected {
-            expected: "a board that can be built".into(),
-            found: other.to_string(),
-        },
+        other => {
+            return CompileError::expected("a board that can be built", other.to_string(), span)
+        }
     };
     CompileError::new(kind, span)
 }
@@ -157,9 +133,17 @@ mod tests {
     use dagaz_ir::Pos;
     use pretty_assertions::assert_eq;
 
-    fn read(text: &str) -> Result<Board> {
-        let forms = dagaz_sexpr::read(text).unwrap();
-        board(&forms[0])
+    fn read(text: &str) -> Result<Board, CompileError> {
+        let forms =
+            dagaz_sexpr::read(&format!("{text} (game (name t) (players (White)))")).unwrap();
+        let (file, syntax) = dagaz_syntax::parse(&forms);
+        assert_eq!(syntax, vec![]);
+        let mut errors = Vec::new();
+        let board = board(file.boards().next().unwrap(), &mut errors);
+        match errors.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(board.unwrap()),
+        }
     }
 
     #[test]
@@ -201,7 +185,10 @@ mod tests {
             read(r#"(board (name b) (dim "a-c") (dir (name n) 1) (dir (name n) 1))"#).unwrap_err();
         assert_eq!(
             err.kind,
-            CompileErrorKind::Duplicate("dir".into(), "n".into())
+            CompileErrorKind::Syntax(dagaz_syntax::SyntaxErrorKind::Duplicate(
+                "dir".into(),
+                "n".into()
+            ))
         );
     }
 }

@@ -1,16 +1,16 @@
-//! Compiles one piece's clauses into a command chain.
+//! Compiles one piece's clauses, as `dagaz-syntax` lowered them, into a command chain.
 //!
-//! Special forms generate control flow; every other list is an expression that leaves exactly
-//! one value on the stack; a statement's leftover value is popped. A bare name is resolved here,
-//! once, along Local → State → Players → Global.
+//! Special forms generate control flow; every expression leaves exactly one value on the stack;
+//! a statement's leftover value is popped. A bare name is resolved here, once, along Local →
+//! State → Players → Global. A statement that cannot be compiled is left out with its error
+//! recorded, and the next one is compiled: one pass finds every error of a piece.
 
 use crate::error::{CompileError, CompileErrorKind};
-use crate::keywords::SPECIAL_STATEMENTS;
-use crate::syntax::{self, Result};
 use dagaz_ir::{Board, Clause, Invariant, Program};
 use dagaz_ir::{Cmp, Op, Target};
-use dagaz_ir::{Int, StrId, Value};
-use dagaz_sexpr::{Node, NodeKind, Span};
+use dagaz_ir::{StrId, Value};
+use dagaz_sexpr::Span;
+use dagaz_syntax::{Block, Compare, Expr, Ident, Keyword, Stmt};
 use dagaz_vm::env::players::{self, PlayersName};
 use dagaz_vm::env::state::{self, Query, StateName};
 use dagaz_vm::env::{global, local::Scopes};
@@ -24,7 +24,6 @@ pub(crate) struct Names<'a> {
     pub globals: &'a mut IndexSet<String>,
     pub strings: &'a mut IndexSet<String>,
     pub zones: &'a dagaz_ir::Zones,
-    pub macros: &'a super::macros::Macros,
     pub attributes: &'a IndexSet<String>,
     pub turn_variables: &'a IndexSet<String>,
 }
@@ -39,6 +38,21 @@ enum Name {
     Global(u16),
 }
 
+/// Why a statement was left out: an error of its own, or a part `dagaz-syntax` already
+/// reported (an `Error` placeholder).
+enum Stop {
+    Error(CompileError),
+    Reported,
+}
+
+impl From<CompileError> for Stop {
+    fn from(e: CompileError) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+type Result<T> = std::result::Result<T, Stop>;
+
 pub(crate) struct ChainCompiler<'a, 'n> {
     names: &'a mut Names<'n>,
     ops: Vec<Op>,
@@ -49,16 +63,18 @@ pub(crate) struct ChainCompiler<'a, 'n> {
     clause: Clause,
     /// Jumps to the start of `post`, patched once it is known.
     to_post: Vec<usize>,
-    /// How many macro uses the form being compiled sits in.
-    expansion_depth: usize,
-    /// How many statements and expressions the form being compiled sits in: bounded, because
-    /// macros can build nesting the reader's own bound never saw.
-    nesting: usize,
     guards: Vec<dagaz_ir::Guard>,
+    errors: Vec<CompileError>,
 }
 
-/// How deep statements and expressions may nest once macros are expanded.
-pub(crate) const MAX_NESTING: usize = 256;
+/// How much was emitted before a statement: what to go back to when it cannot be compiled.
+#[derive(Clone, Copy)]
+struct Mark {
+    ops: usize,
+    to_post: usize,
+    invariants: usize,
+    guards: usize,
+}
 
 impl<'a, 'n> ChainCompiler<'a, 'n> {
     pub fn new(names: &'a mut Names<'n>) -> Self {
@@ -71,19 +87,24 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             invariants: Vec::new(),
             clause: Clause::Pre,
             to_post: Vec::new(),
-            expansion_depth: 0,
-            nesting: 0,
             guards: Vec::new(),
+            errors: Vec::new(),
         }
     }
 
-    /// `pre`, then a choice among the `move` clauses, then `post`, then `Complete`.
-    pub fn piece(mut self, pre: &[Node], moves: &[&Node], post: &[Node]) -> Result<Program> {
+    /// `pre`, then a choice among the `move` clauses, then `post`, then `Complete`; and the
+    /// errors of the statements left out.
+    pub fn piece(
+        mut self,
+        pre: &Block,
+        moves: &[Block],
+        post: &Block,
+    ) -> (Program, Vec<CompileError>) {
         self.scopes.enter();
         self.start_clause(Clause::Pre);
-        self.block(pre)?;
+        self.block(&pre.stmts);
         if moves.is_empty() {
-            let span = pre.first().map_or_else(Span::default, |n| n.span);
+            let span = pre.stmts.first().map_or_else(Span::default, Stmt::span);
             self.emit(Op::Fail, span);
         }
         if let [first, _, ..] = moves {
@@ -93,10 +114,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             self.start_clause(Clause::Move(i as u16 + 1));
             let last = i + 1 == moves.len();
             let fork = (!last).then(|| self.emit(Op::Fork(0), clause.span));
-            let body = syntax::args(syntax::list(clause, "a `(move ...)` clause")?);
-            self.scopes.enter();
-            self.block(body)?;
-            self.scopes.leave();
+            self.scoped_block(&clause.stmts);
             if !last {
                 let jump = self.emit(Op::Jmp(0), clause.span);
                 self.to_post.push(jump);
@@ -106,18 +124,17 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
         }
         self.start_clause(Clause::Post);
-        let post_start = Some(self.ops.len());
+        let post_start = self.ops.len();
         for jump in std::mem::take(&mut self.to_post) {
             self.patch_here(jump);
         }
-        self.block(post)?;
-        let span = post.last().map_or_else(Span::default, |n| n.span);
+        self.block(&post.stmts);
+        let span = post.stmts.last().map_or_else(Span::default, Stmt::span);
         self.emit(Op::Complete, span);
         self.scopes.leave();
-        let post_stays =
-            post_start.is_some_and(|start| stays_put(self.ops.get(start..).unwrap_or(&[])));
+        let post_stays = stays_put(self.ops.get(post_start..).unwrap_or(&[]));
         let parts = dagaz_ir::Parts::of(&self.ops, &self.clauses, &self.guards, post_stays);
-        Ok(Program {
+        let program = Program {
             post_stays,
             parts,
             run: dagaz_vm::fuse::fuse(&self.ops),
@@ -127,7 +144,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             locals: self.scopes.into_slot_names(),
             invariants: self.invariants,
             guards: self.guards,
-        })
+        };
+        (program, self.errors)
     }
 
     fn start_clause(&mut self, clause: Clause) {
@@ -161,64 +179,59 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         }
     }
 
-    fn block(&mut self, stmts: &[Node]) -> Result<()> {
-        // Statement macros are spliced first, so that a choice and the checks after it can be
-        // seen together even when the checks come from a macro.
-        let flat = self.flatten(stmts, 0)?;
-        let mut i = 0;
-        while let Some(rest @ [first, ..]) = flat.get(i..) {
-            i += match self.guarded_choice(rest)? {
-                Some(consumed) => consumed,
-                None => {
-                    self.statement(first)?;
-                    1
-                }
-            };
+    fn mark(&self) -> Mark {
+        Mark {
+            ops: self.ops.len(),
+            to_post: self.to_post.len(),
+            invariants: self.invariants.len(),
+            guards: self.guards.len(),
         }
-        Ok(())
     }
 
-    /// The statements with every statement-level macro use replaced by its body.
-    fn flatten(&self, stmts: &[Node], depth: usize) -> Result<Vec<Node>> {
-        let mut out = Vec::with_capacity(stmts.len());
-        for stmt in stmts {
-            let expansion = stmt
-                .as_list()
-                .and_then(|items| self.names.macros.expand(items, stmt.span));
-            match expansion {
-                Some(body) => {
-                    if depth + self.expansion_depth >= super::macros::MAX_EXPANSION_DEPTH {
-                        return Err(CompileError::new(
-                            CompileErrorKind::MacroTooDeep(super::macros::MAX_EXPANSION_DEPTH),
-                            stmt.span,
-                        ));
+    /// Forgets what was emitted since `mark`, for a statement left out.
+    fn rewind(&mut self, mark: Mark) {
+        self.ops.truncate(mark.ops);
+        self.spans.truncate(mark.ops);
+        self.to_post.truncate(mark.to_post);
+        self.invariants.truncate(mark.invariants);
+        self.guards.truncate(mark.guards);
+    }
+
+    /// The statements of a block, each compiled on its own: one that cannot be is left out,
+    /// its error recorded, and the next one compiled.
+    fn block(&mut self, stmts: &[Stmt]) {
+        let mut i = 0;
+        while let Some(rest @ [first, ..]) = stmts.get(i..) {
+            let mark = self.mark();
+            let done = match self.guarded_choice(rest) {
+                Ok(Some(taken)) => Ok(taken),
+                Ok(None) => self.statement(first).map(|()| 1),
+                Err(stop) => Err(stop),
+            };
+            match done {
+                Ok(taken) => i += taken,
+                Err(stop) => {
+                    if let Stop::Error(e) = stop {
+                        self.errors.push(e);
                     }
-                    out.extend(self.flatten(&body?, depth + 1)?);
+                    self.rewind(mark);
+                    i += 1;
                 }
-                None => out.push(stmt.clone()),
             }
         }
-        Ok(out)
     }
 
     /// `(let V (any K1 ... Kn))` with constant Ks, and the checks right after it that only
     /// test the board or move about (`(check V)`, `(check is-enemy?)`, ...): one `AnyGuarded`
     /// command, so that a constant whose checks fail costs no choice point. Answers how many
     /// statements it took, or `None` when `stmts` does not start so.
-    fn guarded_choice(&mut self, stmts: &[Node]) -> Result<Option<usize>> {
+    fn guarded_choice(&mut self, stmts: &[Stmt]) -> Result<Option<usize>> {
         // Only a `let`: where every constant usually passes its checks (`(check (any nw
         // ne))` of a quiet step), a guard saves nothing and costs its own evaluation.
-        let Some([let_head, name_node, value]) = stmts.first().and_then(Node::as_list) else {
+        let Some(Stmt::Let(name, Expr::Any(alts, _), span)) = stmts.first() else {
             return Ok(None);
         };
-        if let_head.as_symbol() != Some("let") {
-            return Ok(None);
-        }
-        let (Some(name), Some([any_head, alts @ ..])) = (name_node.as_symbol(), value.as_list())
-        else {
-            return Ok(None);
-        };
-        if any_head.as_symbol() != Some("any") || alts.len() < 2 {
+        if alts.len() < 2 {
             return Ok(None);
         }
         let mut values = Vec::with_capacity(alts.len());
@@ -228,20 +241,16 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 None => return Ok(None),
             }
         }
-        let span = stmts.first().map_or_else(Span::default, |n| n.span);
-        let slot = self
-            .scopes
-            .declare(name)
-            .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?;
+        let slot = self.declare(name, *span)?;
         let id = u16::try_from(self.guards.len())
-            .map_err(|_| too_many("choices", u16::MAX as usize, span))?;
-        self.emit(Op::AnyGuarded(id), span);
+            .map_err(|_| too_many("choices", u16::MAX as usize, *span))?;
+        self.emit(Op::AnyGuarded(id), *span);
         let mut taken = 1;
         for stmt in stmts.get(1..).unwrap_or(&[]) {
             let Some(op) = self.guard_op(stmt, slot)? else {
                 break;
             };
-            self.emit(op, stmt.span);
+            self.emit(op, stmt.span());
             taken += 1;
         }
         self.guards.push(dagaz_ir::Guard {
@@ -254,105 +263,73 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
 
     /// The one command of a check that may stand in a guard: it tests the board or moves the
     /// current position, and nothing else.
-    fn guard_op(&mut self, stmt: &Node, slot: u16) -> Result<Option<Op>> {
-        let Some([head, arg]) = stmt.as_list() else {
+    fn guard_op(&mut self, stmt: &Stmt, slot: u16) -> Result<Option<Op>> {
+        let Stmt::Check(Expr::Name(name), _) = stmt else {
             return Ok(None);
         };
-        let Some(name) = (head.as_symbol() == Some("check"))
-            .then(|| arg.as_symbol())
-            .flatten()
-        else {
-            return Ok(None);
-        };
-        if name == "no-moves?" {
-            return Ok(None);
-        }
-        Ok(match self.resolve(name, arg.span)? {
+        Ok(match self.resolve(name)? {
             Name::Local(s) if s == slot => Some(Op::CheckLocal(s)),
             other => board_test_op(other),
         })
     }
 
     /// A block with its own scope for `let`.
-    fn scoped_block(&mut self, stmts: &[Node]) -> Result<()> {
+    fn scoped_block(&mut self, stmts: &[Stmt]) {
         self.scopes.enter();
-        let r = self.block(stmts);
+        self.block(stmts);
         self.scopes.leave();
-        r
     }
 
-    fn statement(&mut self, node: &Node) -> Result<()> {
-        self.nested(node.span, |c| c.statement_here(node))
+    /// Declares the local `name`, visible from the next statement on.
+    fn declare(&mut self, name: &Ident, span: Span) -> Result<u16> {
+        Ok(self
+            .scopes
+            .declare(&name.text)
+            .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?)
     }
 
-    /// Compiles `f` one level deeper in the form, or fails when the form nests too deep
-    /// (a recursive compiler must not run out of stack on what a macro builds).
-    fn nested(&mut self, span: Span, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
-        if self.nesting >= MAX_NESTING {
-            return Err(CompileError::new(
-                CompileErrorKind::NestedTooDeep(MAX_NESTING),
-                span,
-            ));
-        }
-        self.nesting += 1;
-        let r = f(self);
-        self.nesting -= 1;
-        r
-    }
-
-    fn statement_here(&mut self, node: &Node) -> Result<()> {
-        let Some(items) = node.as_list() else {
-            // A bare position or direction as a statement goes there (failing off the board),
-            // as `check` would; any other bare value is computed and dropped.
-            if let Some(name) = node.as_symbol() {
-                if let Name::State(StateName::Position(_) | StateName::Direction(_)) =
-                    self.resolve(name, node.span)?
-                {
-                    return self.check(node, node.span);
-                }
-            }
-            self.expression(node)?;
-            self.emit(Op::Pop, node.span);
-            return Ok(());
-        };
-        let head = items.first().and_then(Node::as_symbol).unwrap_or("");
-        let span = node.span;
-        if let Some(body) = self.names.macros.expand(items, span) {
-            let body = body?;
-            return self.expanded(span, |c| body.iter().try_for_each(|n| c.statement(n)));
-        }
-        match head {
-            "check" => {
-                let args = syntax::arity::<1>("check", items, span)?;
-                // `(check (any a b))` is `(any (check a) (check b))`: each alternative then
-                // compiles to one command such as `Nav`.
-                match args[0].as_list() {
-                    Some([head, alts @ ..]) if head.as_symbol() == Some("any") => {
-                        self.choice(alts, span, |c, alt| c.check(alt, span))
+    fn statement(&mut self, stmt: &Stmt) -> Result<()> {
+        match stmt {
+            Stmt::Expr(expr) => {
+                // A bare position or direction as a statement goes there (failing off the
+                // board), as `check` would; any other bare value is computed and dropped.
+                if let Expr::Name(name) = expr {
+                    if let Name::State(StateName::Position(_) | StateName::Direction(_)) =
+                        self.resolve(name)?
+                    {
+                        return self.check(expr, name.span);
                     }
-                    _ => self.check(&args[0], span),
                 }
+                self.expression(expr)?;
+                self.emit(Op::Pop, expr.span());
+                Ok(())
             }
-            "let" => {
-                let args = syntax::arity::<2>("let", items, span)?;
-                let name = syntax::symbol(&args[0], "a variable name")?;
+            // `(check (any a b))` is `(any (check a) (check b))`: each alternative then
+            // compiles to one command such as `Nav`.
+            Stmt::Check(Expr::Any(alts, _), span) => {
+                self.choice(alts, *span, Expr::span, |c, alt| c.check(alt, *span))
+            }
+            Stmt::Check(arg, span) => self.check(arg, *span),
+            Stmt::NoMoves(span) => {
+                self.emit(Op::NoMoves, *span);
+                Ok(())
+            }
+            Stmt::Let(name, value, span) => {
                 // The value first, so `(let x (+ x 1))` reads the outer x; the stores are
                 // patched with the slot once it is declared. `(let x (any a b))` stores in
                 // each alternative, so constant alternatives become one command each.
                 let mut stores = Vec::new();
-                match args[1].as_list() {
-                    Some([head, alts @ ..]) if head.as_symbol() == Some("any") => {
-                        self.choice(alts, span, |c, alt| {
-                            stores.push(c.store_value(alt, span)?);
-                            Ok(())
-                        })?
-                    }
-                    _ => stores.push(self.store_value(&args[1], span)?),
-                }
-                let slot = self
-                    .scopes
-                    .declare(name)
-                    .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?;
+                let value = match value {
+                    Expr::Any(alts, _) => self.choice(alts, *span, Expr::span, |c, alt| {
+                        stores.push(c.store_value(alt, *span)?);
+                        Ok(())
+                    }),
+                    _ => self.store_value(value, *span).map(|at| stores.push(at)),
+                };
+                // Declared even when its value had an error, so that the reads after it are
+                // not taken for globals.
+                let slot = self.declare(name, *span)?;
+                value?;
                 for at in stores {
                     if let Some(
                         Op::LocalSet(s) | Op::LocalConst(s, _) | Op::LocalConstJmp(s, _, _),
@@ -363,133 +340,121 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 }
                 Ok(())
             }
-            "set!" => {
-                let args = syntax::arity::<2>("set!", items, span)?;
-                let op = self.assignable(&args[0], "set!")?;
-                self.expression(&args[1])?;
-                self.emit(op, span);
+            Stmt::Set(target, value, span) => {
+                let op = self.assignable(target, Keyword::Set)?;
+                self.expression(value)?;
+                self.emit(op, *span);
                 Ok(())
             }
-            "inc!" | "dec!" => self.increment(head, items, span),
-            "while" => {
-                let cond = items
-                    .get(1)
-                    .ok_or_else(|| arity_at_least(head, 1, items, span))?;
-                let body = items.get(2..).unwrap_or(&[]);
+            Stmt::Inc(target, amount, span) => self.increment(1, target, amount.as_ref(), *span),
+            Stmt::Dec(target, amount, span) => self.increment(-1, target, amount.as_ref(), *span),
+            Stmt::While(cond, body, span) => {
                 let top = self.here();
                 let exit = if is_true_literal(cond) {
                     None
                 } else {
                     Some(self.jump_unless(cond)?)
                 };
-                self.scoped_block(body)?;
-                self.emit(Op::Jmp(top), span);
+                self.scoped_block(&body.stmts);
+                self.emit(Op::Jmp(top), *span);
                 if let Some(exit) = exit {
                     self.patch_here(exit);
                 }
                 Ok(())
             }
-            "if" => self.if_statement(items, span),
-            "seq" => self.scoped_block(syntax::args(items)),
-            "end-move" => {
-                syntax::arity::<0>("end-move", items, span)?;
-                if !matches!(self.clause, Clause::Move(_)) {
-                    return Err(CompileError::new(
-                        CompileErrorKind::EndMoveOutsideMove,
-                        span,
-                    ));
+            Stmt::If(cond, then, otherwise, span) => {
+                let skip_then = self.jump_unless(cond)?;
+                self.scoped_block(&then.stmts);
+                match otherwise {
+                    Some(body) => {
+                        let skip_else = self.emit(Op::Jmp(0), *span);
+                        self.patch_here(skip_then);
+                        self.scoped_block(&body.stmts);
+                        self.patch_here(skip_else);
+                    }
+                    None => self.patch_here(skip_then),
                 }
-                let fork = self.emit(Op::EndMove(0), span);
-                let jump = self.emit(Op::Jmp(0), span);
+                Ok(())
+            }
+            Stmt::Seq(body, _) => {
+                self.scoped_block(&body.stmts);
+                Ok(())
+            }
+            Stmt::EndMove(span) => {
+                let fork = self.emit(Op::EndMove(0), *span);
+                let jump = self.emit(Op::Jmp(0), *span);
                 self.to_post.push(jump);
                 self.patch_here(fork);
                 Ok(())
             }
-            "take" | "drop" | "capture" | "capture-later" => {
-                syntax::arity::<0>(head, items, span)?;
-                let op = match head {
-                    "take" => Op::Take,
-                    "drop" => Op::Drop,
-                    "capture" => Op::Capture,
+            Stmt::Take(span)
+            | Stmt::Drop(span)
+            | Stmt::Capture(span)
+            | Stmt::CaptureLater(span) => {
+                let op = match stmt {
+                    Stmt::Take(_) => Op::Take,
+                    Stmt::Drop(_) => Op::Drop,
+                    Stmt::Capture(_) => Op::Capture,
                     _ => Op::CaptureLater,
                 };
-                self.emit(op, span);
+                self.emit(op, *span);
                 Ok(())
             }
-            "promote" => {
-                let args = syntax::arity::<1>("promote", items, span)?;
+            Stmt::Promote(kind, span) => {
                 // A piece name is one command; anything else (`(any Queen Rook)`, a local) is
                 // computed and must give a piece type at run time.
-                match args[0].as_symbol() {
-                    Some(name) if !self.is_local(name) => {
-                        let kind = self.names.pieces.get_index_of(name).ok_or_else(|| {
-                            CompileError::new(
-                                CompileErrorKind::Unknown {
-                                    what: "piece type",
-                                    name: name.to_string(),
-                                },
-                                args[0].span,
-                            )
+                match kind {
+                    Expr::Name(name) if !self.is_local(&name.text) => {
+                        let kind = self.names.pieces.get_index_of(&name.text).ok_or_else(|| {
+                            CompileError::unknown("piece type", &name.text, name.span)
                         })?;
-                        self.emit(Op::Promote(dagaz_ir::PieceKind(kind as u8)), span);
+                        self.emit(Op::Promote(dagaz_ir::PieceKind(kind as u8)), *span);
                     }
                     _ => {
-                        self.expression(&args[0])?;
-                        self.emit(Op::PromoteTo, span);
+                        self.expression(kind)?;
+                        self.emit(Op::PromoteTo, *span);
                     }
                 }
                 Ok(())
             }
-            "set-attr" => {
-                let args = syntax::arity::<2>("set-attr", items, span)?;
-                let name = syntax::symbol(&args[0], "an attribute name")?;
-                let bit = self.names.attributes.get_index_of(name).ok_or_else(|| {
-                    CompileError::new(
-                        CompileErrorKind::Unknown {
-                            what: "attribute",
-                            name: name.to_string(),
-                        },
-                        args[0].span,
-                    )
-                })?;
-                self.expression(&args[1])?;
-                self.emit(Op::SetAttr(bit as u8), span);
+            Stmt::SetAttr(name, value, span) => {
+                let bit = self
+                    .names
+                    .attributes
+                    .get_index_of(&name.text)
+                    .ok_or_else(|| CompileError::unknown("attribute", &name.text, name.span))?;
+                self.expression(value)?;
+                self.emit(Op::SetAttr(bit as u8), *span);
                 Ok(())
             }
-            "move-piece" => {
-                let args = syntax::arity::<1>("move-piece", items, span)?;
-                self.expression(&args[0])?;
-                self.emit(Op::MovePiece, span);
+            Stmt::MovePiece(to, span) => {
+                self.expression(to)?;
+                self.emit(Op::MovePiece, *span);
                 Ok(())
             }
-            "log" => {
-                let args = syntax::args(items);
-                if args.is_empty() {
-                    return Err(arity_at_least("log", 1, items, span));
-                }
-                let n = u8::try_from(args.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, span))?;
-                args.iter().try_for_each(|a| self.expression(a))?;
-                self.emit(Op::Log(n), span);
+            Stmt::Log(values, span) => {
+                let n = u8::try_from(values.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
+                values.iter().try_for_each(|v| self.expression(v))?;
+                self.emit(Op::Log(n), *span);
                 Ok(())
             }
             // Each alternative is a block of its own: its `let`s end with it.
-            "any" => self.choice(syntax::args(items), span, |c, alt| {
-                c.scopes.enter();
-                let r = c.statement(alt);
-                c.scopes.leave();
-                r
-            }),
-            _ => {
-                self.expression(node)?;
-                self.emit(Op::Pop, span);
-                Ok(())
-            }
+            Stmt::Any(alts, span) => self.choice(
+                alts,
+                *span,
+                |b| b.span,
+                |c, alt| {
+                    c.scoped_block(&alt.stmts);
+                    Ok(())
+                },
+            ),
+            Stmt::Error(_) => Err(Stop::Reported),
         }
     }
 
     /// Emits `value` and a store into a slot to be patched; answers the store's index.
-    fn store_value(&mut self, value: &Node, span: Span) -> Result<usize> {
+    fn store_value(&mut self, value: &Expr, span: Span) -> Result<usize> {
         match self.constant(value)? {
             Some(v) => Ok(self.emit(Op::LocalConst(0, v), span)),
             None => {
@@ -499,11 +464,12 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         }
     }
 
-    /// The value of `node` when it is known at compile time.
-    fn constant(&mut self, node: &Node) -> Result<Option<Value>> {
-        Ok(match &node.kind {
-            NodeKind::Int(_) => Some(Value::Int(small_int(node)?)),
-            NodeKind::Symbol(name) => match self.resolve(name, node.span)? {
+    /// The value of `expr` when it is known at compile time.
+    fn constant(&mut self, expr: &Expr) -> Result<Option<Value>> {
+        Ok(match expr {
+            Expr::Int(n, _) => Some(Value::Int(*n)),
+            Expr::Bool(b, _) => Some(Value::Bool(*b)),
+            Expr::Name(name) => match self.resolve(name)? {
                 Name::Literal(v) => Some(v),
                 Name::State(StateName::Position(p)) => Some(Value::Pos(p)),
                 Name::State(StateName::Direction(d)) => Some(Value::Dir(d)),
@@ -515,35 +481,14 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         })
     }
 
-    /// Compiles a macro's expansion one level deeper.
-    fn expanded(&mut self, span: Span, f: impl FnOnce(&mut Self) -> Result<()>) -> Result<()> {
-        if self.expansion_depth >= super::macros::MAX_EXPANSION_DEPTH {
-            return Err(CompileError::new(
-                CompileErrorKind::MacroTooDeep(super::macros::MAX_EXPANSION_DEPTH),
-                span,
-            ));
-        }
-        self.expansion_depth += 1;
-        let r = f(self);
-        self.expansion_depth -= 1;
-        r
-    }
-
     /// `(check X)`: common cases become one command; a check in `post` that reads a global
     /// becomes an invariant.
-    fn check(&mut self, arg: &Node, span: Span) -> Result<()> {
-        if arg.as_symbol() == Some("no-moves?") {
-            if self.clause != Clause::Post {
-                return Err(CompileError::new(
-                    CompileErrorKind::NoMovesOutsidePost,
-                    arg.span,
-                ));
-            }
-            self.emit(Op::NoMoves, span);
+    fn check(&mut self, arg: &Expr, span: Span) -> Result<()> {
+        if let Expr::Bool(true, _) = arg {
             return Ok(());
         }
-        if let Some(name) = arg.as_symbol() {
-            let op = match self.resolve(name, arg.span)? {
+        if let Expr::Name(name) = arg {
+            let op = match self.resolve(name)? {
                 Name::Literal(Value::Bool(true)) => return Ok(()),
                 // A local holding a link navigates, anything else is tested: one command.
                 Name::Local(slot) => Some(Op::CheckLocal(slot)),
@@ -567,7 +512,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 return Err(CompileError::new(
                     CompileErrorKind::ImpureInvariant(describe_impure(op).to_string()),
                     at,
-                ));
+                )
+                .into());
             }
             let id = u16::try_from(self.invariants.len())
                 .map_err(|_| too_many("invariants", u16::MAX as usize, span))?;
@@ -591,66 +537,47 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             .map(|(&op, &span)| (op, span))
     }
 
-    /// The command that stores into a variable named by `node` (a local or a global).
-    fn assignable(&mut self, node: &Node, form: &'static str) -> Result<Op> {
-        let name = syntax::symbol(node, "a variable name")?;
-        match self.resolve(name, node.span)? {
+    /// The command that stores into the variable `name` (a local or a global).
+    fn assignable(&mut self, name: &Ident, form: Keyword) -> Result<Op> {
+        let form_text = form.text();
+        let not_assignable = |what: &'static str| -> Stop {
+            CompileError::new(
+                CompileErrorKind::NotAssignable(name.text.clone(), what, form_text),
+                name.span,
+            )
+            .into()
+        };
+        match self.resolve(name)? {
             Name::Local(slot) => Ok(Op::LocalSet(slot)),
             Name::Global(slot) => Ok(Op::GlobalSet(slot)),
-            Name::State(StateName::TurnVariable(t)) if form == "set!" => Ok(Op::TurnSet(t)),
+            Name::State(StateName::TurnVariable(t)) if form == Keyword::Set => Ok(Op::TurnSet(t)),
             Name::State(StateName::Attribute(_)) => Err(not_assignable(
-                name,
                 "an attribute (set the moving piece's with `set-attr`)",
-                form,
-                node.span,
             )),
-            Name::Literal(_) => Err(not_assignable(name, "a constant", form, node.span)),
-            Name::State(_) => Err(not_assignable(
-                name,
-                "part of the board state",
-                form,
-                node.span,
-            )),
-            Name::Players(_) => Err(not_assignable(
-                name,
-                "part of the players environment",
-                form,
-                node.span,
-            )),
+            Name::Literal(_) => Err(not_assignable("a constant")),
+            Name::State(_) => Err(not_assignable("part of the board state")),
+            Name::Players(_) => Err(not_assignable("part of the players environment")),
         }
     }
 
-    /// `(inc! x)`, `(dec! x)`, `(inc! x n)`.
-    fn increment(&mut self, head: &str, items: &[Node], span: Span) -> Result<()> {
-        let args = syntax::args(items);
-        if args.is_empty() || args.len() > 2 {
-            return Err(CompileError::new(
-                CompileErrorKind::Arity {
-                    form: head.to_string(),
-                    expected: "1 or 2 arguments".into(),
-                    found: args.len(),
-                },
-                span,
-            ));
-        }
-        let form = if head == "inc!" { "inc!" } else { "dec!" };
-        let (Some(target), amount_node) = (args.first(), args.get(1)) else {
-            return Err(arity_at_least(head, 1, items, span));
-        };
+    /// `(inc! x)`, `(dec! x)`, `(inc! x n)`: `sign` is 1 for `inc!`, -1 for `dec!`.
+    fn increment(
+        &mut self,
+        sign: i32,
+        target: &Ident,
+        amount: Option<&Expr>,
+        span: Span,
+    ) -> Result<()> {
+        let form = if sign > 0 { Keyword::Inc } else { Keyword::Dec };
         let store = self.assignable(target, form)?;
-        let sign = if head == "inc!" { 1 } else { -1 };
-        match amount_node {
-            None
-            | Some(Node {
-                kind: NodeKind::Int(_),
-                ..
-            }) => {
-                let amount = match amount_node {
-                    Some(node) => small_int(node)?,
-                    None => 1,
+        match amount {
+            None | Some(Expr::Int(..)) => {
+                let (amount, at) = match amount {
+                    Some(Expr::Int(n, at)) => (*n, *at),
+                    _ => (1, target.span),
                 };
                 let delta = amount.checked_mul(sign).ok_or_else(|| {
-                    syntax::expected("a smaller number", amount_node.unwrap_or(target))
+                    CompileError::expected("a smaller number", format!("the number {amount}"), at)
                 })?;
                 let op = match store {
                     Op::LocalSet(s) => Op::LocalAdd(s, delta),
@@ -660,7 +587,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.emit(op, span);
             }
             Some(amount) => {
-                self.expression(target)?;
+                self.expression(&Expr::Name(target.clone()))?;
                 self.expression(amount)?;
                 self.emit(if sign > 0 { Op::Add(2) } else { Op::Sub(2) }, span);
                 self.emit(store, span);
@@ -669,67 +596,35 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         Ok(())
     }
 
-    /// `(if cond then... [else else...])`.
-    fn if_statement(&mut self, items: &[Node], span: Span) -> Result<()> {
-        let cond = items
-            .get(1)
-            .ok_or_else(|| arity_at_least("if", 1, items, span))?;
-        let rest = items.get(2..).unwrap_or(&[]);
-        let split = rest.iter().position(|n| n.as_symbol() == Some("else"));
-        let (then, otherwise) = match split {
-            Some(i) => (
-                rest.get(..i).unwrap_or(&[]),
-                Some(rest.get(i + 1..).unwrap_or(&[])),
-            ),
-            None => (rest, None),
-        };
-        if otherwise.is_some_and(|o| o.iter().any(|n| n.as_symbol() == Some("else"))) {
-            return Err(CompileError::new(CompileErrorKind::BadElse, span));
-        }
-        let skip_then = self.jump_unless(cond)?;
-        self.scoped_block(then)?;
-        match otherwise {
-            Some(body) => {
-                let skip_else = self.emit(Op::Jmp(0), span);
-                self.patch_here(skip_then);
-                self.scoped_block(body)?;
-                self.patch_here(skip_else);
-            }
-            None => self.patch_here(skip_then),
-        }
-        Ok(())
-    }
-
     /// A jump (to be patched) taken when `cond` is false. `(CMP local number)`, the usual test
     /// of a counter, is one command instead of four.
-    fn jump_unless(&mut self, cond: &Node) -> Result<usize> {
-        if let Some([head, a, b]) = cond.as_list() {
-            let cmp = match head.as_symbol() {
-                Some("=") => Some(Cmp::Eq),
-                Some("!=") => Some(Cmp::Ne),
-                Some("<") => Some(Cmp::Lt),
-                Some("<=") => Some(Cmp::Le),
-                Some(">") => Some(Cmp::Gt),
-                Some(">=") => Some(Cmp::Ge),
-                _ => None,
-            };
-            if let (Some(cmp), Some(name), NodeKind::Int(_)) = (cmp, a.as_symbol(), &b.kind) {
-                if let Name::Local(slot) = self.resolve(name, a.span)? {
-                    let value = small_int(b)?;
-                    return Ok(self.emit(Op::JmpUnlessLocal(slot, cmp, value, 0), cond.span));
+    fn jump_unless(&mut self, cond: &Expr) -> Result<usize> {
+        if let Expr::Compare(op, operands, span) = cond {
+            if let [Expr::Name(name), Expr::Int(value, _)] = operands.as_ref() {
+                if let Name::Local(slot) = self.resolve(name)? {
+                    let cmp = match op {
+                        Compare::Eq => Cmp::Eq,
+                        Compare::Ne => Cmp::Ne,
+                        Compare::Lt => Cmp::Lt,
+                        Compare::Le => Cmp::Le,
+                        Compare::Gt => Cmp::Gt,
+                        Compare::Ge => Cmp::Ge,
+                    };
+                    return Ok(self.emit(Op::JmpUnlessLocal(slot, cmp, *value, 0), *span));
                 }
             }
         }
         self.expression(cond)?;
-        Ok(self.emit(Op::JmpIfFalse(0), cond.span))
+        Ok(self.emit(Op::JmpIfFalse(0), cond.span()))
     }
 
     /// `any` over alternatives: `Fork next; alt1; Jmp end; next: Fork next2; alt2; ...; altN; end:`.
-    fn choice(
+    fn choice<T>(
         &mut self,
-        alts: &[Node],
+        alts: &[T],
         span: Span,
-        mut each: impl FnMut(&mut Self, &Node) -> Result<()>,
+        alt_span: impl Fn(&T) -> Span,
+        mut each: impl FnMut(&mut Self, &T) -> Result<()>,
     ) -> Result<()> {
         if alts.is_empty() {
             self.emit(Op::Fail, span);
@@ -738,7 +633,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         let mut ends = Vec::new();
         for (i, alt) in alts.iter().enumerate() {
             let last = i + 1 == alts.len();
-            let fork = (!last).then(|| self.emit(Op::Fork(0), alt.span));
+            let fork = (!last).then(|| self.emit(Op::Fork(0), alt_span(alt)));
             let start = self.ops.len();
             each(self, alt)?;
             if !last {
@@ -755,7 +650,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         *last_op = op;
                         ends.push(self.ops.len() - 1);
                     }
-                    _ => ends.push(self.emit(Op::Jmp(0), alt.span)),
+                    _ => ends.push(self.emit(Op::Jmp(0), alt_span(alt))),
                 }
             }
             if let Some(fork) = fork {
@@ -766,25 +661,23 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         Ok(())
     }
 
-    /// Compiles `node` to commands that push exactly one value.
-    fn expression(&mut self, node: &Node) -> Result<()> {
-        self.nested(node.span, |c| c.expression_here(node))
-    }
-
-    fn expression_here(&mut self, node: &Node) -> Result<()> {
-        let span = node.span;
-        match &node.kind {
-            NodeKind::Int(_) => {
-                self.emit(Op::Push(Value::Int(small_int(node)?)), span);
+    /// Compiles `expr` to commands that push exactly one value.
+    fn expression(&mut self, expr: &Expr) -> Result<()> {
+        match expr {
+            Expr::Int(n, span) => {
+                self.emit(Op::Push(Value::Int(*n)), *span);
             }
-            NodeKind::Str(s) => {
+            Expr::Bool(b, span) => {
+                self.emit(Op::Push(Value::Bool(*b)), *span);
+            }
+            Expr::Str(s, span) => {
                 let (index, _) = self.names.strings.insert_full(s.clone());
                 let id = u32::try_from(index)
-                    .map_err(|_| too_many("strings", u32::MAX as usize, span))?;
-                self.emit(Op::Push(Value::Str(StrId(id))), span);
+                    .map_err(|_| too_many("strings", u32::MAX as usize, *span))?;
+                self.emit(Op::Push(Value::Str(StrId(id))), *span);
             }
-            NodeKind::Symbol(name) => {
-                let op = match self.resolve(name, span)? {
+            Expr::Name(name) => {
+                let op = match self.resolve(name)? {
                     Name::Literal(v) => Op::Push(v),
                     Name::Local(slot) => Op::LocalGet(slot),
                     Name::Global(slot) => Op::GlobalGet(slot),
@@ -802,115 +695,74 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Name::Players(PlayersName::TurnNumber) => Op::TurnNumber,
                     Name::Players(PlayersName::TurnOrder) => Op::TurnOrder,
                 };
-                self.emit(op, span);
+                self.emit(op, name.span);
             }
-            NodeKind::List(items) => self.form(items, span, node)?,
-        }
-        Ok(())
-    }
-
-    fn form(&mut self, items: &[Node], span: Span, node: &Node) -> Result<()> {
-        let Some(head) = items.first().and_then(Node::as_symbol) else {
-            return Err(syntax::expected(
-                "a form such as `(+ 1 2)` (a name first)",
-                node,
-            ));
-        };
-        let args = syntax::args(items);
-        if let Some(body) = self.names.macros.expand(items, span) {
-            let body = body?;
-            let [single] = body.as_slice() else {
-                return Err(syntax::expected(
-                    "a macro whose body is one expression",
-                    node,
-                ));
-            };
-            return self.expanded(span, |c| c.expression(single));
-        }
-        match head {
-            "in-zone?" => {
-                let args = syntax::arity::<1>("in-zone?", items, span)?;
-                let name = syntax::symbol(&args[0], "a zone name")?;
-                let zone = self.names.zones.zone(name).ok_or_else(|| {
-                    CompileError::new(
-                        CompileErrorKind::Unknown {
-                            what: "zone",
-                            name: name.to_string(),
-                        },
-                        args[0].span,
-                    )
-                })?;
-                let zone =
-                    u16::try_from(zone).map_err(|_| too_many("zones", u16::MAX as usize, span))?;
-                self.emit(Op::InZone(zone), span);
+            Expr::InZone(zone, span) => {
+                let index = self
+                    .names
+                    .zones
+                    .zone(&zone.text)
+                    .ok_or_else(|| CompileError::unknown("zone", &zone.text, zone.span))?;
+                let index = u16::try_from(index)
+                    .map_err(|_| too_many("zones", u16::MAX as usize, *span))?;
+                self.emit(Op::InZone(index), *span);
             }
-            "any" => self.choice(args, span, |c, alt| c.expression(alt))?,
-            "and" | "or" => {
+            Expr::Any(alts, span) => {
+                self.choice(alts, *span, Expr::span, |c, alt| c.expression(alt))?
+            }
+            Expr::And(operands, span) | Expr::Or(operands, span) => {
                 // Short-circuit: the result is a boolean; operands are tested left to right.
-                let is_and = head == "and";
+                let is_and = matches!(expr, Expr::And(..));
                 let mut exits = Vec::new();
-                for arg in args {
-                    self.expression(arg)?;
+                for operand in operands {
+                    self.expression(operand)?;
                     if !is_and {
-                        self.emit(Op::Not, arg.span);
+                        self.emit(Op::Not, operand.span());
                     }
-                    exits.push(self.emit(Op::JmpIfFalse(0), arg.span));
+                    exits.push(self.emit(Op::JmpIfFalse(0), operand.span()));
                 }
-                self.emit(Op::Push(Value::Bool(is_and)), span);
-                let done = self.emit(Op::Jmp(0), span);
+                self.emit(Op::Push(Value::Bool(is_and)), *span);
+                let done = self.emit(Op::Jmp(0), *span);
                 exits.into_iter().for_each(|e| self.patch_here(e));
-                self.emit(Op::Push(Value::Bool(!is_and)), span);
+                self.emit(Op::Push(Value::Bool(!is_and)), *span);
                 self.patch_here(done);
             }
-            "not" => {
-                let args = syntax::arity::<1>("not", items, span)?;
-                self.expression(&args[0])?;
-                self.emit(Op::Not, span);
+            Expr::Not(operand, span) => {
+                self.expression(operand)?;
+                self.emit(Op::Not, *span);
             }
-            "+" | "*" => {
-                let n = u8::try_from(args.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, span))?;
-                args.iter().try_for_each(|a| self.expression(a))?;
+            Expr::Add(operands, span) | Expr::Mul(operands, span) | Expr::Sub(operands, span) => {
+                let n = u8::try_from(operands.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
+                operands.iter().try_for_each(|a| self.expression(a))?;
                 // Even with one operand, so that `(+ x)` checks that x is a number.
-                self.emit(if head == "+" { Op::Add(n) } else { Op::Mul(n) }, span);
+                let op = match expr {
+                    Expr::Add(..) => Op::Add(n),
+                    Expr::Mul(..) => Op::Mul(n),
+                    _ if n == 1 => Op::Neg,
+                    _ => Op::Sub(n),
+                };
+                self.emit(op, *span);
             }
-            "-" => {
-                let n = u8::try_from(args.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, span))?;
-                if n == 0 {
-                    return Err(arity_at_least("-", 1, items, span));
-                }
-                args.iter().try_for_each(|a| self.expression(a))?;
-                self.emit(if n == 1 { Op::Neg } else { Op::Sub(n) }, span);
-            }
-            "/" | "mod" | "=" | "!=" | "<" | "<=" | ">" | ">=" => {
-                let args = syntax::arity::<2>(head, items, span)?;
-                self.expression(&args[0])?;
-                self.expression(&args[1])?;
-                let op = match head {
-                    "/" => Op::Div,
-                    "mod" => Op::Mod,
-                    "=" => Op::Eq,
-                    "!=" => Op::Ne,
-                    "<" => Op::Lt,
-                    "<=" => Op::Le,
-                    ">" => Op::Gt,
+            Expr::Div(operands, span)
+            | Expr::Mod(operands, span)
+            | Expr::Compare(_, operands, span) => {
+                let [a, b] = operands.as_ref();
+                self.expression(a)?;
+                self.expression(b)?;
+                let op = match expr {
+                    Expr::Div(..) => Op::Div,
+                    Expr::Mod(..) => Op::Mod,
+                    Expr::Compare(Compare::Eq, ..) => Op::Eq,
+                    Expr::Compare(Compare::Ne, ..) => Op::Ne,
+                    Expr::Compare(Compare::Lt, ..) => Op::Lt,
+                    Expr::Compare(Compare::Le, ..) => Op::Le,
+                    Expr::Compare(Compare::Gt, ..) => Op::Gt,
                     _ => Op::Ge,
                 };
-                self.emit(op, span);
+                self.emit(op, *span);
             }
-            other if SPECIAL_STATEMENTS.contains(&other) => {
-                return Err(syntax::expected(
-                    "an expression (this form is a statement)",
-                    node,
-                ));
-            }
-            other => {
-                return Err(CompileError::new(
-                    CompileErrorKind::UnknownForm(other.to_string()),
-                    items.first().map_or(span, |h| h.span),
-                ))
-            }
+            Expr::Error(_) => return Err(Stop::Reported),
         }
         Ok(())
     }
@@ -920,17 +772,12 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
     }
 
     /// Local → State → Players → Global; `true` and `false` are literals.
-    fn resolve(&mut self, name: &str, span: Span) -> Result<Name> {
-        Ok(match name {
-            // Only `(check no-moves?)` in `post` gives it a meaning (handled there).
-            "no-moves?" => {
-                return Err(CompileError::new(
-                    CompileErrorKind::NoMovesOutsidePost,
-                    span,
-                ))
-            }
-            "true" => Name::Literal(Value::Bool(true)),
-            "false" => Name::Literal(Value::Bool(false)),
+    fn resolve(&mut self, name: &Ident) -> Result<Name> {
+        let span = name.span;
+        let name = name.text.as_str();
+        Ok(match Keyword::from_text(name) {
+            Some(Keyword::True) => Name::Literal(Value::Bool(true)),
+            Some(Keyword::False) => Name::Literal(Value::Bool(false)),
             _ => {
                 if let Some(slot) = self.scopes.resolve(name) {
                     Name::Local(slot)
@@ -951,7 +798,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     return Err(CompileError::new(
                         CompileErrorKind::LocalOutOfScope(name.to_string()),
                         span,
-                    ));
+                    )
+                    .into());
                 } else {
                     let slot = global::resolve(self.names.globals, name)
                         .ok_or_else(|| too_many("global variables", u16::MAX as usize, span))?;
@@ -960,20 +808,6 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
         })
     }
-}
-
-/// An integer literal as the language's 32-bit integer.
-fn small_int(node: &Node) -> Result<Int> {
-    let n = syntax::int(node, "a number")?;
-    Int::try_from(n).map_err(|_| {
-        CompileError::new(
-            CompileErrorKind::Expected {
-                expected: format!("a number from {} to {}", Int::MIN, Int::MAX),
-                found: node.describe(),
-            },
-            node.span,
-        )
-    })
 }
 
 /// The one command for `(check NAME)` when NAME is a direction, a position or a board test.
@@ -1057,8 +891,8 @@ fn stays_put(ops: &[Op]) -> bool {
     })
 }
 
-fn is_true_literal(node: &Node) -> bool {
-    node.as_symbol() == Some("true") || matches!(node.kind, NodeKind::Int(n) if n != 0)
+fn is_true_literal(cond: &Expr) -> bool {
+    matches!(cond, Expr::Bool(true, _)) || matches!(cond, Expr::Int(n, _) if *n != 0)
 }
 
 fn describe_impure(op: Op) -> &'static str {
@@ -1073,25 +907,7 @@ fn describe_impure(op: Op) -> &'static str {
 }
 
 fn too_many(what: &'static str, max: usize, span: Span) -> CompileError {
-    CompileError::new(CompileErrorKind::TooMany { what, max }, span)
-}
-
-fn not_assignable(name: &str, what: &'static str, form: &'static str, span: Span) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::NotAssignable(name.to_string(), what, form),
-        span,
-    )
-}
-
-fn arity_at_least(form: &str, n: usize, items: &[Node], span: Span) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::Arity {
-            form: form.to_string(),
-            expected: format!("at least {n} argument{}", if n == 1 { "" } else { "s" }),
-            found: syntax::args(items).len(),
-        },
-        span,
-    )
+    CompileError::too_many(what, max, span)
 }
 
 #[cfg(test)]
@@ -1099,6 +915,7 @@ mod tests {
     use crate::error::{CompileErrorKind, LoadError};
     use dagaz_ir::Op;
     use dagaz_ir::Value;
+    use dagaz_syntax::SyntaxErrorKind;
     use pretty_assertions::assert_eq;
 
     /// A game whose one piece has the given clauses, on a 3x3 board.
@@ -1128,8 +945,9 @@ mod tests {
             assert!(
                 matches!(
                     e.kind,
-                    CompileErrorKind::NestedTooDeep(super::MAX_NESTING)
-                        | CompileErrorKind::MacroTooDeep(_)
+                    CompileErrorKind::Syntax(SyntaxErrorKind::NestedTooDeep(
+                        dagaz_syntax::MAX_NESTING
+                    )) | CompileErrorKind::Syntax(SyntaxErrorKind::MacroTooDeep(_))
                 ),
                 "{clause}: {:?}",
                 e.kind
@@ -1371,7 +1189,7 @@ mod tests {
         );
         assert_eq!(
             error("(move (check no-moves?))"),
-            CompileErrorKind::NoMovesOutsidePost
+            CompileErrorKind::Syntax(SyntaxErrorKind::NoMovesOutsidePost)
         );
         assert_eq!(
             error("(move (log (in-zone? bottom)))"),
@@ -1449,15 +1267,15 @@ mod tests {
         );
         assert_eq!(
             error("(move (forever))"),
-            CompileErrorKind::MacroTooDeep(64)
+            CompileErrorKind::Syntax(SyntaxErrorKind::MacroTooDeep(64))
         );
         assert!(matches!(
             error("(move (step))"),
-            CompileErrorKind::Arity { found: 0, .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Arity { found: 0, .. })
         ));
         assert!(matches!(
             error("(move (log (step n)))"),
-            CompileErrorKind::Expected { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected { .. })
         ));
     }
 
@@ -1470,7 +1288,7 @@ mod tests {
         };
         assert_eq!(
             e.kind,
-            CompileErrorKind::UnknownGameClause("symetry".into())
+            CompileErrorKind::Syntax(SyntaxErrorKind::UnknownGameClause("symetry".into()))
         );
     }
 
@@ -1530,7 +1348,7 @@ mod tests {
         ));
         assert!(matches!(
             error("(move (move-piece))"),
-            CompileErrorKind::Arity { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Arity { .. })
         ));
     }
 
@@ -1548,11 +1366,11 @@ mod tests {
         };
         assert!(matches!(
             kind("(attribute moved maybe)"),
-            CompileErrorKind::Expected { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected { .. })
         ));
         assert!(matches!(
             kind("(turn-variable a) (turn-variable b) (turn-variable c) (turn-variable d) (turn-variable e)"),
-            CompileErrorKind::TooMany { what: "turn variables", max: 4 }
+            CompileErrorKind::Syntax(SyntaxErrorKind::TooMany { what: "turn variables", max: 4 })
         ));
         assert_eq!(
             kind("(royal Queen)"),
@@ -1563,19 +1381,19 @@ mod tests {
         );
         assert!(matches!(
             kind("(attacks sideways)"),
-            CompileErrorKind::Expected { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected { .. })
         ));
         assert!(matches!(
             kind("(loss bored)"),
-            CompileErrorKind::Expected { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected { .. })
         ));
         assert!(matches!(
             kind("(fen standard (turn (w White)))"),
-            CompileErrorKind::Expected { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected { .. })
         ));
         assert!(matches!(
             kind("(fen standard (pieces (K White King) (K Black King)) (turn (w White)))"),
-            CompileErrorKind::Duplicate(..)
+            CompileErrorKind::Syntax(SyntaxErrorKind::Duplicate(..))
         ));
         let game =
             with("(royal King) (attacks reversible) (loss checkmated) (draw stalemated)").unwrap();
@@ -1628,19 +1446,19 @@ mod tests {
     fn errors_name_the_problem() {
         assert_eq!(
             error("(move (frobnicate 1))"),
-            CompileErrorKind::UnknownForm("frobnicate".into())
+            CompileErrorKind::Syntax(SyntaxErrorKind::UnknownForm("frobnicate".into()))
         );
         assert_eq!(
             error("(move (check))"),
-            CompileErrorKind::Arity {
+            CompileErrorKind::Syntax(SyntaxErrorKind::Arity {
                 form: "check".into(),
                 expected: "1 argument".into(),
                 found: 0
-            }
+            })
         );
         assert_eq!(
             error("(pre (end-move))"),
-            CompileErrorKind::EndMoveOutsideMove
+            CompileErrorKind::Syntax(SyntaxErrorKind::EndMoveOutsideMove)
         );
         assert_eq!(
             error("(move (set! is-empty? 1))"),
@@ -1650,13 +1468,16 @@ mod tests {
             error("(post (check (= m is-empty?)))"),
             CompileErrorKind::ImpureInvariant("the board state".into())
         );
-        assert_eq!(error("(move (if 1 else else))"), CompileErrorKind::BadElse);
+        assert_eq!(
+            error("(move (if 1 else else))"),
+            CompileErrorKind::Syntax(SyntaxErrorKind::BadElse)
+        );
         assert_eq!(
             error("(move (log 3000000000))"),
-            CompileErrorKind::Expected {
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected {
                 expected: "a number from -2147483648 to 2147483647".into(),
                 found: "the number 3000000000".into()
-            }
+            })
         );
         assert_eq!(
             error("(move (let k 3)) (post (log k))"),
@@ -1668,7 +1489,7 @@ mod tests {
         );
         assert!(matches!(
             error("(move (log (let x 1)))"),
-            CompileErrorKind::Expected { .. }
+            CompileErrorKind::Syntax(SyntaxErrorKind::Expected { .. })
         ));
     }
 

@@ -1,133 +1,129 @@
 //! From forms to [`Rules`]: the board, the players and their symmetries, each piece's command
 //! chain, and the start position.
+//!
+//! `dagaz-syntax` lowers the forms to a typed tree first, with every shape error. The compiler
+//! then resolves the names of that tree; it records each error and goes on with the next
+//! statement, clause or piece, so one pass gives every error of a file.
 
 use crate::board;
 use crate::chain::{ChainCompiler, Names};
 use crate::declarations;
-use crate::error::{CompileError, CompileErrorKind, LoadError};
-use crate::macros::Macros;
+use crate::error::{CompileError, LoadError};
 use crate::placement::{self, Placer};
 use crate::rules::{PieceType, Rules};
-use crate::syntax::{self, Result};
-use dagaz_ir::{Board, Zones};
-use dagaz_ir::{Dir, PlayerId};
+use dagaz_ir::{Board, Dir, PlayerId, Zones};
 use dagaz_sexpr::Node;
+use dagaz_syntax::Keyword;
 use indexmap::{IndexMap, IndexSet};
 
-/// Reads and compiles a `.game` text.
-pub fn load(text: &str) -> std::result::Result<Rules, LoadError> {
+/// Reads and compiles a `.game` text; the first error of the text, if any.
+pub fn load(text: &str) -> Result<Rules, LoadError> {
     let forms = dagaz_sexpr::read(text)?;
     Ok(compile(&forms)?)
 }
 
-/// Compiles the top-level forms of a game file: `(board ...)`, `(piece ...)`, `(game ...)`.
-pub fn compile(forms: &[Node]) -> Result<Rules> {
+/// Compiles the top-level forms of a game file: `(board ...)`, `(piece ...)`, `(define ...)`,
+/// `(game ...)`. Fails with the first error in the order of the text.
+pub fn compile(forms: &[Node]) -> Result<Rules, CompileError> {
+    let (rules, errors) = compile_all(forms);
+    match (rules, errors.into_iter().next()) {
+        (Some(rules), None) => Ok(rules),
+        (_, Some(e)) => Err(e),
+        // Every way of not building rules records an error; this only keeps the promise.
+        (None, None) => Err(CompileError::from(dagaz_syntax::SyntaxError::new(
+            dagaz_syntax::SyntaxErrorKind::NoGame,
+            Default::default(),
+        ))),
+    }
+}
+
+/// Compiles the top-level forms of a game file, and gives every error, in the order of the
+/// text (each once). The rules are built as far as the errors allow, for the checks that look
+/// at a compiled game (`dagaz check`); they are `None` when there is no game, board or player
+/// to build them on. With an error, the rules leave its statement, clause or form out: they
+/// must not be played.
+pub fn compile_all(forms: &[Node]) -> (Option<Rules>, Vec<CompileError>) {
+    let (file, syntax) = dagaz_syntax::parse(forms);
+    let mut errors: Vec<CompileError> = syntax.into_iter().map(CompileError::from).collect();
+    let rules = rules(&file, &mut errors);
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    errors.dedup();
+    (rules, errors)
+}
+
+fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Rules> {
     let mut boards = IndexMap::new();
-    let mut pieces: IndexMap<String, &Node> = IndexMap::new();
-    let mut macros = Macros::default();
-    let mut game_form = None;
-    for form in forms {
-        let items = syntax::list(form, "a `(board ...)`, `(piece ...)` or `(game ...)` form")?;
-        let head = items.first().and_then(Node::as_symbol).unwrap_or("");
-        match head {
-            "board" => {
-                let board = board::board(form)?;
-                if boards.contains_key(board.name()) {
-                    return Err(duplicate("board", board.name(), form));
-                }
-                boards.insert(board.name().to_string(), board);
-            }
-            "piece" => {
-                let (name, _) = syntax::name_of(items, form)?;
-                if pieces.insert(name.to_string(), form).is_some() {
-                    return Err(duplicate("piece", name, form));
-                }
-            }
-            "define" => macros.define(form)?,
-            "game" => {
-                if game_form.is_some() {
-                    return Err(duplicate("game", "", form));
-                }
-                game_form = Some(form);
-            }
-            other => {
-                return Err(CompileError::new(
-                    CompileErrorKind::UnknownTopLevel(other.to_string()),
-                    form.span,
-                ))
-            }
+    for form in file.boards() {
+        let Some(board) = board::board(form, errors) else {
+            continue;
+        };
+        if boards.contains_key(board.name()) {
+            let name = board.name().to_string();
+            errors.push(CompileError::duplicate(
+                Keyword::Board.text(),
+                &name,
+                form.span,
+            ));
+        } else {
+            boards.insert(board.name().to_string(), board);
         }
     }
-    let game_form =
-        game_form.ok_or_else(|| CompileError::new(CompileErrorKind::NoGame, Default::default()))?;
-    let items = syntax::list(game_form, "a `(game ...)` form")?;
-    let (name, _) = syntax::name_of(items, game_form)?;
-    for clause in syntax::args(items) {
-        match clause.head() {
-            Some(
-                "name" | "board" | "players" | "symmetry" | "zone" | "fen" | "unique-moves"
-                | "attribute" | "turn-variable" | "royal" | "attacks" | "win" | "loss" | "draw"
-                | "evaluation",
-            ) => {}
-            Some(other) => {
-                return Err(CompileError::new(
-                    CompileErrorKind::UnknownGameClause(other.to_string()),
-                    clause.span,
-                ))
-            }
-            None => return Err(syntax::expected("a clause such as `(players ...)`", clause)),
+    let mut pieces: IndexMap<String, &dagaz_syntax::Piece> = IndexMap::new();
+    for piece in file.pieces() {
+        let Some(name) = &piece.name else { continue };
+        if pieces.contains_key(&name.text) {
+            errors.push(CompileError::duplicate(
+                Keyword::Piece.text(),
+                &name.text,
+                piece.span,
+            ));
+        } else {
+            pieces.insert(name.text.clone(), piece);
         }
     }
-    let board = game_board(items, game_form, &mut boards)?;
+    let game = file.game()?;
+    // A board that could not be built has its error already.
+    let unbuilt = |name: &str| {
+        file.boards()
+            .any(|b| b.name.as_ref().is_some_and(|n| n.text == name))
+    };
+    let board = game_board(game, &mut boards, &unbuilt, file.boards().count(), errors)?;
 
     if pieces.len() > u8::MAX as usize {
-        return Err(CompileError::new(
-            CompileErrorKind::TooMany {
-                what: "piece types",
-                max: u8::MAX as usize,
-            },
-            game_form.span,
+        errors.push(CompileError::too_many(
+            "piece types",
+            u8::MAX as usize,
+            game.span,
         ));
+        return None;
     }
     let piece_names: IndexSet<String> = pieces.keys().cloned().collect();
-    let players_form = sub_form(items, "players")
-        .ok_or_else(|| syntax::expected("a `(players ...)` clause", game_form))?;
-    let player_lists = syntax::args(syntax::list(players_form, "a `(players ...)` clause")?);
+    let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
     let mut players = IndexSet::new();
-    for list in player_lists {
-        let entry = syntax::list(list, "a player clause such as `(White (Man a1 c1))`")?;
-        let first = entry
-            .first()
-            .ok_or_else(|| syntax::expected("a player name", list))?;
-        let player = syntax::symbol(first, "a player name")?;
-        if !players.insert(player.to_string()) {
-            return Err(duplicate("player", player, first));
+    for entry in entries {
+        if !players.insert(entry.name.text.clone()) {
+            let what = "player";
+            errors.push(CompileError::duplicate(
+                what,
+                &entry.name.text,
+                entry.name.span,
+            ));
         }
     }
-    if players.is_empty() {
-        return Err(CompileError::new(
-            CompileErrorKind::NoPlayers,
-            players_form.span,
-        ));
-    }
     if players.len() > u8::MAX as usize {
-        return Err(CompileError::new(
-            CompileErrorKind::TooMany {
-                what: "players",
-                max: u8::MAX as usize,
-            },
-            players_form.span,
-        ));
+        let span = game.players.as_ref().map_or(game.span, |p| p.span);
+        errors.push(CompileError::too_many("players", u8::MAX as usize, span));
+        return None;
     }
-    let symmetry = symmetries(items, &board, &players)?;
-    let zones = zones(items, &board, &players)?;
+    let symmetry = symmetries(game, &board, &players, errors);
+    let zones = zones(game, &board, &players, errors);
 
-    let (attributes, default_attrs) = declarations::attributes(items)?;
-    let turn_variables = declarations::turn_variables(items)?;
+    let (attributes, default_attrs) = declarations::attributes(game, errors);
+    let turn_variables = declarations::turn_variables(game, errors);
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
     let mut piece_types = Vec::with_capacity(pieces.len());
-    for (piece_name, form) in &pieces {
+    for (piece_name, piece) in &pieces {
         let mut names = Names {
             board: &board,
             pieces: &piece_names,
@@ -135,19 +131,17 @@ pub fn compile(forms: &[Node]) -> Result<Rules> {
             globals: &mut globals,
             strings: &mut strings,
             zones: &zones,
-            macros: &macros,
             attributes: &attributes,
             turn_variables: &turn_variables,
         };
-        let (program, notation) = compile_piece(form, &mut names)?;
-        let span = syntax::list(form, "a `(piece ...)` form")
-            .and_then(|items| syntax::name_of(items, form))
-            .map_or(form.span, |(_, span)| span);
+        let (program, piece_errors) =
+            ChainCompiler::new(&mut names).piece(&piece.pre, &piece.moves, &piece.post);
+        errors.extend(piece_errors);
         piece_types.push(PieceType {
             name: piece_name.clone(),
             program,
-            notation,
-            span,
+            notation: piece.notation.as_ref().map(|n| n.text.clone()),
+            span: piece.name.as_ref().map_or(piece.span, |n| n.span),
         });
     }
 
@@ -158,15 +152,11 @@ pub fn compile(forms: &[Node]) -> Result<Rules> {
         pieces: &piece_names,
         attrs: default_attrs,
     };
-    for list in player_lists {
-        placer
-            .place_player(list, &mut initial)
-            .map_err(placement::to_compile_error)?;
+    for entry in entries {
+        let placed = placer.place_player(entry, &mut initial);
+        errors.extend(placed.into_iter().map(placement::to_compile_error));
     }
 
-    if let Some(second) = items.iter().filter(|n| n.head() == Some("fen")).nth(1) {
-        return Err(duplicate("fen", "", second));
-    }
     let declared = declarations::Declared {
         board: &board,
         players: &players,
@@ -175,30 +165,21 @@ pub fn compile(forms: &[Node]) -> Result<Rules> {
         default_attrs,
         turn_variables: &turn_variables,
     };
-    let fen = match sub_form(items, "fen") {
-        Some(form) => Some(declarations::fen(form, &declared)?),
-        None => None,
-    };
-    let royal = declarations::royal(items, &piece_names)?;
-    let attacks = declarations::attacks(items)?;
-    let (goals, history_goals) = declarations::goals(items, &piece_names)?;
-    let evaluation = declarations::evaluation(items, &declared)?;
+    let fen = game
+        .fen
+        .as_ref()
+        .and_then(|fen| declarations::fen(fen, &declared, errors));
+    let royal = declarations::royal(game, &piece_names, errors);
+    let attacks = declarations::attacks(game);
+    let (goals, history_goals) = declarations::goals(game, &piece_names, errors);
+    let evaluation = declarations::evaluation(game, &declared, errors);
 
-    let unique_by_path = match sub_form(items, "unique-moves") {
-        None => false,
-        Some(form) => {
-            let parts = syntax::list(form, "`(unique-moves actions)` or `(unique-moves paths)`")?;
-            let args = syntax::arity::<1>("unique-moves", parts, form.span)?;
-            match args[0].as_symbol() {
-                Some("actions") => false,
-                Some("paths") => true,
-                _ => return Err(syntax::expected("`actions` or `paths`", &args[0])),
-            }
-        }
-    };
-
-    Ok(Rules {
-        name: name.to_string(),
+    Some(Rules {
+        name: game
+            .name
+            .as_ref()
+            .map(|n| n.text.clone())
+            .unwrap_or_default(),
         board,
         players,
         symmetry,
@@ -206,7 +187,7 @@ pub fn compile(forms: &[Node]) -> Result<Rules> {
         strings,
         globals,
         zones,
-        unique_by_path,
+        unique_by_path: game.unique_by_path.unwrap_or(false),
         fen,
         attributes,
         default_attrs,
@@ -220,132 +201,95 @@ pub fn compile(forms: &[Node]) -> Result<Rules> {
     })
 }
 
-fn duplicate(what: &str, name: &str, node: &Node) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::Duplicate(what.to_string(), name.to_string()),
-        node.span,
-    )
-}
-
-/// The first sub-form `(head ...)` among `items`.
-fn sub_form<'a>(items: &'a [Node], head: &str) -> Option<&'a Node> {
-    items.iter().find(|n| n.head() == Some(head))
-}
-
-/// The board a game names with `(board NAME)`, or the only board when it names none.
-fn game_board(items: &[Node], game: &Node, boards: &mut IndexMap<String, Board>) -> Result<Board> {
-    match sub_form(items, "board") {
-        Some(form) => {
-            let parts = syntax::list(form, "`(board NAME)`")?;
-            let args = syntax::arity::<1>("board", parts, form.span)?;
-            let name = syntax::text(&args[0], "a board name")?;
-            boards.shift_remove(name).ok_or_else(|| {
-                CompileError::new(
-                    CompileErrorKind::Unknown {
-                        what: "board",
-                        name: name.to_string(),
-                    },
-                    args[0].span,
-                )
-            })
+/// The board a game names with `(board NAME)`, or the only board when it names none. `None`,
+/// with an error unless the board's own form already has one, when there is no such board.
+fn game_board(
+    game: &dagaz_syntax::Game,
+    boards: &mut IndexMap<String, Board>,
+    unbuilt: &dyn Fn(&str) -> bool,
+    written: usize,
+    errors: &mut Vec<CompileError>,
+) -> Option<Board> {
+    let game_form = format!("the form `({} ...)`", Keyword::Game);
+    match &game.board {
+        // A malformed `(board ...)` clause has its error.
+        Some(clause) => {
+            let name = clause.name.as_ref()?;
+            let board = boards.shift_remove(&name.text);
+            if board.is_none() && !unbuilt(&name.text) {
+                errors.push(CompileError::unknown("board", &name.text, name.span));
+            }
+            board
         }
-        None if boards.len() == 1 => boards
-            .shift_remove_index(0)
-            .map(|(_, b)| b)
-            .ok_or_else(|| syntax::expected("a `(board ...)` form", game)),
-        None => Err(syntax::expected(
-            "a `(board NAME)` clause naming the game's board",
-            game,
-        )),
+        None if written == 1 => boards.shift_remove_index(0).map(|(_, b)| b),
+        None => {
+            errors.push(CompileError::expected(
+                "a `(board NAME)` clause naming the game's board",
+                game_form,
+                game.span,
+            ));
+            None
+        }
     }
 }
 
 /// `(symmetry PLAYER (from to) ...)` clauses: per player, the direction each name stands for.
-fn symmetries(items: &[Node], board: &Board, players: &IndexSet<String>) -> Result<Vec<Vec<Dir>>> {
+fn symmetries(
+    game: &dagaz_syntax::Game,
+    board: &Board,
+    players: &IndexSet<String>,
+    errors: &mut Vec<CompileError>,
+) -> Vec<Vec<Dir>> {
     let identity: Vec<Dir> = (0..board.direction_count()).map(|d| Dir(d as u8)).collect();
     let mut table = vec![identity; players.len()];
-    for form in items.iter().filter(|n| n.head() == Some("symmetry")) {
-        let parts = syntax::args(syntax::list(form, "a `(symmetry ...)` clause")?);
-        let (who, pairs) = parts
-            .split_first()
-            .ok_or_else(|| syntax::expected("a player name", form))?;
-        let player_name = syntax::symbol(who, "a player name")?;
-        let player = players.get_index_of(player_name).ok_or_else(|| {
-            CompileError::new(
-                CompileErrorKind::Unknown {
-                    what: "player",
-                    name: player_name.to_string(),
-                },
-                who.span,
-            )
-        })?;
-        for pair in pairs {
-            let ends = syntax::list(pair, "a pair of directions such as `(nw se)`")?;
-            let [from, to] = ends else {
-                return Err(syntax::expected(
-                    "a pair of directions such as `(nw se)`",
-                    pair,
-                ));
+    for symmetry in &game.symmetries {
+        let who = &symmetry.player;
+        let Some(player) = players.get_index_of(&who.text) else {
+            errors.push(CompileError::unknown("player", &who.text, who.span));
+            continue;
+        };
+        for (from, to) in &symmetry.pairs {
+            let dir = |name: &dagaz_syntax::Ident| {
+                board
+                    .direction(&name.text)
+                    .ok_or_else(|| CompileError::unknown("direction", &name.text, name.span))
             };
-            let dir = |n: &Node| -> Result<Dir> {
-                let name = syntax::symbol(n, "a direction name")?;
-                board.direction(name).ok_or_else(|| {
-                    CompileError::new(
-                        CompileErrorKind::Unknown {
-                            what: "direction",
-                            name: name.to_string(),
-                        },
-                        n.span,
-                    )
-                })
-            };
-            let (from, to) = (dir(from)?, dir(to)?);
-            if let Some(slot) = table.get_mut(player).and_then(|t| t.get_mut(from.index())) {
-                *slot = to;
+            match (dir(from), dir(to)) {
+                (Ok(from), Ok(to)) => {
+                    if let Some(slot) = table.get_mut(player).and_then(|t| t.get_mut(from.index()))
+                    {
+                        *slot = to;
+                    }
+                }
+                (from, to) => errors.extend(from.err().into_iter().chain(to.err())),
             }
         }
     }
-    Ok(table)
+    table
 }
 
 /// `(zone (name Z) (players P ...) (positions POS ...))` clauses.
-fn zones(items: &[Node], board: &Board, players: &IndexSet<String>) -> Result<Zones> {
+fn zones(
+    game: &dagaz_syntax::Game,
+    board: &Board,
+    players: &IndexSet<String>,
+    errors: &mut Vec<CompileError>,
+) -> Zones {
     let mut zones = Zones::new(players.len(), board.len());
-    for form in items.iter().filter(|n| n.head() == Some("zone")) {
-        let parts = syntax::list(form, "a `(zone ...)` clause")?;
-        let (name, _) = syntax::name_of(parts, form)?;
-        let zone = zones.declare(name);
+    for written in &game.zones {
+        let zone = zones.declare(&written.name.text);
         let mut owners = Vec::new();
+        for who in &written.players {
+            match players.get_index_of(&who.text) {
+                Some(id) => owners.push(PlayerId(id as u8)),
+                None => errors.push(CompileError::unknown("player", &who.text, who.span)),
+            }
+        }
         let mut squares = Vec::new();
-        for clause in syntax::args(parts) {
-            let list = syntax::list(clause, "`(name ...)`, `(players ...)` or `(positions ...)`")?;
-            match clause.head() {
-                Some("name") => {}
-                Some("players") => {
-                    for who in syntax::args(list) {
-                        let player = syntax::symbol(who, "a player name")?;
-                        let id = players
-                            .get_index_of(player)
-                            .ok_or_else(|| unknown("player", player, who))?;
-                        owners.push(PlayerId(id as u8));
-                    }
-                }
-                Some("positions") => {
-                    for square in syntax::args(list) {
-                        let text = square.to_string();
-                        squares.push(
-                            board
-                                .lookup(&text)
-                                .ok_or_else(|| unknown("position", &text, square))?,
-                        );
-                    }
-                }
-                _ => {
-                    return Err(syntax::expected(
-                        "`(name ...)`, `(players ...)` or `(positions ...)`",
-                        clause,
-                    ))
-                }
+        for square in &written.positions {
+            match board.lookup(&square.text) {
+                Some(pos) => squares.push(pos),
+                None => errors.push(CompileError::unknown("position", &square.text, square.span)),
             }
         }
         for &owner in &owners {
@@ -354,57 +298,129 @@ fn zones(items: &[Node], board: &Board, players: &IndexSet<String>) -> Result<Zo
             }
         }
     }
-    Ok(zones)
+    zones
 }
 
-fn unknown(what: &'static str, name: &str, node: &Node) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::Unknown {
-            what,
-            name: name.to_string(),
-        },
-        node.span,
-    )
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dagaz_ir::Op;
+    use pretty_assertions::assert_eq;
 
-/// `(piece (name N) [(notation "n")] (pre ...) (move ...)* (post ...))`.
-fn compile_piece(
-    form: &Node,
-    names: &mut Names<'_>,
-) -> Result<(dagaz_ir::Program, Option<String>)> {
-    let items = syntax::list(form, "a `(piece ...)` form")?;
-    let mut pre: Option<&[Node]> = None;
-    let mut post: Option<&[Node]> = None;
-    let mut moves = Vec::new();
-    let mut notation = None;
-    for item in syntax::args(items) {
-        let parts = syntax::list(
-            item,
-            "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause",
-        )?;
-        match item.head() {
-            Some("name") => {}
-            Some("notation") => {
-                let args = syntax::arity::<1>("notation", parts, item.span)?;
-                notation = Some(syntax::text(&args[0], "the piece's notation, such as \"q\"")?.to_string());
-            }
-            Some("move") => moves.push(item),
-            Some(which @ ("pre" | "post")) => {
-                let slot = if which == "pre" { &mut pre } else { &mut post };
-                if slot.is_some() {
-                    return Err(duplicate(which, "", item));
-                }
-                *slot = Some(syntax::args(parts));
-            }
-            _ => {
-                return Err(syntax::expected(
-                    "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause",
-                    item,
-                ))
-            }
-        }
+    /// Each error as its code and the text it points at.
+    fn errors_of(text: &str) -> (Option<Rules>, Vec<(&'static str, String)>) {
+        let forms = dagaz_sexpr::read(text).unwrap();
+        let (rules, errors) = compile_all(&forms);
+        let errors = errors
+            .iter()
+            .map(|e| (e.kind.code(), text[e.span.start..e.span.end].to_string()))
+            .collect();
+        (rules, errors)
     }
-    let program =
-        ChainCompiler::new(names).piece(pre.unwrap_or(&[]), &moves, post.unwrap_or(&[]))?;
-    Ok((program, notation))
+
+    #[test]
+    fn one_compile_gives_every_error_in_the_order_of_the_text() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/bad/games/five-errors.game"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let (rules, errors) = errors_of(&text);
+        let expected = [
+            ("direction-offsets", "(dir (name e) 1 0 0)"),
+            ("unknown-form", "jump"),
+            ("not-assignable", "is-empty?"),
+            ("arity", "(hop)"),
+            ("unknown-game-clause", "(symetry Black (n s) (s n))"),
+        ];
+        let expected: Vec<(&str, String)> =
+            expected.iter().map(|&(c, t)| (c, t.to_string())).collect();
+        assert_eq!(errors, expected);
+        // The rules are built around the errors, and `compile` fails with the first.
+        let rules = rules.unwrap();
+        assert_eq!(rules.pieces.len(), 2);
+        assert_eq!(rules.board.direction_count(), 2);
+        let forms = dagaz_sexpr::read(&text).unwrap();
+        assert_eq!(
+            compile(&forms).unwrap_err().span.start,
+            text.find("(dir (name e)").unwrap()
+        );
+    }
+
+    #[test]
+    fn a_statement_with_an_error_is_left_out_and_the_others_compiled() {
+        let (rules, errors) = errors_of(
+            r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1))
+               (piece (name Man) (move (let d (in-zone? top)) (log (in-zone? bottom)) (check d) (check n)))
+               (piece (name King) (move (promote Queen) (take)))
+               (game (name t) (players (White (Man a1) (King b1))))"#,
+        );
+        assert_eq!(
+            errors,
+            vec![
+                ("unknown-name", "top".to_string()),
+                ("unknown-name", "bottom".to_string()),
+                ("unknown-name", "Queen".to_string()),
+            ]
+        );
+        let rules = rules.unwrap();
+        // The `let` is declared all the same, so `(check d)` reads the local.
+        assert_eq!(
+            rules.pieces[0].program.ops,
+            vec![Op::CheckLocal(0), Op::Nav(dagaz_ir::Dir(0)), Op::Complete]
+        );
+        assert_eq!(rules.pieces[1].program.ops, vec![Op::Take, Op::Complete]);
+        assert!(rules.globals.is_empty());
+    }
+
+    #[test]
+    fn the_parts_of_a_game_that_compile_are_kept() {
+        let (rules, errors) = errors_of(
+            r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1) (numbers a1 a1))
+               (piece (name Man)) (piece (name Man))
+               (game (name t) (players (White (Man a1 z9)) (White) (Black (Pawn c3)))
+                     (symmetry Red (n n)) (symmetry Black (n up)) (zone (name top) (players Blue) (positions a3 q9))
+                     (attribute a true) (attribute a false) (royal Queen) (loss checkmated)
+                     (draw (quiet-moves 50 Pawn)) (fen pdn (W White) (man Man) (king King)))"#,
+        );
+        let texts: Vec<&str> = errors.iter().map(|(_, t)| t.as_str()).collect();
+        assert_eq!(
+            texts,
+            vec![
+                "a1",
+                "(piece (name Man))",
+                "z9",
+                "White",
+                "Pawn",
+                "Red",
+                "up",
+                "Blue",
+                "q9",
+                "(attribute a false)",
+                "Queen",
+                "Pawn",
+                "King",
+            ]
+        );
+        let rules = rules.unwrap();
+        assert_eq!(rules.players.len(), 2);
+        assert_eq!(rules.goals.len(), 1);
+        assert_eq!(rules.attributes.len(), 1);
+        assert!(rules.fen.is_none());
+        assert!(rules.initial[6].is_some(), "a1 holds the man");
+    }
+
+    #[test]
+    fn no_rules_without_a_game_or_a_board() {
+        let (rules, errors) = errors_of("(piece (name Man))");
+        assert!(rules.is_none());
+        assert_eq!(errors, vec![("no-game", String::new())]);
+        let (rules, errors) =
+            errors_of(r#"(board (name b) (dim "a-")) (game (name t) (board b) (players (White)))"#);
+        assert!(rules.is_none());
+        assert_eq!(errors, vec![("bad-range", "\"a-\"".to_string())]);
+        let (rules, errors) = errors_of("(game (name t) (board c) (players (White)))");
+        assert!(rules.is_none());
+        assert_eq!(errors, vec![("unknown-name", "c".to_string())]);
+    }
 }

@@ -1,15 +1,17 @@
 //! The game clauses that declare state and rules rather than moves: attributes, turn
-//! variables, royal pieces, the attack test, goals and the FEN style.
+//! variables, royal pieces, the attack test, goals, the evaluation and the FEN style. Each
+//! mistake is recorded and the clause (or the part of it) left out; the others go on.
 
-use crate::error::{CompileError, CompileErrorKind};
+use crate::error::CompileError;
 use crate::evaluation::{Evaluation, Score};
 use crate::formats::{Castling, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
 use crate::rules::AttackTest;
-use crate::syntax::{self, Result};
-use dagaz_ir::{Board, Piece, PieceKind, PlayerId, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
-use dagaz_sexpr::Node;
+use dagaz_ir::{Board, Piece, PieceKind, PlayerId, Pos, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
+use dagaz_syntax::{Ident, Keyword, SyntaxErrorKind};
 use indexmap::IndexSet;
+
+type Result<T> = std::result::Result<T, CompileError>;
 
 /// The game-wide names the clauses below refer to.
 pub(crate) struct Declared<'a> {
@@ -21,376 +23,276 @@ pub(crate) struct Declared<'a> {
     pub turn_variables: &'a IndexSet<String>,
 }
 
-fn clauses<'a>(items: &'a [Node], head: &'a str) -> impl Iterator<Item = &'a Node> + 'a {
-    items.iter().filter(move |n| n.head() == Some(head))
-}
-
-fn unknown(what: &'static str, name: &str, node: &Node) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::Unknown {
-            what,
-            name: name.to_string(),
-        },
-        node.span,
-    )
-}
-
-fn duplicate(what: &str, name: &str, node: &Node) -> CompileError {
-    CompileError::new(
-        CompileErrorKind::Duplicate(what.to_string(), name.to_string()),
-        node.span,
-    )
-}
-
-fn piece_kind(pieces: &IndexSet<String>, node: &Node) -> Result<PieceKind> {
-    let name = syntax::symbol(node, "a piece type")?;
+fn piece_kind(pieces: &IndexSet<String>, name: &Ident) -> Result<PieceKind> {
     pieces
-        .get_index_of(name)
+        .get_index_of(&name.text)
         .map(|i| PieceKind(i as u8))
-        .ok_or_else(|| unknown("piece type", name, node))
+        .ok_or_else(|| CompileError::unknown("piece type", &name.text, name.span))
 }
 
-fn player(players: &IndexSet<String>, node: &Node) -> Result<PlayerId> {
-    let name = syntax::symbol(node, "a player name")?;
+fn player(players: &IndexSet<String>, name: &Ident) -> Result<PlayerId> {
     players
-        .get_index_of(name)
+        .get_index_of(&name.text)
         .map(|i| PlayerId(i as u8))
-        .ok_or_else(|| unknown("player", name, node))
+        .ok_or_else(|| CompileError::unknown("player", &name.text, name.span))
+}
+
+fn position(board: &Board, square: &Ident) -> Result<Pos> {
+    board
+        .lookup(&square.text)
+        .ok_or_else(|| CompileError::unknown("position", &square.text, square.span))
 }
 
 /// `(attribute NAME true|false)`: the names, and the bits a newly placed piece has.
-pub(crate) fn attributes(items: &[Node]) -> Result<(IndexSet<String>, u8)> {
+pub(crate) fn attributes(
+    game: &dagaz_syntax::Game,
+    errors: &mut Vec<CompileError>,
+) -> (IndexSet<String>, u8) {
     let mut names = IndexSet::new();
     let mut defaults = 0u8;
-    for form in clauses(items, "attribute") {
-        let parts = syntax::list(form, "`(attribute NAME true|false)`")?;
-        let args = syntax::arity::<2>("attribute", parts, form.span)?;
-        let name = syntax::symbol(&args[0], "an attribute name")?;
-        let on = match args[1].as_symbol() {
-            Some("true") => true,
-            Some("false") => false,
-            _ => return Err(syntax::expected("`true` or `false`", &args[1])),
-        };
+    for attribute in &game.attributes {
         if names.len() >= MAX_ATTRIBUTES {
-            return Err(CompileError::new(
-                CompileErrorKind::TooMany {
-                    what: "attributes",
-                    max: MAX_ATTRIBUTES,
-                },
-                form.span,
+            errors.push(CompileError::too_many(
+                "attributes",
+                MAX_ATTRIBUTES,
+                attribute.span,
             ));
+            continue;
         }
-        let (bit, fresh) = names.insert_full(name.to_string());
+        let (bit, fresh) = names.insert_full(attribute.name.text.clone());
         if !fresh {
-            return Err(duplicate("attribute", name, form));
-        }
-        if on {
+            let what = Keyword::Attribute.text();
+            errors.push(CompileError::duplicate(
+                what,
+                &attribute.name.text,
+                attribute.span,
+            ));
+        } else if attribute.default {
             defaults |= 1 << bit;
         }
     }
-    Ok((names, defaults))
+    (names, defaults)
 }
 
 /// `(turn-variable NAME)`.
-pub(crate) fn turn_variables(items: &[Node]) -> Result<IndexSet<String>> {
+pub(crate) fn turn_variables(
+    game: &dagaz_syntax::Game,
+    errors: &mut Vec<CompileError>,
+) -> IndexSet<String> {
     let mut names = IndexSet::new();
-    for form in clauses(items, "turn-variable") {
-        let parts = syntax::list(form, "`(turn-variable NAME)`")?;
-        let args = syntax::arity::<1>("turn-variable", parts, form.span)?;
-        let name = syntax::symbol(&args[0], "a variable name")?;
+    for variable in &game.turn_variables {
         if names.len() >= MAX_TURN_VARIABLES {
-            return Err(CompileError::new(
-                CompileErrorKind::TooMany {
-                    what: "turn variables",
-                    max: MAX_TURN_VARIABLES,
-                },
-                form.span,
+            errors.push(CompileError::too_many(
+                "turn variables",
+                MAX_TURN_VARIABLES,
+                variable.span,
+            ));
+        } else if !names.insert(variable.name.text.clone()) {
+            let what = Keyword::TurnVariable.text();
+            errors.push(CompileError::duplicate(
+                what,
+                &variable.name.text,
+                variable.span,
             ));
         }
-        if !names.insert(name.to_string()) {
-            return Err(duplicate("turn-variable", name, form));
-        }
     }
-    Ok(names)
+    names
 }
 
 /// `(royal PIECE ...)`: `royal[kind]`.
-pub(crate) fn royal(items: &[Node], pieces: &IndexSet<String>) -> Result<Vec<bool>> {
+pub(crate) fn royal(
+    game: &dagaz_syntax::Game,
+    pieces: &IndexSet<String>,
+    errors: &mut Vec<CompileError>,
+) -> Vec<bool> {
     let mut royal = vec![false; pieces.len()];
-    for form in clauses(items, "royal") {
-        let parts = syntax::list(form, "`(royal PIECE ...)`")?;
-        for node in syntax::args(parts) {
-            let kind = piece_kind(pieces, node)?;
-            if let Some(flag) = royal.get_mut(kind.index()) {
-                *flag = true;
+    for name in &game.royal {
+        match piece_kind(pieces, name) {
+            Ok(kind) => {
+                if let Some(flag) = royal.get_mut(kind.index()) {
+                    *flag = true;
+                }
             }
+            Err(e) => errors.push(e),
         }
     }
-    Ok(royal)
+    royal
 }
 
 /// `(attacks forward)` (the default) or `(attacks reversible)`.
-pub(crate) fn attacks(items: &[Node]) -> Result<AttackTest> {
-    let mut found = None;
-    for form in clauses(items, "attacks") {
-        if found.is_some() {
-            return Err(duplicate("attacks", "", form));
-        }
-        let parts = syntax::list(form, "`(attacks forward)` or `(attacks reversible)`")?;
-        let args = syntax::arity::<1>("attacks", parts, form.span)?;
-        found = Some(match args[0].as_symbol() {
-            Some("forward") => AttackTest::Forward,
-            Some("reversible") => AttackTest::Reversible,
-            _ => return Err(syntax::expected("`forward` or `reversible`", &args[0])),
-        });
+pub(crate) fn attacks(game: &dagaz_syntax::Game) -> AttackTest {
+    match game.attacks_reversible {
+        Some(true) => AttackTest::Reversible,
+        _ => AttackTest::Forward,
     }
-    Ok(found.unwrap_or_default())
 }
 
 /// `(loss checkmated)`, `(draw stalemated)`, `(loss no-moves)`, ... in the order written, and
 /// the goals that look at the game's history: `(draw (repetition 3))`,
 /// `(draw (quiet-moves 100 Pawn))`.
 pub(crate) fn goals(
-    items: &[Node],
+    game: &dagaz_syntax::Game,
     pieces: &IndexSet<String>,
-) -> Result<(Vec<Goal>, Vec<HistoryGoal>)> {
+    errors: &mut Vec<CompileError>,
+) -> (Vec<Goal>, Vec<HistoryGoal>) {
+    use dagaz_syntax::GoalCondition as Written;
     let mut goals = Vec::new();
     let mut history = Vec::new();
-    for form in items {
-        let outcome = match form.head() {
-            Some("win") => Outcome::Win,
-            Some("loss") => Outcome::Loss,
-            Some("draw") => Outcome::Draw,
-            _ => continue,
+    for goal in &game.goals {
+        let outcome = match goal.outcome {
+            dagaz_syntax::Outcome::Win => Outcome::Win,
+            dagaz_syntax::Outcome::Loss => Outcome::Loss,
+            dagaz_syntax::Outcome::Draw => Outcome::Draw,
         };
-        let parts = syntax::list(form, "a goal such as `(loss checkmated)`")?;
-        let args = syntax::arity::<1>(form.head().unwrap_or(""), parts, form.span)?;
-        if let Some(rule) = args[0].as_list() {
-            history.push(HistoryGoal {
-                outcome,
-                rule: history_rule(&args[0], rule, pieces)?,
-            });
-            continue;
-        }
-        let condition = match args[0].as_symbol() {
-            Some("no-moves") => GoalCondition::NoMoves,
-            Some("checkmated") => GoalCondition::Checkmated,
-            Some("stalemated") => GoalCondition::Stalemated,
-            _ => {
-                return Err(syntax::expected(
-                    "`no-moves`, `checkmated`, `stalemated`, `(repetition N)` or \
-                     `(quiet-moves N PIECE ...)`",
-                    &args[0],
-                ))
+        let condition = match &goal.condition {
+            Written::NoMoves => GoalCondition::NoMoves,
+            Written::Checkmated => GoalCondition::Checkmated,
+            Written::Stalemated => GoalCondition::Stalemated,
+            Written::Repetition(times) => {
+                let rule = HistoryRule::Repetition { times: *times };
+                history.push(HistoryGoal { outcome, rule });
+                continue;
+            }
+            Written::QuietMoves(plies, kinds) => {
+                let before = errors.len();
+                let resets: Vec<PieceKind> = kinds
+                    .iter()
+                    .filter_map(|k| piece_kind(pieces, k).map_err(|e| errors.push(e)).ok())
+                    .collect();
+                if errors.len() == before {
+                    let plies = *plies;
+                    let rule = HistoryRule::QuietMoves { plies, resets };
+                    history.push(HistoryGoal { outcome, rule });
+                }
+                continue;
             }
         };
         goals.push(Goal { outcome, condition });
     }
-    Ok((goals, history))
-}
-
-/// A count in a history rule: at least 1.
-fn count(node: &Node, what: &str) -> Result<u32> {
-    let n = syntax::int(node, what)?;
-    u32::try_from(n)
-        .ok()
-        .filter(|&n| n > 0)
-        .ok_or_else(|| syntax::expected(what, node))
-}
-
-fn history_rule(form: &Node, parts: &[Node], pieces: &IndexSet<String>) -> Result<HistoryRule> {
-    match form.head() {
-        Some("repetition") => {
-            let args = syntax::arity::<1>("repetition", parts, form.span)?;
-            Ok(HistoryRule::Repetition {
-                times: count(&args[0], "a number of times (at least 1)")?,
-            })
-        }
-        Some("quiet-moves") => {
-            let args = syntax::args(parts);
-            let (first, rest) = args
-                .split_first()
-                .ok_or_else(|| syntax::expected("`(quiet-moves N PIECE ...)`", form))?;
-            Ok(HistoryRule::QuietMoves {
-                plies: count(first, "a number of moves (at least 1)")?,
-                resets: rest
-                    .iter()
-                    .map(|n| piece_kind(pieces, n))
-                    .collect::<Result<_>>()?,
-            })
-        }
-        _ => Err(syntax::expected(
-            "`(repetition N)` or `(quiet-moves N PIECE ...)`",
-            form,
-        )),
-    }
-}
-
-/// A score in an evaluation: a number that fits the language's integers.
-fn score(node: &Node) -> Result<Score> {
-    let n = syntax::int(node, "a number")?;
-    Score::try_from(n)
-        .map_err(|_| syntax::expected("a number between -2147483648 and 2147483647", node))
+    (goals, history)
 }
 
 /// `(evaluation (piece-values (Man 100) ...) (piece-table KIND [PLAYER] N ...) (mobility N))`,
 /// or the default when the game has none.
-pub(crate) fn evaluation(items: &[Node], names: &Declared<'_>) -> Result<Evaluation> {
+pub(crate) fn evaluation(
+    game: &dagaz_syntax::Game,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Evaluation {
     let mut eval = Evaluation::default_for(names.players.len(), names.pieces.len());
-    let mut forms = clauses(items, "evaluation");
-    let Some(form) = forms.next() else {
-        return Ok(eval);
+    let Some(written) = &game.evaluation else {
+        return eval;
     };
-    if let Some(second) = forms.next() {
-        return Err(duplicate("evaluation", "", second));
-    }
     eval.declared = true;
-    eval.mobility = 0;
-    // Tables given for one player only; the others get theirs turned half a turn.
-    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
-    let parts = syntax::list(form, "an `(evaluation ...)` clause")?;
-    for clause in syntax::args(parts) {
-        let items = syntax::list(
-            clause,
-            "`(piece-values ...)`, `(piece-table ...)` or `(mobility N)`",
-        )?;
-        match clause.head() {
-            Some("piece-values") => {
-                for pair in syntax::args(items) {
-                    let entry = syntax::list(pair, "`(PIECE VALUE)`")?;
-                    let [kind, value] = <&[Node; 2]>::try_from(entry)
-                        .map_err(|_| syntax::expected("`(PIECE VALUE)`", pair))?;
-                    let kind = piece_kind(names.pieces, kind)?;
-                    if let Some(slot) = eval.values.get_mut(kind.index()) {
-                        *slot = score(value)?;
-                    }
+    eval.mobility = written.mobility.unwrap_or(0);
+    for (kind, value) in &written.piece_values {
+        match piece_kind(names.pieces, kind) {
+            Ok(kind) => {
+                if let Some(slot) = eval.values.get_mut(kind.index()) {
+                    *slot = *value;
                 }
             }
-            Some("piece-table") => {
-                let args = syntax::args(items);
-                let (kind, rest) = args.split_first().ok_or_else(|| {
-                    syntax::expected("`(piece-table PIECE [PLAYER] N ...)`", clause)
-                })?;
-                let kind = piece_kind(names.pieces, kind)?;
-                let (owner, numbers) = match rest.split_first() {
-                    Some((first, numbers)) if first.as_symbol().is_some() => {
-                        (Some(player(names.players, first)?), numbers)
-                    }
-                    _ => (None, rest),
-                };
-                if numbers.len() != names.board.len() {
-                    return Err(CompileError::new(
-                        CompileErrorKind::Arity {
-                            form: "piece-table".into(),
-                            expected: format!(
-                                "{} numbers (one per board position)",
-                                names.board.len()
-                            ),
-                            found: numbers.len(),
-                        },
-                        clause.span,
-                    ));
-                }
-                let table: Vec<Score> = numbers.iter().map(score).collect::<Result<_>>()?;
-                let owner = owner.unwrap_or(PlayerId(0));
-                let turned: Vec<Score> = table.iter().rev().copied().collect();
-                for (p, tables) in eval.tables.iter_mut().enumerate() {
-                    let given_here = given.get_mut(p).and_then(|g| g.get_mut(kind.index()));
-                    let Some(given_here) = given_here else {
-                        continue;
-                    };
-                    let slot = tables.get_mut(kind.index());
-                    let Some(slot) = slot else { continue };
-                    if p == owner.index() {
-                        if *given_here {
-                            return Err(duplicate(
-                                "piece-table",
-                                names
-                                    .pieces
-                                    .get_index(kind.index())
-                                    .map_or("", String::as_str),
-                                clause,
-                            ));
-                        }
-                        *given_here = true;
-                        *slot = Some(table.clone());
-                    } else if !*given_here {
-                        *slot = Some(turned.clone());
-                    }
-                }
-            }
-            Some("mobility") => {
-                let args = syntax::arity::<1>("mobility", items, clause.span)?;
-                eval.mobility = score(&args[0])?;
-            }
-            _ => {
-                return Err(syntax::expected(
-                    "`(piece-values ...)`, `(piece-table ...)` or `(mobility N)`",
-                    clause,
-                ))
-            }
+            Err(e) => errors.push(e),
         }
     }
-    Ok(eval)
+    // Tables given for one player only; the others get theirs turned half a turn.
+    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
+    for table in &written.piece_tables {
+        if let Err(e) = piece_table(table, names, &mut eval, &mut given) {
+            errors.push(e);
+        }
+    }
+    eval
+}
+
+/// One `(piece-table PIECE [PLAYER] N ...)` into `eval`.
+fn piece_table(
+    table: &dagaz_syntax::PieceTable,
+    names: &Declared<'_>,
+    eval: &mut Evaluation,
+    given: &mut [Vec<bool>],
+) -> Result<()> {
+    let kind = piece_kind(names.pieces, &table.kind)?;
+    let owner = match &table.player {
+        Some(owner) => player(names.players, owner)?,
+        None => PlayerId(0),
+    };
+    if table.numbers.len() != names.board.len() {
+        let kind = SyntaxErrorKind::Arity {
+            form: Keyword::PieceTable.text().into(),
+            expected: format!("{} numbers (one per board position)", names.board.len()),
+            found: table.numbers.len(),
+        };
+        return Err(CompileError::new(kind.into(), table.span));
+    }
+    let turned: Vec<Score> = table.numbers.iter().rev().copied().collect();
+    for (p, tables) in eval.tables.iter_mut().enumerate() {
+        let given_here = given.get_mut(p).and_then(|g| g.get_mut(kind.index()));
+        let Some(given_here) = given_here else {
+            continue;
+        };
+        let Some(slot) = tables.get_mut(kind.index()) else {
+            continue;
+        };
+        if p == owner.index() {
+            if *given_here {
+                let what = Keyword::PieceTable.text();
+                return Err(CompileError::duplicate(what, &table.kind.text, table.span));
+            }
+            *given_here = true;
+            *slot = Some(table.numbers.clone());
+        } else if !*given_here {
+            *slot = Some(turned.clone());
+        }
+    }
+    Ok(())
 }
 
 /// `(fen pdn ...)` or `(fen standard ...)`.
-pub(crate) fn fen(form: &Node, names: &Declared<'_>) -> Result<FenSpec> {
-    let parts = syntax::list(form, "a `(fen ...)` clause")?;
-    let style = parts
-        .get(1)
-        .ok_or_else(|| syntax::expected("a FEN style (`pdn` or `standard`)", form))?;
-    let rest = parts.get(2..).unwrap_or(&[]);
-    match style.as_symbol() {
-        Some("pdn") => Ok(FenSpec::Pdn(pdn(form, rest, names)?)),
-        Some("standard") => Ok(FenSpec::Standard(standard(form, rest, names)?)),
-        _ => Err(syntax::expected("the FEN style `pdn` or `standard`", style)),
-    }
-}
-
-/// `(fen pdn (W White) (B Black) (man Man) (king King))`.
-fn pdn(form: &Node, rest: &[Node], names: &Declared<'_>) -> Result<PdnSpec> {
-    let mut colors = Vec::new();
-    let (mut man, mut king) = (None, None);
-    for clause in rest {
-        let list = syntax::list(clause, "`(LETTER PLAYER)`, `(man PIECE)` or `(king PIECE)`")?;
-        let [head, value] = list else {
-            return Err(syntax::expected(
-                "a pair such as `(W White)` or `(man Man)`",
-                clause,
-            ));
-        };
-        let head_name = syntax::symbol(head, "a colour letter, `man` or `king`")?;
-        match head_name {
-            "man" => man = Some(piece_kind(names.pieces, value)?),
-            "king" => king = Some(piece_kind(names.pieces, value)?),
-            letter => {
-                let c = one_letter(letter, head, "a one-letter colour such as `W`")?;
-                colors.push((c, player(names.players, value)?));
-            }
+pub(crate) fn fen(
+    fen: &dagaz_syntax::Fen,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Option<FenSpec> {
+    let before = errors.len();
+    let spec = match fen {
+        dagaz_syntax::Fen::Pdn(pdn) => FenSpec::Pdn(PdnSpec {
+            colors: pdn
+                .colors
+                .iter()
+                .filter_map(|(letter, owner)| {
+                    let owner = player(names.players, owner).map_err(|e| errors.push(e));
+                    Some((letter.letter, owner.ok()?))
+                })
+                .collect(),
+            man: piece_kind(names.pieces, &pdn.man)
+                .map_err(|e| errors.push(e))
+                .ok()?,
+            king: piece_kind(names.pieces, &pdn.king)
+                .map_err(|e| errors.push(e))
+                .ok()?,
+        }),
+        dagaz_syntax::Fen::Standard(written) => {
+            FenSpec::Standard(standard(written, names, errors)?)
         }
-    }
-    let man = man.ok_or_else(|| syntax::expected("a `(man PIECE)` pair", form))?;
-    let king = king.ok_or_else(|| syntax::expected("a `(king PIECE)` pair", form))?;
-    Ok(PdnSpec { colors, man, king })
-}
-
-fn one_letter(text: &str, node: &Node, what: &str) -> Result<char> {
-    let mut chars = text.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_ascii_digit() => Ok(c),
-        _ => Err(syntax::expected(what, node)),
-    }
+    };
+    (errors.len() == before).then_some(spec)
 }
 
 /// `(fen standard (pieces (P White Pawn) ...) (turn (w White) ...) [(castling ATTR (K e1 h1)
 /// ...)] [(en-passant TURN-VARIABLE)])`.
-fn standard(form: &Node, rest: &[Node], names: &Declared<'_>) -> Result<StandardFen> {
+fn standard(
+    written: &dagaz_syntax::StandardFen,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Option<StandardFen> {
     if names.board.dims().len() != 2 {
-        return Err(syntax::expected(
+        errors.push(CompileError::expected(
             "a two-dimensional board (standard FEN lists rows of squares)",
-            form,
+            format!("the form `({} ...)`", Keyword::Fen),
+            written.span,
         ));
+        return None;
     }
     let mut spec = StandardFen {
         letters: Vec::new(),
@@ -398,111 +300,67 @@ fn standard(form: &Node, rest: &[Node], names: &Declared<'_>) -> Result<Standard
         castling: None,
         en_passant: None,
     };
-    for clause in rest {
-        let list = syntax::list(
-            clause,
-            "`(pieces ...)`, `(turn ...)`, `(castling ...)` or `(en-passant ...)`",
-        )?;
-        let args = syntax::args(list);
-        match clause.head() {
-            Some("pieces") => {
-                for entry in args {
-                    let [letter, owner, kind] = syntax::list(entry, "`(LETTER PLAYER PIECE)`")?
-                    else {
-                        return Err(syntax::expected("`(LETTER PLAYER PIECE)`", entry));
-                    };
-                    let c = one_letter(
-                        syntax::symbol(letter, "a piece letter")?,
-                        letter,
-                        "a one-letter name such as `P`",
-                    )?;
-                    if spec.letters.iter().any(|(l, _)| *l == c) {
-                        return Err(duplicate("piece letter", &c.to_string(), letter));
-                    }
-                    let piece = Piece {
-                        owner: player(names.players, owner)?,
-                        kind: piece_kind(names.pieces, kind)?,
-                        attrs: names.default_attrs,
-                    };
-                    spec.letters.push((c, piece));
-                }
-            }
-            Some("turn") => {
-                for entry in args {
-                    let [letter, owner] = syntax::list(entry, "`(LETTER PLAYER)`")? else {
-                        return Err(syntax::expected("`(LETTER PLAYER)`", entry));
-                    };
-                    let c = one_letter(
-                        syntax::symbol(letter, "a letter")?,
-                        letter,
-                        "a one-letter name such as `w`",
-                    )?;
-                    spec.turn.push((c, player(names.players, owner)?));
-                }
-            }
-            Some("castling") => {
-                let (attr, rights) = args
-                    .split_first()
-                    .ok_or_else(|| syntax::expected("an attribute name", clause))?;
-                let attr_name = syntax::symbol(attr, "an attribute name")?;
-                let attribute = names
-                    .attributes
-                    .get_index_of(attr_name)
-                    .ok_or_else(|| unknown("attribute", attr_name, attr))?
-                    as u8;
-                let mut castling = Castling {
-                    attribute,
-                    rights: Vec::new(),
-                };
-                for right in rights {
-                    let items = syntax::list(right, "`(LETTER SQUARE ...)`")?;
-                    let (letter, squares) = items
-                        .split_first()
-                        .ok_or_else(|| syntax::expected("`(LETTER SQUARE ...)`", right))?;
-                    let c = one_letter(
-                        syntax::symbol(letter, "a letter")?,
-                        letter,
-                        "a one-letter name such as `K`",
-                    )?;
-                    let squares = squares
-                        .iter()
-                        .map(|sq| {
-                            let text = sq.to_string();
-                            names
-                                .board
-                                .lookup(&text)
-                                .ok_or_else(|| unknown("position", &text, sq))
-                        })
-                        .collect::<Result<Vec<_>>>()?;
-                    castling.rights.push((c, squares));
-                }
-                spec.castling = Some(castling);
-            }
-            Some("en-passant") => {
-                let [var] = args else {
-                    return Err(syntax::expected("`(en-passant TURN-VARIABLE)`", clause));
-                };
-                let name = syntax::symbol(var, "a turn variable")?;
-                spec.en_passant = Some(
-                    names
-                        .turn_variables
-                        .get_index_of(name)
-                        .ok_or_else(|| unknown("turn variable", name, var))?,
-                );
-            }
-            _ => {
-                return Err(syntax::expected(
-                    "`(pieces ...)`, `(turn ...)`, `(castling ...)` or `(en-passant ...)`",
-                    clause,
-                ))
-            }
+    for entry in &written.pieces {
+        let c = entry.letter.letter;
+        if spec.letters.iter().any(|(l, _)| *l == c) {
+            let name = c.to_string();
+            errors.push(CompileError::duplicate(
+                "piece letter",
+                &name,
+                entry.letter.span,
+            ));
+            continue;
+        }
+        let owner = player(names.players, &entry.owner).map_err(|e| errors.push(e));
+        let kind = piece_kind(names.pieces, &entry.kind).map_err(|e| errors.push(e));
+        if let (Ok(owner), Ok(kind)) = (owner, kind) {
+            let attrs = names.default_attrs;
+            spec.letters.push((c, Piece { owner, kind, attrs }));
         }
     }
-    if spec.letters.is_empty() {
-        return Err(syntax::expected("a `(pieces ...)` clause", form));
+    for (letter, owner) in &written.turn {
+        match player(names.players, owner) {
+            Ok(owner) => spec.turn.push((letter.letter, owner)),
+            Err(e) => errors.push(e),
+        }
     }
-    if spec.turn.is_empty() {
-        return Err(syntax::expected("a `(turn ...)` clause", form));
+    if let Some(castling) = &written.castling {
+        spec.castling = self::castling(castling, names, errors);
     }
-    Ok(spec)
+    if let Some(variable) = &written.en_passant {
+        match names.turn_variables.get_index_of(&variable.text) {
+            Some(index) => spec.en_passant = Some(index),
+            None => errors.push(CompileError::unknown(
+                "turn variable",
+                &variable.text,
+                variable.span,
+            )),
+        }
+    }
+    Some(spec)
+}
+
+/// `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+fn castling(
+    written: &dagaz_syntax::FenCastling,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Option<Castling> {
+    let name = &written.attribute;
+    let Some(attribute) = names.attributes.get_index_of(&name.text) else {
+        errors.push(CompileError::unknown("attribute", &name.text, name.span));
+        return None;
+    };
+    let mut rights = Vec::new();
+    for (letter, squares) in &written.rights {
+        let squares: Vec<Pos> = squares
+            .iter()
+            .filter_map(|sq| position(names.board, sq).map_err(|e| errors.push(e)).ok())
+            .collect();
+        rights.push((letter.letter, squares));
+    }
+    Some(Castling {
+        attribute: attribute as u8,
+        rights,
+    })
 }

@@ -6,6 +6,10 @@
 //! the game's declarations (goals, FEN, evaluation, attributes, turn variables, the royal rule)
 //! become data the engine reads.
 //!
+//! The forms come through `dagaz-syntax`, which lowers them to a typed tree (macros expanded)
+//! with every shape error; the compiler records each of its own errors and goes on, so
+//! [`compile_all`] gives every error of a file in one pass.
+//!
 //! This crate is a layer of the engine, not an API boundary: embedders load games through
 //! `dagaz-engine`.
 
@@ -28,13 +32,10 @@ mod error;
 mod evaluation;
 mod formats;
 mod goals;
-mod keywords;
-mod macros;
 mod placement;
 mod rules;
-mod syntax;
 
-pub use compile::{compile, load};
+pub use compile::{compile, compile_all, load};
 pub use error::{CompileError, CompileErrorKind, LoadError};
 pub use evaluation::{Evaluation, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE};
 pub use formats::{Castling, FenError, FenSpec, PdnSpec, StandardFen};

@@ -1,11 +1,11 @@
 //! `check`: every problem in a game text, not only the first, for `dagaz check` and editors.
 //!
-//! The compiler stops at its first error. To find the others, `check` removes the smallest
-//! piece of the text that holds the error — a statement of a clause, a clause of a form, or a
-//! top-level form — and compiles again, until the rest compiles (or nothing more can be
-//! removed). Then it looks for mistakes that compile: names read as global variables that
-//! nothing sets (a misspelt `is-emtpy?`), `move` clauses that can never complete, and piece
-//! types that are never placed and that nothing promotes to.
+//! One compile gives every error: `dagaz-syntax` reports each malformed form and goes on, and
+//! the compiler leaves each statement, clause or form it cannot compile out and goes on. Then
+//! `check` looks for mistakes that compile: names read as global variables that nothing sets (a
+//! misspelt `is-emtpy?`), `move` clauses that can never complete, and piece types that are
+//! never placed and that nothing promotes to. After an error only the first of these is
+//! looked for, and not for the names the erroneous parts declare.
 
 use crate::error::CompileErrorKind;
 use crate::model::Game;
@@ -13,6 +13,7 @@ use dagaz_ir::Op;
 use dagaz_ir::{Clause, Program};
 use dagaz_ir::{PieceKind, Value};
 use dagaz_sexpr::{Node, NodeKind, Span};
+use dagaz_syntax::{Keyword, SyntaxErrorKind};
 use std::collections::BTreeSet;
 
 /// How bad a problem is. Both make `dagaz check` fail; a warning does not stop the game from
@@ -50,12 +51,9 @@ pub struct Problem {
     pub help: Option<String>,
 }
 
-/// How many errors `check` looks for before it gives up.
-const MAX_ERRORS: usize = 50;
-
 /// Every problem found in a game text, in the order of the text.
 pub fn check(text: &str) -> Vec<Problem> {
-    let mut forms = match dagaz_sexpr::read(text) {
+    let forms = match dagaz_sexpr::read(text) {
         Ok(forms) => forms,
         Err(e) => {
             return vec![Problem {
@@ -67,43 +65,32 @@ pub fn check(text: &str) -> Vec<Problem> {
             }]
         }
     };
-    let mut problems = Vec::new();
-    let mut seen: BTreeSet<(usize, usize)> = BTreeSet::new();
-    let mut removed = BTreeSet::new();
-    let game = loop {
-        match crate::Game::compile(&forms) {
-            Ok(game) => break Some(game),
-            Err(e) => {
-                let fresh = seen.insert((e.span.start, e.span.end));
-                if fresh {
-                    problems.push(Problem {
-                        severity: Severity::Error,
-                        code: e.kind.code(),
-                        help: help(&e.kind),
-                        message: e.kind.to_string(),
-                        span: e.span,
-                    });
-                }
-                if !fresh
-                    || problems.len() >= MAX_ERRORS
-                    || !remove_around(&mut forms, e.span, &mut removed)
-                {
-                    break None;
-                }
-            }
-        }
-    };
-    // After removals, only misspelt names, and not those the removed text declared (a board's
-    // direction, an attribute): unplaced pieces and dead clauses might be what the removals
-    // left behind.
+    let (game, errors) = Game::compile_all(&forms);
+    let mut problems: Vec<Problem> = errors
+        .iter()
+        .map(|e| Problem {
+            severity: Severity::Error,
+            code: e.kind.code(),
+            help: help(&e.kind),
+            message: e.kind.to_string(),
+            span: e.span,
+        })
+        .collect();
+    // After errors, only misspelt names, and not those the erroneous parts declare (a board's
+    // direction, an attribute): unplaced pieces and dead clauses might be what the errors
+    // left out.
     if let Some(game) = game {
         if problems.is_empty() {
             problems.extend(lint(&game));
         } else {
+            let mut left_out = BTreeSet::new();
+            for e in &errors {
+                words_around(&forms, e.span, &mut left_out);
+            }
             let mut unset = Vec::new();
             unset_globals(&game, &mut unset);
             problems.extend(unset.into_iter().filter(|p| {
-                !removed
+                !left_out
                     .iter()
                     .any(|w| p.message.starts_with(&format!("`{w}` ")))
             }));
@@ -116,12 +103,12 @@ pub fn check(text: &str) -> Vec<Problem> {
 fn help(kind: &CompileErrorKind) -> Option<String> {
     Some(
         match kind {
-            CompileErrorKind::UnknownForm(_) => {
+            CompileErrorKind::Syntax(SyntaxErrorKind::UnknownForm(_)) => {
                 "forms are listed in docs/language.md, section 8; a macro must be defined with `define`"
             }
             CompileErrorKind::Unknown { .. } => "check the spelling against the board, pieces, players and zones the file declares",
-            CompileErrorKind::Arity { .. } => "docs/language.md lists each form with the arguments it takes",
-            CompileErrorKind::UnknownGameClause(_) => "docs/language.md, section 5, lists the clauses of `game`",
+            CompileErrorKind::Syntax(SyntaxErrorKind::Arity { .. }) => "docs/language.md lists each form with the arguments it takes",
+            CompileErrorKind::Syntax(SyntaxErrorKind::UnknownGameClause(_)) => "docs/language.md, section 5, lists the clauses of `game`",
             CompileErrorKind::LocalOutOfScope(_) => {
                 "declare it with `let` in `pre` to share it between `move` and `post`"
             }
@@ -131,63 +118,52 @@ fn help(kind: &CompileErrorKind) -> Option<String> {
     )
 }
 
-/// Forms whose items are statements or clauses, which `check` may remove one by one; any other
-/// list is an expression, removed whole with the statement it is part of.
-const CONTAINERS: &[&str] = &[
-    "board", "piece", "game", "define", "pre", "move", "post", "players", "zone", "fen", "while",
-    "if", "seq", "any",
+/// Forms whose items are statements or clauses: an error inside one leaves out the item that
+/// holds it. Any other list is an expression, left out whole with its statement.
+const CONTAINERS: &[Keyword] = &[
+    Keyword::Board,
+    Keyword::Piece,
+    Keyword::Game,
+    Keyword::Define,
+    Keyword::Pre,
+    Keyword::Move,
+    Keyword::Post,
+    Keyword::Players,
+    Keyword::Zone,
+    Keyword::Fen,
+    Keyword::While,
+    Keyword::If,
+    Keyword::Seq,
+    Keyword::Any,
 ];
 
-/// Removes the smallest statement, clause or top-level form whose span holds `span`; answers
-/// whether something was removed, and adds the removed node's words to `removed`.
-fn remove_around(forms: &mut Vec<Node>, span: Span, removed: &mut BTreeSet<String>) -> bool {
-    let Some(i) = forms.iter().position(|f| holds(f.span, span)) else {
-        return false;
-    };
-    let Some(form) = forms.get_mut(i) else {
-        return false;
-    };
-    if form.span == span || !remove_inside(form, span, false, removed) {
-        words(form, removed);
-        forms.remove(i);
+/// Adds the words of the smallest statement, clause or top-level form that holds `span`: what
+/// an error there leaves out.
+fn words_around(forms: &[Node], span: Span, out: &mut BTreeSet<String>) {
+    if let Some(form) = forms.iter().find(|f| holds(f.span, span)) {
+        words(innermost(form, span, false).unwrap_or(form), out);
     }
-    true
 }
 
-/// Removes from `node` (a container: a form of statements or clauses) the deepest statement or
-/// clause that holds `span`.
-fn remove_inside(node: &mut Node, span: Span, entry: bool, removed: &mut BTreeSet<String>) -> bool {
-    let container = entry || node.head().is_some_and(|h| CONTAINERS.contains(&h));
-    let players = node.head() == Some("players");
-    let NodeKind::List(items) = &mut node.kind else {
-        return false;
-    };
-    if !container {
-        return false;
+/// In `node`, a container (a form of statements or clauses), the deepest statement or clause
+/// that holds `span`.
+fn innermost(node: &Node, span: Span, entry: bool) -> Option<&Node> {
+    let head = node.head().and_then(Keyword::from_text);
+    if !entry && !head.is_some_and(|h| CONTAINERS.contains(&h)) {
+        return None;
     }
-    let Some(i) = items
+    let child = node
+        .as_list()?
         .iter()
-        .enumerate()
         .skip(1)
-        .find(|(_, n)| holds(n.span, span))
-        .map(|(i, _)| i)
-    else {
-        return false;
-    };
-    let Some(child) = items.get_mut(i) else {
-        return false;
-    };
-    // A word inside a statement: the caller removes the statement.
-    if child.as_list().is_none() {
-        return false;
-    }
+        .find(|n| holds(n.span, span))?;
+    // A word inside a statement: the statement is what is left out.
+    child.as_list()?;
     // A player's entry in `players` is a container of piece lists.
-    if child.span != span && remove_inside(child, span, players, removed) {
-        return true;
-    }
-    words(child, removed);
-    items.remove(i);
-    true
+    let deeper = (child.span != span)
+        .then(|| innermost(child, span, head == Some(Keyword::Players)))
+        .flatten();
+    Some(deeper.unwrap_or(child))
 }
 
 /// Every symbol in `node`.

@@ -47,7 +47,10 @@ pub enum SetupErrorKind {
     /// that is neither a name nor a number, a `turn` without exactly one player. The text says
     /// what was expected there.
     #[error("expected {0}")]
-    Expected(&'static str),
+    Expected(String),
+    /// Another shape error of a player's entry (`dagaz_syntax::player` reads the entries).
+    #[error(transparent)]
+    Shape(dagaz_syntax::SyntaxErrorKind),
     /// A name the game does not have.
     #[error("unknown {what} `{name}`")]
     Unknown {

@@ -8,14 +8,20 @@ use crate::model::Game;
 use crate::position::Position;
 use dagaz_compiler::{PlaceError, Placer};
 use dagaz_ir::PlayerId;
+use dagaz_syntax::{SyntaxError, SyntaxErrorKind};
 use indexmap::IndexSet;
+
+/// A shape error of an entry, as the setup reports it: what was expected.
+fn shape_error(e: SyntaxError) -> SetupError {
+    let kind = match e.kind {
+        SyntaxErrorKind::Expected { expected, .. } => SetupErrorKind::Expected(expected),
+        other => SetupErrorKind::Shape(other),
+    };
+    SetupError { kind, span: e.span }
+}
 
 fn to_setup_error(e: PlaceError) -> SetupError {
     match e {
-        PlaceError::Expected(what, span, _) => SetupError {
-            kind: SetupErrorKind::Expected(what),
-            span,
-        },
         PlaceError::Unknown(what, name, span) => SetupError {
             kind: SetupErrorKind::Unknown { what, name },
             span,
@@ -44,7 +50,7 @@ impl Game {
         let mut position = Position::empty(self.rules.board.len(), PlayerId(0));
         let mut turn_seen = false;
         for form in &forms {
-            if form.head() == Some("turn") {
+            if form.head() == Some(dagaz_syntax::Keyword::Turn.text()) {
                 if turn_seen {
                     return Err(SetupError {
                         kind: SetupErrorKind::TurnTwice,
@@ -59,7 +65,7 @@ impl Game {
                         _ => None,
                     })
                     .ok_or(SetupError {
-                        kind: SetupErrorKind::Expected("`(turn PLAYER)`"),
+                        kind: SetupErrorKind::Expected("`(turn PLAYER)`".into()),
                         span: form.span,
                     })?;
                 let name = who.as_symbol().unwrap_or("");
@@ -72,9 +78,11 @@ impl Game {
                 })?;
                 position.set_to_move(player);
             } else {
-                placer
-                    .place_player(form, &mut position.cells)
-                    .map_err(to_setup_error)?;
+                let player = dagaz_syntax::player(form).map_err(shape_error)?;
+                let placed = placer.place_player(&player, &mut position.cells);
+                if let Some(e) = placed.into_iter().next() {
+                    return Err(to_setup_error(e));
+                }
             }
         }
         Ok(position)
@@ -144,7 +152,9 @@ mod tests {
         let e = g.setup("(turn White) (turn Black)").unwrap_err();
         assert_eq!(e.kind, SetupErrorKind::TurnTwice);
         let e = g.setup("(turn)").unwrap_err();
-        assert_eq!(e.kind, SetupErrorKind::Expected("`(turn PLAYER)`"));
+        assert_eq!(e.kind, SetupErrorKind::Expected("`(turn PLAYER)`".into()));
+        let e = g.setup("(White (Man c3) (1 a1))").unwrap_err();
+        assert_eq!(e.kind, SetupErrorKind::Expected("a piece name".into()));
         assert!(matches!(
             g.setup("(White").unwrap_err().kind,
             SetupErrorKind::Read(_)

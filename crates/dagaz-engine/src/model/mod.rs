@@ -52,6 +52,14 @@ impl Game {
         Ok(Game::new(dagaz_compiler::compile(forms)?))
     }
 
+    /// Compiles the forms of a game file, with every error in the order of the text; the game
+    /// is built as far as the errors allow (for `check`'s lints), and must not be played when
+    /// there is an error.
+    pub fn compile_all(forms: &[Node]) -> (Option<Game>, Vec<dagaz_compiler::CompileError>) {
+        let (rules, errors) = dagaz_compiler::compile_all(forms);
+        (rules.map(Game::new), errors)
+    }
+
     fn new(rules: Rules) -> Game {
         let mut initial = Position::empty(rules.board.len(), PlayerId(0));
         for (i, piece) in rules.initial.iter().enumerate() {
