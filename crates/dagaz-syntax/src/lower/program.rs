@@ -209,16 +209,13 @@ impl Lower {
                 }
             }
             Keyword::Let => {
-                let [name, value] = shape::arity::<2>(form, items, span)?;
-                let name = shape::ident(name, "a variable name");
-                let value = self.expression(value);
-                Stmt::Let(name?, value, span)
+                let name = |n: &Node| shape::ident(n, "a variable name");
+                let (name, value) = self.name_and_value(form, items, span, name)?;
+                Stmt::Let(name, value, span)
             }
             Keyword::Set => {
-                let [target, value] = shape::arity::<2>(form, items, span)?;
-                let target = variable(target);
-                let value = self.expression(value);
-                Stmt::Set(target?, value, span)
+                let (target, value) = self.name_and_value(form, items, span, variable)?;
+                Stmt::Set(target, value, span)
             }
             Keyword::Inc | Keyword::Dec => {
                 let args = shape::args(items);
@@ -266,10 +263,9 @@ impl Lower {
                 Stmt::Promote(kind, span)
             }
             Keyword::SetAttr => {
-                let [name, value] = shape::arity::<2>(form, items, span)?;
-                let name = shape::ident(name, "an attribute name");
-                let value = self.expression(value);
-                Stmt::SetAttr(name?, value, span)
+                let name = |n: &Node| shape::ident(n, "an attribute name");
+                let (name, value) = self.name_and_value(form, items, span, name)?;
+                Stmt::SetAttr(name, value, span)
             }
             Keyword::MovePiece => {
                 let [to] = shape::arity::<1>(form, items, span)?;
@@ -293,6 +289,21 @@ impl Lower {
                 ))
             }
         })
+    }
+
+    /// `(FORM NAME VALUE)` (`let`, `set!`, `set-attr`): the value is lowered even when the
+    /// name is wrong, so that its own mistakes are reported too.
+    fn name_and_value(
+        &mut self,
+        form: &str,
+        items: &[Node],
+        span: Span,
+        name: impl Fn(&Node) -> shape::Result<Ident>,
+    ) -> shape::Result<(Ident, Expr)> {
+        let [name_node, value] = shape::arity::<2>(form, items, span)?;
+        let name = name(name_node);
+        let value = self.expression(value);
+        Ok((name?, value))
     }
 
     /// `(if COND THEN ... [else ELSE ...])`.
