@@ -6,7 +6,9 @@
 //! and, for captures, `from x to x captured...` (`28x17x22x23`, the captured squares in any
 //! order); a move is found among the legal ones by its start, end and set of captured squares.
 
-use crate::uci::{play_moves, read_line, Board, Job, Output, Worker, MAX_HASH_MB};
+use crate::input::{play_moves, read_line, Board};
+use crate::loaded::load_game;
+use crate::worker::{Job, Output, Worker, MAX_HASH_MB};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, History, Info, Limits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
@@ -20,7 +22,7 @@ pub(crate) fn run(
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
-    let (game, _) = crate::commands::load_game(game_path)?;
+    let (game, _) = load_game(game_path)?;
     let shown = game_path.display();
     if !game.board().is_numbered() {
         return Err(format!(

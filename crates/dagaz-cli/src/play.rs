@@ -1,63 +1,17 @@
-//! The commands that search and converse: `bestmove` and `play` (and the protocols, which
-//! live beside them). They write as they go, unlike the others, which print their whole answer
-//! at the end.
+//! The commands that search for a person: `bestmove` and `play`. They write as they go,
+//! unlike the one-shot commands, which print their whole answer at the end.
 
-use crate::commands::{game_over, Loaded};
-use crate::{Command, SearchArgs, EXIT_BAD_INPUT};
+use crate::info::info_line;
+use crate::loaded::{game_over, Loaded};
+use crate::SearchArgs;
 use dagaz_engine::{FenSpec, Game, Move, Position};
-use dagaz_search::{Info, Limits, Searcher};
+use dagaz_search::{Limits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// Runs `command` when it is one of the commands that read input or write as they go, and
-/// answers its exit code; `None` for the other commands.
-pub(crate) fn interactive(
-    command: &Command,
-    input: &mut dyn BufRead,
-    out: &mut (dyn Write + Send),
-    err: &mut dyn Write,
-) -> Option<i32> {
-    let result = match command {
-        Command::Bestmove { position, search } => {
-            Loaded::new(position).and_then(|loaded| bestmove(&loaded, search, out))
-        }
-        Command::Play {
-            position,
-            human,
-            search,
-            max_plies,
-        } => Loaded::new(position).and_then(|mut loaded| {
-            let humans = humans(&loaded.game, human)?;
-            play(&mut loaded, &humans, search, *max_plies, input, out)
-        }),
-        Command::Uci(args) => crate::uci::run(
-            &args.game,
-            crate::commands::limits(&args.limits),
-            args.hash,
-            input,
-            out,
-        ),
-        Command::Hub(args) => crate::hub::run(
-            &args.game,
-            crate::commands::limits(&args.limits),
-            args.hash,
-            input,
-            out,
-        ),
-        _ => return None,
-    };
-    Some(match result {
-        Ok(()) => 0,
-        Err(message) => {
-            let _ = err.write_all(message.as_bytes());
-            EXIT_BAD_INPUT
-        }
-    })
-}
-
 /// The search limits the options give; with none, depth 4.
-pub(crate) fn search_limits(args: &SearchArgs) -> Limits {
+fn search_limits(args: &SearchArgs) -> Limits {
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -69,24 +23,7 @@ pub(crate) fn search_limits(args: &SearchArgs) -> Limits {
     limits
 }
 
-/// An `info` line as UCI writes it, with the principal variation in the game's notation.
-pub(crate) fn info_line(game: &Game, info: &Info) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv",
-        info.depth,
-        info.seldepth,
-        info.score,
-        info.nodes,
-        info.nps(),
-        info.elapsed.as_millis()
-    );
-    for mv in &info.pv {
-        let _ = write!(line, " {}", mv.notation(game));
-    }
-    line
-}
-
-fn bestmove(
+pub(crate) fn bestmove(
     loaded: &Loaded,
     args: &SearchArgs,
     out: &mut (dyn Write + Send),
@@ -109,7 +46,7 @@ fn bestmove(
 }
 
 /// The players a person moves for.
-fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
+pub(crate) fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
     let count = game.player_count();
     let mut humans = vec![false; count];
     match who {
@@ -144,7 +81,7 @@ const PLAY_HELP: &str = "Type a move in the game's notation, or:
   quit    leave the game
 ";
 
-fn play(
+pub(crate) fn play(
     loaded: &mut Loaded,
     humans: &[bool],
     args: &SearchArgs,
@@ -319,7 +256,7 @@ fn sorted_notations(game: &Game, moves: &[Move]) -> String {
 /// (a standard FEN with the letters K Q R B N P) are drawn as Unicode figures; other pieces by
 /// their FEN letter, or else by their name's first letter, capital for the first player.
 /// Boards that are not two-dimensional are listed position by position.
-pub(crate) fn draw(game: &Game, position: &Position) -> String {
+fn draw(game: &Game, position: &Position) -> String {
     let board = game.board();
     let mut out = String::new();
     let [files, ranks] = board.dims() else {
