@@ -43,6 +43,22 @@ fn bestmove_prints_iterations_then_the_move_last() {
 }
 
 #[test]
+fn bestmove_help_says_where_the_info_lines_go() {
+    let out = dagaz(&["bestmove", "--help"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with(
+            "Search the position and print on standard output an `info` line per finished \
+             iteration (depth, score, nodes, principal variation), then the move the engine would \
+             play as the last line\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("standard error"), "{}", out.stdout);
+}
+
+#[test]
 fn bestmove_after_moves_and_at_a_fixed_depth_is_repeatable() {
     let english = game("english.game");
     let args = ["bestmove", &english, "--moves", "11-15", "--depth", "5"];

@@ -98,8 +98,9 @@ enum Command {
         /// The .game file.
         game: PathBuf,
     },
-    /// Search the position and print the move the engine would play as the last line (after
-    /// an `info` line per finished iteration on standard error when it is a terminal).
+    /// Search the position and print on standard output an `info` line per finished iteration
+    /// (depth, score, nodes, principal variation), then the move the engine would play as the
+    /// last line.
     Bestmove {
         #[command(flatten)]
         position: PositionArgs,
