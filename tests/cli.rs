@@ -317,5 +317,12 @@ fn a_bad_fen_names_the_field_and_column() {
 fn fen_of_a_game_without_one_is_bad_input() {
     let out = dagaz(&["fen", &game_path()]);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("declares no FEN"), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: {}: Simple Checkers declares no FEN; add a `(fen ...)` clause to its game form\n",
+            game_path()
+        )
+    );
+    assert_eq!(out.stdout, "");
 }

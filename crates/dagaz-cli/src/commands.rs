@@ -117,10 +117,12 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         }
         Command::Fen(args) => {
             let loaded = Loaded::new(&args)?;
+            // Worded as the engine words it for `--fen`, so both say what to add.
             let fen = loaded.game.to_fen(&loaded.position).ok_or_else(|| {
                 format!(
-                    "error: {}: the game declares no FEN (a `(fen ...)` clause)\n",
-                    loaded.path
+                    "error: {}: {} declares no FEN; add a `(fen ...)` clause to its game form\n",
+                    loaded.path,
+                    loaded.game.name()
                 )
             })?;
             Ok(format!("{fen}\n"))
