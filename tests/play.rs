@@ -194,6 +194,37 @@ fn draughts_boards_carry_a_key_of_square_numbers() {
 }
 
 #[test]
+fn a_key_under_the_board_says_whose_piece_each_figure_or_letter_is() {
+    let chess = game("chess.game");
+    let out = dagaz(&["play", &chess], "quit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "   a b c d e f g h\n\
+             White:  ♙ Pawn  ♘ Knight  ♗ Bishop  ♖ Rook  ♕ Queen  ♔ King\n\
+             Black:  ♟ Pawn  ♞ Knight  ♝ Bishop  ♜ Rook  ♛ Queen  ♚ King\n\
+             White to move\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    // English draughts: Black moves first, so its men are the capital letters.
+    let english = game("english.game");
+    let out = dagaz(&["play", &english, "--human", "black"], "quit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "   a b c d e f g h\n\
+             Black:  M Man  K King\n\
+             White:  m Man  k King\n\
+             Black to move\n"
+        ),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn an_unknown_human_is_bad_input() {
     let chess = game("chess.game");
     let out = dagaz(&["play", &chess, "--human", "green"], "");

@@ -4,7 +4,7 @@
 use crate::info::info_line;
 use crate::loaded::{game_over, Loaded};
 use crate::SearchArgs;
-use dagaz_engine::{FenSpec, Game, Move, Position};
+use dagaz_engine::{FenSpec, Game, Move, Piece, PieceKind, PlayerId, Position};
 use dagaz_search::{Limits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -57,7 +57,7 @@ pub(crate) fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
         name => {
             let player = (0..count)
                 .find(|&i| {
-                    dagaz_engine::PlayerId::from_index(i)
+                    PlayerId::from_index(i)
                         .is_some_and(|p| game.player_name(p).eq_ignore_ascii_case(name))
                 })
                 .ok_or_else(|| {
@@ -255,7 +255,8 @@ fn sorted_notations(game: &Game, moves: &[Move]) -> String {
 /// The board as text: rows and columns labelled by the board's own names. Chess-like pieces
 /// (a standard FEN with the letters K Q R B N P) are drawn as Unicode figures; other pieces by
 /// their FEN letter, or else by their name's first letter, capital for the first player.
-/// Boards that are not two-dimensional are listed position by position.
+/// Boards that are not two-dimensional are listed position by position. A key under the board
+/// says which piece of whom each figure or letter stands for.
 fn draw(game: &Game, position: &Position) -> String {
     let board = game.board();
     let mut out = String::new();
@@ -263,6 +264,7 @@ fn draw(game: &Game, position: &Position) -> String {
         for (at, piece) in position.pieces() {
             let _ = writeln!(out, "{}: {}", board.position_name(at), glyph(game, piece));
         }
+        out.push_str(&key(game));
         let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
         return out;
     };
@@ -301,11 +303,42 @@ fn draw(game: &Game, position: &Position) -> String {
     for file in files {
         let _ = write!(out, " {}", file.chars().next().unwrap_or(' '));
     }
-    let _ = writeln!(out, "\n{} to move", game.player_name(position.to_move()));
+    out.push('\n');
+    out.push_str(&key(game));
+    let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
     out
 }
 
-fn glyph(game: &Game, piece: dagaz_engine::Piece) -> char {
+/// One line per player: each piece type as the board draws that player's piece of it, so
+/// that letters which are only a name's first letter (or two types sharing one) are told
+/// apart.
+fn key(game: &Game) -> String {
+    let owners: Vec<PlayerId> = (0..game.player_count())
+        .filter_map(PlayerId::from_index)
+        .collect();
+    let width = owners
+        .iter()
+        .map(|&p| game.player_name(p).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for owner in owners {
+        let name = format!("{}:", game.player_name(owner));
+        let _ = write!(out, "{name:width$}", width = width + 1);
+        for kind in (0..game.piece_types().len()).filter_map(PieceKind::from_index) {
+            let piece = Piece {
+                owner,
+                kind,
+                attrs: 0,
+            };
+            let _ = write!(out, "  {} {}", glyph(game, piece), game.piece_name(kind));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn glyph(game: &Game, piece: Piece) -> char {
     if let Some(FenSpec::Standard(spec)) = game.fen_spec() {
         let letter = spec
             .letters
