@@ -145,6 +145,24 @@ fn the_engine_answers_and_undo_takes_back_both_moves() {
 }
 
 #[test]
+fn undo_takes_back_only_the_moves_played_in_the_game() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &["play", &chess, "--moves", "e2e4", "--human", "both"],
+        "e7e5\nundo\nundo\nfen\nquit\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "Black to move> nothing to take back\n\
+             Black to move> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+        ),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn the_third_repetition_is_a_draw() {
     let chess = game("chess.game");
     let shuffle = "g1f3\ng8f6\nf3g1\nf6g8\n";

@@ -29,7 +29,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             let loaded = Loaded::new(&args)?;
             let mut gen = loaded.generator();
             let moves = gen
-                .moves(&loaded.game, &loaded.position)
+                .moves(&loaded.game, loaded.position())
                 .map_err(|e| loaded.gen_error(&e))?;
             if moves.is_empty() {
                 return game_over(&loaded, &mut gen);
@@ -50,7 +50,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             let loaded = Loaded::new(&position)?;
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
             let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
-            let mut pos = loaded.position.clone();
+            let mut pos = loaded.position().clone();
             let start = Instant::now();
             let mut out = String::new();
             let total = if divide || progress {
@@ -99,7 +99,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
                 let mut leaves = 0;
                 for _ in 0..repeat.max(1) {
                     let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
-                    let mut pos = loaded.position.clone();
+                    let mut pos = loaded.position().clone();
                     let start = Instant::now();
                     leaves = perft
                         .count(&mut pos, depth)
@@ -118,7 +118,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         Command::Fen(args) => {
             let loaded = Loaded::new(&args)?;
             // Worded as the engine words it for `--fen`, so both say what to add.
-            let fen = loaded.game.to_fen(&loaded.position).ok_or_else(|| {
+            let fen = loaded.game.to_fen(loaded.position()).ok_or_else(|| {
                 format!(
                     "error: {}: {} declares no FEN; add a `(fen ...)` clause to its game form\n",
                     loaded.path,

@@ -5,7 +5,7 @@
 use crate::diagnostics::located;
 use crate::{LimitArgs, PositionArgs};
 use dagaz_engine::{Game, GenError, Limits, MoveGen, Position};
-use dagaz_search::History;
+use dagaz_search::GameRecord;
 use std::path::Path;
 
 /// A game file, its text (for messages), the position to work on and how it was reached.
@@ -13,10 +13,9 @@ pub(crate) struct Loaded {
     pub path: String,
     pub text: String,
     pub game: Game,
-    pub position: Position,
     pub limits: Limits,
-    /// The positions from the start (`--setup`, `--fen` or the game's) to `position`.
-    pub history: History,
+    /// The game from the start (`--setup`, `--fen` or the game's) through the `--moves`.
+    pub record: GameRecord,
 }
 
 impl Loaded {
@@ -31,14 +30,13 @@ impl Loaded {
                 .map_err(|e| located("--fen", fen, e.span, &e.to_string(), None))?,
             (None, None) => game.initial_position(),
         };
-        let history = History::with_quiet(&position, args.fen.as_deref().map_or(0, half_moves));
+        let record = GameRecord::with_quiet(position, args.fen.as_deref().map_or(0, half_moves));
         let mut loaded = Loaded {
             path: args.game.display().to_string(),
             text,
             game,
-            position,
             limits: limits(&args.limits),
-            history,
+            record,
         };
         loaded.play(&args.moves)?;
         Ok(loaded)
@@ -49,14 +47,18 @@ impl Loaded {
         let mut gen = self.generator();
         for (i, text) in moves.iter().enumerate() {
             let legal = gen
-                .moves(&self.game, &self.position)
+                .moves(&self.game, self.record.position())
                 .map_err(|e| self.gen_error(&e))?;
             let mv = dagaz_engine::match_move(&self.game, &legal, text)
                 .map_err(|e| format!("error: --moves: move {} ({text}): {e}\n", i + 1))?;
-            self.position.play(&self.game, mv);
-            self.history.push(&self.game, &self.position, mv);
+            self.record.play(&self.game, mv);
         }
         Ok(())
+    }
+
+    /// The position the command works on: after the `--moves`.
+    pub fn position(&self) -> &Position {
+        self.record.position()
     }
 
     pub fn generator(&self) -> MoveGen {
@@ -107,9 +109,9 @@ pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
 /// The line `moves` prints for a position without legal moves: how the game ended.
 pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, String> {
     let ended = gen
-        .outcome(&loaded.game, &loaded.position)
+        .outcome(&loaded.game, loaded.position())
         .map_err(|e| loaded.gen_error(&e))?;
-    let side = loaded.game.player_name(loaded.position.to_move());
+    let side = loaded.game.player_name(loaded.position().to_move());
     Ok(match ended {
         Some((goal, _)) => {
             let verdict = match goal.outcome {

@@ -32,7 +32,7 @@ pub(crate) fn bestmove(
     let mut searcher = Searcher::new(&loaded.game, loaded.limits, args.hash);
     let mut lines = String::new();
     let found = searcher
-        .search(&loaded.position, &loaded.history, &limits, &mut |info| {
+        .search(&loaded.record, &limits, &mut |info| {
             let _ = writeln!(lines, "{}", info_line(&loaded.game, info));
         })
         .map_err(|e| loaded.gen_error(&e))?;
@@ -90,20 +90,19 @@ pub(crate) fn play(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let limits = search_limits(args);
-    let game = loaded.game.clone();
-    let mut searcher = Searcher::new(&game, loaded.limits, args.hash);
+    let game = &loaded.game;
+    let mut searcher = Searcher::new(game, loaded.limits, args.hash);
     let mut gen = loaded.generator();
-    // Each ply played here, to take moves back.
-    let mut played: Vec<(Move, dagaz_engine::PlayUndo)> = Vec::new();
-    let mut plies = 0u32;
+    // `undo` takes back the plies played here, not the `--moves`.
+    let first = loaded.record.len();
     let mut redraw = true;
     loop {
         if redraw {
-            let _ = write!(out, "{}", draw(&game, &loaded.position));
+            let _ = write!(out, "{}", draw(game, loaded.position()));
             redraw = false;
         }
-        let side = game.player_name(loaded.position.to_move()).to_string();
-        if let Some(goal) = loaded.history.verdict(&game) {
+        let side = game.player_name(loaded.position().to_move()).to_string();
+        if let Some(goal) = loaded.record.verdict(game) {
             let why = match &goal.rule {
                 dagaz_engine::HistoryRule::Repetition { times } => {
                     format!("the same position for the {} time", ordinal(*times))
@@ -120,19 +119,20 @@ pub(crate) fn play(
             return Ok(());
         }
         let legal = gen
-            .moves(&game, &loaded.position)
+            .moves(game, loaded.position())
             .map_err(|e| loaded.gen_error(&e))?;
         if legal.is_empty() {
             let ended = game_over(loaded, &mut gen)?;
             let _ = write!(out, "game over: {ended}");
             return Ok(());
         }
-        if max_plies.is_some_and(|m| plies >= m) {
+        let plies = loaded.record.len().saturating_sub(first);
+        if max_plies.is_some_and(|m| plies >= m as usize) {
             let _ = writeln!(out, "stopped after {plies} plies (--max-plies)");
             return Ok(());
         }
         let human = humans
-            .get(loaded.position.to_move().index())
+            .get(loaded.position().to_move().index())
             .copied()
             .unwrap_or(false);
         let chosen = if human {
@@ -164,24 +164,21 @@ pub(crate) fn play(
                 }
                 "fen" => {
                     let fen = game
-                        .to_fen(&loaded.position)
+                        .to_fen(loaded.position())
                         .unwrap_or_else(|| "(this game declares no FEN)".into());
                     let _ = writeln!(out, "{fen}");
                     continue;
                 }
                 "moves" => {
-                    let _ = writeln!(out, "legal moves: {}", sorted_notations(&game, &legal));
+                    let _ = writeln!(out, "legal moves: {}", sorted_notations(game, &legal));
                     continue;
                 }
                 "undo" => {
                     // Back to the last position where a person was to move.
                     let mut undone = 0;
-                    while let Some((mv, undo)) = played.pop() {
-                        loaded.position.unplay(&mv, undo);
-                        loaded.history.pop();
-                        plies = plies.saturating_sub(1);
+                    while loaded.record.len() > first && loaded.record.undo().is_some() {
                         undone += 1;
-                        let to_move = loaded.position.to_move().index();
+                        let to_move = loaded.position().to_move().index();
                         if humans.get(to_move).copied().unwrap_or(false) {
                             break;
                         }
@@ -195,7 +192,7 @@ pub(crate) fn play(
                 }
                 _ => {}
             }
-            match dagaz_engine::match_move(&game, &legal, text) {
+            match dagaz_engine::match_move(game, &legal, text) {
                 Ok(mv) => mv.clone(),
                 Err(e) => {
                     let _ = writeln!(out, "{text}: {e}");
@@ -204,7 +201,7 @@ pub(crate) fn play(
             }
         } else {
             let found = searcher
-                .search(&loaded.position, &loaded.history, &limits, &mut |_| {})
+                .search(&loaded.record, &limits, &mut |_| {})
                 .map_err(|e| loaded.gen_error(&e))?;
             let Some(best) = found.best else {
                 return Err("error: internal: the search found no move where moves exist\n".into());
@@ -213,7 +210,7 @@ pub(crate) fn play(
             let _ = writeln!(
                 out,
                 "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-                best.notation(&game),
+                best.notation(game),
                 info.depth,
                 info.score,
                 info.nodes,
@@ -221,10 +218,7 @@ pub(crate) fn play(
             );
             best
         };
-        let undo = loaded.position.play(&game, &chosen);
-        loaded.history.push(&game, &loaded.position, &chosen);
-        played.push((chosen, undo));
-        plies += 1;
+        loaded.record.play(game, &chosen);
         redraw = true;
     }
 }

@@ -3,11 +3,11 @@
 //! `isready` and `stop` are answered during a search.
 
 use crate::info::info_line;
-use crate::input::{play_moves, read_line, Board};
+use crate::input::{read_line, Board};
 use crate::loaded::{half_moves, load_game};
 use crate::worker::{Job, Output, Worker, MAX_HASH_MB};
 use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, MoveGen, Perft, Position};
-use dagaz_search::{Clock, Found, History, Limits};
+use dagaz_search::{Clock, Found, Limits};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -21,11 +21,7 @@ pub(crate) fn run(
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
     let out = Output::new(out);
-    let start = game.initial_position();
-    let mut board = Board {
-        history: History::new(&start),
-        position: start,
-    };
+    let mut board = Board::new(game.initial_position());
     std::thread::scope(|scope| {
         let mut worker = Worker::new(&game, gen_limits, hash_mb);
         while let Some(line) = read_line(input) {
@@ -45,27 +41,22 @@ pub(crate) fn run(
                 "isready" => out.line("readyok"),
                 "ucinewgame" => {
                     worker.searcher().new_game();
-                    let start = game.initial_position();
-                    board = Board {
-                        history: History::new(&start),
-                        position: start,
-                    };
+                    board = Board::new(game.initial_position());
                 }
                 "setoption" => setoption(args, &mut worker, &out),
-                "position" => match position(&game, gen_limits, args) {
+                "position" => match position(&board, &game, gen_limits, args) {
                     Ok(new) => board = new,
                     Err(message) => out.line(&format!("info string error: {message}")),
                 },
                 "go" => {
-                    let go = parse_go(args, board.position.to_move().index());
+                    let go = parse_go(args, board.record.position().to_move().index());
                     if let Some(depth) = go.perft {
                         worker.finish();
-                        perft(&game, gen_limits, &board.position, depth, &out);
+                        perft(&game, gen_limits, board.record.position(), depth, &out);
                         continue;
                     }
                     let job = Job {
-                        position: board.position.clone(),
-                        history: board.history.clone(),
+                        record: board.record.clone(),
                         limits: go.limits,
                         until_stopped: go.infinite,
                         on_info: Box::new(|info| Some(info_line(&game, info))),
@@ -179,34 +170,44 @@ fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Outpu
     }
 }
 
-/// `position startpos|fen FEN [moves ...]`: the new position and its history, or why not.
-fn position(game: &Game, gen_limits: GenLimits, args: &[&str]) -> Result<Board, String> {
+/// `position startpos|fen FEN [moves ...]`: the board after it, or why not.
+fn position(
+    board: &Board,
+    game: &Game,
+    gen_limits: GenLimits,
+    args: &[&str],
+) -> Result<Board, String> {
     let moves_at = args.iter().position(|w| *w == "moves");
     let setup = args
         .get(..moves_at.unwrap_or(args.len()))
         .unwrap_or_default();
     let moves = moves_at.and_then(|m| args.get(m + 1..)).unwrap_or_default();
-    let (start, quiet) = match setup.split_first() {
-        Some((&"startpos", [])) => (game.initial_position(), 0),
+    let start = || match setup.split_first() {
+        Some((&"startpos", [])) => Ok((game.initial_position(), 0)),
         Some((&"fen", fen)) if !fen.is_empty() => {
             let fen = fen.join(" ");
             let position = game
                 .from_fen(&fen)
                 .map_err(|e| format!("position fen {fen}: {e}"))?;
-            (position, half_moves(&fen))
+            Ok((position, half_moves(&fen)))
         }
-        _ => {
-            return Err(format!(
-                "position: expected `startpos` or `fen FEN`, then `moves ...`; found {:?}",
-                setup.join(" ")
-            ))
-        }
+        _ => Err(format!(
+            "position: expected `startpos` or `fen FEN`, then `moves ...`; found {:?}",
+            setup.join(" ")
+        )),
     };
-    play_moves(game, gen_limits, start, quiet, moves, |text, legal| {
-        dagaz_engine::match_move(game, legal, text)
-            .cloned()
-            .map_err(|e| e.to_string())
-    })
+    board.replay(
+        game,
+        gen_limits,
+        &setup.join(" "),
+        start,
+        moves,
+        |text, legal| {
+            dagaz_engine::match_move(game, legal, text)
+                .cloned()
+                .map_err(|e| e.to_string())
+        },
+    )
 }
 
 /// `go perft N`: `move: count` per legal move, sorted, a blank line, then the total.

@@ -2,8 +2,8 @@
 //! lends it to a scoped thread for each one, and the writer both threads answer through, so
 //! that the reading thread answers `isready`, `ping` and `stop` while a search runs.
 
-use dagaz_engine::{Game, GenError, Limits as GenLimits, Position};
-use dagaz_search::{Found, History, Info, Limits, Searcher};
+use dagaz_engine::{Game, GenError, Limits as GenLimits};
+use dagaz_search::{Found, GameRecord, Info, Limits, Searcher};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -39,8 +39,9 @@ pub(crate) type OnDone<'s> = Box<dyn FnOnce(Result<Found, GenError>) -> Vec<Stri
 
 /// One search to run.
 pub(crate) struct Job<'s> {
-    pub position: Position,
-    pub history: History,
+    /// The game to search from its current position: a clone of the protocol's record, which
+    /// shares its plies rather than copying them.
+    pub record: GameRecord,
     pub limits: Limits,
     /// Hold the answer back until told to stop (UCI's `go infinite`, Hub's `go analyze`).
     pub until_stopped: bool,
@@ -105,14 +106,13 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         let (stop2, flag2, silent2) = (Arc::clone(&stop), Arc::clone(&flag), Arc::clone(&silent));
         let handle = scope.spawn(move || {
             let Job {
-                position,
-                history,
+                record,
                 limits,
                 until_stopped,
                 on_info,
                 on_done,
             } = job;
-            let result = searcher.search(&position, &history, &limits, &mut |info| {
+            let result = searcher.search(&record, &limits, &mut |info| {
                 if let Some(line) = on_info(info) {
                     out.line(&line);
                 }
