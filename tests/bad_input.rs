@@ -4,7 +4,8 @@
 //!   `bad/games/NAME.expected` (the file's path written as `GAME`), and exits with code 2 —
 //!   or 0 for a file with no problem. Set `DAGAZ_BLESS=1` to write the expected files anew
 //!   after a deliberate change of wording, and review the diff.
-//! - `bad/fen.tsv`: a game, a `--fen` text and the first line of the message of `dagaz moves`.
+//! - `bad/fen.tsv`: a game, a `--fen` text, where the message of `dagaz moves` points
+//!   (`--fen:LINE:COL`) and its first line.
 //! - `bad/moves.tsv`: a game, `--moves` and the message.
 //!
 //! Every case must also fail cleanly: exit code 2, nothing on standard output, and the game
@@ -57,24 +58,32 @@ fn every_bad_game_gives_its_exact_report() {
         let (code, out, err) = dagaz(&["moves", shown]);
         if report.contains("\nerror: ") || report.starts_with("error: ") {
             assert_eq!((code, out.as_str()), (2, ""), "{shown}");
+            assert!(err.starts_with("error: "), "{shown}: {err}");
             assert!(
-                err.starts_with(&format!("error: {shown}:")),
+                located_at(&err).is_some_and(|at| at.starts_with(&format!("{shown}:"))),
                 "{shown}: {err}"
             );
         }
     }
 }
 
-fn rows(file: &str) -> Vec<(String, String, String)> {
+/// Where a message points: `ORIGIN:LINE:COL` from the line under its first, `╭─[ ... ]`.
+fn located_at(message: &str) -> Option<&str> {
+    message
+        .lines()
+        .nth(1)?
+        .trim_start()
+        .strip_prefix("╭─[ ")?
+        .strip_suffix(" ]")
+}
+
+/// The rows of a table of cases: the fields of each line that is not blank or a comment.
+fn rows(file: &str) -> Vec<Vec<String>> {
     std::fs::read_to_string(repo_path(file))
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut parts = l.split('\t');
-            let mut next = || parts.next().unwrap().to_string();
-            (next(), next(), next())
-        })
+        .map(|l| l.split('\t').map(str::to_string).collect())
         .collect()
 }
 
@@ -82,11 +91,15 @@ fn rows(file: &str) -> Vec<(String, String, String)> {
 fn every_bad_fen_gives_its_exact_message() {
     let rows = rows("tests/bad/fen.tsv");
     assert!(rows.len() >= 19);
-    for (game, fen, expected) in rows {
+    for row in rows {
+        let [game, fen, at, expected] = row.as_slice() else {
+            panic!("expected 4 fields: {row:?}");
+        };
         let path = repo_path(&format!("games/{game}.game"));
-        let (code, out, err) = dagaz(&["moves", path.to_str().unwrap(), "--fen", &fen]);
+        let (code, out, err) = dagaz(&["moves", path.to_str().unwrap(), "--fen", fen]);
         assert_eq!((code, out.as_str()), (2, ""), "{game} {fen}");
         assert_eq!(err.lines().next().unwrap_or(""), expected, "{game} {fen}");
+        assert_eq!(located_at(&err), Some(at.as_str()), "{game} {fen}");
     }
 }
 
@@ -94,7 +107,10 @@ fn every_bad_fen_gives_its_exact_message() {
 fn every_bad_move_gives_its_exact_message() {
     let rows = rows("tests/bad/moves.tsv");
     assert!(rows.len() >= 4);
-    for (game, moves, expected) in rows {
+    for row in rows {
+        let [game, moves, expected] = row.as_slice() else {
+            panic!("expected 3 fields: {row:?}");
+        };
         let path = repo_path(&format!("games/{game}.game"));
         let mut args = vec!["moves", path.to_str().unwrap(), "--moves"];
         args.extend(moves.split(' '));

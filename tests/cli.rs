@@ -28,6 +28,12 @@ fn game_path() -> String {
         .to_string()
 }
 
+/// The lines, each ended by a newline: a message as the command prints it (ariadne's snippets
+/// keep a few trailing spaces, which a raw string would hide).
+fn lines(lines: &[&str]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
 /// Writes `text` to a file of its own under the target directory and answers its path.
 fn temp_game(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("dagaz-cli-tests-{}", std::process::id()));
@@ -116,15 +122,17 @@ fn a_syntax_error_names_file_line_and_column() {
     let path = temp_game("unclosed.game", "(board (name b)\n  (dim \"a-c\")\n");
     let out = dagaz(&["moves", &path]);
     assert_eq!(out.code, 2);
-    let first = out.stderr.lines().next().unwrap();
     assert_eq!(
-        first,
-        format!("error: {path}:1:1: expected `)` to close the list opened here, found the end of the text")
-    );
-    assert!(
-        out.stderr.contains("(board (name b)"),
-        "the snippet shows the line:\n{}",
-        out.stderr
+        out.stderr,
+        lines(&[
+            "error: expected `)` to close the list opened here, found the end of the text",
+            &format!("   ╭─[ {path}:1:1 ]"),
+            "   │",
+            " 1 │ (board (name b)",
+            "   │ ┬  ",
+            "   │ ╰── here",
+            "───╯",
+        ])
     );
 }
 
@@ -135,8 +143,16 @@ fn a_compile_error_names_file_line_and_column() {
     let out = dagaz(&["moves", &path]);
     assert_eq!(out.code, 2);
     assert_eq!(
-        out.stderr.lines().next().unwrap(),
-        format!("error: {path}:3:10: unknown form `jump`")
+        out.stderr,
+        lines(&[
+            "error: unknown form `jump`",
+            &format!("   ╭─[ {path}:3:10 ]"),
+            "   │",
+            " 3 │   (move (jump n)))",
+            "   │          ──┬─  ",
+            "   │            ╰─── here",
+            "───╯",
+        ])
     );
 }
 
@@ -145,13 +161,18 @@ fn a_bad_setup_names_the_setup_column() {
     let out = dagaz(&["moves", &game_path(), "--setup", "(White (Man c3 z9))"]);
     assert_eq!(out.code, 2);
     assert_eq!(
-        out.stderr.lines().next().unwrap(),
-        "error: --setup:1:16: unknown position `z9`"
-    );
-    assert!(
-        out.stderr.contains("Help: a setup looks like"),
-        "{}",
-        out.stderr
+        out.stderr,
+        lines(&[
+            "error: unknown position `z9`",
+            "   ╭─[ --setup:1:16 ]",
+            "   │",
+            " 1 │ (White (Man c3 z9))",
+            "   │                ─┬  ",
+            "   │                 ╰── here",
+            "   │ ",
+            "   │ Help: a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"",
+            "───╯",
+        ])
     );
 }
 
@@ -162,8 +183,18 @@ fn a_runaway_rule_stops_with_the_piece_and_clause() {
     let out = dagaz(&["moves", &path, "--step-limit", "10000"]);
     assert_eq!(out.code, 2);
     assert_eq!(
-        out.stderr.lines().next().unwrap(),
-        format!("error: {path}:3:9: move generation exceeded its step budget of 10000 steps (game \"loop\", piece Man, clause move #1)")
+        out.stderr,
+        lines(&[
+            "error: move generation exceeded its step budget of 10000 steps (game \"loop\", piece Man, clause move #1)",
+            &format!("   ╭─[ {path}:3:9 ]"),
+            "   │",
+            " 3 │   (move (while true (log 1))))",
+            "   │         ──────────┬─────────  ",
+            "   │                   ╰─────────── here",
+            "   │ ",
+            "   │ Help: the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit",
+            "───╯",
+        ])
     );
     assert_eq!(out.stdout, "");
 }
@@ -269,8 +300,16 @@ fn a_bad_fen_names_the_field_and_column() {
     let out = dagaz(&["moves", &draughts("international"), "--fen", "W:W31,77:B1"]);
     assert_eq!(out.code, 2);
     assert_eq!(
-        out.stderr.lines().next().unwrap(),
-        "error: --fen:1:7: bad FEN White list: there is no square \"77\" on this board"
+        out.stderr,
+        lines(&[
+            "error: bad FEN White list: there is no square \"77\" on this board",
+            "   ╭─[ --fen:1:7 ]",
+            "   │",
+            " 1 │ W:W31,77:B1",
+            "   │       ─┬  ",
+            "   │        ╰── here",
+            "───╯",
+        ])
     );
 }
 
@@ -278,5 +317,12 @@ fn a_bad_fen_names_the_field_and_column() {
 fn fen_of_a_game_without_one_is_bad_input() {
     let out = dagaz(&["fen", &game_path()]);
     assert_eq!(out.code, 2);
-    assert!(out.stderr.contains("declares no FEN"), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "error: {}: Simple Checkers declares no FEN; add a `(fen ...)` clause to its game form\n",
+            game_path()
+        )
+    );
+    assert_eq!(out.stdout, "");
 }

@@ -43,6 +43,22 @@ fn bestmove_prints_iterations_then_the_move_last() {
 }
 
 #[test]
+fn bestmove_help_says_where_the_info_lines_go() {
+    let out = dagaz(&["bestmove", "--help"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with(
+            "Search the position and print on standard output an `info` line per finished \
+             iteration (depth, score, nodes, principal variation), then the move the engine would \
+             play as the last line\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("standard error"), "{}", out.stdout);
+}
+
+#[test]
 fn bestmove_after_moves_and_at_a_fixed_depth_is_repeatable() {
     let english = game("english.game");
     let args = ["bestmove", &english, "--moves", "11-15", "--depth", "5"];
@@ -129,6 +145,24 @@ fn the_engine_answers_and_undo_takes_back_both_moves() {
 }
 
 #[test]
+fn undo_takes_back_only_the_moves_played_in_the_game() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &["play", &chess, "--moves", "e2e4", "--human", "both"],
+        "e7e5\nundo\nundo\nfen\nquit\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "Black to move> nothing to take back\n\
+             Black to move> rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+        ),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn the_third_repetition_is_a_draw() {
     let chess = game("chess.game");
     let shuffle = "g1f3\ng8f6\nf3g1\nf6g8\n";
@@ -174,6 +208,37 @@ fn draughts_boards_carry_a_key_of_square_numbers() {
     assert_eq!(
         first,
         "10    m   m   m   m   m         1     2     3     4     5"
+    );
+}
+
+#[test]
+fn a_key_under_the_board_says_whose_piece_each_figure_or_letter_is() {
+    let chess = game("chess.game");
+    let out = dagaz(&["play", &chess], "quit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "   a b c d e f g h\n\
+             White:  ♙ Pawn  ♘ Knight  ♗ Bishop  ♖ Rook  ♕ Queen  ♔ King\n\
+             Black:  ♟ Pawn  ♞ Knight  ♝ Bishop  ♜ Rook  ♛ Queen  ♚ King\n\
+             White to move\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    // English draughts: Black moves first, so its men are the capital letters.
+    let english = game("english.game");
+    let out = dagaz(&["play", &english, "--human", "black"], "quit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.contains(
+            "   a b c d e f g h\n\
+             Black:  M Man  K King\n\
+             White:  m Man  k King\n\
+             Black to move\n"
+        ),
+        "{}",
+        out.stdout
     );
 }
 

@@ -1,10 +1,9 @@
-//! The subcommands. Each returns the whole of its standard output as a string, or the whole of
-//! its error message, so nothing is printed half-way.
+//! The one-shot subcommands. Each returns the whole of its standard output as a string, or
+//! the whole of its error message, so nothing is printed half-way.
 
-use crate::diagnostics::located;
-use crate::{Command, LimitArgs, PositionArgs};
-use dagaz_engine::{Counting, Game, GenError, Limits, MoveGen, Perft, Position};
-use dagaz_search::History;
+use crate::loaded::{game_over, load_game, Loaded};
+use crate::Command;
+use dagaz_engine::{Counting, GenError, Perft, Position};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -30,7 +29,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             let loaded = Loaded::new(&args)?;
             let mut gen = loaded.generator();
             let moves = gen
-                .moves(&loaded.game, &loaded.position)
+                .moves(&loaded.game, loaded.position())
                 .map_err(|e| loaded.gen_error(&e))?;
             if moves.is_empty() {
                 return game_over(&loaded, &mut gen);
@@ -51,7 +50,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             let loaded = Loaded::new(&position)?;
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
             let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
-            let mut pos = loaded.position.clone();
+            let mut pos = loaded.position().clone();
             let start = Instant::now();
             let mut out = String::new();
             let total = if divide || progress {
@@ -100,7 +99,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
                 let mut leaves = 0;
                 for _ in 0..repeat.max(1) {
                     let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
-                    let mut pos = loaded.position.clone();
+                    let mut pos = loaded.position().clone();
                     let start = Instant::now();
                     leaves = perft
                         .count(&mut pos, depth)
@@ -118,10 +117,12 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         }
         Command::Fen(args) => {
             let loaded = Loaded::new(&args)?;
-            let fen = loaded.game.to_fen(&loaded.position).ok_or_else(|| {
+            // Worded as the engine words it for `--fen`, so both say what to add.
+            let fen = loaded.game.to_fen(loaded.position()).ok_or_else(|| {
                 format!(
-                    "error: {}: the game declares no FEN (a `(fen ...)` clause)\n",
-                    loaded.path
+                    "error: {}: {} declares no FEN; add a `(fen ...)` clause to its game form\n",
+                    loaded.path,
+                    loaded.game.name()
                 )
             })?;
             Ok(format!("{fen}\n"))
@@ -188,32 +189,6 @@ fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
     Ok((out, code))
 }
 
-/// The line `moves` prints for a position without legal moves: how the game ended.
-pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Outcome {
-    let ended = gen
-        .outcome(&loaded.game, &loaded.position)
-        .map_err(|e| loaded.gen_error(&e))?;
-    let side = loaded.game.player_name(loaded.position.to_move());
-    Ok(match ended {
-        Some((goal, _)) => {
-            let verdict = match goal.outcome {
-                dagaz_engine::Outcome::Win => "wins",
-                dagaz_engine::Outcome::Loss => "loses",
-                dagaz_engine::Outcome::Draw => "draws",
-            };
-            match goal.condition {
-                dagaz_engine::GoalCondition::NoMoves => {
-                    format!("no legal moves: {side} {verdict}\n")
-                }
-                why => format!("no legal moves ({why}): {side} {verdict}\n"),
-            }
-        }
-        None => {
-            format!("no legal moves: {side} cannot move (the game declares no goal for this)\n")
-        }
-    })
-}
-
 fn rate(leaves: u64, time: Duration) -> String {
     let secs = time.as_secs_f64().max(1e-9);
     format!("{:.2} M leaves/s", leaves as f64 / secs / 1e6)
@@ -238,100 +213,4 @@ fn divide_with_progress(
         .into_iter()
         .map(|(m, n)| (m.notation(game), n))
         .collect())
-}
-
-/// A game file, its text (for messages), the position to work on and how it was reached.
-pub(crate) struct Loaded {
-    pub path: String,
-    pub text: String,
-    pub game: Game,
-    pub position: Position,
-    pub limits: Limits,
-    /// The positions from the start (`--setup`, `--fen` or the game's) to `position`.
-    pub history: History,
-}
-
-impl Loaded {
-    pub fn new(args: &PositionArgs) -> Result<Loaded, String> {
-        let (game, text) = load_game(&args.game)?;
-        let position = match (&args.setup, &args.fen) {
-            (Some(setup), _) => game
-                .setup(setup)
-                .map_err(|e| located("--setup", setup, e.span, &e.to_string(), Some(SETUP_HELP)))?,
-            (None, Some(fen)) => game
-                .from_fen(fen)
-                .map_err(|e| located("--fen", fen, e.span, &e.to_string(), None))?,
-            (None, None) => game.initial_position(),
-        };
-        let history = History::with_quiet(&position, args.fen.as_deref().map_or(0, half_moves));
-        let mut loaded = Loaded {
-            path: args.game.display().to_string(),
-            text,
-            game,
-            position,
-            limits: limits(&args.limits),
-            history,
-        };
-        loaded.play(&args.moves)?;
-        Ok(loaded)
-    }
-
-    /// Plays `moves` in order from the position.
-    pub fn play(&mut self, moves: &[String]) -> Result<(), String> {
-        let mut gen = self.generator();
-        for (i, text) in moves.iter().enumerate() {
-            let legal = gen
-                .moves(&self.game, &self.position)
-                .map_err(|e| self.gen_error(&e))?;
-            let mv = dagaz_engine::match_move(&self.game, &legal, text)
-                .map_err(|e| format!("error: --moves: move {} ({text}): {e}\n", i + 1))?;
-            self.position.play(&self.game, mv);
-            self.history.push(&self.game, &self.position, mv);
-        }
-        Ok(())
-    }
-
-    pub fn generator(&self) -> MoveGen {
-        MoveGen::new(self.limits)
-    }
-
-    pub fn gen_error(&self, e: &GenError) -> String {
-        located(
-            &self.path,
-            &self.text,
-            e.span,
-            &e.to_string(),
-            Some(GEN_HELP),
-        )
-    }
-}
-
-const SETUP_HELP: &str =
-    "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
-const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit";
-
-/// The half-move clock of a standard FEN (its fifth field), 0 when absent or not a number.
-pub(crate) fn half_moves(fen: &str) -> u32 {
-    fen.split_whitespace()
-        .nth(4)
-        .and_then(|f| f.parse().ok())
-        .unwrap_or(0)
-}
-
-pub(crate) fn limits(args: &LimitArgs) -> Limits {
-    Limits {
-        steps: args.step_limit,
-        moves: args.move_limit,
-        choices: args.choice_limit,
-        actions: args.action_limit,
-    }
-}
-
-pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
-    let shown = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
-    let game = dagaz_engine::Game::load(&text)
-        .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
-    Ok((game, text))
 }

@@ -1,10 +1,11 @@
-//! Error messages for people: `file:line:col: error: ...` followed by the source line with a
-//! caret, rendered by `ariadne` (without colour, so the text is the same in a terminal and a log).
+//! Error messages for people: `error: message`, then where (`origin:line:col`), the source
+//! line with a caret and an optional help line, rendered by `ariadne` (without colour, so the
+//! text is the same in a terminal and a log).
 
 use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
 use dagaz_sexpr::{LineIndex, Span};
 
-/// One error located in a text: the first line names `origin:line:col`, then the snippet.
+/// One error located in a text: the message, then `origin:line:col` and the snippet.
 pub fn located(origin: &str, text: &str, span: Span, message: &str, help: Option<&str>) -> String {
     report("error", origin, text, span, message, help)
 }
@@ -18,8 +19,6 @@ pub fn report(
     message: &str,
     help: Option<&str>,
 ) -> String {
-    let at = LineIndex::new(text).line_col(span.start);
-    let mut out = format!("{severity}: {origin}:{at}: {message}\n");
     let kind = if severity == "warning" {
         ReportKind::Warning
     } else {
@@ -43,14 +42,23 @@ pub fn report(
         report = report.with_help(help);
     }
     let mut buf = Vec::new();
-    if report
+    let ok = report
         .finish()
         .write((origin, Source::from(text)), &mut buf)
-        .is_ok()
-    {
-        out.push_str(&String::from_utf8_lossy(&buf));
+        .is_ok();
+    let rendered = String::from_utf8_lossy(&buf);
+    // ariadne capitalises the kind (`Error:`), and a kind of our own spelling would be written
+    // in colour; the command's other messages begin `error:`, so the first word is lowered.
+    match rendered.split_once(':') {
+        Some((kind, rest)) if ok && kind.eq_ignore_ascii_case(severity) => {
+            format!("{severity}:{rest}")
+        }
+        // Not rendered: the message and its place on one line still say it all.
+        _ => {
+            let at = LineIndex::new(text).line_col(span.start);
+            format!("{severity}: {origin}:{at}: {message}\n")
+        }
     }
-    out
 }
 
 /// Problems as a JSON array for editors: file, line and column (1-based, columns in
@@ -85,11 +93,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_origin_line_and_column_then_shows_the_line() {
+    fn says_the_message_once_then_origin_line_and_column_and_the_line() {
         let text = "(board\n  (dim \"a-\"))\n";
         let out = located("x.game", text, Span::new(14, 18), "bad range", None);
-        let first = out.lines().next().unwrap_or("");
-        assert_eq!(first, "error: x.game:2:8: bad range");
-        assert!(out.contains("(dim \"a-\")"), "{out}");
+        assert_eq!(
+            out,
+            "error: bad range\n   ╭─[ x.game:2:8 ]\n   │\n 2 │   (dim \"a-\"))\n   │        ──┬─  \n   │          ╰─── here\n───╯\n"
+        );
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let text = "; é\n  «x» y\n";
+        let y = text.find('y').unwrap_or(0);
+        let out = report("warning", "t", text, Span::new(y, y + 1), "w", None);
+        assert!(out.starts_with("warning: w\n   ╭─[ t:2:7 ]\n"), "{out}");
     }
 }

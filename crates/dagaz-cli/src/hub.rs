@@ -6,9 +6,11 @@
 //! and, for captures, `from x to x captured...` (`28x17x22x23`, the captured squares in any
 //! order); a move is found among the legal ones by its start, end and set of captured squares.
 
-use crate::uci::{play_moves, read_line, Board, Job, Output, Worker, MAX_HASH_MB};
+use crate::input::{read_line, Board};
+use crate::loaded::load_game;
+use crate::worker::{Job, Output, Worker, MAX_HASH_MB};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
-use dagaz_search::{Clock, Found, History, Info, Limits, MATE, MATE_BOUND};
+use dagaz_search::{Clock, Found, Info, Limits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -20,7 +22,7 @@ pub(crate) fn run(
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
-    let (game, _) = crate::commands::load_game(game_path)?;
+    let (game, _) = load_game(game_path)?;
     let shown = game_path.display();
     if !game.board().is_numbered() {
         return Err(format!(
@@ -33,11 +35,7 @@ pub(crate) fn run(
         ));
     }
     let out = Output::new(out);
-    let start = game.initial_position();
-    let mut board = Board {
-        history: History::new(&start),
-        position: start,
-    };
+    let mut board = Board::new(game.initial_position());
     let mut level = Level::default();
     std::thread::scope(|scope| {
         let mut worker = Worker::new(&game, gen_limits, hash_mb);
@@ -76,7 +74,7 @@ pub(crate) fn run(
                         _ => error(&out, &format!("set-param: unknown parameter {name}={v}")),
                     }
                 }
-                "pos" => match position(&game, gen_limits, &args) {
+                "pos" => match position(&board, &game, gen_limits, &args) {
                     Ok(new) => board = new,
                     Err(message) => error(&out, &message),
                 },
@@ -87,7 +85,7 @@ pub(crate) fn run(
                 "go" => {
                     let mode = args.first().map_or("think", |(k, _)| k.as_str());
                     let (limits, until_stopped) = match mode {
-                        "think" => (level.limits(&board), false),
+                        "think" => (level.limits(), false),
                         "ponder" | "analyze" => (Limits::default(), true),
                         _ => {
                             error(
@@ -105,7 +103,7 @@ pub(crate) fn run(
                         // Think now, on the same position: the table keeps what pondering found.
                         worker.stop_quietly();
                         pondering = false;
-                        worker.start(scope, &out, job(&game, &board, level.limits(&board), false));
+                        worker.start(scope, &out, job(&game, &board, level.limits(), false));
                     }
                 }
                 "stop" => {
@@ -130,8 +128,7 @@ fn error(out: &Output<'_>, message: &str) {
 
 fn job<'s>(game: &'s Game, board: &Board, limits: Limits, until_stopped: bool) -> Job<'s> {
     Job {
-        position: board.position.clone(),
-        history: board.history.clone(),
+        record: board.record.clone(),
         limits,
         until_stopped,
         on_info: Box::new(move |info| Some(info_line(game, info))),
@@ -215,7 +212,7 @@ fn seconds(s: f64) -> Duration {
 }
 
 impl Level {
-    fn limits(&self, _board: &Board) -> Limits {
+    fn limits(&self) -> Limits {
         if self.infinite {
             return Limits::default();
         }
@@ -275,27 +272,36 @@ fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
     Ok(level)
 }
 
-/// `pos [pos=POSITION] [moves="m1 m2 ..."]`: the new position (the game's start when `pos`
-/// is not given) after the moves.
+/// `pos [pos=POSITION] [moves="m1 m2 ..."]`: the board after the moves from that position
+/// (the game's start when `pos` is not given).
 fn position(
+    board: &Board,
     game: &Game,
     gen_limits: GenLimits,
     args: &[(String, String)],
 ) -> Result<Board, String> {
-    let start = match value(args, "pos") {
-        Some(text) => game
-            .from_fen(&hub_to_fen(game, text)?)
-            .map_err(|e| format!("pos: {e}"))?,
-        None => game.initial_position(),
+    let given = value(args, "pos");
+    let start = || match given {
+        Some(text) => {
+            let fen = hub_to_fen(game, text)?;
+            Ok((game.from_fen(&fen).map_err(|e| e.to_string())?, 0))
+        }
+        None => Ok((game.initial_position(), 0)),
     };
     let moves: Vec<&str> = value(args, "moves")
         .unwrap_or_default()
         .split_whitespace()
         .collect();
-    play_moves(game, gen_limits, start, 0, &moves, |text, legal| {
-        find_move(game, legal, text)
-    })
-    .map_err(|e| format!("pos: {e}"))
+    board
+        .replay(
+            game,
+            gen_limits,
+            given.unwrap_or_default(),
+            start,
+            &moves,
+            |text, legal| find_move(game, legal, text),
+        )
+        .map_err(|e| format!("pos: {e}"))
 }
 
 /// The squares the board numbers.
@@ -314,14 +320,14 @@ pub(crate) fn hub_to_fen(game: &Game, text: &str) -> Result<String, String> {
         Some(c @ ('W' | 'B')) => c,
         other => {
             return Err(format!(
-                "pos: a Hub position starts with the side to move, W or B; found {other:?}"
+                "a Hub position starts with the side to move, W or B; found {other:?}"
             ))
         }
     };
     let cells: Vec<char> = chars.collect();
     if cells.len() != squares as usize {
         return Err(format!(
-            "pos: expected {squares} squares after the side to move, found {}",
+            "expected {squares} squares after the side to move, found {}",
             cells.len()
         ));
     }
@@ -336,7 +342,7 @@ pub(crate) fn hub_to_fen(game: &Game, text: &str) -> Result<String, String> {
             'e' => {}
             other => {
                 return Err(format!(
-                    "pos: square {n}: expected w, b, W, B or e, found {other:?}"
+                    "square {n}: expected w, b, W, B or e, found {other:?}"
                 ))
             }
         }

@@ -18,8 +18,12 @@
 mod commands;
 mod diagnostics;
 mod hub;
+mod info;
+mod input;
+mod loaded;
 mod play;
 mod uci;
+mod worker;
 
 use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
@@ -94,8 +98,9 @@ enum Command {
         /// The .game file.
         game: PathBuf,
     },
-    /// Search the position and print the move the engine would play as the last line (after
-    /// an `info` line per finished iteration on standard error when it is a terminal).
+    /// Search the position and print on standard output an `info` line per finished iteration
+    /// (depth, score, nodes, principal variation), then the move the engine would play as the
+    /// last line.
     Bestmove {
         #[command(flatten)]
         position: PositionArgs,
@@ -232,7 +237,7 @@ where
             return if code == 0 { 0 } else { EXIT_BAD_INPUT };
         }
     };
-    if let Some(code) = play::interactive(&cli.command, input, out, err) {
+    if let Some(code) = interactive(&cli.command, input, out, err) {
         return code;
     }
     match commands::execute(cli.command, progress, err) {
@@ -246,4 +251,50 @@ where
             EXIT_BAD_INPUT
         }
     }
+}
+
+/// Runs `command` when it is one of the commands that read input or write as they go, and
+/// answers its exit code; `None` for the other commands.
+fn interactive(
+    command: &Command,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+    err: &mut dyn Write,
+) -> Option<i32> {
+    let result = match command {
+        Command::Bestmove { position, search } => {
+            loaded::Loaded::new(position).and_then(|loaded| play::bestmove(&loaded, search, out))
+        }
+        Command::Play {
+            position,
+            human,
+            search,
+            max_plies,
+        } => loaded::Loaded::new(position).and_then(|mut loaded| {
+            let humans = play::humans(&loaded.game, human)?;
+            play::play(&mut loaded, &humans, search, *max_plies, input, out)
+        }),
+        Command::Uci(args) => uci::run(
+            &args.game,
+            loaded::limits(&args.limits),
+            args.hash,
+            input,
+            out,
+        ),
+        Command::Hub(args) => hub::run(
+            &args.game,
+            loaded::limits(&args.limits),
+            args.hash,
+            input,
+            out,
+        ),
+        _ => return None,
+    };
+    Some(match result {
+        Ok(()) => 0,
+        Err(message) => {
+            let _ = err.write_all(message.as_bytes());
+            EXIT_BAD_INPUT
+        }
+    })
 }

@@ -1,63 +1,17 @@
-//! The commands that search and converse: `bestmove` and `play` (and the protocols, which
-//! live beside them). They write as they go, unlike the others, which print their whole answer
-//! at the end.
+//! The commands that search for a person: `bestmove` and `play`. They write as they go,
+//! unlike the one-shot commands, which print their whole answer at the end.
 
-use crate::commands::{game_over, Loaded};
-use crate::{Command, SearchArgs, EXIT_BAD_INPUT};
-use dagaz_engine::{FenSpec, Game, Move, Position};
-use dagaz_search::{Info, Limits, Searcher};
+use crate::info::info_line;
+use crate::loaded::{game_over, Loaded};
+use crate::SearchArgs;
+use dagaz_engine::{FenSpec, Game, Move, Piece, PieceKind, PlayerId, Position};
+use dagaz_search::{Limits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// Runs `command` when it is one of the commands that read input or write as they go, and
-/// answers its exit code; `None` for the other commands.
-pub(crate) fn interactive(
-    command: &Command,
-    input: &mut dyn BufRead,
-    out: &mut (dyn Write + Send),
-    err: &mut dyn Write,
-) -> Option<i32> {
-    let result = match command {
-        Command::Bestmove { position, search } => {
-            Loaded::new(position).and_then(|loaded| bestmove(&loaded, search, out))
-        }
-        Command::Play {
-            position,
-            human,
-            search,
-            max_plies,
-        } => Loaded::new(position).and_then(|mut loaded| {
-            let humans = humans(&loaded.game, human)?;
-            play(&mut loaded, &humans, search, *max_plies, input, out)
-        }),
-        Command::Uci(args) => crate::uci::run(
-            &args.game,
-            crate::commands::limits(&args.limits),
-            args.hash,
-            input,
-            out,
-        ),
-        Command::Hub(args) => crate::hub::run(
-            &args.game,
-            crate::commands::limits(&args.limits),
-            args.hash,
-            input,
-            out,
-        ),
-        _ => return None,
-    };
-    Some(match result {
-        Ok(()) => 0,
-        Err(message) => {
-            let _ = err.write_all(message.as_bytes());
-            EXIT_BAD_INPUT
-        }
-    })
-}
-
 /// The search limits the options give; with none, depth 4.
-pub(crate) fn search_limits(args: &SearchArgs) -> Limits {
+fn search_limits(args: &SearchArgs) -> Limits {
     let mut limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -69,24 +23,7 @@ pub(crate) fn search_limits(args: &SearchArgs) -> Limits {
     limits
 }
 
-/// An `info` line as UCI writes it, with the principal variation in the game's notation.
-pub(crate) fn info_line(game: &Game, info: &Info) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv",
-        info.depth,
-        info.seldepth,
-        info.score,
-        info.nodes,
-        info.nps(),
-        info.elapsed.as_millis()
-    );
-    for mv in &info.pv {
-        let _ = write!(line, " {}", mv.notation(game));
-    }
-    line
-}
-
-fn bestmove(
+pub(crate) fn bestmove(
     loaded: &Loaded,
     args: &SearchArgs,
     out: &mut (dyn Write + Send),
@@ -95,7 +32,7 @@ fn bestmove(
     let mut searcher = Searcher::new(&loaded.game, loaded.limits, args.hash);
     let mut lines = String::new();
     let found = searcher
-        .search(&loaded.position, &loaded.history, &limits, &mut |info| {
+        .search(&loaded.record, &limits, &mut |info| {
             let _ = writeln!(lines, "{}", info_line(&loaded.game, info));
         })
         .map_err(|e| loaded.gen_error(&e))?;
@@ -109,7 +46,7 @@ fn bestmove(
 }
 
 /// The players a person moves for.
-fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
+pub(crate) fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
     let count = game.player_count();
     let mut humans = vec![false; count];
     match who {
@@ -120,7 +57,7 @@ fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
         name => {
             let player = (0..count)
                 .find(|&i| {
-                    dagaz_engine::PlayerId::from_index(i)
+                    PlayerId::from_index(i)
                         .is_some_and(|p| game.player_name(p).eq_ignore_ascii_case(name))
                 })
                 .ok_or_else(|| {
@@ -144,7 +81,7 @@ const PLAY_HELP: &str = "Type a move in the game's notation, or:
   quit    leave the game
 ";
 
-fn play(
+pub(crate) fn play(
     loaded: &mut Loaded,
     humans: &[bool],
     args: &SearchArgs,
@@ -153,20 +90,19 @@ fn play(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let limits = search_limits(args);
-    let game = loaded.game.clone();
-    let mut searcher = Searcher::new(&game, loaded.limits, args.hash);
+    let game = &loaded.game;
+    let mut searcher = Searcher::new(game, loaded.limits, args.hash);
     let mut gen = loaded.generator();
-    // Each ply played here, to take moves back.
-    let mut played: Vec<(Move, dagaz_engine::PlayUndo)> = Vec::new();
-    let mut plies = 0u32;
+    // `undo` takes back the plies played here, not the `--moves`.
+    let first = loaded.record.len();
     let mut redraw = true;
     loop {
         if redraw {
-            let _ = write!(out, "{}", draw(&game, &loaded.position));
+            let _ = write!(out, "{}", draw(game, loaded.position()));
             redraw = false;
         }
-        let side = game.player_name(loaded.position.to_move()).to_string();
-        if let Some(goal) = loaded.history.verdict(&game) {
+        let side = game.player_name(loaded.position().to_move()).to_string();
+        if let Some(goal) = loaded.record.verdict(game) {
             let why = match &goal.rule {
                 dagaz_engine::HistoryRule::Repetition { times } => {
                     format!("the same position for the {} time", ordinal(*times))
@@ -183,19 +119,20 @@ fn play(
             return Ok(());
         }
         let legal = gen
-            .moves(&game, &loaded.position)
+            .moves(game, loaded.position())
             .map_err(|e| loaded.gen_error(&e))?;
         if legal.is_empty() {
             let ended = game_over(loaded, &mut gen)?;
             let _ = write!(out, "game over: {ended}");
             return Ok(());
         }
-        if max_plies.is_some_and(|m| plies >= m) {
+        let plies = loaded.record.len().saturating_sub(first);
+        if max_plies.is_some_and(|m| plies >= m as usize) {
             let _ = writeln!(out, "stopped after {plies} plies (--max-plies)");
             return Ok(());
         }
         let human = humans
-            .get(loaded.position.to_move().index())
+            .get(loaded.position().to_move().index())
             .copied()
             .unwrap_or(false);
         let chosen = if human {
@@ -227,24 +164,21 @@ fn play(
                 }
                 "fen" => {
                     let fen = game
-                        .to_fen(&loaded.position)
+                        .to_fen(loaded.position())
                         .unwrap_or_else(|| "(this game declares no FEN)".into());
                     let _ = writeln!(out, "{fen}");
                     continue;
                 }
                 "moves" => {
-                    let _ = writeln!(out, "legal moves: {}", sorted_notations(&game, &legal));
+                    let _ = writeln!(out, "legal moves: {}", sorted_notations(game, &legal));
                     continue;
                 }
                 "undo" => {
                     // Back to the last position where a person was to move.
                     let mut undone = 0;
-                    while let Some((mv, undo)) = played.pop() {
-                        loaded.position.unplay(&mv, undo);
-                        loaded.history.pop();
-                        plies = plies.saturating_sub(1);
+                    while loaded.record.len() > first && loaded.record.undo().is_some() {
                         undone += 1;
-                        let to_move = loaded.position.to_move().index();
+                        let to_move = loaded.position().to_move().index();
                         if humans.get(to_move).copied().unwrap_or(false) {
                             break;
                         }
@@ -258,7 +192,7 @@ fn play(
                 }
                 _ => {}
             }
-            match dagaz_engine::match_move(&game, &legal, text) {
+            match dagaz_engine::match_move(game, &legal, text) {
                 Ok(mv) => mv.clone(),
                 Err(e) => {
                     let _ = writeln!(out, "{text}: {e}");
@@ -267,7 +201,7 @@ fn play(
             }
         } else {
             let found = searcher
-                .search(&loaded.position, &loaded.history, &limits, &mut |_| {})
+                .search(&loaded.record, &limits, &mut |_| {})
                 .map_err(|e| loaded.gen_error(&e))?;
             let Some(best) = found.best else {
                 return Err("error: internal: the search found no move where moves exist\n".into());
@@ -276,7 +210,7 @@ fn play(
             let _ = writeln!(
                 out,
                 "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-                best.notation(&game),
+                best.notation(game),
                 info.depth,
                 info.score,
                 info.nodes,
@@ -284,10 +218,7 @@ fn play(
             );
             best
         };
-        let undo = loaded.position.play(&game, &chosen);
-        loaded.history.push(&game, &loaded.position, &chosen);
-        played.push((chosen, undo));
-        plies += 1;
+        loaded.record.play(game, &chosen);
         redraw = true;
     }
 }
@@ -318,14 +249,16 @@ fn sorted_notations(game: &Game, moves: &[Move]) -> String {
 /// The board as text: rows and columns labelled by the board's own names. Chess-like pieces
 /// (a standard FEN with the letters K Q R B N P) are drawn as Unicode figures; other pieces by
 /// their FEN letter, or else by their name's first letter, capital for the first player.
-/// Boards that are not two-dimensional are listed position by position.
-pub(crate) fn draw(game: &Game, position: &Position) -> String {
+/// Boards that are not two-dimensional are listed position by position. A key under the board
+/// says which piece of whom each figure or letter stands for.
+fn draw(game: &Game, position: &Position) -> String {
     let board = game.board();
     let mut out = String::new();
     let [files, ranks] = board.dims() else {
         for (at, piece) in position.pieces() {
             let _ = writeln!(out, "{}: {}", board.position_name(at), glyph(game, piece));
         }
+        out.push_str(&key(game));
         let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
         return out;
     };
@@ -364,11 +297,42 @@ pub(crate) fn draw(game: &Game, position: &Position) -> String {
     for file in files {
         let _ = write!(out, " {}", file.chars().next().unwrap_or(' '));
     }
-    let _ = writeln!(out, "\n{} to move", game.player_name(position.to_move()));
+    out.push('\n');
+    out.push_str(&key(game));
+    let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
     out
 }
 
-fn glyph(game: &Game, piece: dagaz_engine::Piece) -> char {
+/// One line per player: each piece type as the board draws that player's piece of it, so
+/// that letters which are only a name's first letter (or two types sharing one) are told
+/// apart.
+fn key(game: &Game) -> String {
+    let owners: Vec<PlayerId> = (0..game.player_count())
+        .filter_map(PlayerId::from_index)
+        .collect();
+    let width = owners
+        .iter()
+        .map(|&p| game.player_name(p).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for owner in owners {
+        let name = format!("{}:", game.player_name(owner));
+        let _ = write!(out, "{name:width$}", width = width + 1);
+        for kind in (0..game.piece_count()).filter_map(PieceKind::from_index) {
+            let piece = Piece {
+                owner,
+                kind,
+                attrs: 0,
+            };
+            let _ = write!(out, "  {} {}", glyph(game, piece), game.piece_name(kind));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn glyph(game: &Game, piece: Piece) -> char {
     if let Some(FenSpec::Standard(spec)) = game.fen_spec() {
         let letter = spec
             .letters

@@ -1,219 +1,15 @@
 //! `dagaz uci GAME`: the Universal Chess Interface, spoken for any game (moves in the game's
 //! notation). The search runs on its own thread while this one keeps reading commands, so
-//! `isready` and `stop` are answered during a search. Also the machinery `hub` shares: one
-//! writer for both threads, and a worker that owns the searcher between searches.
+//! `isready` and `stop` are answered during a search.
 
-use crate::commands::half_moves;
-use crate::play::info_line;
+use crate::info::info_line;
+use crate::input::{read_line, Board};
+use crate::loaded::{half_moves, load_game};
+use crate::worker::{Job, Output, Worker, MAX_HASH_MB};
 use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, MoveGen, Perft, Position};
-use dagaz_search::{Clock, Found, History, Info, Limits, Searcher};
+use dagaz_search::{Clock, Found, Limits};
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
-
-/// The largest transposition table the protocols accept, in MiB.
-pub(crate) const MAX_HASH_MB: usize = 4096;
-
-/// The writer both threads answer through: one whole line at a time, flushed at once.
-pub(crate) struct Output<'w> {
-    inner: Mutex<&'w mut (dyn Write + Send)>,
-}
-
-impl<'w> Output<'w> {
-    pub(crate) fn new(out: &'w mut (dyn Write + Send)) -> Output<'w> {
-        Output {
-            inner: Mutex::new(out),
-        }
-    }
-
-    pub(crate) fn line(&self, text: &str) {
-        let mut w = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
-    }
-}
-
-/// Formats an iteration's report (`None`: say nothing).
-pub(crate) type OnInfo<'s> = Box<dyn Fn(&Info) -> Option<String> + Send + 's>;
-/// Formats the answer at the end of a search.
-pub(crate) type OnDone<'s> = Box<dyn FnOnce(Result<Found, GenError>) -> Vec<String> + Send + 's>;
-
-/// One search to run.
-pub(crate) struct Job<'s> {
-    pub position: Position,
-    pub history: History,
-    pub limits: Limits,
-    /// Hold the answer back until told to stop (UCI's `go infinite`, Hub's `go analyze`).
-    pub until_stopped: bool,
-    pub on_info: OnInfo<'s>,
-    pub on_done: OnDone<'s>,
-}
-
-struct Running<'scope, 'g> {
-    handle: ScopedJoinHandle<'scope, Searcher<'g>>,
-    /// Our own stop signal: the searcher clears its flag when a search starts, so a stop that
-    /// comes before that is passed on at the end of the next iteration.
-    stop: Arc<AtomicBool>,
-    flag: Arc<AtomicBool>,
-    /// Set to drop the answer (a ponder search replaced by a real one).
-    silent: Arc<AtomicBool>,
-    /// Whether it is stopped (rather than waited for) before the next search and at the end
-    /// of the input.
-    until_stopped: bool,
-}
-
-/// The searcher, either idle here or lent to the search thread.
-pub(crate) struct Worker<'scope, 'g> {
-    game: &'g Game,
-    gen_limits: GenLimits,
-    hash_mb: usize,
-    idle: Option<Searcher<'g>>,
-    running: Option<Running<'scope, 'g>>,
-}
-
-impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
-    pub(crate) fn new(game: &'g Game, gen_limits: GenLimits, hash_mb: usize) -> Worker<'scope, 'g> {
-        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
-        Worker {
-            game,
-            gen_limits,
-            hash_mb,
-            idle: Some(Searcher::new(game, gen_limits, hash_mb)),
-            running: None,
-        }
-    }
-
-    pub(crate) fn is_running(&self) -> bool {
-        self.running.is_some()
-    }
-
-    /// Starts `job` on a thread of `scope`, once the search still running has finished (one
-    /// that waits for `stop` is stopped).
-    pub(crate) fn start(
-        &mut self,
-        scope: &'scope Scope<'scope, '_>,
-        out: &'scope Output<'_>,
-        job: Job<'scope>,
-    ) {
-        // A search without limits would run on for a very long time: it ends like one that
-        // waits for `stop`.
-        let until_stopped = job.until_stopped || job.limits == Limits::default();
-        self.finish();
-        let mut searcher = self.take_searcher();
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = searcher.stop_flag();
-        let silent = Arc::new(AtomicBool::new(false));
-        let (stop2, flag2, silent2) = (Arc::clone(&stop), Arc::clone(&flag), Arc::clone(&silent));
-        let handle = scope.spawn(move || {
-            let Job {
-                position,
-                history,
-                limits,
-                until_stopped,
-                on_info,
-                on_done,
-            } = job;
-            let result = searcher.search(&position, &history, &limits, &mut |info| {
-                if let Some(line) = on_info(info) {
-                    out.line(&line);
-                }
-                if stop2.load(Ordering::Relaxed) {
-                    flag2.store(true, Ordering::Relaxed);
-                }
-            });
-            if until_stopped {
-                while !stop2.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
-            if !silent2.load(Ordering::Relaxed) {
-                for line in on_done(result) {
-                    out.line(&line);
-                }
-            }
-            searcher
-        });
-        self.running = Some(Running {
-            handle,
-            stop,
-            flag,
-            silent,
-            until_stopped,
-        });
-    }
-
-    /// Stops the running search (which then answers) and waits for it.
-    pub(crate) fn stop(&mut self) {
-        if let Some(running) = &self.running {
-            running.stop.store(true, Ordering::Relaxed);
-            running.flag.store(true, Ordering::Relaxed);
-        }
-        self.wait();
-    }
-
-    /// Stops the running search without its answer.
-    pub(crate) fn stop_quietly(&mut self) {
-        if let Some(running) = &self.running {
-            running.silent.store(true, Ordering::Relaxed);
-        }
-        self.stop();
-    }
-
-    /// Waits for the running search to finish by itself.
-    pub(crate) fn wait(&mut self) {
-        if let Some(running) = self.running.take() {
-            // A search thread that panicked lost its searcher: start afresh.
-            self.idle = running.handle.join().ok();
-        }
-    }
-
-    /// The idle searcher (stopping any search first).
-    pub(crate) fn searcher(&mut self) -> &mut Searcher<'g> {
-        self.stop();
-        self.idle
-            .get_or_insert_with(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
-    }
-
-    fn take_searcher(&mut self) -> Searcher<'g> {
-        self.idle
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
-    }
-
-    /// A new transposition table of `mb` MiB (clamped to 1..=[`MAX_HASH_MB`]).
-    pub(crate) fn resize(&mut self, mb: usize) {
-        self.stop();
-        self.hash_mb = mb.clamp(1, MAX_HASH_MB);
-        self.idle = Some(Searcher::new(self.game, self.gen_limits, self.hash_mb));
-    }
-
-    /// Lets the running search end: one that ends by itself is waited for, one that waits
-    /// for `stop` is stopped (at the end of the input, or before the next search).
-    pub(crate) fn finish(&mut self) {
-        if self.running.as_ref().is_some_and(|r| r.until_stopped) {
-            self.stop();
-        } else {
-            self.wait();
-        }
-    }
-}
-
-/// The game a protocol plays and where it stands.
-pub(crate) struct Board {
-    pub position: Position,
-    pub history: History,
-}
-
-/// Reads a line; `None` at the end of the input (or on a read error).
-pub(crate) fn read_line(input: &mut dyn BufRead) -> Option<String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line),
-    }
-}
 
 /// `dagaz uci`.
 pub(crate) fn run(
@@ -223,13 +19,9 @@ pub(crate) fn run(
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
-    let (game, _) = crate::commands::load_game(game_path)?;
+    let (game, _) = load_game(game_path)?;
     let out = Output::new(out);
-    let start = game.initial_position();
-    let mut board = Board {
-        history: History::new(&start),
-        position: start,
-    };
+    let mut board = Board::new(game.initial_position());
     std::thread::scope(|scope| {
         let mut worker = Worker::new(&game, gen_limits, hash_mb);
         while let Some(line) = read_line(input) {
@@ -249,27 +41,22 @@ pub(crate) fn run(
                 "isready" => out.line("readyok"),
                 "ucinewgame" => {
                     worker.searcher().new_game();
-                    let start = game.initial_position();
-                    board = Board {
-                        history: History::new(&start),
-                        position: start,
-                    };
+                    board = Board::new(game.initial_position());
                 }
                 "setoption" => setoption(args, &mut worker, &out),
-                "position" => match position(&game, gen_limits, args) {
+                "position" => match position(&board, &game, gen_limits, args) {
                     Ok(new) => board = new,
                     Err(message) => out.line(&format!("info string error: {message}")),
                 },
                 "go" => {
-                    let go = parse_go(args, board.position.to_move().index());
+                    let go = parse_go(args, board.record.position().to_move().index());
                     if let Some(depth) = go.perft {
                         worker.finish();
-                        perft(&game, gen_limits, &board.position, depth, &out);
+                        perft(&game, gen_limits, board.record.position(), depth, &out);
                         continue;
                     }
                     let job = Job {
-                        position: board.position.clone(),
-                        history: board.history.clone(),
+                        record: board.record.clone(),
                         limits: go.limits,
                         until_stopped: go.infinite,
                         on_info: Box::new(|info| Some(info_line(&game, info))),
@@ -383,59 +170,44 @@ fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Outpu
     }
 }
 
-/// `position startpos|fen FEN [moves ...]`: the new position and its history, or why not.
-fn position(game: &Game, gen_limits: GenLimits, args: &[&str]) -> Result<Board, String> {
+/// `position startpos|fen FEN [moves ...]`: the board after it, or why not.
+fn position(
+    board: &Board,
+    game: &Game,
+    gen_limits: GenLimits,
+    args: &[&str],
+) -> Result<Board, String> {
     let moves_at = args.iter().position(|w| *w == "moves");
     let setup = args
         .get(..moves_at.unwrap_or(args.len()))
         .unwrap_or_default();
     let moves = moves_at.and_then(|m| args.get(m + 1..)).unwrap_or_default();
-    let (start, quiet) = match setup.split_first() {
-        Some((&"startpos", [])) => (game.initial_position(), 0),
+    let start = || match setup.split_first() {
+        Some((&"startpos", [])) => Ok((game.initial_position(), 0)),
         Some((&"fen", fen)) if !fen.is_empty() => {
             let fen = fen.join(" ");
             let position = game
                 .from_fen(&fen)
                 .map_err(|e| format!("position fen {fen}: {e}"))?;
-            (position, half_moves(&fen))
+            Ok((position, half_moves(&fen)))
         }
-        _ => {
-            return Err(format!(
-                "position: expected `startpos` or `fen FEN`, then `moves ...`; found {:?}",
-                setup.join(" ")
-            ))
-        }
+        _ => Err(format!(
+            "position: expected `startpos` or `fen FEN`, then `moves ...`; found {:?}",
+            setup.join(" ")
+        )),
     };
-    play_moves(game, gen_limits, start, quiet, moves, |text, legal| {
-        dagaz_engine::match_move(game, legal, text)
-            .cloned()
-            .map_err(|e| e.to_string())
-    })
-}
-
-/// Plays `moves` from `start`, each read by `read` among the legal moves.
-pub(crate) fn play_moves(
-    game: &Game,
-    gen_limits: GenLimits,
-    start: Position,
-    quiet: u32,
-    moves: &[&str],
-    read: impl Fn(&str, &[dagaz_engine::Move]) -> Result<dagaz_engine::Move, String>,
-) -> Result<Board, String> {
-    let mut gen = MoveGen::new(gen_limits);
-    let mut board = Board {
-        history: History::with_quiet(&start, quiet),
-        position: start,
-    };
-    for (i, text) in moves.iter().enumerate() {
-        let legal = gen
-            .moves(game, &board.position)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        let mv = read(text, &legal).map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-        board.position.play(game, &mv);
-        board.history.push(game, &board.position, &mv);
-    }
-    Ok(board)
+    board.replay(
+        game,
+        gen_limits,
+        &setup.join(" "),
+        start,
+        moves,
+        |text, legal| {
+            dagaz_engine::match_move(game, legal, text)
+                .cloned()
+                .map_err(|e| e.to_string())
+        },
+    )
 }
 
 /// `go perft N`: `move: count` per legal move, sorted, a blank line, then the total.

@@ -33,9 +33,21 @@ fn bad_input_exits_with_code_2_and_prints_nothing_on_stdout() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.starts_with("error: --setup:1:13: unknown position `q1`"),
-        "{err}"
+    assert_eq!(
+        err,
+        [
+            "error: unknown position `q1`",
+            "   ╭─[ --setup:1:13 ]",
+            "   │",
+            " 1 │ (White (Man q1))",
+            "   │             ─┬  ",
+            "   │              ╰── here",
+            "   │ ",
+            "   │ Help: a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"",
+            "───╯",
+            "",
+        ]
+        .join("\n")
     );
 }
 

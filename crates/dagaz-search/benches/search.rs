@@ -2,7 +2,7 @@
 //! Kiwipete, and from the English draughts start. Throughput is reported in nodes per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dagaz_search::{History, Limits, Searcher};
+use dagaz_search::{GameRecord, Limits, Searcher};
 
 fn load(file: &str) -> Option<dagaz_engine::Game> {
     let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -33,10 +33,10 @@ fn search(c: &mut Criterion) {
             depth: Some(depth),
             ..Limits::default()
         };
-        let history = History::new(&position);
+        let record = GameRecord::new(position);
         // The node count of one search sets the throughput (it is deterministic).
         let mut probe = Searcher::new(&game, Default::default(), 16);
-        let Ok(found) = probe.search(&position, &history, &limits, &mut |_| {}) else {
+        let Ok(found) = probe.search(&record, &limits, &mut |_| {}) else {
             continue;
         };
         let mut group = c.benchmark_group(name);
@@ -45,7 +45,7 @@ fn search(c: &mut Criterion) {
         group.bench_function("search", |b| {
             b.iter(|| {
                 let mut searcher = Searcher::new(&game, Default::default(), 16);
-                searcher.search(&position, &history, &limits, &mut |_| {})
+                searcher.search(&record, &limits, &mut |_| {})
             })
         });
         group.finish();

@@ -1,99 +1,62 @@
-//! The positions a game has passed through, for the goals that look at its history: the same
-//! position repeated, or too many moves without a capture or a move of certain pieces.
+//! The goals that look at a game's history — the same position repeated, too many moves
+//! without a capture or a move of certain pieces — asked of the positions a game has passed
+//! through, newest first: of a `GameRecord` between moves, and of the search's [`Path`] (the
+//! record, then the line being searched) inside a search.
 
-use dagaz_engine::{Game, HistoryGoal, HistoryRule, Move, Position};
+use dagaz_engine::{Game, HistoryGoal, HistoryRule, Move};
 
-/// One entry per position reached, the first being where the game (or the record) started.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct History {
-    /// (Zobrist hash, quiet plies before reaching it).
-    entries: Vec<(u64, u32)>,
+/// A position as the history goals see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mark {
+    /// The position's Zobrist hash.
+    pub hash: u64,
+    /// Plies since the last capture or move of a piece the quiet-moves rule names.
+    pub quiet: u32,
 }
 
-impl History {
-    /// A history that starts at `position`.
-    pub fn new(position: &Position) -> History {
-        History::with_quiet(position, 0)
-    }
-
-    /// A history that starts at `position`, which was reached after `quiet` quiet plies (the
-    /// half-move clock of a FEN).
-    pub fn with_quiet(position: &Position, quiet: u32) -> History {
-        History {
-            entries: vec![(position.zobrist(), quiet)],
-        }
-    }
-
-    /// Records that `mv` was played and led to `after`.
-    pub fn push(&mut self, game: &Game, after: &Position, mv: &Move) {
+impl Mark {
+    /// The mark of the position `mv` leads to, whose hash is `hash`, from one marked `self`.
+    pub(crate) fn after(self, game: &Game, mv: &Move, hash: u64) -> Mark {
         let quiet = if resets(game, mv) {
             0
         } else {
-            self.quiet().saturating_add(1)
+            self.quiet.saturating_add(1)
         };
-        self.push_hash(after.zobrist(), quiet);
+        Mark { hash, quiet }
     }
+}
 
-    pub(crate) fn push_hash(&mut self, hash: u64, quiet: u32) {
-        self.entries.push((hash, quiet));
-    }
+/// How often the newest position has occurred, this time included.
+pub(crate) fn occurrences(mut newest_first: impl Iterator<Item = Mark>) -> u32 {
+    let Some(now) = newest_first.next() else {
+        return 0;
+    };
+    1 + newest_first.filter(|m| m.hash == now.hash).count() as u32
+}
 
-    /// Forgets the last position (a move taken back).
-    pub fn pop(&mut self) {
-        if self.entries.len() > 1 {
-            self.entries.pop();
-        }
-    }
+/// Whether the newest position occurred before (a search counts that as a draw: what the side
+/// to move could do there, it can do here).
+pub(crate) fn repeats(mut newest_first: impl Iterator<Item = Mark>) -> bool {
+    let Some(now) = newest_first.next() else {
+        return false;
+    };
+    // Positions before the last irreversible move cannot come back; with no quiet-moves rule
+    // every move counts as quiet, and the whole record is searched.
+    newest_first
+        .take(now.quiet as usize)
+        .any(|m| m.hash == now.hash)
+}
 
-    /// The hash of the current (last recorded) position.
-    pub fn last_hash(&self) -> u64 {
-        self.entries.last().map_or(0, |e| e.0)
-    }
-
-    /// Plies since the last capture or move of a piece the quiet-moves rule names.
-    pub fn quiet(&self) -> u32 {
-        self.entries.last().map_or(0, |e| e.1)
-    }
-
-    /// Positions recorded, the start included.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// How often the current position has occurred, this time included.
-    pub fn occurrences(&self) -> u32 {
-        let Some(&(now, _)) = self.entries.last() else {
-            return 0;
-        };
-        self.entries.iter().filter(|e| e.0 == now).count() as u32
-    }
-
-    /// Whether the current position occurred before (a search counts that as a draw: what
-    /// the side to move could do there, it can do here).
-    pub(crate) fn repeats(&self) -> bool {
-        let Some((&(now, quiet), earlier)) = self.entries.split_last() else {
-            return false;
-        };
-        // Positions before the last irreversible move cannot come back; with no quiet-moves
-        // rule every move counts as quiet, and the whole record is searched.
-        earlier
-            .iter()
-            .rev()
-            .take(quiet as usize)
-            .any(|e| e.0 == now)
-    }
-
-    /// The history goal that ends the game now, if any.
-    pub fn verdict<'g>(&self, game: &'g Game) -> Option<&'g HistoryGoal> {
-        game.history_goals().iter().find(|goal| match &goal.rule {
-            HistoryRule::Repetition { times } => self.occurrences() >= *times,
-            HistoryRule::QuietMoves { plies, .. } => self.quiet() >= *plies,
-        })
-    }
+/// The history goal that ends the game at the newest position, if any.
+pub(crate) fn verdict<I>(game: &Game, newest_first: I) -> Option<&HistoryGoal>
+where
+    I: Iterator<Item = Mark> + Clone,
+{
+    let quiet = newest_first.clone().next().map_or(0, |m| m.quiet);
+    game.history_goals().iter().find(|goal| match &goal.rule {
+        HistoryRule::Repetition { times } => occurrences(newest_first.clone()) >= *times,
+        HistoryRule::QuietMoves { plies, .. } => quiet >= *plies,
+    })
 }
 
 /// Whether a move restarts the quiet count: a capture, or a move of a piece the game's
@@ -111,5 +74,46 @@ pub(crate) fn resets(game: &Game, mv: &Move) -> bool {
             resets: Vec::new(),
         }
         .resets_quiet_count(mv.actions()),
+    }
+}
+
+/// The marks of the search's line: the game's record, copied flat when a search starts, then
+/// the plies searched, pushed and popped at every node. A `Vec`, not the record's persistent
+/// vector: this is the hot path, and a search never shares it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Path {
+    /// Oldest first; never empty while a search runs.
+    marks: Vec<Mark>,
+}
+
+impl Path {
+    /// Starts the line at the end of a game record, given by its marks, oldest first.
+    pub(crate) fn reset(&mut self, marks: impl Iterator<Item = Mark>) {
+        self.marks.clear();
+        self.marks.extend(marks);
+    }
+
+    pub(crate) fn push(&mut self, mark: Mark) {
+        self.marks.push(mark);
+    }
+
+    pub(crate) fn pop(&mut self) {
+        self.marks.pop();
+    }
+
+    /// The mark of the current position.
+    pub(crate) fn last(&self) -> Mark {
+        self.marks
+            .last()
+            .copied()
+            .unwrap_or(Mark { hash: 0, quiet: 0 })
+    }
+
+    pub(crate) fn repeats(&self) -> bool {
+        repeats(self.marks.iter().rev().copied())
+    }
+
+    pub(crate) fn verdict<'g>(&self, game: &'g Game) -> Option<&'g HistoryGoal> {
+        verdict(game, self.marks.iter().rev().copied())
     }
 }

@@ -8,15 +8,19 @@
 //! The one design decision: the search uses only the engine's public API (generate, play,
 //! unplay, hash), so anything the language can express can be played.
 //!
+//! A search starts from a [`GameRecord`], the game played so far, whose history goals
+//! (repetition, quiet moves) it keeps along the line it searches. The record shares its plies
+//! between copies, so a front end hands one to a search thread without copying the game.
+//!
 //! ```
-//! use dagaz_search::{History, Limits, Searcher};
+//! use dagaz_search::{GameRecord, Limits, Searcher};
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/chess.game")).unwrap();
 //! let game = dagaz_engine::Game::load(&text).unwrap();
 //! // White mates in one: Qh5xf7.
 //! let position = game.from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1").unwrap();
 //! let mut searcher = Searcher::new(&game, Default::default(), 16);
 //! let limits = Limits { depth: Some(2), ..Limits::default() };
-//! let found = searcher.search(&position, &History::new(&position), &limits, &mut |_| {}).unwrap();
+//! let found = searcher.search(&GameRecord::new(position), &limits, &mut |_| {}).unwrap();
 //! assert_eq!(found.best.unwrap().notation(&game), "h5f7");
 //! assert_eq!(found.info.score, dagaz_search::Score::Mate(1));
 //! ```
@@ -33,12 +37,13 @@
 
 mod history;
 mod limits;
+mod record;
 mod score;
 mod search;
 mod table;
 
-pub use history::History;
 pub use limits::{Clock, Limits, MAX_DEPTH};
+pub use record::GameRecord;
 pub use score::{Score, INFINITY, MATE, MATE_BOUND};
 pub use search::{Found, Info, Searcher};
 

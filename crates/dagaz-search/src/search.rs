@@ -1,7 +1,8 @@
 //! Iterative deepening negamax alpha-beta over the engine's legal moves.
 
-use crate::history::{resets, History};
+use crate::history::{Mark, Path};
 use crate::limits::{Limits, MAX_DEPTH};
+use crate::record::GameRecord;
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
 use dagaz_engine::{
@@ -80,7 +81,7 @@ pub struct Searcher<'g> {
     seldepth: u32,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
-    path: History,
+    path: Path,
 }
 
 impl<'g> Searcher<'g> {
@@ -101,7 +102,7 @@ impl<'g> Searcher<'g> {
             seldepth: 0,
             deadline: None,
             node_limit: None,
-            path: History::default(),
+            path: Path::default(),
         }
     }
 
@@ -122,13 +123,13 @@ impl<'g> Searcher<'g> {
         self.history_scores.iter_mut().for_each(|h| *h = 0);
     }
 
-    /// Searches `position`, reached through `history`, within `limits`. `on_iteration` hears
-    /// about each finished iteration. The answer is that of the last finished iteration (or of
-    /// the first moves searched, when not even one iteration finished).
+    /// Searches the current position of `record` (the history goals look at the whole record)
+    /// within `limits`. `on_iteration` hears about each finished iteration. The answer is that
+    /// of the last finished iteration (or of the first moves searched, when not even one
+    /// iteration finished).
     pub fn search(
         &mut self,
-        position: &Position,
-        history: &History,
+        record: &GameRecord,
         limits: &Limits,
         on_iteration: &mut dyn FnMut(&Info),
     ) -> Result<Found, GenError> {
@@ -138,14 +139,11 @@ impl<'g> Searcher<'g> {
         self.seldepth = 0;
         self.deadline = limits.movetime.map(|t| start + t);
         self.node_limit = limits.nodes;
-        self.path = history.clone();
-        if self.path.last_hash() != position.zobrist() {
-            self.path = History::new(position);
-        }
+        self.path.reset(record.marks());
         self.table.next_age();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
-        let mut root = position.clone();
+        let mut root = record.position().clone();
         let mut moves = Vec::new();
         self.gen.generate(self.game, &mut root, &mut moves)?;
         let mut found = Found {
@@ -316,12 +314,8 @@ impl<'g> Searcher<'g> {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
             let undo = position.play(self.game, mv);
-            let quiet = if resets(self.game, mv) {
-                0
-            } else {
-                self.path.quiet().saturating_add(1)
-            };
-            self.path.push_hash(position.zobrist(), quiet);
+            let mark = self.path.last().after(self.game, mv, position.zobrist());
+            self.path.push(mark);
             let searched = if n == 0 {
                 self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
                     .map(|v| -v)
@@ -448,7 +442,10 @@ impl<'g> Searcher<'g> {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
             let undo = position.play(self.game, mv);
-            self.path.push_hash(position.zobrist(), 0);
+            self.path.push(Mark {
+                hash: position.zobrist(),
+                quiet: 0,
+            });
             let searched = self
                 .quiesce(position, ply + 1, -beta, -alpha, qdepth + 1, count)
                 .map(|v| -v);
@@ -499,8 +496,8 @@ impl<'g> Searcher<'g> {
     }
 
     fn current_key(&self) -> u64 {
-        // The history's last entry is the current position's hash (pushed by the caller).
-        self.path.last_hash()
+        // The path's last mark is the current position's (pushed by the caller).
+        self.path.last().hash
     }
 
     fn ensure_ply(&mut self, p: usize) {

@@ -1,6 +1,7 @@
 //! The search on small positions of shipped games.
 
-use crate::{History, Limits, Score, Searcher};
+use crate::history::{Mark, Path};
+use crate::{GameRecord, Limits, Score, Searcher};
 use dagaz_engine::{Game, Position};
 use pretty_assertions::assert_eq;
 
@@ -22,7 +23,7 @@ fn best_from(game: &Game, position: &Position, depth: u32) -> (String, Score) {
         ..Limits::default()
     };
     let found = searcher
-        .search(position, &History::new(position), &limits, &mut |_| {})
+        .search(&GameRecord::new(position.clone()), &limits, &mut |_| {})
         .unwrap();
     (found.best.unwrap().notation(game), found.info.score)
 }
@@ -79,12 +80,7 @@ fn stalemate_scores_as_a_draw() {
     let position = chess.from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
     let mut searcher = Searcher::new(&chess, Default::default(), 1);
     let found = searcher
-        .search(
-            &position,
-            &History::new(&position),
-            &Limits::default(),
-            &mut |_| {},
-        )
+        .search(&GameRecord::new(position), &Limits::default(), &mut |_| {})
         .unwrap();
     assert_eq!(found.best, None);
     assert_eq!(found.info.score, Score::Cp(0));
@@ -122,7 +118,7 @@ fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
         ..Limits::default()
     };
     let found = searcher
-        .search(&start, &History::new(&start), &limits, &mut |_| {})
+        .search(&GameRecord::new(start.clone()), &limits, &mut |_| {})
         .unwrap();
     let legal = dagaz_engine::MoveGen::default()
         .moves(&chess, &start)
@@ -134,7 +130,7 @@ fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
         ..Limits::default()
     };
     let found = searcher
-        .search(&start, &History::new(&start), &limits, &mut |_| {})
+        .search(&GameRecord::new(start.clone()), &limits, &mut |_| {})
         .unwrap();
     assert!(legal.contains(found.best.as_ref().unwrap()));
 }
@@ -142,27 +138,59 @@ fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
 #[test]
 fn history_counts_repetitions_and_quiet_moves() {
     let chess = game("chess.game");
-    let mut position = chess.initial_position();
-    let mut history = History::new(&position);
+    let mut record = GameRecord::new(chess.initial_position());
     let mut gen = dagaz_engine::MoveGen::default();
     let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     for notation in shuffle.iter().chain(&shuffle) {
-        let moves = gen.moves(&chess, &position).unwrap();
+        let moves = gen.moves(&chess, record.position()).unwrap();
         let mv = moves
             .iter()
             .find(|m| m.notation(&chess) == *notation)
             .unwrap();
-        position.play(&chess, mv);
-        history.push(&chess, &position, mv);
+        record.play(&chess, mv);
     }
-    assert_eq!(history.occurrences(), 3);
-    assert_eq!(history.quiet(), 8);
-    let verdict = history.verdict(&chess).unwrap();
+    assert_eq!(record.occurrences(), 3);
+    assert_eq!(record.quiet(), 8);
+    let verdict = record.verdict(&chess).unwrap();
     assert_eq!(verdict.outcome, dagaz_engine::Outcome::Draw);
     // One ply back: the position after 1. Nf3 Nf6 2. Ng1, for the second time.
-    history.pop();
-    assert_eq!(history.occurrences(), 2);
-    assert!(history.verdict(&chess).is_none());
+    assert_eq!(record.undo().unwrap().notation(&chess), "f6g8");
+    assert_eq!(record.occurrences(), 2);
+    assert!(record.verdict(&chess).is_none());
+}
+
+#[test]
+fn a_record_keeps_every_position_and_a_copy_is_unaffected_by_the_original() {
+    let chess = game("chess.game");
+    let start = chess.initial_position();
+    let mut record = GameRecord::with_quiet(start.clone(), 7);
+    let mut gen = dagaz_engine::MoveGen::default();
+    let mut expected = start.clone();
+    for notation in ["e2e4", "e7e5", "g1f3"] {
+        let moves = gen.moves(&chess, record.position()).unwrap();
+        let mv = moves
+            .iter()
+            .find(|m| m.notation(&chess) == notation)
+            .unwrap();
+        record.play(&chess, mv);
+        expected.play(&chess, mv);
+        assert_eq!(record.position(), &expected);
+    }
+    // Pawn moves restart the quiet count (the rule names Pawn); the knight move counts.
+    assert_eq!(record.quiet(), 1);
+    let copy = record.clone();
+    record.undo();
+    record.undo();
+    assert_eq!(record.len(), 1);
+    assert_eq!(record.quiet(), 0);
+    let notations: Vec<String> = copy.moves().map(|m| m.notation(&chess)).collect();
+    assert_eq!(notations, ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(copy.position(), &expected);
+    record.truncate(0);
+    assert_eq!(record.position(), &start);
+    assert_eq!(record.quiet(), 7);
+    assert_eq!(record.undo(), None);
+    assert_eq!(record.start(), copy.start());
 }
 
 #[test]
@@ -170,7 +198,12 @@ fn a_repeated_position_in_the_search_is_a_draw() {
     let chess = game("chess.game");
     // White is a queen down but can repeat; the search must not believe in a long line.
     let position = chess.from_fen("4k3/8/8/8/8/8/8/q3K2R w K - 0 1").unwrap();
-    let mut history = History::new(&position);
-    history.push_hash(position.zobrist(), 1);
-    assert!(history.repeats());
+    let mut path = Path::default();
+    path.reset(GameRecord::new(position.clone()).marks());
+    assert!(!path.repeats());
+    path.push(Mark {
+        hash: position.zobrist(),
+        quiet: 1,
+    });
+    assert!(path.repeats());
 }

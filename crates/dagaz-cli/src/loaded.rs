@@ -1,0 +1,133 @@
+//! A game file loaded and the position a command works on: the game, its text (for
+//! messages), the start (`--setup`, `--fen` or the game's), the `--moves` played on it, and
+//! how a game without legal moves ended.
+
+use crate::diagnostics::located;
+use crate::{LimitArgs, PositionArgs};
+use dagaz_engine::{Game, GenError, Limits, MoveGen, Position};
+use dagaz_search::GameRecord;
+use std::path::Path;
+
+/// A game file, its text (for messages), the position to work on and how it was reached.
+pub(crate) struct Loaded {
+    pub path: String,
+    pub text: String,
+    pub game: Game,
+    pub limits: Limits,
+    /// The game from the start (`--setup`, `--fen` or the game's) through the `--moves`.
+    pub record: GameRecord,
+}
+
+impl Loaded {
+    pub fn new(args: &PositionArgs) -> Result<Loaded, String> {
+        let (game, text) = load_game(&args.game)?;
+        let position = match (&args.setup, &args.fen) {
+            (Some(setup), _) => game
+                .setup(setup)
+                .map_err(|e| located("--setup", setup, e.span, &e.to_string(), Some(SETUP_HELP)))?,
+            (None, Some(fen)) => game
+                .from_fen(fen)
+                .map_err(|e| located("--fen", fen, e.span, &e.to_string(), None))?,
+            (None, None) => game.initial_position(),
+        };
+        let record = GameRecord::with_quiet(position, args.fen.as_deref().map_or(0, half_moves));
+        let mut loaded = Loaded {
+            path: args.game.display().to_string(),
+            text,
+            game,
+            limits: limits(&args.limits),
+            record,
+        };
+        loaded.play(&args.moves)?;
+        Ok(loaded)
+    }
+
+    /// Plays `moves` in order from the position.
+    pub fn play(&mut self, moves: &[String]) -> Result<(), String> {
+        let mut gen = self.generator();
+        for (i, text) in moves.iter().enumerate() {
+            let legal = gen
+                .moves(&self.game, self.record.position())
+                .map_err(|e| self.gen_error(&e))?;
+            let mv = dagaz_engine::match_move(&self.game, &legal, text)
+                .map_err(|e| format!("error: --moves: move {} ({text}): {e}\n", i + 1))?;
+            self.record.play(&self.game, mv);
+        }
+        Ok(())
+    }
+
+    /// The position the command works on: after the `--moves`.
+    pub fn position(&self) -> &Position {
+        self.record.position()
+    }
+
+    pub fn generator(&self) -> MoveGen {
+        MoveGen::new(self.limits)
+    }
+
+    pub fn gen_error(&self, e: &GenError) -> String {
+        located(
+            &self.path,
+            &self.text,
+            e.span,
+            &e.to_string(),
+            Some(GEN_HELP),
+        )
+    }
+}
+
+const SETUP_HELP: &str =
+    "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
+const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit";
+
+/// The half-move clock of a standard FEN (its fifth field), 0 when absent or not a number.
+pub(crate) fn half_moves(fen: &str) -> u32 {
+    fen.split_whitespace()
+        .nth(4)
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0)
+}
+
+pub(crate) fn limits(args: &LimitArgs) -> Limits {
+    Limits {
+        steps: args.step_limit,
+        moves: args.move_limit,
+        choices: args.choice_limit,
+        actions: args.action_limit,
+    }
+}
+
+pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
+    let shown = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
+    let game = dagaz_engine::Game::load(&text)
+        .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
+    Ok((game, text))
+}
+
+/// The line `moves` prints for a position without legal moves: how the game ended.
+pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, String> {
+    let ended = gen
+        .outcome(&loaded.game, loaded.position())
+        .map_err(|e| loaded.gen_error(&e))?;
+    let side = loaded.game.player_name(loaded.position().to_move());
+    Ok(match ended {
+        Some((goal, _)) => {
+            let verdict = match goal.outcome {
+                dagaz_engine::Outcome::Win => "wins",
+                dagaz_engine::Outcome::Loss => "loses",
+                dagaz_engine::Outcome::Draw => "draws",
+            };
+            match goal.condition {
+                dagaz_engine::GoalCondition::NoMoves => {
+                    format!("no legal moves: {side} {verdict}\n")
+                }
+                why => format!("no legal moves ({why}): {side} {verdict}\n"),
+            }
+        }
+        None => {
+            format!("no legal moves: {side} cannot move (the game declares no goal for this)\n")
+        }
+    })
+}

@@ -1,0 +1,198 @@
+//! The search thread of the protocols: a worker that owns the searcher between searches and
+//! lends it to a scoped thread for each one, and the writer both threads answer through, so
+//! that the reading thread answers `isready`, `ping` and `stop` while a search runs.
+
+use dagaz_engine::{Game, GenError, Limits as GenLimits};
+use dagaz_search::{Found, GameRecord, Info, Limits, Searcher};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::{Scope, ScopedJoinHandle};
+use std::time::Duration;
+
+/// The largest transposition table the protocols accept, in MiB.
+pub(crate) const MAX_HASH_MB: usize = 4096;
+
+/// The writer both threads answer through: one whole line at a time, flushed at once.
+pub(crate) struct Output<'w> {
+    inner: Mutex<&'w mut (dyn Write + Send)>,
+}
+
+impl<'w> Output<'w> {
+    pub(crate) fn new(out: &'w mut (dyn Write + Send)) -> Output<'w> {
+        Output {
+            inner: Mutex::new(out),
+        }
+    }
+
+    pub(crate) fn line(&self, text: &str) {
+        let mut w = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+}
+
+/// Formats an iteration's report (`None`: say nothing).
+pub(crate) type OnInfo<'s> = Box<dyn Fn(&Info) -> Option<String> + Send + 's>;
+/// Formats the answer at the end of a search.
+pub(crate) type OnDone<'s> = Box<dyn FnOnce(Result<Found, GenError>) -> Vec<String> + Send + 's>;
+
+/// One search to run.
+pub(crate) struct Job<'s> {
+    /// The game to search from its current position: a clone of the protocol's record, which
+    /// shares its plies rather than copying them.
+    pub record: GameRecord,
+    pub limits: Limits,
+    /// Hold the answer back until told to stop (UCI's `go infinite`, Hub's `go analyze`).
+    pub until_stopped: bool,
+    pub on_info: OnInfo<'s>,
+    pub on_done: OnDone<'s>,
+}
+
+struct Running<'scope, 'g> {
+    handle: ScopedJoinHandle<'scope, Searcher<'g>>,
+    /// Our own stop signal: the searcher clears its flag when a search starts, so a stop that
+    /// comes before that is passed on at the end of the next iteration.
+    stop: Arc<AtomicBool>,
+    flag: Arc<AtomicBool>,
+    /// Set to drop the answer (a ponder search replaced by a real one).
+    silent: Arc<AtomicBool>,
+    /// Whether it is stopped (rather than waited for) before the next search and at the end
+    /// of the input.
+    until_stopped: bool,
+}
+
+/// The searcher, either idle here or lent to the search thread.
+pub(crate) struct Worker<'scope, 'g> {
+    game: &'g Game,
+    gen_limits: GenLimits,
+    hash_mb: usize,
+    idle: Option<Searcher<'g>>,
+    running: Option<Running<'scope, 'g>>,
+}
+
+impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
+    pub(crate) fn new(game: &'g Game, gen_limits: GenLimits, hash_mb: usize) -> Worker<'scope, 'g> {
+        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        Worker {
+            game,
+            gen_limits,
+            hash_mb,
+            idle: Some(Searcher::new(game, gen_limits, hash_mb)),
+            running: None,
+        }
+    }
+
+    pub(crate) fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Starts `job` on a thread of `scope`, once the search still running has finished (one
+    /// that waits for `stop` is stopped).
+    pub(crate) fn start(
+        &mut self,
+        scope: &'scope Scope<'scope, '_>,
+        out: &'scope Output<'_>,
+        job: Job<'scope>,
+    ) {
+        // A search without limits would run on for a very long time: it ends like one that
+        // waits for `stop`.
+        let until_stopped = job.until_stopped || job.limits == Limits::default();
+        self.finish();
+        let mut searcher = self.take_searcher();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = searcher.stop_flag();
+        let silent = Arc::new(AtomicBool::new(false));
+        let (stop2, flag2, silent2) = (Arc::clone(&stop), Arc::clone(&flag), Arc::clone(&silent));
+        let handle = scope.spawn(move || {
+            let Job {
+                record,
+                limits,
+                until_stopped,
+                on_info,
+                on_done,
+            } = job;
+            let result = searcher.search(&record, &limits, &mut |info| {
+                if let Some(line) = on_info(info) {
+                    out.line(&line);
+                }
+                if stop2.load(Ordering::Relaxed) {
+                    flag2.store(true, Ordering::Relaxed);
+                }
+            });
+            if until_stopped {
+                while !stop2.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            if !silent2.load(Ordering::Relaxed) {
+                for line in on_done(result) {
+                    out.line(&line);
+                }
+            }
+            searcher
+        });
+        self.running = Some(Running {
+            handle,
+            stop,
+            flag,
+            silent,
+            until_stopped,
+        });
+    }
+
+    /// Stops the running search (which then answers) and waits for it.
+    pub(crate) fn stop(&mut self) {
+        if let Some(running) = &self.running {
+            running.stop.store(true, Ordering::Relaxed);
+            running.flag.store(true, Ordering::Relaxed);
+        }
+        self.wait();
+    }
+
+    /// Stops the running search without its answer.
+    pub(crate) fn stop_quietly(&mut self) {
+        if let Some(running) = &self.running {
+            running.silent.store(true, Ordering::Relaxed);
+        }
+        self.stop();
+    }
+
+    /// Waits for the running search to finish by itself.
+    pub(crate) fn wait(&mut self) {
+        if let Some(running) = self.running.take() {
+            // A search thread that panicked lost its searcher: start afresh.
+            self.idle = running.handle.join().ok();
+        }
+    }
+
+    /// The idle searcher (stopping any search first).
+    pub(crate) fn searcher(&mut self) -> &mut Searcher<'g> {
+        self.stop();
+        self.idle
+            .get_or_insert_with(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
+    }
+
+    fn take_searcher(&mut self) -> Searcher<'g> {
+        self.idle
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
+    }
+
+    /// A new transposition table of `mb` MiB (clamped to 1..=[`MAX_HASH_MB`]).
+    pub(crate) fn resize(&mut self, mb: usize) {
+        self.stop();
+        self.hash_mb = mb.clamp(1, MAX_HASH_MB);
+        self.idle = Some(Searcher::new(self.game, self.gen_limits, self.hash_mb));
+    }
+
+    /// Lets the running search end: one that ends by itself is waited for, one that waits
+    /// for `stop` is stopped (at the end of the input, or before the next search).
+    pub(crate) fn finish(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.until_stopped) {
+            self.stop();
+        } else {
+            self.wait();
+        }
+    }
+}
