@@ -5,6 +5,7 @@
 //! rules fail at run time). Nothing is written to standard output before the answer is known,
 //! so a failed command never leaves half an answer behind.
 
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(
@@ -46,7 +47,7 @@ lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (argum
 file, setup, or a rule that fails while moves are generated).",
     after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz check games/chess.game\n  dagaz perft games/chess.game --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen games/chess.game --moves e2e4 e7e5 g1f3\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19"
 )]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }

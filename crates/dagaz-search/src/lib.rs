@@ -25,6 +25,7 @@
 //! assert_eq!(found.info.score, dagaz_search::Score::Mate(1));
 //! ```
 
+#![warn(missing_docs)]
 #![cfg_attr(
     test,
     allow(

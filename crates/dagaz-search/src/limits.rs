@@ -19,8 +19,11 @@ pub const MAX_DEPTH: u32 = 64;
 /// A player's clock, as UCI's `go wtime ... winc ... movestogo ...` gives it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
+    /// Time left on the clock.
     pub remaining: Duration,
+    /// Time added after each move.
     pub increment: Duration,
+    /// Moves until the next time control, when there is one.
     pub moves_to_go: Option<u32>,
 }
 

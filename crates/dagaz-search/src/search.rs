@@ -16,13 +16,17 @@ use std::time::{Duration, Instant};
 /// What one finished iteration found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
+    /// The nominal depth of the iteration, in plies.
     pub depth: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
+    /// The score from the side to move's point of view, as UCI gives it (`cp` or `mate`).
     pub score: Score,
     /// The score as the search computes it (mates near ±[`crate::MATE`]).
     pub value: i32,
+    /// Nodes searched so far in this search (all iterations).
     pub nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
     /// The principal variation: the best move first.
     pub pv: Vec<Move>,
@@ -40,7 +44,9 @@ impl Info {
 /// and the last finished iteration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
+    /// The move to play; `None` only when the side to move has no legal move.
     pub best: Option<Move>,
+    /// The last finished iteration.
     pub info: Info,
 }
 
@@ -106,6 +112,7 @@ impl<'g> Searcher<'g> {
         }
     }
 
+    /// The game this searcher plays.
     pub fn game(&self) -> &'g Game {
         self.game
     }
