@@ -6,15 +6,6 @@
 //! so a failed command never leaves half an answer behind.
 
 #![warn(missing_docs)]
-#![cfg_attr(
-    test,
-    allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )
-)]
 
 mod commands;
 mod diagnostics;

@@ -25,15 +25,6 @@
 //! those crates' needs; embedders use `dagaz-engine`.
 
 #![warn(missing_docs)]
-#![cfg_attr(
-    test,
-    allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )
-)]
 
 mod action;
 mod board;

@@ -34,15 +34,6 @@
 //! errors. Its items change with those crates' needs; embedders use `dagaz-engine`.
 
 #![warn(missing_docs)]
-#![cfg_attr(
-    test,
-    allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )
-)]
 
 mod error;
 mod node;

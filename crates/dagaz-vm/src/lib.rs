@@ -95,15 +95,6 @@
 //! Embedders use `dagaz-engine`.
 
 #![warn(missing_docs)]
-#![cfg_attr(
-    test,
-    allow(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::indexing_slicing
-    )
-)]
 
 pub mod env;
 mod error;
