@@ -1106,6 +1106,7 @@ pub(crate) fn plain_truth(strings: &IndexSet<String>, v: Value) -> bool {
 /// global changes. An index with no invariant holds. Errors as the arithmetic does, and with
 /// [`Internal::ImpureInvariant`](crate::Internal::ImpureInvariant) on a command that is not
 /// pure.
+#[inline]
 pub fn eval_invariant(
     strings: &IndexSet<String>,
     program: &Program,
