@@ -228,36 +228,31 @@ fn bad_arguments_exit_2_and_help_exits_0() {
 #[test]
 fn numbers_outside_an_option_range_exit_2_with_the_range() {
     let game = game_path();
-    for (args, message) in [
+    // (command, option as clap names it, value, range)
+    for (command, option, value, range) in [
+        ("uci", "--hash <MB>", "0", "1..=4096"),
+        ("hub", "--hash <MB>", "999999999", "1..=4096"),
+        ("bench", "--repeat <REPEAT>", "0", "1..=4294967295"),
+        ("bestmove", "--depth <DEPTH>", "65", "1..=64"),
         (
-            vec!["uci", &game, "--hash", "0"],
-            "error: invalid value '0' for '--hash <MB>': 0 is not in 1..=4096",
+            "bestmove",
+            "--movetime <MS>",
+            "99999999999999",
+            "0..=31622400000",
         ),
-        (
-            vec!["hub", &game, "--hash", "999999999"],
-            "error: invalid value '999999999' for '--hash <MB>': 999999999 is not in 1..=4096",
-        ),
-        (
-            vec!["bench", &game, "--repeat", "0"],
-            "error: invalid value '0' for '--repeat <REPEAT>': 0 is not in 1..=4294967295",
-        ),
-        (
-            vec!["bestmove", &game, "--depth", "65"],
-            "error: invalid value '65' for '--depth <DEPTH>': 65 is not in 1..=64",
-        ),
-        (
-            vec!["bestmove", &game, "--movetime", "99999999999999"],
-            "error: invalid value '99999999999999' for '--movetime <MS>': 99999999999999 is not in 0..=31622400000",
-        ),
-        (
-            vec!["play", &game, "--nodes", "0"],
-            "error: invalid value '0' for '--nodes <N>': 0 is not in 1..=18446744073709551615",
-        ),
+        ("play", "--nodes <N>", "0", "1..=18446744073709551615"),
     ] {
-        let out = dagaz(&args);
-        assert_eq!(out.code, 2, "{args:?}");
+        let flag = option.split(' ').next().unwrap();
+        let out = dagaz(&[command, &game, flag, value]);
+        assert_eq!(out.code, 2, "{command} {flag} {value}");
         assert_eq!(out.stdout, "");
-        assert_eq!(out.stderr.lines().next(), Some(message), "{args:?}");
+        assert_eq!(
+            out.stderr.lines().next(),
+            Some(
+                format!("error: invalid value '{value}' for '{option}': {value} is not in {range}")
+                    .as_str()
+            )
+        );
     }
 }
 
