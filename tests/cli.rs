@@ -225,6 +225,37 @@ fn bad_arguments_exit_2_and_help_exits_0() {
     );
 }
 
+#[test]
+fn numbers_outside_an_option_range_exit_2_with_the_range() {
+    let game = game_path();
+    // (command, option as clap names it, value, range)
+    for (command, option, value, range) in [
+        ("uci", "--hash <MB>", "0", "1..=4096"),
+        ("hub", "--hash <MB>", "999999999", "1..=4096"),
+        ("bench", "--repeat <REPEAT>", "0", "1..=4294967295"),
+        ("bestmove", "--depth <DEPTH>", "65", "1..=64"),
+        (
+            "bestmove",
+            "--movetime <MS>",
+            "99999999999999",
+            "0..=31622400000",
+        ),
+        ("play", "--nodes <N>", "0", "1..=18446744073709551615"),
+    ] {
+        let flag = option.split(' ').next().unwrap();
+        let out = dagaz(&[command, &game, flag, value]);
+        assert_eq!(out.code, 2, "{command} {flag} {value}");
+        assert_eq!(out.stdout, "");
+        assert_eq!(
+            out.stderr.lines().next(),
+            Some(
+                format!("error: invalid value '{value}' for '{option}': {value} is not in {range}")
+                    .as_str()
+            )
+        );
+    }
+}
+
 fn draughts(variant: &str) -> String {
     repo_path(&format!("games/{variant}.game"))
         .display()

@@ -51,6 +51,17 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
             let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
             let mut pos = loaded.position().clone();
+            if progress {
+                // A deep count can run for hours: each shallower depth is counted and reported
+                // first, so a terminal shows how fast it goes and how far it got.
+                for shallower in 1..depth {
+                    let start = Instant::now();
+                    let leaves = perft
+                        .count(&mut pos, shallower)
+                        .map_err(|e| loaded.gen_error(&e))?;
+                    let _ = writeln!(err, "{}", progress_line(shallower, leaves, start.elapsed()));
+                }
+            }
             let start = Instant::now();
             let mut out = String::new();
             let total = if divide || progress {
@@ -73,12 +84,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
                     .map_err(|e| loaded.gen_error(&e))?
             };
             if progress {
-                let secs = start.elapsed().as_secs_f64();
-                let _ = writeln!(
-                    err,
-                    "\rperft({depth}) = {total} in {secs:.3} s ({})",
-                    rate(total, start.elapsed())
-                );
+                let _ = writeln!(err, "\r{}", progress_line(depth, total, start.elapsed()));
             }
             let _ = writeln!(out, "{total}");
             Ok(out)
@@ -97,7 +103,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             ] {
                 let mut best = Duration::MAX;
                 let mut leaves = 0;
-                for _ in 0..repeat.max(1) {
+                for _ in 0..repeat {
                     let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
                     let mut pos = loaded.position().clone();
                     let start = Instant::now();
@@ -189,6 +195,15 @@ fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
     Ok((out, code))
 }
 
+/// What `perft` reports on a terminal for each finished depth.
+fn progress_line(depth: u32, leaves: u64, time: Duration) -> String {
+    format!(
+        "perft({depth}) = {leaves} in {:.3} s ({})",
+        time.as_secs_f64(),
+        rate(leaves, time)
+    )
+}
+
 fn rate(leaves: u64, time: Duration) -> String {
     let secs = time.as_secs_f64().max(1e-9);
     format!("{:.2} M leaves/s", leaves as f64 / secs / 1e6)
@@ -213,4 +228,21 @@ fn divide_with_progress(
         .into_iter()
         .map(|(m, n)| (m.notation(game), n))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_give_the_depth_the_leaves_the_time_and_the_speed() {
+        assert_eq!(
+            progress_line(5, 4_865_609, Duration::from_millis(1900)),
+            "perft(5) = 4865609 in 1.900 s (2.56 M leaves/s)"
+        );
+        assert_eq!(
+            progress_line(1, 20, Duration::ZERO),
+            "perft(1) = 20 in 0.000 s (20000.00 M leaves/s)"
+        );
+    }
 }

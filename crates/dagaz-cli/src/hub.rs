@@ -6,12 +6,14 @@
 //! and, for captures, `from x to x captured...` (`28x17x22x23`, the captured squares in any
 //! order); a move is found among the legal ones by its start, end and set of captured squares.
 
-use crate::input::{read_line, Board};
+use crate::input::{forward, Board, Line};
 use crate::loaded::load_game;
-use crate::worker::{Job, Output, Worker, MAX_HASH_MB};
+use crate::numbers::{self, MAX_HASH_MB};
+use crate::worker::{Job, Output, Worker};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Info, Limits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
+use std::sync::mpsc;
 use std::time::Duration;
 
 /// `dagaz hub`.
@@ -35,89 +37,102 @@ pub(crate) fn run(
         ));
     }
     let out = Output::new(out);
-    let mut board = Board::new(game.initial_position());
-    let mut level = Level::default();
+    let (send, lines) = mpsc::channel();
     std::thread::scope(|scope| {
-        let mut worker = Worker::new(&game, gen_limits, hash_mb);
-        let mut hash = hash_mb.clamp(1, MAX_HASH_MB);
-        // A `go ponder` that `ponder-hit` turns into `go think`.
-        let mut pondering = false;
-        while let Some(line) = read_line(input) {
-            let line = line.trim();
-            let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-            let args = arguments(rest);
-            match command {
-                "" => {}
-                "hub" => {
-                    out.line(&format!(
-                        "id name=dagaz version={} author=\"the dagaz authors\"",
-                        env!("CARGO_PKG_VERSION")
-                    ));
-                    out.line(&format!(
-                        "param name=hash value={hash} type=int min=1 max={MAX_HASH_MB}"
-                    ));
-                    out.line("wait");
-                }
-                "init" => out.line("ready"),
-                "ping" => out.line("pong"),
-                "new-game" => {
-                    worker.searcher().new_game();
-                }
-                "set-param" => {
-                    let name = value(&args, "name").unwrap_or_default();
-                    let v = value(&args, "value").unwrap_or_default();
-                    match (name, v.parse::<usize>()) {
-                        ("hash", Ok(mb)) => {
-                            worker.resize(mb);
-                            hash = mb.clamp(1, MAX_HASH_MB);
-                        }
-                        _ => error(&out, &format!("set-param: unknown parameter {name}={v}")),
+        let (game, out) = (&game, &out);
+        scope.spawn(move || {
+            let mut board = Board::new(game.initial_position());
+            let mut level = Level::default();
+            let mut worker = Worker::new(game, gen_limits, hash_mb);
+            let mut hash = hash_mb;
+            // A `go ponder` that `ponder-hit` turns into `go think`.
+            let mut pondering = false;
+            for line in lines {
+                let Line::Text(line) = line else {
+                    error(out, "the line is not UTF-8 text");
+                    continue;
+                };
+                let line = line.trim();
+                let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+                let args = arguments(rest);
+                match command {
+                    "" => {}
+                    "hub" => {
+                        out.line(&format!(
+                            "id name=dagaz version={} author=\"the dagaz authors\"",
+                            env!("CARGO_PKG_VERSION")
+                        ));
+                        out.line(&format!(
+                            "param name=hash value={hash} type=int min=1 max={MAX_HASH_MB}"
+                        ));
+                        out.line("wait");
                     }
-                }
-                "pos" => match position(&board, &game, gen_limits, &args) {
-                    Ok(new) => board = new,
-                    Err(message) => error(&out, &message),
-                },
-                "level" => match parse_level(&args) {
-                    Ok(new) => level = new,
-                    Err(message) => error(&out, &message),
-                },
-                "go" => {
-                    let mode = args.first().map_or("think", |(k, _)| k.as_str());
-                    let (limits, until_stopped) = match mode {
-                        "think" => (level.limits(), false),
-                        "ponder" | "analyze" => (Limits::default(), true),
-                        _ => {
-                            error(
-                                &out,
-                                &format!("go: expected think, ponder or analyze, found {mode}"),
-                            );
-                            continue;
+                    "init" => out.line("ready"),
+                    "ping" => out.line("pong"),
+                    "new-game" => {
+                        worker.searcher().new_game();
+                    }
+                    "set-param" => {
+                        let name = value(&args, "name").unwrap_or_default();
+                        let v = value(&args, "value");
+                        match name {
+                            "hash" => match numbers::hash("set-param hash", v) {
+                                Ok(mb) => {
+                                    worker.resize(mb);
+                                    hash = mb;
+                                }
+                                Err(message) => error(out, &message),
+                            },
+                            _ => error(out, &format!("set-param: unknown parameter {name}")),
                         }
-                    };
-                    pondering = mode == "ponder";
-                    worker.start(scope, &out, job(&game, &board, limits, until_stopped));
-                }
-                "ponder-hit" => {
-                    if pondering && worker.is_running() {
-                        // Think now, on the same position: the table keeps what pondering found.
-                        worker.stop_quietly();
+                    }
+                    "pos" => match position(&board, game, gen_limits, &args) {
+                        Ok(new) => board = new,
+                        Err(message) => error(out, &message),
+                    },
+                    "level" => match parse_level(&args) {
+                        Ok(new) => level = new,
+                        Err(message) => error(out, &message),
+                    },
+                    "go" => {
+                        let mode = args.first().map_or("think", |(k, _)| k.as_str());
+                        let (limits, until_stopped) = match mode {
+                            "think" => (level.limits(), false),
+                            "ponder" | "analyze" => (Limits::default(), true),
+                            _ => {
+                                error(
+                                    out,
+                                    &format!("go: expected think, ponder or analyze, found {mode}"),
+                                );
+                                continue;
+                            }
+                        };
+                        pondering = mode == "ponder";
+                        worker.start(scope, out, job(game, &board, limits, until_stopped));
+                    }
+                    "ponder-hit" => {
+                        if pondering && worker.is_running() {
+                            // Think now, on the same position: the table keeps what pondering
+                            // found.
+                            worker.stop_quietly();
+                            pondering = false;
+                            worker.start(scope, out, job(game, &board, level.limits(), false));
+                        }
+                    }
+                    "stop" => {
                         pondering = false;
-                        worker.start(scope, &out, job(&game, &board, level.limits(), false));
+                        worker.stop();
                     }
+                    "quit" => {
+                        worker.stop();
+                        return;
+                    }
+                    _ => error(out, &format!("unknown command: {line}")),
                 }
-                "stop" => {
-                    pondering = false;
-                    worker.stop();
-                }
-                "quit" => {
-                    worker.stop();
-                    return;
-                }
-                _ => error(&out, &format!("unknown command: {line}")),
             }
-        }
-        worker.finish();
+            worker.finish();
+        });
+        forward(input, send);
     });
     Ok(())
 }
@@ -189,9 +204,8 @@ fn value<'a>(args: &'a [(String, String)], key: &str) -> Option<&'a str> {
 struct Level {
     depth: Option<u32>,
     nodes: Option<u64>,
-    move_time: Option<f64>,
-    /// (time left, increment, moves to go), in seconds.
-    clock: Option<(f64, f64, Option<u32>)>,
+    move_time: Option<Duration>,
+    clock: Option<Clock>,
     infinite: bool,
 }
 
@@ -200,15 +214,11 @@ impl Default for Level {
         Level {
             depth: None,
             nodes: None,
-            move_time: Some(1.0),
+            move_time: Some(Duration::from_secs(1)),
             clock: None,
             infinite: false,
         }
     }
-}
-
-fn seconds(s: f64) -> Duration {
-    Duration::try_from_secs_f64(s.max(0.0)).unwrap_or(Duration::MAX)
 }
 
 impl Level {
@@ -219,47 +229,40 @@ impl Level {
         let mut limits = Limits {
             depth: self.depth,
             nodes: self.nodes,
-            movetime: self.move_time.map(seconds),
+            movetime: self.move_time,
         };
-        if let Some((time, inc, moves)) = self.clock {
-            let budget = Clock {
-                remaining: seconds(time),
-                increment: seconds(inc),
-                moves_to_go: moves,
-            }
-            .budget();
+        if let Some(clock) = self.clock {
+            let budget = clock.budget();
             limits.movetime = Some(limits.movetime.map_or(budget, |t| t.min(budget)));
         }
         limits
     }
 }
 
+/// `level ...`: each number checked against its range (docs/protocols.md).
 fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
     let mut level = Level {
         move_time: None,
         ..Level::default()
     };
-    let mut clock = (None, 0.0, None);
+    let mut time = None;
+    let mut clock = Clock::default();
     for (key, v) in args {
-        let number = || {
-            v.parse::<f64>()
-                .ok()
-                .filter(|n| n.is_finite() && *n >= 0.0)
-                .ok_or_else(|| format!("level: {key}: expected a number, found {v:?}"))
-        };
+        let what = format!("level {key}");
+        let v = Some(v.as_str());
         match key.as_str() {
-            "depth" => level.depth = Some(number()?.min(1000.0) as u32),
-            "nodes" => level.nodes = Some(number()? as u64),
-            "move-time" => level.move_time = Some(number()?),
-            "time" => clock.0 = Some(number()?),
-            "inc" => clock.1 = number()?,
-            "moves" => clock.2 = Some(number()?.min(1000.0) as u32),
+            "depth" => level.depth = Some(numbers::depth(&what, v)?),
+            "nodes" => level.nodes = Some(numbers::nodes(&what, v)?),
+            "move-time" => level.move_time = Some(numbers::seconds(&what, v)?),
+            "time" => time = Some(numbers::seconds(&what, v)?),
+            "inc" => clock.increment = numbers::seconds(&what, v)?,
+            "moves" => clock.moves_to_go = Some(numbers::moves_to_go(&what, v)?),
             "infinite" => level.infinite = true,
             _ => {}
         }
     }
-    if let (Some(time), inc, moves) = clock {
-        level.clock = Some((time, inc, moves));
+    if let Some(remaining) = time {
+        level.clock = Some(Clock { remaining, ..clock });
     }
     if level
         == (Level {
@@ -376,7 +379,8 @@ fn squares_of(game: &Game, mv: &Move) -> Option<Squares> {
 }
 
 /// A move in Hub notation: `32-28`, or `from x to x captured...` for a capture. Moves that
-/// do not lift a piece from one numbered square to another fall back to the game's notation.
+/// do not lift a piece from one numbered square to another fall back to the game's notation
+/// (without white space).
 pub(crate) fn hub_move(game: &Game, mv: &Move) -> String {
     match squares_of(game, mv) {
         Some((from, to, captured)) if captured.is_empty() => format!("{from}-{to}"),
@@ -387,7 +391,7 @@ pub(crate) fn hub_move(game: &Game, mv: &Move) -> String {
             }
             text
         }
-        None => mv.notation(game),
+        None => crate::info::move_token(game, mv),
     }
 }
 

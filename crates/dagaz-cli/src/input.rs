@@ -4,6 +4,7 @@
 use dagaz_engine::{Game, Limits as GenLimits, Move, MoveGen, Position};
 use dagaz_search::GameRecord;
 use std::io::BufRead;
+use std::sync::mpsc::Sender;
 
 /// Where a protocol's game stands: its record, and the start and moves the last position
 /// command gave, so that the next one that repeats them and adds a move (as a GUI does before
@@ -71,12 +72,34 @@ impl Board {
     }
 }
 
-/// Reads a line; `None` at the end of the input (or on a read error).
-pub(crate) fn read_line(input: &mut dyn BufRead) -> Option<String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => Some(line),
+/// A line of protocol input.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    Text(String),
+    /// A line that is not UTF-8 text: answered with an error, and the session goes on.
+    NotUtf8,
+}
+
+/// Reads `input` line by line on this thread and sends each line on, until the input ends (or
+/// fails), a `quit` line is sent, or the receiver is gone. The protocols run their commands
+/// on another thread, so reading never waits for a command, and a command never waits for
+/// the input.
+pub(crate) fn forward(input: &mut dyn BufRead, send: Sender<Line>) {
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let line = match String::from_utf8(std::mem::take(&mut bytes)) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::NotUtf8,
+        };
+        let quit = matches!(&line, Line::Text(t) if t.split_whitespace().next() == Some("quit"));
+        if send.send(line).is_err() || quit {
+            return;
+        }
     }
 }
 
@@ -84,6 +107,21 @@ pub(crate) fn read_line(input: &mut dyn BufRead) -> Option<String> {
 mod tests {
     use super::*;
     use std::cell::Cell;
+
+    #[test]
+    fn lines_that_are_not_utf8_are_passed_on_and_quit_ends_the_reading() {
+        let (send, lines) = std::sync::mpsc::channel();
+        forward(&mut &b"isready\n\xff\xfe\nquit\nisready\n"[..], send);
+        let lines: Vec<Line> = lines.iter().collect();
+        assert_eq!(
+            lines,
+            [
+                Line::Text("isready\n".into()),
+                Line::NotUtf8,
+                Line::Text("quit\n".into())
+            ]
+        );
+    }
 
     fn chess() -> Game {
         let path = format!("{}/../../games/chess.game", env!("CARGO_MANIFEST_DIR"));

@@ -13,6 +13,7 @@ mod hub;
 mod info;
 mod input;
 mod loaded;
+mod numbers;
 mod play;
 mod uci;
 mod worker;
@@ -68,8 +69,8 @@ enum Command {
         /// Plies to search.
         #[arg(long, short, default_value_t = 6)]
         depth: u32,
-        /// Runs of each mode; the best is reported.
-        #[arg(long, default_value_t = 3)]
+        /// Runs of each mode (at least 1); the best is reported.
+        #[arg(long, default_value_t = 3, value_parser = numbers::positive_u32())]
         repeat: u32,
     },
     /// Print the position as FEN (for games that declare one: chess, the draughts games).
@@ -129,8 +130,8 @@ enum Command {
 struct ProtocolArgs {
     /// The .game file.
     game: PathBuf,
-    /// Transposition table size in MiB (the protocol can change it).
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    /// Transposition table size in MiB, 1 to 4096 (the protocol can change it).
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
     hash: usize,
     #[command(flatten)]
     limits: LimitArgs,
@@ -139,17 +140,17 @@ struct ProtocolArgs {
 /// How long the engine thinks (by default to depth 4, or for the time given).
 #[derive(Clone, Debug, Args)]
 struct SearchArgs {
-    /// Search this many plies deep (iterative deepening, with quiescence beyond).
-    #[arg(long, conflicts_with = "movetime")]
+    /// Search this many plies deep, 1 to 64 (iterative deepening, with quiescence beyond).
+    #[arg(long, conflicts_with = "movetime", value_parser = numbers::depth_option())]
     depth: Option<u32>,
-    /// Think for this many milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// Think for this many milliseconds (at most 366 days).
+    #[arg(long, value_name = "MS", value_parser = numbers::millis_option())]
     movetime: Option<u64>,
-    /// Stop after this many positions searched.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many positions searched (at least 1).
+    #[arg(long, value_name = "N", value_parser = numbers::positive_u64())]
     nodes: Option<u64>,
-    /// Transposition table size in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    /// Transposition table size in MiB, 1 to 4096.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
     hash: usize,
 }
 

@@ -1,15 +1,17 @@
 //! `dagaz uci GAME`: the Universal Chess Interface, spoken for any game (moves in the game's
-//! notation). The search runs on its own thread while this one keeps reading commands, so
-//! `isready` and `stop` are answered during a search.
+//! notation without white space). The calling thread reads the input, a second thread runs
+//! the commands, and the search runs on a third, so `isready` and `stop` are answered during
+//! a search and a `go` during a search stops it first.
 
-use crate::info::info_line;
-use crate::input::{read_line, Board};
+use crate::info::{info_line, move_token};
+use crate::input::{forward, Board, Line};
 use crate::loaded::{half_moves, load_game};
-use crate::worker::{Job, Output, Worker, MAX_HASH_MB};
+use crate::numbers::{self, MAX_HASH_MB};
+use crate::worker::{Job, Output, Worker};
 use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, MoveGen, Perft, Position};
-use dagaz_search::{Clock, Found, Limits};
+use dagaz_search::{Clock, Found, Limits, MAX_DEPTH};
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::sync::mpsc;
 
 /// `dagaz uci`.
 pub(crate) fn run(
@@ -21,59 +23,74 @@ pub(crate) fn run(
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
     let out = Output::new(out);
-    let mut board = Board::new(game.initial_position());
+    let (send, lines) = mpsc::channel();
     std::thread::scope(|scope| {
-        let mut worker = Worker::new(&game, gen_limits, hash_mb);
-        while let Some(line) = read_line(input) {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some((&command, args)) = words.split_first() else {
-                continue;
-            };
-            match command {
-                "uci" => {
-                    out.line(&format!("id name dagaz {}", game.name()));
-                    out.line("id author the dagaz authors");
-                    out.line(&format!(
-                        "option name Hash type spin default {hash_mb} min 1 max {MAX_HASH_MB}"
-                    ));
-                    out.line("uciok");
-                }
-                "isready" => out.line("readyok"),
-                "ucinewgame" => {
-                    worker.searcher().new_game();
-                    board = Board::new(game.initial_position());
-                }
-                "setoption" => setoption(args, &mut worker, &out),
-                "position" => match position(&board, &game, gen_limits, args) {
-                    Ok(new) => board = new,
-                    Err(message) => out.line(&format!("info string error: {message}")),
-                },
-                "go" => {
-                    let go = parse_go(args, board.record.position().to_move().index());
-                    if let Some(depth) = go.perft {
-                        worker.finish();
-                        perft(&game, gen_limits, board.record.position(), depth, &out);
-                        continue;
+        let (game, out) = (&game, &out);
+        scope.spawn(move || {
+            let mut board = Board::new(game.initial_position());
+            let mut worker = Worker::new(game, gen_limits, hash_mb);
+            for line in lines {
+                let Line::Text(line) = line else {
+                    out.line("info string error: the line is not UTF-8 text");
+                    continue;
+                };
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let Some((&command, args)) = words.split_first() else {
+                    continue;
+                };
+                match command {
+                    "uci" => {
+                        out.line(&format!("id name dagaz {}", game.name()));
+                        out.line("id author the dagaz authors");
+                        out.line(&format!(
+                            "option name Hash type spin default {hash_mb} min 1 max {MAX_HASH_MB}"
+                        ));
+                        out.line("uciok");
                     }
-                    let job = Job {
-                        record: board.record.clone(),
-                        limits: go.limits,
-                        until_stopped: go.infinite,
-                        on_info: Box::new(|info| Some(info_line(&game, info))),
-                        on_done: Box::new(|result| bestmove(&game, result)),
-                    };
-                    worker.start(scope, &out, job);
+                    "isready" => out.line("readyok"),
+                    "ucinewgame" => {
+                        worker.searcher().new_game();
+                        board = Board::new(game.initial_position());
+                    }
+                    "setoption" => setoption(args, &mut worker, out),
+                    "position" => match position(&board, game, gen_limits, args) {
+                        Ok(new) => board = new,
+                        Err(message) => out.line(&format!("info string error: {message}")),
+                    },
+                    "go" => {
+                        let go = match parse_go(args, board.record.position().to_move().index()) {
+                            Ok(go) => go,
+                            Err(message) => {
+                                out.line(&format!("info string error: {message}"));
+                                continue;
+                            }
+                        };
+                        if let Some(depth) = go.perft {
+                            worker.stop();
+                            perft(game, gen_limits, board.record.position(), depth, out);
+                            continue;
+                        }
+                        let job = Job {
+                            record: board.record.clone(),
+                            limits: go.limits,
+                            until_stopped: go.infinite,
+                            on_info: Box::new(|info| Some(info_line(game, info))),
+                            on_done: Box::new(|result| bestmove(game, result)),
+                        };
+                        worker.start(scope, out, job);
+                    }
+                    "stop" | "ponderhit" => worker.stop(),
+                    "quit" => {
+                        worker.stop();
+                        return;
+                    }
+                    // Unknown commands (and `debug`, `register`) are ignored, as UCI asks.
+                    _ => {}
                 }
-                "stop" | "ponderhit" => worker.stop(),
-                "quit" => {
-                    worker.stop();
-                    return;
-                }
-                // Unknown commands (and `debug`, `register`) are ignored, as UCI asks.
-                _ => {}
             }
-        }
-        worker.finish();
+            worker.finish();
+        });
+        forward(input, send);
     });
     Ok(())
 }
@@ -86,26 +103,28 @@ struct Go {
     perft: Option<u32>,
 }
 
-fn parse_go(args: &[&str], side: usize) -> Go {
+/// `go ...`: each number checked against its range (docs/protocols.md).
+fn parse_go(args: &[&str], side: usize) -> Result<Go, String> {
     let mut go = Go::default();
     let mut clocks = [Clock::default(), Clock::default()];
     let mut timed = false;
-    let mut words = args.iter();
-    let number = |w: Option<&&str>| w.and_then(|t| t.parse::<u64>().ok());
-    while let Some(&word) = words.next() {
+    let mut words = args.iter().copied();
+    while let Some(word) = words.next() {
+        let what = format!("go {word}");
         match word {
             "infinite" | "ponder" => go.infinite = true,
-            "depth" => go.limits.depth = number(words.next()).map(|d| d.min(1000) as u32),
-            "nodes" => go.limits.nodes = number(words.next()),
-            "movetime" => go.limits.movetime = number(words.next()).map(Duration::from_millis),
-            "perft" => go.perft = number(words.next()).map(|d| d.min(1000) as u32),
+            "depth" => go.limits.depth = Some(numbers::depth(&what, words.next())?),
+            "nodes" => go.limits.nodes = Some(numbers::nodes(&what, words.next())?),
+            "movetime" => go.limits.movetime = Some(numbers::millis(&what, words.next())?),
+            "perft" => go.perft = Some(numbers::integer(&what, words.next(), 0, MAX_DEPTH)?),
             "mate" => {
                 // Mate in N moves is found within 2N-1 plies.
-                go.limits.depth = number(words.next()).map(|n| (n.min(500) * 2).max(2) as u32 - 1)
+                let n = numbers::integer(&what, words.next(), 1, MAX_DEPTH.div_ceil(2))?;
+                go.limits.depth = Some(2 * n - 1);
             }
             "wtime" | "btime" | "winc" | "binc" => {
                 let who = usize::from(word.starts_with('b'));
-                let ms = Duration::from_millis(number(words.next()).unwrap_or(0));
+                let ms = numbers::millis(&what, words.next())?;
                 if let Some(clock) = clocks.get_mut(who) {
                     if word.ends_with("time") {
                         clock.remaining = ms;
@@ -116,8 +135,8 @@ fn parse_go(args: &[&str], side: usize) -> Go {
                 }
             }
             "movestogo" => {
-                let n = number(words.next()).map(|n| n.min(1000) as u32);
-                clocks.iter_mut().for_each(|c| c.moves_to_go = n);
+                let n = numbers::moves_to_go(&what, words.next())?;
+                clocks.iter_mut().for_each(|c| c.moves_to_go = Some(n));
             }
             _ => {}
         }
@@ -128,13 +147,13 @@ fn parse_go(args: &[&str], side: usize) -> Go {
             go.limits.movetime = Some(go.limits.movetime.map_or(budget, |t| t.min(budget)));
         }
     }
-    go
+    Ok(go)
 }
 
 fn bestmove(game: &Game, result: Result<Found, GenError>) -> Vec<String> {
     match result {
         Ok(found) => match found.best {
-            Some(best) => vec![format!("bestmove {}", best.notation(game))],
+            Some(best) => vec![format!("bestmove {}", move_token(game, &best))],
             None => vec!["bestmove 0000".into()],
         },
         Err(e) => vec![
@@ -159,11 +178,9 @@ fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Outpu
         .unwrap_or_default()
         .join(" ");
     if name.eq_ignore_ascii_case("hash") {
-        match value.parse::<usize>() {
+        match numbers::hash("setoption Hash", Some(&value)) {
             Ok(mb) => worker.resize(mb),
-            Err(_) => out.line(&format!(
-                "info string error: setoption Hash: expected a number of MiB, found {value:?}"
-            )),
+            Err(message) => out.line(&format!("info string error: {message}")),
         }
     } else {
         out.line(&format!("info string error: no option named {name:?}"));
@@ -218,7 +235,7 @@ fn perft(game: &Game, gen_limits: GenLimits, position: &Position, depth: u32, ou
         Ok(rows) => {
             let mut rows: Vec<(String, u64)> = rows
                 .into_iter()
-                .map(|(m, n)| (m.notation(game), n))
+                .map(|(m, n)| (move_token(game, &m), n))
                 .collect();
             rows.sort();
             for (notation, n) in &rows {
@@ -239,26 +256,30 @@ fn perft(game: &Game, gen_limits: GenLimits, position: &Position, depth: u32, ou
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn go_reads_the_clock_of_the_side_to_move() {
         let args = "wtime 60000 btime 3000 winc 1000 binc 0 movestogo 10";
         let words: Vec<&str> = args.split_whitespace().collect();
-        let white = parse_go(&words, 0);
+        let white = parse_go(&words, 0).unwrap();
         assert_eq!(
             white.limits.movetime,
             Some(Duration::from_millis(6000 + 750 - 20))
         );
-        let black = parse_go(&words, 1);
+        let black = parse_go(&words, 1).unwrap();
         assert_eq!(black.limits.movetime, Some(Duration::from_millis(300 - 20)));
-        let both = parse_go(&["movetime", "100", "wtime", "60000", "depth", "7"], 0);
+        let both = parse_go(&["movetime", "100", "wtime", "60000", "depth", "7"], 0).unwrap();
         assert_eq!(both.limits.movetime, Some(Duration::from_millis(100)));
         assert_eq!(both.limits.depth, Some(7));
-        let infinite = parse_go(&["infinite", "wtime", "1000"], 0);
+        let infinite = parse_go(&["infinite", "wtime", "1000"], 0).unwrap();
         assert!(infinite.infinite);
         assert_eq!(infinite.limits, Limits::default());
-        assert_eq!(parse_go(&["perft", "4"], 0).perft, Some(4));
-        assert_eq!(parse_go(&["mate", "2"], 0).limits.depth, Some(3));
-        assert_eq!(parse_go(&["depth", "x"], 0).limits.depth, None);
+        assert_eq!(parse_go(&["perft", "4"], 0).unwrap().perft, Some(4));
+        assert_eq!(parse_go(&["mate", "2"], 0).unwrap().limits.depth, Some(3));
+        assert_eq!(
+            parse_go(&["depth", "x"], 0).unwrap_err(),
+            "go depth: expected a number from 1 to 64, found \"x\""
+        );
     }
 }

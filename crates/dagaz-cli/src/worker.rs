@@ -10,9 +10,6 @@ use std::sync::{Arc, Mutex};
 use std::thread::{Scope, ScopedJoinHandle};
 use std::time::Duration;
 
-/// The largest transposition table the protocols accept, in MiB.
-pub(crate) const MAX_HASH_MB: usize = 4096;
-
 /// The writer both threads answer through: one whole line at a time, flushed at once.
 pub(crate) struct Output<'w> {
     inner: Mutex<&'w mut (dyn Write + Send)>,
@@ -72,8 +69,8 @@ pub(crate) struct Worker<'scope, 'g> {
 }
 
 impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
+    /// A worker with a table of `hash_mb` MiB (checked by the caller: `numbers::hash`).
     pub(crate) fn new(game: &'g Game, gen_limits: GenLimits, hash_mb: usize) -> Worker<'scope, 'g> {
-        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
         Worker {
             game,
             gen_limits,
@@ -87,8 +84,8 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         self.running.is_some()
     }
 
-    /// Starts `job` on a thread of `scope`, once the search still running has finished (one
-    /// that waits for `stop` is stopped).
+    /// Starts `job` on a thread of `scope`. A search still running is stopped first and
+    /// gives its answer: each `go` is answered once, and the reading of commands never waits.
     pub(crate) fn start(
         &mut self,
         scope: &'scope Scope<'scope, '_>,
@@ -98,7 +95,7 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         // A search without limits would run on for a very long time: it ends like one that
         // waits for `stop`.
         let until_stopped = job.until_stopped || job.limits == Limits::default();
-        self.finish();
+        self.stop();
         let mut searcher = self.take_searcher();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = searcher.stop_flag();
@@ -179,10 +176,10 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
             .unwrap_or_else(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
     }
 
-    /// A new transposition table of `mb` MiB (clamped to 1..=[`MAX_HASH_MB`]).
+    /// A new transposition table of `mb` MiB (checked by the caller: `numbers::hash`).
     pub(crate) fn resize(&mut self, mb: usize) {
         self.stop();
-        self.hash_mb = mb.clamp(1, MAX_HASH_MB);
+        self.hash_mb = mb;
         self.idle = Some(Searcher::new(self.game, self.gen_limits, self.hash_mb));
     }
 

@@ -23,12 +23,12 @@ fn load(name: &str) -> Game {
 }
 
 /// Runs `dagaz PROTOCOL GAME` in process on `script`; its exit code and output lines.
-fn session(protocol: &str, game: &str, script: &str) -> (i32, Vec<String>) {
+fn session(protocol: &str, game: &str, script: impl AsRef<[u8]>) -> (i32, Vec<String>) {
     let mut out = Vec::new();
     let mut err = Vec::new();
     let code = dagaz_cli::run_with_input(
         ["dagaz", protocol, &game_path(game)],
-        &mut script.as_bytes(),
+        &mut script.as_ref(),
         &mut out,
         &mut err,
         false,
@@ -172,19 +172,122 @@ fn uci_a_bad_move_or_fen_is_reported_and_the_position_kept() {
 }
 
 #[test]
-fn uci_a_second_go_waits_for_a_search_with_limits() {
-    let (_, lines) = session("uci", "chess.game", "go depth 3\ngo perft 1\ngo depth 1\n");
-    let depths: Vec<&str> = lines
-        .iter()
-        .filter_map(|l| l.strip_prefix("info depth "))
-        .map(|l| l.split(' ').next().unwrap())
-        .collect();
-    assert_eq!(depths, ["1", "2", "3", "1"], "{lines:?}");
-    assert_eq!(
-        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
-        2
+fn uci_a_go_during_a_search_stops_it_and_each_go_is_answered_once() {
+    let (_, lines) = session(
+        "uci",
+        "chess.game",
+        "go movetime 60000\ngo perft 1\ngo depth 1\n",
     );
+    let answers: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove "))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(answers.len(), 2, "{lines:?}");
+    // The first search answers before the perft starts, the second after it.
+    let perft = lines.iter().position(|l| l == "a2a3: 1").unwrap();
+    assert!(answers[0] < perft, "{lines:?}");
     assert!(lines.contains(&"Nodes searched: 20".to_string()));
+    assert!(lines[lines.len() - 2].starts_with("info depth 1 seldepth "));
+    assert_eq!(answers[1], lines.len() - 1);
+}
+
+#[test]
+fn uci_numbers_out_of_range_are_refused_with_the_range() {
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "setoption name Hash value 999999999\nsetoption name Hash value 0\ngo depth 0\ngo depth 65\n\
+         go movetime 1e3\ngo movetime 99999999999999\ngo wtime -1\ngo movestogo 0\ngo nodes 0\n\
+         go perft 65\ngo mate 33\ngo depth\nposition fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 1\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "info string error: setoption Hash: expected a number from 1 to 4096, found \"999999999\"",
+            "info string error: setoption Hash: expected a number from 1 to 4096, found \"0\"",
+            "info string error: go depth: expected a number from 1 to 64, found \"0\"",
+            "info string error: go depth: expected a number from 1 to 64, found \"65\"",
+            "info string error: go movetime: expected a number from 0 to 31622400000, found \"1e3\"",
+            "info string error: go movetime: expected a number from 0 to 31622400000, found \"99999999999999\"",
+            "info string error: go wtime: expected a number from 0 to 31622400000, found \"-1\"",
+            "info string error: go movestogo: expected a number from 1 to 1000, found \"0\"",
+            "info string error: go nodes: expected a number from 1 to 18446744073709551615, found \"0\"",
+            "info string error: go perft: expected a number from 0 to 64, found \"65\"",
+            "info string error: go mate: expected a number from 1 to 32, found \"33\"",
+            "info string error: go depth: expected a number from 1 to 64, found nothing",
+            "bestmove 0000",
+        ]
+    );
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
+    let (code, lines) = session("uci", "chess.game", b"isready\n\xff\xfeisready\nisready\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "readyok",
+            "info string error: the line is not UTF-8 text",
+            "readyok"
+        ]
+    );
+    let (code, lines) = session("hub", "international.game", b"ping\n\xc3(\nping\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "pong",
+            "error message=\"the line is not UTF-8 text\"",
+            "pong"
+        ]
+    );
+}
+
+#[test]
+fn uci_moves_of_simple_checkers_are_single_words() {
+    // Simple checkers writes `a3 - b4`; the protocol writes and reads `a3-b4`.
+    let (code, lines) = session(
+        "uci",
+        "simple-checkers.game",
+        "position startpos moves a3-b4\ngo perft 1\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "b6-a5: 1",
+            "b6-c5: 1",
+            "d6-c5: 1",
+            "d6-e5: 1",
+            "f6-e5: 1",
+            "f6-g5: 1",
+            "h6-g5: 1",
+            "h6-i5: 1",
+            "j6-i5: 1",
+            "",
+            "Nodes searched: 9"
+        ]
+    );
+    let (_, lines) = session(
+        "uci",
+        "simple-checkers.game",
+        "position startpos moves a3-b4 b6-c5 b4-a5\ngo depth 2\n",
+    );
+    let game = load("simple-checkers.game");
+    let legal: Vec<String> = legal_notations(&game, &after(&game, &["a3-b4", "b6-c5", "b4-a5"]))
+        .iter()
+        .map(|m| m.replace(' ', ""))
+        .collect();
+    let best = last(&lines).strip_prefix("bestmove ").unwrap();
+    assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
+    for info in lines.iter().filter(|l| l.starts_with("info ")) {
+        let pv = info.split(" pv ").nth(1).unwrap();
+        assert!(pv.split(' ').all(|m| m.contains('-')), "{info}");
+    }
 }
 
 #[test]
@@ -417,4 +520,86 @@ fn hub_plays_english_draughts_and_refuses_boards_without_numbers() {
     assert!(legal.iter().any(|m| m == mv), "{mv} not in {legal:?}");
     let (code, _) = session("hub", "russian.game", "go think\n");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn hub_levels_out_of_range_are_refused_and_the_last_level_kept() {
+    let (code, lines) = session(
+        "hub",
+        "international.game",
+        "level depth=1\nlevel time=1 inc=1e30\nlevel move-time=1e19\nlevel move-time=1e300\n\
+         level time=-1\nlevel depth=65\nlevel nodes=2.5\nlevel moves=0 time=60\nset-param name=hash value=0\n\
+         set-param name=hash value=999999999\ngo think\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines[..9],
+        [
+            "error message=\"level inc: expected seconds from 0 to 31622400, found '1e30'\"",
+            "error message=\"level move-time: expected seconds from 0 to 31622400, found '1e19'\"",
+            "error message=\"level move-time: expected seconds from 0 to 31622400, found '1e300'\"",
+            "error message=\"level time: expected seconds from 0 to 31622400, found '-1'\"",
+            "error message=\"level depth: expected a number from 1 to 64, found '65'\"",
+            "error message=\"level nodes: expected a number from 1 to 18446744073709551615, found '2.5'\"",
+            "error message=\"level moves: expected a number from 1 to 1000, found '0'\"",
+            "error message=\"set-param hash: expected a number from 1 to 4096, found '0'\"",
+            "error message=\"set-param hash: expected a number from 1 to 4096, found '999999999'\"",
+        ]
+    );
+    // `level depth=1` is still the level.
+    assert_eq!(lines.len(), 11, "{lines:?}");
+    assert!(lines[9].starts_with("info depth=1 score="), "{lines:?}");
+    assert!(lines[10].starts_with("done move="), "{lines:?}");
+}
+
+#[test]
+fn hub_the_longest_times_search_without_overflow() {
+    let (code, lines) = session(
+        "hub",
+        "international.game",
+        "level depth=1 move-time=31622400\ngo think\nlevel depth=1 time=31622400 inc=31622400 moves=1\ngo think\n",
+    );
+    assert_eq!(code, 0);
+    let done = lines.iter().filter(|l| l.starts_with("done move=")).count();
+    // The second `go think` may stop the first before its first iteration.
+    assert_eq!(done, 2, "{lines:?}");
+    assert!(last(&lines).starts_with("done move="), "{lines:?}");
+}
+
+#[test]
+fn uci_a_second_go_stops_a_long_search_and_the_input_is_still_read() {
+    let mut engine = Piped::start(&["uci", &game_path("chess.game")]);
+    engine.send("go movetime 60000");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("go depth 1");
+    engine.send("isready");
+    // Not a minute: the first search is stopped and answers at once.
+    let lines = engine.until("readyok", Duration::from_secs(20));
+    let answers = lines.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert!((1..=2).contains(&answers), "{lines:?}");
+    if answers == 1 {
+        engine.until("bestmove", Duration::from_secs(20));
+    }
+    engine.send("quit");
+    assert_eq!(engine.child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn hub_a_second_go_think_stops_a_long_search_and_ping_is_answered() {
+    let mut engine = Piped::start(&["hub", &game_path("international.game")]);
+    engine.send("level move-time=60");
+    engine.send("go think");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("go think");
+    engine.send("ping");
+    let lines = engine.until("pong", Duration::from_secs(20));
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("done ")).count(),
+        1,
+        "{lines:?}"
+    );
+    engine.send("stop");
+    engine.until("done move=", Duration::from_secs(20));
+    engine.send("quit");
+    assert_eq!(engine.child.wait().unwrap().code(), Some(0));
 }

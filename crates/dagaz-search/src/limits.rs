@@ -9,8 +9,15 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes (positions searched, quiescence included).
     pub nodes: Option<u64>,
-    /// Wall-clock time.
+    /// Wall-clock time, at most [`Limits::MAX_TIME`]: the search adds it to the time it
+    /// starts, which a much longer time would overflow.
     pub movetime: Option<Duration>,
+}
+
+impl Limits {
+    /// The longest time a search, a clock or an increment may be given: 366 days. The
+    /// protocols and the command line refuse longer times rather than shorten them.
+    pub const MAX_TIME: Duration = Duration::from_secs(366 * 24 * 60 * 60);
 }
 
 /// The deepest iteration a search runs.
@@ -30,10 +37,14 @@ pub struct Clock {
 impl Clock {
     /// The time to spend on this move: an even share of what is left over the moves to go
     /// (30 when unknown), plus most of the increment, never more than a third of the clock,
-    /// and a margin for the protocol's own delays.
+    /// and a margin for the protocol's own delays. Never panics, whatever the durations.
     pub fn budget(&self) -> Duration {
         let moves = self.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let share = self.remaining / moves + self.increment * 3 / 4;
+        let increment = self
+            .increment
+            .checked_mul(3)
+            .map_or(self.increment / 4 * 3, |d| d / 4);
+        let share = (self.remaining / moves).saturating_add(increment);
         let cap = self.remaining / 3;
         share
             .min(cap)
@@ -62,5 +73,11 @@ mod tests {
         assert_eq!(last.budget(), Duration::from_millis(80));
         let none = Clock::default();
         assert_eq!(none.budget(), Duration::from_millis(1));
+        let huge = Clock {
+            remaining: Duration::MAX,
+            increment: Duration::MAX,
+            moves_to_go: Some(1),
+        };
+        assert_eq!(huge.budget(), Duration::MAX / 3 - Duration::from_millis(20));
     }
 }
