@@ -260,7 +260,24 @@ pub(crate) fn fen(
             colors: pdn
                 .colors
                 .iter()
-                .filter_map(|(letter, owner)| {
+                .enumerate()
+                .filter_map(|(i, (letter, owner))| {
+                    let before = pdn.colors.get(..i).unwrap_or(&[]);
+                    if before.iter().any(|(l, _)| l.letter == letter.letter) {
+                        let name = letter.letter.to_string();
+                        errors.push(CompileError::duplicate("colour letter", &name, letter.span));
+                        return None;
+                    }
+                    // Written out, each letter lists its player's pieces: two letters for one
+                    // player would list them twice.
+                    if before.iter().any(|(_, o)| o.text == owner.text) {
+                        errors.push(CompileError::expected(
+                            "one colour letter per player",
+                            format!("a second letter for `{}`", owner.text),
+                            owner.span,
+                        ));
+                        return None;
+                    }
                     let owner = player(names.players, owner).map_err(|e| errors.push(e));
                     Some((letter.letter, owner.ok()?))
                 })
@@ -319,6 +336,15 @@ fn standard(
         }
     }
     for (letter, owner) in &written.turn {
+        if spec.turn.iter().any(|(l, _)| *l == letter.letter) {
+            let name = letter.letter.to_string();
+            errors.push(CompileError::duplicate(
+                "side-to-move letter",
+                &name,
+                letter.span,
+            ));
+            continue;
+        }
         match player(names.players, owner) {
             Ok(owner) => spec.turn.push((letter.letter, owner)),
             Err(e) => errors.push(e),
@@ -353,6 +379,15 @@ fn castling(
     };
     let mut rights = Vec::new();
     for (letter, squares) in &written.rights {
+        if rights.iter().any(|(l, _)| *l == letter.letter) {
+            let name = letter.letter.to_string();
+            errors.push(CompileError::duplicate(
+                "castling letter",
+                &name,
+                letter.span,
+            ));
+            continue;
+        }
         let squares: Vec<Pos> = squares
             .iter()
             .filter_map(|sq| position(names.board, sq).map_err(|e| errors.push(e)).ok())

@@ -75,12 +75,12 @@ impl Game {
             span: Span::new(at, at + len.max(1)),
         };
         let field = |i: usize| fields.get(i).copied();
-        if !(2..=6).contains(&fields.len()) {
+        if fields.len() != 4 && fields.len() != 6 {
             let whole = (0, text.len());
             return Err(fail(
                 "(the whole text)",
                 format!(
-                    "expected 4 or 6 fields separated by spaces (placement, side to move, castling, en passant[, half-moves, move number]), found {}",
+                    "expected 4 fields separated by spaces (placement, side to move, castling, en passant) or 6 (then the half-move clock and the move number), found {}",
                     fields.len()
                 ),
                 whole,
@@ -250,26 +250,24 @@ impl Game {
         }
 
         if let Some((clock, at)) = field(4) {
-            clock.parse::<u32>().map_err(|_| {
+            counter(clock, 0).ok_or_else(|| {
                 fail(
                     "half-move clock",
-                    format!("expected a number of half-moves, found {clock:?}"),
+                    format!(
+                        "expected a number of half-moves from 0 to {MAX_COUNTER}, found {clock:?}"
+                    ),
                     (at, clock.len()),
                 )
             })?;
         }
         if let Some((number, at)) = field(5) {
-            let n = number
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| {
-                    fail(
-                        "move number",
-                        format!("expected a move number from 1, found {number:?}"),
-                        (at, number.len()),
-                    )
-                })?;
+            let n = counter(number, 1).ok_or_else(|| {
+                fail(
+                    "move number",
+                    format!("expected a move number from 1 to {MAX_COUNTER}, found {number:?}"),
+                    (at, number.len()),
+                )
+            })?;
             let side_index = spec
                 .turn
                 .iter()
@@ -343,6 +341,22 @@ impl Game {
         let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
         Some(out)
     }
+}
+
+/// The largest half-move clock and move number a FEN may give: far beyond any game, and small
+/// enough that the turns played (the move number times at most 255 players) fit a `u32`.
+pub(crate) const MAX_COUNTER: u32 = 1_000_000;
+
+/// A counter field: decimal digits for a number from `min` to [`MAX_COUNTER`].
+fn counter(text: &str, min: u32) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Any run of digits parses as a u128 or overflows it, and either way is out of range.
+    let n = text.parse::<u128>().ok()?;
+    (u128::from(min)..=u128::from(MAX_COUNTER))
+        .contains(&n)
+        .then_some(n as u32)
 }
 
 /// The space-separated fields of a text with their byte offsets.
