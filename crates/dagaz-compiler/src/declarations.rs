@@ -316,6 +316,8 @@ fn standard(
         turn: Vec::new(),
         castling: None,
         en_passant: None,
+        counts: Vec::new(),
+        forbidden_ranks: Vec::new(),
     };
     for entry in &written.pieces {
         let c = entry.letter.letter;
@@ -361,6 +363,30 @@ fn standard(
                 &variable.text,
                 variable.span,
             )),
+        }
+    }
+    for count in &written.counts {
+        match piece_kind(names.pieces, &count.kind) {
+            Ok(kind) => spec.counts.push((kind, count.min, count.max)),
+            Err(e) => errors.push(e),
+        }
+    }
+    let rank_names = names.board.dims().get(1).map_or(&[][..], Vec::as_slice);
+    for forbidden in &written.forbidden_ranks {
+        let kind = piece_kind(names.pieces, &forbidden.kind).map_err(|e| errors.push(e));
+        let ranks: Vec<usize> = forbidden
+            .ranks
+            .iter()
+            .filter_map(|rank| {
+                let found = rank_names.iter().position(|r| *r == rank.text);
+                if found.is_none() {
+                    errors.push(CompileError::unknown("rank", &rank.text, rank.span));
+                }
+                found
+            })
+            .collect();
+        if let Ok(kind) = kind {
+            spec.forbidden_ranks.push((kind, ranks));
         }
     }
     Some(spec)

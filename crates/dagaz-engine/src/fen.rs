@@ -19,6 +19,7 @@
 
 use crate::model::Game;
 use crate::position::Position;
+use crate::validate::FieldSpans;
 use dagaz_compiler::{FenError, FenSpec, StandardFen};
 use dagaz_ir::{Pos, Value};
 use dagaz_sexpr::Span;
@@ -51,7 +52,7 @@ impl Game {
 
     /// The board's rows as FEN lists them (the second dimension in its order), each a row of
     /// positions along the first dimension.
-    fn fen_rows(&self) -> Vec<Vec<Option<Pos>>> {
+    pub(crate) fn fen_rows(&self) -> Vec<Vec<Option<Pos>>> {
         let dims = self.rules.board.dims();
         let (Some(files), Some(ranks)) = (dims.first(), dims.get(1)) else {
             return Vec::new();
@@ -116,9 +117,11 @@ impl Game {
             ));
         }
         let mut offset = place_at;
+        let mut row_spans = Vec::new();
         for (r, (row, squares)) in written.iter().zip(&rows).enumerate() {
             let row_at = offset;
             offset += row.len() + 1;
+            row_spans.push((row_at, row.len()));
             let mut file = 0usize;
             let mut chars = row.char_indices().peekable();
             while let Some((i, c)) = chars.next() {
@@ -276,6 +279,13 @@ impl Game {
             let per_move = spec.turn.len().max(1) as u32;
             position.set_turns_played((n - 1).saturating_mul(per_move) + side_index as u32);
         }
+        let spans = FieldSpans {
+            placement: (place_at, placement.len()),
+            rows: row_spans,
+            side: (side_at, side.len()),
+            en_passant: (ep_at, ep.len()),
+        };
+        self.validate_standard(spec, &position, &spans)?;
         Ok(position)
     }
 
