@@ -303,10 +303,10 @@ fn a_bad_fen_names_the_field_and_the_reason() {
     );
     assert_eq!(
         error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
-        "bad FEN half-move clock: expected a number of half-moves, found \"x\""
+        "bad FEN half-move clock: expected a number of half-moves from 0 to 1000000, found \"x\""
     );
     assert_eq!(
         error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"),
-        "bad FEN move number: expected a move number from 1, found \"0\""
+        "bad FEN move number: expected a move number from 1 to 1000000, found \"0\""
     );
 }

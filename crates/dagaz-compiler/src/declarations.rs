@@ -260,7 +260,24 @@ pub(crate) fn fen(
             colors: pdn
                 .colors
                 .iter()
-                .filter_map(|(letter, owner)| {
+                .enumerate()
+                .filter_map(|(i, (letter, owner))| {
+                    let before = pdn.colors.get(..i).unwrap_or(&[]);
+                    if before.iter().any(|(l, _)| l.letter == letter.letter) {
+                        let name = letter.letter.to_string();
+                        errors.push(CompileError::duplicate("colour letter", &name, letter.span));
+                        return None;
+                    }
+                    // Written out, each letter lists its player's pieces: two letters for one
+                    // player would list them twice.
+                    if before.iter().any(|(_, o)| o.text == owner.text) {
+                        errors.push(CompileError::expected(
+                            "one colour letter per player",
+                            format!("a second letter for `{}`", owner.text),
+                            owner.span,
+                        ));
+                        return None;
+                    }
                     let owner = player(names.players, owner).map_err(|e| errors.push(e));
                     Some((letter.letter, owner.ok()?))
                 })
@@ -299,6 +316,8 @@ fn standard(
         turn: Vec::new(),
         castling: None,
         en_passant: None,
+        counts: Vec::new(),
+        forbidden_ranks: Vec::new(),
     };
     for entry in &written.pieces {
         let c = entry.letter.letter;
@@ -319,6 +338,15 @@ fn standard(
         }
     }
     for (letter, owner) in &written.turn {
+        if spec.turn.iter().any(|(l, _)| *l == letter.letter) {
+            let name = letter.letter.to_string();
+            errors.push(CompileError::duplicate(
+                "side-to-move letter",
+                &name,
+                letter.span,
+            ));
+            continue;
+        }
         match player(names.players, owner) {
             Ok(owner) => spec.turn.push((letter.letter, owner)),
             Err(e) => errors.push(e),
@@ -337,6 +365,30 @@ fn standard(
             )),
         }
     }
+    for count in &written.counts {
+        match piece_kind(names.pieces, &count.kind) {
+            Ok(kind) => spec.counts.push((kind, count.min, count.max)),
+            Err(e) => errors.push(e),
+        }
+    }
+    let rank_names = names.board.dims().get(1).map_or(&[][..], Vec::as_slice);
+    for forbidden in &written.forbidden_ranks {
+        let kind = piece_kind(names.pieces, &forbidden.kind).map_err(|e| errors.push(e));
+        let ranks: Vec<usize> = forbidden
+            .ranks
+            .iter()
+            .filter_map(|rank| {
+                let found = rank_names.iter().position(|r| *r == rank.text);
+                if found.is_none() {
+                    errors.push(CompileError::unknown("rank", &rank.text, rank.span));
+                }
+                found
+            })
+            .collect();
+        if let Ok(kind) = kind {
+            spec.forbidden_ranks.push((kind, ranks));
+        }
+    }
     Some(spec)
 }
 
@@ -353,6 +405,15 @@ fn castling(
     };
     let mut rights = Vec::new();
     for (letter, squares) in &written.rights {
+        if rights.iter().any(|(l, _)| *l == letter.letter) {
+            let name = letter.letter.to_string();
+            errors.push(CompileError::duplicate(
+                "castling letter",
+                &name,
+                letter.span,
+            ));
+            continue;
+        }
         let squares: Vec<Pos> = squares
             .iter()
             .filter_map(|sq| position(names.board, sq).map_err(|e| errors.push(e)).ok())

@@ -40,6 +40,11 @@ pub struct StandardFen {
     pub castling: Option<Castling>,
     /// The turn variable that holds the en-passant square.
     pub en_passant: Option<usize>,
+    /// `(piece-count PIECE MIN [MAX])`: each player has from MIN to MAX pieces of the type.
+    pub counts: Vec<(PieceKind, u32, u32)>,
+    /// `(forbidden-ranks PIECE RANK ...)`: no piece of the type stands on these ranks, given
+    /// as indices into the board's second dimension.
+    pub forbidden_ranks: Vec<(PieceKind, Vec<usize>)>,
 }
 
 /// The castling field: each letter stands for an attribute on a set of squares.

@@ -19,6 +19,7 @@
 
 use crate::model::Game;
 use crate::position::Position;
+use crate::validate::FieldSpans;
 use dagaz_compiler::{FenError, FenSpec, StandardFen};
 use dagaz_ir::{Pos, Value};
 use dagaz_sexpr::Span;
@@ -51,7 +52,7 @@ impl Game {
 
     /// The board's rows as FEN lists them (the second dimension in its order), each a row of
     /// positions along the first dimension.
-    fn fen_rows(&self) -> Vec<Vec<Option<Pos>>> {
+    pub(crate) fn fen_rows(&self) -> Vec<Vec<Option<Pos>>> {
         let dims = self.rules.board.dims();
         let (Some(files), Some(ranks)) = (dims.first(), dims.get(1)) else {
             return Vec::new();
@@ -75,12 +76,12 @@ impl Game {
             span: Span::new(at, at + len.max(1)),
         };
         let field = |i: usize| fields.get(i).copied();
-        if !(2..=6).contains(&fields.len()) {
+        if fields.len() != 4 && fields.len() != 6 {
             let whole = (0, text.len());
             return Err(fail(
                 "(the whole text)",
                 format!(
-                    "expected 4 or 6 fields separated by spaces (placement, side to move, castling, en passant[, half-moves, move number]), found {}",
+                    "expected 4 fields separated by spaces (placement, side to move, castling, en passant) or 6 (then the half-move clock and the move number), found {}",
                     fields.len()
                 ),
                 whole,
@@ -116,9 +117,11 @@ impl Game {
             ));
         }
         let mut offset = place_at;
+        let mut row_spans = Vec::new();
         for (r, (row, squares)) in written.iter().zip(&rows).enumerate() {
             let row_at = offset;
             offset += row.len() + 1;
+            row_spans.push((row_at, row.len()));
             let mut file = 0usize;
             let mut chars = row.char_indices().peekable();
             while let Some((i, c)) = chars.next() {
@@ -250,26 +253,24 @@ impl Game {
         }
 
         if let Some((clock, at)) = field(4) {
-            clock.parse::<u32>().map_err(|_| {
+            counter(clock, 0).ok_or_else(|| {
                 fail(
                     "half-move clock",
-                    format!("expected a number of half-moves, found {clock:?}"),
+                    format!(
+                        "expected a number of half-moves from 0 to {MAX_COUNTER}, found {clock:?}"
+                    ),
                     (at, clock.len()),
                 )
             })?;
         }
         if let Some((number, at)) = field(5) {
-            let n = number
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| {
-                    fail(
-                        "move number",
-                        format!("expected a move number from 1, found {number:?}"),
-                        (at, number.len()),
-                    )
-                })?;
+            let n = counter(number, 1).ok_or_else(|| {
+                fail(
+                    "move number",
+                    format!("expected a move number from 1 to {MAX_COUNTER}, found {number:?}"),
+                    (at, number.len()),
+                )
+            })?;
             let side_index = spec
                 .turn
                 .iter()
@@ -278,6 +279,13 @@ impl Game {
             let per_move = spec.turn.len().max(1) as u32;
             position.set_turns_played((n - 1).saturating_mul(per_move) + side_index as u32);
         }
+        let spans = FieldSpans {
+            placement: (place_at, placement.len()),
+            rows: row_spans,
+            side: (side_at, side.len()),
+            en_passant: (ep_at, ep.len()),
+        };
+        self.validate_standard(spec, &position, &spans)?;
         Ok(position)
     }
 
@@ -343,6 +351,22 @@ impl Game {
         let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
         Some(out)
     }
+}
+
+/// The largest half-move clock and move number a FEN may give: far beyond any game, and small
+/// enough that the turns played (the move number times at most 255 players) fit a `u32`.
+pub(crate) const MAX_COUNTER: u32 = 1_000_000;
+
+/// A counter field: decimal digits for a number from `min` to [`MAX_COUNTER`].
+fn counter(text: &str, min: u32) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Any run of digits parses as a u128 or overflows it, and either way is out of range.
+    let n = text.parse::<u128>().ok()?;
+    (u128::from(min)..=u128::from(MAX_COUNTER))
+        .contains(&n)
+        .then_some(n as u32)
 }
 
 /// The space-separated fields of a text with their byte offsets.

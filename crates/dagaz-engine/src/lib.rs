@@ -61,6 +61,7 @@ mod pdn;
 mod perft;
 mod position;
 mod setup;
+mod validate;
 
 pub use check::{check, Problem, Severity};
 pub use dagaz_compiler::{

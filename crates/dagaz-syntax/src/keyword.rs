@@ -133,6 +133,10 @@ keywords! {
     Castling = "castling",
     /// `(en-passant TURN-VARIABLE)` in `(fen standard ...)`.
     EnPassant = "en-passant",
+    /// `(piece-count PIECE MIN [MAX])` in `(fen standard ...)`.
+    PieceCount = "piece-count",
+    /// `(forbidden-ranks PIECE RANK ...)` in `(fen standard ...)`.
+    ForbiddenRanks = "forbidden-ranks",
 
     // Statements.
     /// `(check X)`.

@@ -914,7 +914,7 @@ fn fen_and_evaluation_mistakes_are_all_reported() {
             "expected `(LETTER PLAYER PIECE)`, found the form `(P ...)` @ (P White)",
             "expected an attribute name, found the form `(castling ...)` @ (castling)",
             "expected `(en-passant TURN-VARIABLE)`, found the form `(en-passant ...)` @ (en-passant)",
-            "expected `(pieces ...)`, `(turn ...)`, `(castling ...)` or `(en-passant ...)`, found the form `(clock ...)` @ (clock 1)",
+            "expected `(pieces ...)`, `(turn ...)`, `(castling ...)`, `(en-passant ...)`, `(piece-count ...)` or `(forbidden-ranks ...)`, found the form `(clock ...)` @ (clock 1)",
         ]
     );
     assert_eq!(

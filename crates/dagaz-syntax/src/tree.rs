@@ -293,8 +293,36 @@ pub struct StandardFen {
     pub castling: Option<FenCastling>,
     /// The last `(en-passant TURN-VARIABLE)`.
     pub en_passant: Option<Ident>,
+    /// Each `(piece-count PIECE MIN [MAX])`.
+    pub counts: Vec<FenCount>,
+    /// Each `(forbidden-ranks PIECE RANK ...)`.
+    pub forbidden_ranks: Vec<FenRanks>,
     /// The clause.
     pub span: Span,
+}
+
+/// `(piece-count PIECE MIN [MAX])` in `(fen standard ...)`: each player has from MIN to MAX
+/// pieces of the type (exactly MIN without MAX).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenCount {
+    /// The piece type.
+    pub kind: Ident,
+    /// The fewest.
+    pub min: u32,
+    /// The most.
+    pub max: u32,
+    /// The sub-clause.
+    pub span: Span,
+}
+
+/// `(forbidden-ranks PIECE RANK ...)` in `(fen standard ...)`: no piece of the type, whoever
+/// owns it, stands on these ranks (names of the board's second dimension).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenRanks {
+    /// The piece type.
+    pub kind: Ident,
+    /// The ranks, as written.
+    pub ranks: Vec<Ident>,
 }
 
 /// `(LETTER PLAYER PIECE)` in `(pieces ...)`.

@@ -5,9 +5,9 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
-    Attribute, BoardRef, Evaluation, Fen, FenCastling, FenPiece, Game, Goal, GoalCondition, Ident,
-    Letter, Outcome, PdnFen, PieceGroup, PieceTable, Player, Players, StandardFen, Symmetry,
-    TurnVariable, Zone,
+    Attribute, BoardRef, Evaluation, Fen, FenCastling, FenCount, FenPiece, FenRanks, Game, Goal,
+    GoalCondition, Ident, Letter, Outcome, PdnFen, PieceGroup, PieceTable, Player, Players,
+    StandardFen, Symmetry, TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -335,11 +335,13 @@ impl Lower {
             turn: Vec::new(),
             castling: None,
             en_passant: None,
+            counts: Vec::new(),
+            forbidden_ranks: Vec::new(),
             span: clause.span,
         };
         let (mut pieces, mut turn) = (0, 0);
         for sub in rest {
-            let what = "`(pieces ...)`, `(turn ...)`, `(castling ...)` or `(en-passant ...)`";
+            let what = "`(pieces ...)`, `(turn ...)`, `(castling ...)`, `(en-passant ...)`, `(piece-count ...)` or `(forbidden-ranks ...)`";
             let Some(list) = self.ok(shape::list(sub, what)) else {
                 continue;
             };
@@ -373,6 +375,16 @@ impl Lower {
                     };
                     if let Some(name) = self.ok(name) {
                         spec.en_passant = Some(name);
+                    }
+                }
+                Some(Keyword::PieceCount) => {
+                    if let Some(count) = self.ok(fen_count(sub, args)) {
+                        spec.counts.push(count);
+                    }
+                }
+                Some(Keyword::ForbiddenRanks) => {
+                    if let Some(ranks) = self.ok(fen_ranks(sub, args)) {
+                        spec.forbidden_ranks.push(ranks);
                     }
                 }
                 _ => self.errors.push(SyntaxError::expected(what, sub)),
@@ -609,6 +621,48 @@ fn fen_piece(entry: &Node) -> Result<FenPiece> {
         letter: shape::letter(letter, "a piece letter", "a one-letter name such as `P`")?,
         owner: shape::ident(owner, "a player name")?,
         kind: shape::ident(kind, "a piece type")?,
+    })
+}
+
+/// `(piece-count PIECE MIN [MAX])` in `(fen standard ...)`.
+fn fen_count(sub: &Node, args: &[Node]) -> Result<FenCount> {
+    const WHAT: &str = "`(piece-count PIECE MIN [MAX])`";
+    let (kind, min, max) = match args {
+        [kind, min] => (kind, min, min),
+        [kind, min, max] => (kind, min, max),
+        _ => return Err(SyntaxError::expected(WHAT, sub)),
+    };
+    let count = |node: &Node| {
+        shape::int(node, "a number of pieces").and_then(|n| {
+            u32::try_from(n).map_err(|_| SyntaxError::expected("a number of pieces from 0", node))
+        })
+    };
+    let (min_n, max_n) = (count(min)?, count(max)?);
+    if max_n < min_n {
+        return Err(SyntaxError::expected(
+            "a largest number of pieces no smaller than the fewest",
+            max,
+        ));
+    }
+    Ok(FenCount {
+        kind: shape::ident(kind, "a piece type")?,
+        min: min_n,
+        max: max_n,
+        span: sub.span,
+    })
+}
+
+/// `(forbidden-ranks PIECE RANK ...)` in `(fen standard ...)`.
+fn fen_ranks(sub: &Node, args: &[Node]) -> Result<FenRanks> {
+    let Some((kind, ranks)) = args.split_first().filter(|(_, ranks)| !ranks.is_empty()) else {
+        return Err(SyntaxError::expected(
+            "`(forbidden-ranks PIECE RANK ...)`",
+            sub,
+        ));
+    };
+    Ok(FenRanks {
+        kind: shape::ident(kind, "a piece type")?,
+        ranks: ranks.iter().map(shape::written).collect(),
     })
 }
 
