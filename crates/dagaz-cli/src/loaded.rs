@@ -4,7 +4,7 @@
 
 use crate::diagnostics::located;
 use crate::{LimitArgs, PositionArgs};
-use dagaz_engine::{Game, GenError, Limits, MoveGen, Position};
+use dagaz_engine::{Game, GenError, GenErrorKind, Limits, MoveGen, Position};
 use dagaz_search::GameRecord;
 use std::path::Path;
 
@@ -71,14 +71,27 @@ impl Loaded {
             &self.text,
             e.span,
             &e.to_string(),
-            Some(GEN_HELP),
+            Some(&gen_help(&e.kind)),
         )
     }
 }
 
 const SETUP_HELP: &str =
     "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
-const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit";
+
+/// The help line of a generation error: for a limit, the option that raises it.
+fn gen_help(kind: &GenErrorKind) -> String {
+    let option = match kind {
+        GenErrorKind::StepLimit(_) => "--step-limit",
+        GenErrorKind::TooManyMoves(_) => "--move-limit",
+        GenErrorKind::TooManyChoices(_) => "--choice-limit",
+        GenErrorKind::TooManyActions(_) => "--action-limit",
+        GenErrorKind::TooLongNotation(_) => "--notation-limit",
+        GenErrorKind::TooMuchVolume(_) => "--volume-limit",
+        _ => return "the rule at this place failed while moves were generated".to_string(),
+    };
+    format!("a limit stopped the move generation here; {option} raises it")
+}
 
 /// The half-move clock of a standard FEN (its fifth field), 0 when absent or not a number.
 pub(crate) fn half_moves(fen: &str) -> u32 {
@@ -94,6 +107,8 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
         moves: args.move_limit,
         choices: args.choice_limit,
         actions: args.action_limit,
+        notation: args.notation_limit,
+        volume: args.volume_limit,
     }
 }
 
