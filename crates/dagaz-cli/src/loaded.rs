@@ -114,11 +114,46 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
 
 pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
     let shown = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
+    let text = read_game_text(path)?;
     let game = dagaz_engine::Game::load(&text)
         .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
     Ok((game, text))
+}
+
+/// The most game text read at once: 64 MiB. A longer file (or an endless one, such as
+/// `/dev/zero`) is refused after reading one byte more.
+pub(crate) const MAX_GAME_TEXT: u64 = 64 << 20;
+
+/// Reads a game file: at most [`MAX_GAME_TEXT`] bytes, and UTF-8 text; otherwise an error
+/// that names the limit, or the line and column of the first byte that is not UTF-8.
+pub(crate) fn read_game_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let cannot = |e: std::io::Error| format!("error: cannot read {shown}: {e}\n");
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_GAME_TEXT + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_GAME_TEXT {
+        return Err(format!(
+            "error: cannot read {shown}: a game file may hold at most {} MiB of text\n",
+            MAX_GAME_TEXT >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let byte = e.as_bytes().get(at).copied().unwrap_or(0);
+        // The text up to the bad byte is valid, so the rendering points at the right place:
+        // at the replacement character that stands for it.
+        let text = String::from_utf8_lossy(e.as_bytes());
+        located(
+            &shown,
+            &text,
+            dagaz_sexpr::Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
+            &format!("the game file is not UTF-8 text: byte 0x{byte:02X} here"),
+            Some("save the file as UTF-8"),
+        )
+    })
 }
 
 /// The line `moves` prints for a position without legal moves: how the game ended.
@@ -145,4 +180,40 @@ pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, St
             format!("no legal moves: {side} cannot move (the game declares no goal for this)\n")
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("dagaz-loaded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_located() {
+        let path = temp("latin1.game", b"(board (name b)\n  (dim \"a\xE9\"))\n");
+        let err = read_game_text(&path).unwrap_err();
+        let shown = path.display();
+        assert!(
+            err.starts_with("error: the game file is not UTF-8 text: byte 0xE9 here\n"),
+            "{err}"
+        );
+        assert!(err.contains(&format!("[ {shown}:2:10 ]")), "{err}");
+    }
+
+    #[test]
+    fn game_text_is_read_up_to_its_limit() {
+        let err = read_game_text(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(
+            err,
+            "error: cannot read /dev/zero: a game file may hold at most 64 MiB of text\n"
+        );
+        let path = temp("ok.game", b"(board)");
+        assert_eq!(read_game_text(&path).unwrap(), "(board)");
+    }
 }
