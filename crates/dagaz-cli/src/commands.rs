@@ -155,8 +155,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
 /// `dagaz check`: every problem in the game file, as text or JSON; exit code 2 when any.
 fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
     let shown = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
+    let text = crate::loaded::read_game_text(path)?;
     let problems = dagaz_engine::check(&text);
     let code = if problems.is_empty() {
         0

@@ -195,6 +195,12 @@ struct LimitArgs {
     /// Most changes (takes, drops, captures) one move may make: the longest capture chain.
     #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().actions)]
     action_limit: usize,
+    /// Most values one move's notation may hold (what its `log`s write).
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().notation)]
+    notation_limit: usize,
+    /// Most changes and notation values all the moves of one position may hold together.
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().volume)]
+    volume_limit: usize,
 }
 
 /// Runs the command line `args` (the first item is the program name), with no input for the

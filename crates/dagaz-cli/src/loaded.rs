@@ -4,7 +4,7 @@
 
 use crate::diagnostics::located;
 use crate::{LimitArgs, PositionArgs};
-use dagaz_engine::{Game, GenError, Limits, MoveGen, Position};
+use dagaz_engine::{Game, GenError, GenErrorKind, Limits, MoveGen, Position};
 use dagaz_search::GameRecord;
 use std::path::Path;
 
@@ -71,14 +71,27 @@ impl Loaded {
             &self.text,
             e.span,
             &e.to_string(),
-            Some(GEN_HELP),
+            Some(&gen_help(&e.kind)),
         )
     }
 }
 
 const SETUP_HELP: &str =
     "a setup looks like \"(White (Man c3 i3)) (Black (Man d4 f6)) (turn White)\"";
-const GEN_HELP: &str = "the rule at this place failed while moves were generated; limits can be raised with --step-limit, --move-limit, --choice-limit and --action-limit";
+
+/// The help line of a generation error: for a limit, the option that raises it.
+fn gen_help(kind: &GenErrorKind) -> String {
+    let option = match kind {
+        GenErrorKind::StepLimit(_) => "--step-limit",
+        GenErrorKind::TooManyMoves(_) => "--move-limit",
+        GenErrorKind::TooManyChoices(_) => "--choice-limit",
+        GenErrorKind::TooManyActions(_) => "--action-limit",
+        GenErrorKind::TooLongNotation(_) => "--notation-limit",
+        GenErrorKind::TooMuchVolume(_) => "--volume-limit",
+        _ => return "the rule at this place failed while moves were generated".to_string(),
+    };
+    format!("a limit stopped the move generation here; {option} raises it")
+}
 
 /// The half-move clock of a standard FEN (its fifth field), 0 when absent or not a number.
 pub(crate) fn half_moves(fen: &str) -> u32 {
@@ -94,16 +107,53 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
         moves: args.move_limit,
         choices: args.choice_limit,
         actions: args.action_limit,
+        notation: args.notation_limit,
+        volume: args.volume_limit,
     }
 }
 
 pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
     let shown = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {shown}: {e}\n"))?;
+    let text = read_game_text(path)?;
     let game = dagaz_engine::Game::load(&text)
         .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
     Ok((game, text))
+}
+
+/// The most game text read at once: 64 MiB. A longer file (or an endless one, such as
+/// `/dev/zero`) is refused after reading one byte more.
+pub(crate) const MAX_GAME_TEXT: u64 = 64 << 20;
+
+/// Reads a game file: at most [`MAX_GAME_TEXT`] bytes, and UTF-8 text; otherwise an error
+/// that names the limit, or the line and column of the first byte that is not UTF-8.
+pub(crate) fn read_game_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let cannot = |e: std::io::Error| format!("error: cannot read {shown}: {e}\n");
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_GAME_TEXT + 1).read_to_end(&mut bytes))
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_GAME_TEXT {
+        return Err(format!(
+            "error: cannot read {shown}: a game file may hold at most {} MiB of text\n",
+            MAX_GAME_TEXT >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let byte = e.as_bytes().get(at).copied().unwrap_or(0);
+        // The text up to the bad byte is valid, so the rendering points at the right place:
+        // at the replacement character that stands for it.
+        let text = String::from_utf8_lossy(e.as_bytes());
+        located(
+            &shown,
+            &text,
+            dagaz_sexpr::Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
+            &format!("the game file is not UTF-8 text: byte 0x{byte:02X} here"),
+            Some("save the file as UTF-8"),
+        )
+    })
 }
 
 /// The line `moves` prints for a position without legal moves: how the game ended.
@@ -130,4 +180,40 @@ pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, St
             format!("no legal moves: {side} cannot move (the game declares no goal for this)\n")
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("dagaz-loaded-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_located() {
+        let path = temp("latin1.game", b"(board (name b)\n  (dim \"a\xE9\"))\n");
+        let err = read_game_text(&path).unwrap_err();
+        let shown = path.display();
+        assert!(
+            err.starts_with("error: the game file is not UTF-8 text: byte 0xE9 here\n"),
+            "{err}"
+        );
+        assert!(err.contains(&format!("[ {shown}:2:10 ]")), "{err}");
+    }
+
+    #[test]
+    fn game_text_is_read_up_to_its_limit() {
+        let err = read_game_text(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(
+            err,
+            "error: cannot read /dev/zero: a game file may hold at most 64 MiB of text\n"
+        );
+        let path = temp("ok.game", b"(board)");
+        assert_eq!(read_game_text(&path).unwrap(), "(board)");
+    }
 }

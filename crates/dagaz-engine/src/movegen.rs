@@ -40,7 +40,11 @@ struct Accepted {
     invariants: Vec<(u16, u32)>,
     locals: Vec<Value>,
     piece: PieceKind,
+    /// [`Limits::moves`] and [`Limits::volume`].
     limit: usize,
+    volume_limit: usize,
+    /// Actions and notation values of this generation's moves, for [`Limits::volume`].
+    volume: usize,
     scratch: Vec<Value>,
     /// An error found while re-checking, already located; it wins over the location the
     /// processor would give (the `Complete` that triggered the re-check).
@@ -93,7 +97,7 @@ impl MoveGen {
         p.state.turn_values = position.turn_values;
         self.legality.forget();
         let base = out.len();
-        self.accepted.begin(std::mem::take(out), self.limits.moves);
+        self.accepted.begin(std::mem::take(out), self.limits);
         let symmetry = game
             .rules
             .symmetry
@@ -201,14 +205,16 @@ fn run_all(
 }
 
 impl Accepted {
-    fn begin(&mut self, moves: Vec<Move>, limit: usize) {
+    fn begin(&mut self, moves: Vec<Move>, limits: Limits) {
         self.failure = None;
         self.base = moves.len();
         self.moves = moves;
         self.meta.clear();
         self.invariants.clear();
         self.locals.clear();
-        self.limit = limit;
+        self.limit = limits.moves;
+        self.volume_limit = limits.volume;
+        self.volume = 0;
     }
 
     /// Hands the move list back; after an error, without this generation's moves.
@@ -319,7 +325,14 @@ impl Accepted {
         done: Completed<'_>,
     ) -> Result<u64, GenErrorKind> {
         let ours = self.moves.get(self.base..).unwrap_or(&[]);
-        let hash = unordered_hash(done.actions);
+        let mut hash = unordered_hash(done.actions);
+        if game.rules.unique_by_path {
+            // Moves told apart by their notation hash apart too, or every move with the same
+            // actions would be compared with all the others.
+            let mut mix = Mix(hash);
+            std::hash::Hash::hash_slice(done.log, &mut mix);
+            hash = std::hash::Hasher::finish(&mix);
+        }
         // The hashes first; a move is looked at only when its hash matches.
         let mut from = 0;
         let duplicate = loop {
@@ -350,6 +363,10 @@ impl Accepted {
         if duplicate.is_none() {
             if ours.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
+            }
+            self.volume += done.actions.len() + done.log.len();
+            if self.volume > self.volume_limit {
+                return Err(GenErrorKind::TooMuchVolume(self.volume_limit));
             }
             let start = self.invariants.len() as u32;
             let base = self.locals.len() as u32;
@@ -391,6 +408,45 @@ impl Accepted {
             self.meta.remove(i);
             self.moves.remove(self.base + i);
         }
+    }
+}
+
+/// A small multiplicative hasher (FxHash's mix) for a move's notation: the order matters.
+struct Mix(u64);
+
+impl Mix {
+    fn add(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+}
+
+impl std::hash::Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.add(u64::from(b)));
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    fn write_isize(&mut self, n: isize) {
+        self.add(n as u64);
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.add(u64::from(n as u32));
     }
 }
 
@@ -607,5 +663,89 @@ mod tests {
             .moves(&g, &g.initial_position())
             .unwrap_err();
         assert_eq!(err.kind, GenErrorKind::TooManyMoves(2));
+    }
+}
+
+#[cfg(test)]
+mod budget {
+    use super::*;
+    use crate::error::GenErrorKind;
+    use pretty_assertions::assert_eq;
+
+    fn load(text: &str) -> Game {
+        crate::Game::load(text).unwrap()
+    }
+
+    /// A loop that logs and ends a move: with moves unique by path, every move is new and its
+    /// notation one longer, so the notation would grow without a bound.
+    #[test]
+    fn a_notation_too_long_is_an_error() {
+        let g = load(
+            r#"(board (name b) (dim "a-c") (dim "1"))
+               (game (name "t") (unique-moves paths) (players (White (P a1))))
+               (piece (name P) (move (while true (log 1) (end-move))))"#,
+        );
+        let limits = Limits {
+            notation: 30,
+            ..Limits::default()
+        };
+        let err = MoveGen::new(limits)
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooLongNotation(30));
+        assert_eq!(
+            err.to_string(),
+            "a move's notation holds more than 30 values (game \"t\", piece P, clause move #1)"
+        );
+        // Under the default limits it stops at once too.
+        let err = MoveGen::default()
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooLongNotation(1_000));
+    }
+
+    /// Moves short enough one by one, but so many that together they would take gigabytes:
+    /// each drops and takes again once more than the one before.
+    #[test]
+    fn the_moves_of_a_position_hold_a_bounded_volume() {
+        let g = load(
+            r#"(board (name b) (dim "a-c") (dim "1"))
+               (game (name "t") (players (White (P a1))))
+               (piece (name P) (pre (take)) (move (while true (drop) (take) (end-move))))"#,
+        );
+        let limits = Limits {
+            volume: 1_000,
+            ..Limits::default()
+        };
+        let err = MoveGen::new(limits)
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000));
+        let err = MoveGen::default()
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000_000));
+    }
+
+    /// Moves unique by path with the same actions and different notations are told apart by
+    /// their hash, not compared each with all the others (which took quadratic time).
+    #[test]
+    fn moves_unique_by_path_hash_their_notation() {
+        let g = load(
+            r#"(board (name b) (dim "a-c") (dim "1"))
+               (game (name "t") (unique-moves paths) (players (White (P a1))))
+               (piece (name P) (move (let n 0) (while true (inc! n) (any (seq (log n) (end-move) (check false)) (check true)))))"#,
+        );
+        let limits = Limits {
+            moves: 20_000,
+            steps: u64::MAX,
+            ..Limits::default()
+        };
+        let started = std::time::Instant::now();
+        let err = MoveGen::new(limits)
+            .moves(&g, &g.initial_position())
+            .unwrap_err();
+        assert_eq!(err.kind, GenErrorKind::TooManyMoves(20_000));
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     }
 }

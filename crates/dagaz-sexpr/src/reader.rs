@@ -5,8 +5,8 @@ use crate::error::{ReadError, ReadErrorKind};
 use crate::node::{Node, NodeKind};
 use crate::span::Span;
 use nom::branch::alt;
-use nom::bytes::complete::{escaped_transform, is_not, tag, take_while1};
-use nom::character::complete::{char, multispace1, not_line_ending};
+use nom::bytes::complete::{escaped_transform, is_not, tag, take_while, take_while1};
+use nom::character::complete::{char, multispace1};
 use nom::combinator::{all_consuming, opt, recognize, value};
 use nom::multi::many0_count;
 use nom::sequence::{delimited, pair};
@@ -102,7 +102,11 @@ fn error(kind: ReadErrorKind, start: usize, end: usize) -> ReadError {
 
 /// White space and `;` comments.
 fn skip_trivia(input: &str) -> &str {
-    let comment = recognize(pair(char(';'), not_line_ending));
+    // A comment runs to the end of its line: `\n`, `\r\n` or a lone `\r`.
+    let comment = recognize(pair(
+        char(';'),
+        take_while(|c: char| c != '\n' && c != '\r'),
+    ));
     let result: IResult<&str, usize> = many0_count(alt((multispace1, comment))).parse(input);
     match result {
         Ok((rest, _)) => rest,
@@ -276,6 +280,12 @@ mod tests {
             err,
             Some((ReadErrorKind::UnexpectedChar('#'), Span::new(3, 4)))
         );
+    }
+
+    #[test]
+    fn a_comment_ends_at_a_lone_cr() {
+        let nodes = read("; one\r(a) ; two\r\n(b)").unwrap();
+        assert_eq!(nodes.len(), 2);
     }
 
     #[test]

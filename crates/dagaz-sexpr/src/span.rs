@@ -57,10 +57,15 @@ pub struct LineIndex<'a> {
 }
 
 impl<'a> LineIndex<'a> {
-    /// Indexes `text`: one pass to find where each line starts (after each `\n`).
+    /// Indexes `text`: one pass to find where each line starts. A line ends with `\n`,
+    /// `\r\n` or a lone `\r`.
     pub fn new(text: &'a str) -> LineIndex<'a> {
+        let bytes = text.as_bytes();
         let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .chain(text.match_indices(['\n', '\r']).filter_map(|(i, c)| {
+                // The `\r` of a `\r\n` is not a line end of its own.
+                (c == "\n" || bytes.get(i + 1) != Some(&b'\n')).then_some(i + 1)
+            }))
             .collect();
         LineIndex { text, starts }
     }
@@ -93,6 +98,16 @@ mod tests {
         // 'é' is two bytes but one column.
         assert_eq!(index.line_col(6), LineCol { line: 2, col: 3 });
         assert_eq!(index.line_col(999), LineCol { line: 3, col: 1 });
+    }
+
+    #[test]
+    fn a_line_ends_with_cr_lf_or_cr_alone() {
+        for text in ["a\nb\nc", "a\r\nb\r\nc", "a\rb\rc", "a\r\nb\rc"] {
+            let index = LineIndex::new(text);
+            let c = text.len() - 1;
+            assert_eq!(index.line_col(c), LineCol { line: 3, col: 1 }, "{text:?}");
+            assert_eq!(index.line_col(0), LineCol { line: 1, col: 1 }, "{text:?}");
+        }
     }
 
     #[test]

@@ -27,6 +27,14 @@ pub enum GenErrorKind {
     /// An action more than [`Limits::actions`](crate::Limits::actions) in one move; the limit.
     #[error("a move makes more than {0} changes (takes, drops, captures)")]
     TooManyActions(usize),
+    /// A value more than [`Limits::notation`](crate::Limits::notation) in one move's
+    /// notation; the limit.
+    #[error("a move's notation holds more than {0} values")]
+    TooLongNotation(usize),
+    /// The moves of one position hold more than [`Limits::volume`](crate::Limits::volume)
+    /// changes and notation values together; the limit. Raised by the sink, which keeps them.
+    #[error("the moves of one position hold more than {0} changes and notation values")]
+    TooMuchVolume(usize),
     /// Arithmetic, a comparison, `LocalAdd` or `GlobalAdd` met a value that is neither an
     /// integer nor a boolean; its type.
     #[error("expected a number, found {0}")]

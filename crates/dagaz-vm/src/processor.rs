@@ -32,6 +32,11 @@ pub struct Limits {
     pub choices: usize,
     /// Changes one move may make (takes, drops, captures: a capture chain's length).
     pub actions: usize,
+    /// Values one move's notation may hold (what its `log`s write).
+    pub notation: usize,
+    /// Changes and notation values all the moves of one position may hold together: moves
+    /// times their length, which the two bounds above leave too large.
+    pub volume: usize,
 }
 
 impl Default for Limits {
@@ -41,6 +46,8 @@ impl Default for Limits {
             moves: 100_000,
             choices: 100_000,
             actions: 10_000,
+            notation: 1_000,
+            volume: 1_000_000,
         }
     }
 }
@@ -497,6 +504,7 @@ impl Processor {
                     .checked_sub(n as usize)
                     .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
                 self.log.extend(self.stack.drain(base..));
+                self.check_notation(cx.limits)?;
                 true
             }
             Op::Invariant(i) => {
@@ -595,12 +603,20 @@ impl Processor {
                 self.take(cx)?;
                 *steps += 2;
                 self.log.push(Value::Pos(self.state.current));
+                if self.log.len() > cx.limits.notation {
+                    self.fault_offset = 2;
+                    return Err(GenErrorKind::TooLongNotation(cx.limits.notation));
+                }
                 *pc += 2;
                 true
             }
             Op::LogPosition => {
                 *steps += 1;
                 self.log.push(Value::Pos(self.state.current));
+                if self.log.len() > cx.limits.notation {
+                    self.fault_offset = 1;
+                    return Err(GenErrorKind::TooLongNotation(cx.limits.notation));
+                }
                 *pc += 1;
                 true
             }
@@ -897,6 +913,15 @@ impl Processor {
             return Err(GenErrorKind::TooManyActions(limits.actions));
         }
         self.actions.push(action);
+        Ok(())
+    }
+
+    /// Refuses a notation longer than the limit, once `Log` has written to it.
+    #[inline]
+    fn check_notation(&self, limits: Limits) -> Result<(), GenErrorKind> {
+        if self.log.len() > limits.notation {
+            return Err(GenErrorKind::TooLongNotation(limits.notation));
+        }
         Ok(())
     }
 
@@ -1277,6 +1302,8 @@ mod tests {
                 moves: 10,
                 choices: 8,
                 actions: 6,
+                notation: 100,
+                volume: 10_000,
             },
         };
         let start = pos(r, start);
