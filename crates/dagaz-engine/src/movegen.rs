@@ -695,7 +695,9 @@ mod budget {
         assert_eq!(err.kind, GenErrorKind::TooLongNotation(30));
         assert_eq!(
             err.to_string(),
-            "a move's notation holds more than 30 values (game \"t\", piece P, clause move #1)"
+            // Checked when the move completes (once a move, off the hot path of `log`), so it
+            // points at the completion, the end of `post`.
+            "a move's notation holds more than 30 values (game \"t\", piece P, clause post)"
         );
         // Under the default limits it stops at once too.
         let err = MoveGen::default()

@@ -504,7 +504,6 @@ impl Processor {
                     .checked_sub(n as usize)
                     .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
                 self.log.extend(self.stack.drain(base..));
-                self.check_notation(cx.limits)?;
                 true
             }
             Op::Invariant(i) => {
@@ -603,20 +602,12 @@ impl Processor {
                 self.take(cx)?;
                 *steps += 2;
                 self.log.push(Value::Pos(self.state.current));
-                if self.log.len() > cx.limits.notation {
-                    self.fault_offset = 2;
-                    return Err(GenErrorKind::TooLongNotation(cx.limits.notation));
-                }
                 *pc += 2;
                 true
             }
             Op::LogPosition => {
                 *steps += 1;
                 self.log.push(Value::Pos(self.state.current));
-                if self.log.len() > cx.limits.notation {
-                    self.fault_offset = 1;
-                    return Err(GenErrorKind::TooLongNotation(cx.limits.notation));
-                }
                 *pc += 1;
                 true
             }
@@ -916,15 +907,6 @@ impl Processor {
         Ok(())
     }
 
-    /// Refuses a notation longer than the limit, once `Log` has written to it.
-    #[inline]
-    fn check_notation(&self, limits: Limits) -> Result<(), GenErrorKind> {
-        if self.log.len() > limits.notation {
-            return Err(GenErrorKind::TooLongNotation(limits.notation));
-        }
-        Ok(())
-    }
-
     /// Remembers where the path made a capture, for `NoMoves`.
     #[inline]
     fn note_capture(&mut self) {
@@ -934,7 +916,12 @@ impl Processor {
     /// Hands a completed move to the sink, unless `NoMoves` finds that a move following its
     /// last capture already took more; then withdraws the moves that this one shows were
     /// not the end of their capture.
-    fn complete(&mut self, _cx: &Context<'_>, sink: &mut dyn Sink) -> Result<(), GenErrorKind> {
+    fn complete(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<(), GenErrorKind> {
+        // Checked once a move is complete, not at every `log`: a run that logs without
+        // completing is bounded by the step limit, and the hot path stays one compare a move.
+        if self.log.len() > cx.limits.notation {
+            return Err(GenErrorKind::TooLongNotation(cx.limits.notation));
+        }
         let captures = self.marks.len() as u32;
         let last = self.marks.last().copied();
         let beaten = self.no_moves && last.is_some_and(|(_, best)| best > captures);
