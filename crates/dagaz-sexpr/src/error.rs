@@ -50,4 +50,9 @@ pub enum ReadErrorKind {
     /// [`MAX_DEPTH`]: crate::MAX_DEPTH
     #[error("lists nest more than {0} deep")]
     TooDeep(usize),
+    /// More forms than [`MAX_FORMS`] (lists and atoms together); the limit.
+    ///
+    /// [`MAX_FORMS`]: crate::MAX_FORMS
+    #[error("the file holds more than {0} forms (lists and atoms)")]
+    TooManyForms(usize),
 }

@@ -17,6 +17,12 @@ use nom::{IResult, Parser};
 /// [`ReadErrorKind::TooDeep`] rather than a stack overflow there.
 pub const MAX_DEPTH: usize = 200;
 
+/// The most forms (lists and atoms together) one text may hold. Memory grows with the forms
+/// at every stage above the reader (typed tree, compiled chains), so hostile input holding
+/// millions of them is the error [`ReadErrorKind::TooManyForms`] rather than gigabytes. The
+/// largest shipped game (chess) holds about 3,000.
+pub const MAX_FORMS: usize = 1_000_000;
+
 /// Characters a symbol (or a number) is made of: letters and digits of any script, and
 /// `- ? ! * + / < > = _ .`. Anything else ends a token; `#`, `'`, `,` and the like are errors.
 pub fn is_symbol_char(c: char) -> bool {
@@ -38,6 +44,7 @@ pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
     let mut open: Vec<(usize, Vec<Node>)> = Vec::new();
     let mut top = Vec::new();
     let mut rest = text;
+    let mut forms = 0usize;
     loop {
         rest = skip_trivia(rest);
         let at = text.len() - rest.len();
@@ -47,6 +54,16 @@ pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
                 None => Ok(top),
             };
         };
+        if c != ')' {
+            forms += 1;
+            if forms > MAX_FORMS {
+                return Err(error(
+                    ReadErrorKind::TooManyForms(MAX_FORMS),
+                    at,
+                    at + c.len_utf8(),
+                ));
+            }
+        }
         let node = match c {
             '(' => {
                 if open.len() >= MAX_DEPTH {
@@ -286,6 +303,16 @@ mod tests {
     fn a_comment_ends_at_a_lone_cr() {
         let nodes = read("; one\r(a) ; two\r\n(b)").unwrap();
         assert_eq!(nodes.len(), 2);
+    }
+
+    #[test]
+    fn bounds_the_number_of_forms() {
+        let many = format!("({})", "1 ".repeat(MAX_FORMS - 1));
+        assert_eq!(read(&many).map(|n| n.len()), Ok(1));
+        let more = format!("({} x)", "1 ".repeat(MAX_FORMS - 1));
+        let err = read(&more).unwrap_err();
+        assert_eq!(err.kind, ReadErrorKind::TooManyForms(MAX_FORMS));
+        assert_eq!(err.span, Span::new(more.len() - 2, more.len() - 1));
     }
 
     #[test]
