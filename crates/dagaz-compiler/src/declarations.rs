@@ -321,13 +321,7 @@ fn standard(
     };
     for entry in &written.pieces {
         let c = entry.letter.letter;
-        if spec.letters.iter().any(|(l, _)| *l == c) {
-            let name = c.to_string();
-            errors.push(CompileError::duplicate(
-                "piece letter",
-                &name,
-                entry.letter.span,
-            ));
+        if taken(&spec.letters, &entry.letter, "piece letter", errors) {
             continue;
         }
         let owner = player(names.players, &entry.owner).map_err(|e| errors.push(e));
@@ -338,13 +332,7 @@ fn standard(
         }
     }
     for (letter, owner) in &written.turn {
-        if spec.turn.iter().any(|(l, _)| *l == letter.letter) {
-            let name = letter.letter.to_string();
-            errors.push(CompileError::duplicate(
-                "side-to-move letter",
-                &name,
-                letter.span,
-            ));
+        if taken(&spec.turn, letter, "side-to-move letter", errors) {
             continue;
         }
         match player(names.players, owner) {
@@ -405,13 +393,7 @@ fn castling(
     };
     let mut rights = Vec::new();
     for (letter, squares) in &written.rights {
-        if rights.iter().any(|(l, _)| *l == letter.letter) {
-            let name = letter.letter.to_string();
-            errors.push(CompileError::duplicate(
-                "castling letter",
-                &name,
-                letter.span,
-            ));
+        if taken(&rights, letter, "castling letter", errors) {
             continue;
         }
         let squares: Vec<Pos> = squares
@@ -424,4 +406,22 @@ fn castling(
         attribute: attribute as u8,
         rights,
     })
+}
+
+/// Whether `letter` already stands in `so_far`; if so, records the duplicate (a second `what`).
+fn taken<T>(
+    so_far: &[(char, T)],
+    letter: &dagaz_syntax::Letter,
+    what: &str,
+    errors: &mut Vec<CompileError>,
+) -> bool {
+    let seen = so_far.iter().any(|(l, _)| *l == letter.letter);
+    if seen {
+        errors.push(CompileError::duplicate(
+            what,
+            &letter.letter.to_string(),
+            letter.span,
+        ));
+    }
+    seen
 }
