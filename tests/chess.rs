@@ -232,15 +232,18 @@ fn checkmate_loses_and_stalemate_draws() {
     let mated = game
         .from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
         .unwrap();
-    let (goal, side) = gen.outcome(game, &mated).unwrap().unwrap();
-    assert_eq!(goal.outcome, dagaz_engine::Outcome::Loss);
-    assert_eq!(goal.condition, dagaz_engine::GoalCondition::Checkmated);
-    assert_eq!(game.player_name(side), "White");
+    let ended = gen.ending(game, &mated).unwrap().unwrap();
+    assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Loss));
+    assert_eq!(
+        ended.reason,
+        dagaz_engine::EndReason::NoMoves(dagaz_engine::GoalCondition::Checkmated)
+    );
+    assert_eq!(game.player_name(ended.player), "White");
     let stalemate = game.from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
-    let (goal, _) = gen.outcome(game, &stalemate).unwrap().unwrap();
-    assert_eq!(goal.outcome, dagaz_engine::Outcome::Draw);
+    let ended = gen.ending(game, &stalemate).unwrap().unwrap();
+    assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Draw));
     assert!(gen
-        .outcome(game, &game.initial_position())
+        .ending(game, &game.initial_position())
         .unwrap()
         .is_none());
     assert!(gen.in_check(game, &mated).unwrap());

@@ -24,7 +24,10 @@ fn as_reference(game: &Game, mv: &Move) -> RefMove {
             Action::Take { at, .. } => from = name(at),
             Action::Capture { at, .. } => captured.push(name(at)),
             Action::Drop { at, .. } => to = name(at),
-            Action::SetTurn { .. } => {}
+            Action::SetTurn { .. }
+            | Action::FromHand { .. }
+            | Action::ToHand { .. }
+            | Action::Change { .. } => {}
         }
     }
     // The referee sorts captures by coordinates (file, then rank): the order of the jumps

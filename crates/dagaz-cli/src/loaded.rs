@@ -159,27 +159,40 @@ pub(crate) fn read_game_text(path: &Path) -> Result<String, String> {
 /// The line `moves` prints for a position without legal moves: how the game ended.
 pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, String> {
     let ended = gen
-        .outcome(&loaded.game, loaded.position())
+        .ending_without_moves(&loaded.game, loaded.position())
         .map_err(|e| loaded.gen_error(&e))?;
-    let side = loaded.game.player_name(loaded.position().to_move());
-    Ok(match ended {
-        Some((goal, _)) => {
-            let verdict = match goal.outcome {
-                dagaz_engine::Outcome::Win => "wins",
-                dagaz_engine::Outcome::Loss => "loses",
-                dagaz_engine::Outcome::Draw => "draws",
-            };
-            match goal.condition {
-                dagaz_engine::GoalCondition::NoMoves => {
-                    format!("no legal moves: {side} {verdict}\n")
-                }
-                why => format!("no legal moves ({why}): {side} {verdict}\n"),
+    Ok(format!("{}\n", describe(&loaded.game, &ended)))
+}
+
+/// A game's end in words: `no legal moves (checkmate): White loses`, `game over (goal #1):
+/// Black wins`, `game over (score White 40, Black 24): White wins`.
+pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) -> String {
+    use dagaz_engine::{EndReason, GoalCondition, Outcome};
+    let who = game.player_name(ended.player);
+    let verdict = match ended.outcome {
+        Some(Outcome::Win) => "wins",
+        Some(Outcome::Loss) => "loses",
+        Some(Outcome::Draw) => "draws",
+        None => "cannot move (the game declares no goal for this)",
+    };
+    match &ended.reason {
+        EndReason::NoMoves(GoalCondition::NoMoves) | EndReason::Stuck => {
+            format!("no legal moves: {who} {verdict}")
+        }
+        EndReason::NoMoves(why) => format!("no legal moves ({why}): {who} {verdict}"),
+        EndReason::Goal(n) => format!("game over (goal #{n}): {who} {verdict}"),
+        EndReason::Score(scores) => {
+            let list: Vec<String> = scores
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{} {s}", game.player_name(dagaz_engine::PlayerId(i as u8))))
+                .collect();
+            match ended.outcome {
+                Some(Outcome::Draw) => format!("game over (score {}): a draw", list.join(", ")),
+                _ => format!("game over (score {}): {who} {verdict}", list.join(", ")),
             }
         }
-        None => {
-            format!("no legal moves: {side} cannot move (the game declares no goal for this)\n")
-        }
-    })
+    }
 }
 
 #[cfg(test)]

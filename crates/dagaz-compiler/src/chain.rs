@@ -12,7 +12,7 @@ use dagaz_ir::{StrId, Value};
 use dagaz_sexpr::Span;
 use dagaz_syntax::{Block, Compare, Expr, Ident, Keyword, Stmt};
 use dagaz_vm::env::players::{self, PlayersName};
-use dagaz_vm::env::state::{self, Query, StateName};
+use dagaz_vm::env::state::{self, Measure, Query, StateName};
 use dagaz_vm::env::{global, local::Scopes};
 use indexmap::IndexSet;
 
@@ -94,11 +94,31 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
 
     /// `pre`, then a choice among the `move` clauses, then `post`, then `Complete`; and the
     /// errors of the statements left out.
-    pub fn piece(
+    pub fn piece(self, pre: &Block, moves: &[Block], post: &Block) -> (Program, Vec<CompileError>) {
+        self.program(pre, moves, post, Clause::Move)
+    }
+
+    /// A piece's `drops` clauses as one chain: a choice among them, each a whole move.
+    pub fn drops(self, drops: &[Block]) -> (Program, Vec<CompileError>) {
+        self.program(&Block::default(), drops, &Block::default(), Clause::Drops)
+    }
+
+    /// The n-th `goal` clause (from 1) as a chain that completes when the goal holds.
+    pub fn goal(self, n: u16, body: &Block) -> (Program, Vec<CompileError>) {
+        self.program(
+            &Block::default(),
+            std::slice::from_ref(body),
+            &Block::default(),
+            |_| Clause::Goal(n),
+        )
+    }
+
+    fn program(
         mut self,
         pre: &Block,
         moves: &[Block],
         post: &Block,
+        label: impl Fn(u16) -> Clause,
     ) -> (Program, Vec<CompileError>) {
         self.scopes.enter();
         self.start_clause(Clause::Pre);
@@ -111,7 +131,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             self.emit(Op::Clauses, first.span);
         }
         for (i, clause) in moves.iter().enumerate() {
-            self.start_clause(Clause::Move(i as u16 + 1));
+            self.start_clause(label(i as u16 + 1));
             let last = i + 1 == moves.len();
             let fork = (!last).then(|| self.emit(Op::Fork(0), clause.span));
             self.scoped_block(&clause.stmts);
@@ -432,6 +452,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.emit(Op::MovePiece, *span);
                 Ok(())
             }
+            Stmt::SetOwner(owner, span) => {
+                self.expression(owner)?;
+                self.emit(Op::SetOwner, *span);
+                Ok(())
+            }
             Stmt::Log(values, span) => {
                 let n = u8::try_from(values.len())
                     .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
@@ -689,6 +714,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Name::State(StateName::TurnVariable(t)) => Op::TurnGet(t),
                     Name::State(StateName::Attacked(true)) => Op::IsAttacked,
                     Name::State(StateName::Attacked(false)) => Op::NotAttacked,
+                    Name::State(StateName::Measure(m)) => match m {
+                        Measure::FriendCount => Op::FriendCount,
+                        Measure::EnemyCount => Op::EnemyCount,
+                        Measure::LineLength => Op::LineLength,
+                    },
                     Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
                     Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,
                     Name::Players(PlayersName::NextPlayer) => Op::NextPlayer,
@@ -706,6 +736,18 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 let index = u16::try_from(index)
                     .map_err(|_| too_many("zones", u16::MAX as usize, *span))?;
                 self.emit(Op::InZone(index), *span);
+            }
+            Expr::Connected(a, b, span) => {
+                let zone = |c: &Self, z: &dagaz_syntax::Ident| {
+                    let index = c
+                        .names
+                        .zones
+                        .zone(&z.text)
+                        .ok_or_else(|| CompileError::unknown("zone", &z.text, z.span))?;
+                    u16::try_from(index).map_err(|_| too_many("zones", u16::MAX as usize, *span))
+                };
+                let (a, b) = (zone(self, a)?, zone(self, b)?);
+                self.emit(Op::Connected(a, b), *span);
             }
             Expr::Any(alts, span) => {
                 self.choice(alts, *span, Expr::span, |c, alt| c.expression(alt))?

@@ -137,13 +137,62 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         let (program, piece_errors) =
             ChainCompiler::new(&mut names).piece(&piece.pre, &piece.moves, &piece.post);
         errors.extend(piece_errors);
+        let drops = (!piece.drops.is_empty()).then(|| {
+            let (program, drop_errors) = ChainCompiler::new(&mut names).drops(&piece.drops);
+            errors.extend(drop_errors);
+            program
+        });
         piece_types.push(PieceType {
             name: piece_name.clone(),
             program,
+            drops,
             notation: piece.notation.as_ref().map(|n| n.text.clone()),
             span: piece.name.as_ref().map_or(piece.span, |n| n.span),
         });
     }
+
+    let mut goal_programs = Vec::new();
+    for (i, goal) in game.goal_programs.iter().enumerate() {
+        let mut names = Names {
+            board: &board,
+            pieces: &piece_names,
+            players: &players,
+            globals: &mut globals,
+            strings: &mut strings,
+            zones: &zones,
+            attributes: &attributes,
+            turn_variables: &turn_variables,
+        };
+        let n = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        let (program, goal_errors) = ChainCompiler::new(&mut names).goal(n, &goal.body);
+        errors.extend(goal_errors);
+        goal_programs.push(crate::goals::GoalProgram {
+            outcome: match goal.outcome {
+                dagaz_syntax::Outcome::Win => crate::goals::Outcome::Win,
+                dagaz_syntax::Outcome::Loss => crate::goals::Outcome::Loss,
+                dagaz_syntax::Outcome::Draw => crate::goals::Outcome::Draw,
+            },
+            program,
+            span: goal.span,
+        });
+    }
+    let pass = game.pass.map(|(p, _)| match p {
+        dagaz_syntax::Pass::Always => crate::goals::PassRule::Always,
+        dagaz_syntax::Pass::WhenBlocked => crate::goals::PassRule::WhenBlocked,
+    });
+    if pass.is_some() {
+        // A pass is written `pass`: the notation needs the string among the constants.
+        strings.insert("pass".to_string());
+    }
+    let end_score = game.score.map(|(s, _)| match s {
+        dagaz_syntax::Score::Pieces => crate::goals::EndScore::Pieces,
+        dagaz_syntax::Score::Area => crate::goals::EndScore::Area,
+    });
+    let hands = crate::hands::initial(entries, &players, &piece_names, errors);
+    let to_hand = game
+        .captures_to_hand
+        .as_ref()
+        .map(|c| crate::hands::to_hand(c, &piece_names, &attributes, errors));
 
     let mut initial = vec![None; board.len()];
     let placer = Placer {
@@ -196,6 +245,11 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         attacks,
         goals,
         history_goals,
+        goal_programs,
+        pass,
+        end_score,
+        hands,
+        to_hand,
         evaluation,
         initial,
     })

@@ -1,8 +1,41 @@
 //! How a game ends: the goals a game declares, judged when the side to move has no moves
 //! (checkmate, stalemate, no moves) or by its history (repetition, quiet moves).
 
-use dagaz_ir::{Action, PieceKind};
+use dagaz_ir::{Action, PieceKind, Program};
+use dagaz_sexpr::Span;
 use std::fmt;
+
+/// `(goal win|loss|draw STATEMENT ...)`: after every move, the chain runs for the player who
+/// made it, from the last position the move put a piece on; when it completes, the game ends.
+#[derive(Clone, Debug)]
+pub struct GoalProgram {
+    /// The result for the player who made the move.
+    pub outcome: Outcome,
+    /// The statements as a chain with one `move` clause.
+    pub program: Program,
+    /// The clause, for messages.
+    pub span: Span,
+}
+
+/// When a player may pass: `(pass always)` or `(pass when-blocked)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassRule {
+    /// Passing is always a move (Go); the game ends when every player passed in a row.
+    Always,
+    /// Passing is the only move of a player who has no other while another player has one
+    /// (Othello); when no player can move, the game ends.
+    WhenBlocked,
+}
+
+/// How a game that ended without a goal deciding it is scored: `(score pieces)` or
+/// `(score area)`. The highest score wins; equal scores draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndScore {
+    /// The player's pieces on the board (Othello).
+    Pieces,
+    /// The player's pieces plus the empty regions bordered only by them (Go's area score).
+    Area,
+}
 
 /// How a game ends, always for the side to move in the position where it ends (the player who
 /// has no legal moves, or whose turn it is when a history rule applies).

@@ -23,6 +23,7 @@ mod error;
 mod evaluation;
 mod formats;
 mod goals;
+mod hands;
 mod placement;
 mod rules;
 
@@ -30,6 +31,9 @@ pub use compile::{compile, compile_all, load};
 pub use error::{CompileError, CompileErrorKind, LoadError};
 pub use evaluation::{Evaluation, Score, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE};
 pub use formats::{Castling, FenError, FenSpec, PdnSpec, StandardFen};
-pub use goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
+pub use goals::{
+    EndScore, Goal, GoalCondition, GoalProgram, HistoryGoal, HistoryRule, Outcome, PassRule,
+};
+pub use hands::{DemoteFrom, ToHand, UNLIMITED};
 pub use placement::{PlaceError, Placer};
 pub use rules::{AttackTest, PieceType, Rules};

@@ -2,7 +2,8 @@
 
 use crate::evaluation::Evaluation;
 use crate::formats::FenSpec;
-use crate::goals::{Goal, HistoryGoal};
+use crate::goals::{EndScore, Goal, GoalProgram, HistoryGoal, PassRule};
+use crate::hands::ToHand;
 use dagaz_ir::{Board, Dir, Names, Piece, PieceKind, PlayerId, Pos, Program, StrId, Value, Zones};
 use dagaz_sexpr::Span;
 use indexmap::IndexSet;
@@ -16,6 +17,9 @@ pub struct PieceType {
     pub program: Program,
     /// How a `log` of this piece type is written (`(notation "q")`); its name otherwise.
     pub notation: Option<String>,
+    /// The `drops` clauses as one chain, run from every position with a piece of this type
+    /// taken from the mover's hand; `None` when the type has none.
+    pub drops: Option<Program>,
     /// Where the type is named in its `(piece (name ...))` form.
     pub span: Span,
 }
@@ -78,6 +82,17 @@ pub struct Rules {
     pub goals: Vec<Goal>,
     /// Goals that look at the game's history (repetition, quiet moves).
     pub history_goals: Vec<HistoryGoal>,
+    /// The `goal` clauses: conditions checked after every move, in the order declared.
+    pub goal_programs: Vec<GoalProgram>,
+    /// When a player may pass, if ever.
+    pub pass: Option<PassRule>,
+    /// How a game that ends without a goal deciding it is scored, if it is.
+    pub end_score: Option<EndScore>,
+    /// The hands at the start: `hands[player * kinds + kind]` pieces off the board
+    /// ([`crate::UNLIMITED`] for a hand that never runs out); empty when no player has a hand.
+    pub hands: Vec<u16>,
+    /// `(captures-to-hand ...)`: captured pieces join the capturer's hand, demoted so.
+    pub to_hand: Option<ToHand>,
     /// How positions are judged: piece values, tables, mobility.
     pub evaluation: Evaluation,
     /// The start: what the `players` clause places on each position, by board index (one
@@ -197,6 +212,26 @@ impl Rules {
     /// How the game writes positions as FEN, when it declares it.
     pub fn fen_spec(&self) -> Option<&FenSpec> {
         self.fen.as_ref()
+    }
+
+    /// The `goal` clauses, in the order declared.
+    pub fn goal_programs(&self) -> &[GoalProgram] {
+        &self.goal_programs
+    }
+
+    /// When a player may pass, if ever.
+    pub fn pass_rule(&self) -> Option<PassRule> {
+        self.pass
+    }
+
+    /// How a game that ends without a goal deciding it is scored, if it is.
+    pub fn end_score(&self) -> Option<EndScore> {
+        self.end_score
+    }
+
+    /// Whether positions of this game hold hands (pieces off the board).
+    pub fn has_hands(&self) -> bool {
+        !self.hands.is_empty()
     }
 
     /// The goals that look at the game's history: `(draw (repetition 3))`, ...

@@ -8,6 +8,18 @@ use dagaz_ir::PieceKind;
 /// A run of `piece`'s chain that stopped at command `pc`, located for the designer.
 pub(crate) fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {
     let program = game.rules.pieces.get(piece.index()).map(|p| &p.program);
+    error_in(game, game.piece_name(piece), program, pc, kind)
+}
+
+/// A run of `program` (a piece's `drops` chain, or a `goal` clause, which `who` names) that
+/// stopped at command `pc`, located for the designer.
+pub(crate) fn error_in(
+    game: &Game,
+    who: &str,
+    program: Option<&dagaz_ir::Program>,
+    pc: usize,
+    kind: GenErrorKind,
+) -> GenError {
     // A runaway chain is reported at the innermost loop around the command it stopped on,
     // which is where the designer has to look, rather than at whichever command was last.
     let pc = match (&kind, program) {
@@ -17,7 +29,7 @@ pub(crate) fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind
     GenError {
         kind,
         game: game.name().to_string(),
-        piece: game.piece_name(piece).to_string(),
+        piece: who.to_string(),
         clause: program.map_or(dagaz_ir::Clause::Pre, |p| p.clause_at(pc)),
         span: program.map_or_else(Default::default, |p| p.span_at(pc)),
     }

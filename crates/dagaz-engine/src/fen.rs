@@ -101,7 +101,7 @@ impl Game {
                 (side_at, side.len()),
             )
         })?;
-        let mut position = Position::empty(self.rules.board.len(), to_move);
+        let mut position = self.empty_position(to_move);
         let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
         let rows = self.fen_rows();
         let written: Vec<&str> = placement.split('/').collect();

@@ -49,6 +49,7 @@
 
 mod check;
 mod disassembly;
+mod ending;
 mod error;
 mod fault;
 mod fen;
@@ -72,6 +73,7 @@ pub use dagaz_ir::{
     Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType,
     MAX_TURN_VARIABLES,
 };
+pub use ending::{score, EndReason, Ending};
 pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,

@@ -6,13 +6,15 @@
 //! changes, every accepted move's invariants are evaluated again with the locals saved at the
 //! time, and the moves that no longer satisfy them are dropped. That is the majority rule.
 
+use crate::ending::{self, Ending};
 use crate::error::{GenError, GenErrorKind};
-use crate::fault::error;
+use crate::fault::{error, error_in};
 use crate::legality::Legality;
 use crate::model::Game;
 use crate::moves::Move;
 use crate::position::Position;
-use dagaz_ir::{same_actions, unordered_hash, Piece, PieceKind, Pos, Value};
+use dagaz_compiler::PassRule;
+use dagaz_ir::{same_actions, unordered_hash, Action, Piece, PieceKind, PlayerId, Pos, Value};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 pub use dagaz_vm::Limits;
@@ -40,6 +42,8 @@ struct Accepted {
     invariants: Vec<(u16, u32)>,
     locals: Vec<Value>,
     piece: PieceKind,
+    /// The player whose moves these are: captured pieces join this hand.
+    mover: PlayerId,
     /// [`Limits::moves`] and [`Limits::volume`].
     limit: usize,
     volume_limit: usize,
@@ -86,6 +90,43 @@ impl MoveGen {
         position: &mut Position,
         out: &mut Vec<Move>,
     ) -> Result<(), GenError> {
+        let rules = &game.rules;
+        if (!rules.goal_programs.is_empty() || rules.pass == Some(PassRule::Always))
+            && ending::over_before_moves(&mut self.processor, self.limits, game, position)?
+                .is_some()
+        {
+            return Ok(());
+        }
+        let base = out.len();
+        self.generate_moves(game, position, out)?;
+        match rules.pass {
+            Some(PassRule::Always) => out.push(pass_move(game)),
+            Some(PassRule::WhenBlocked) if out.len() == base => {
+                // The only move of a blocked player is a pass, while another can move.
+                let mut other = position.clone();
+                let mut theirs = Vec::new();
+                let mut next = game.next_player(position.to_move());
+                while next != position.to_move() && theirs.is_empty() {
+                    other.set_to_move(next);
+                    self.generate_moves(game, &mut other, &mut theirs)?;
+                    next = game.next_player(next);
+                }
+                if !theirs.is_empty() {
+                    out.push(pass_move(game));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The moves of the pieces on the board and in the hand, without passes.
+    fn generate_moves(
+        &mut self,
+        game: &Game,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+    ) -> Result<(), GenError> {
         let players = game.players_env(position);
         let p = &mut self.processor;
         p.steps = 0;
@@ -98,6 +139,17 @@ impl MoveGen {
         self.legality.forget();
         let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits);
+        self.accepted.mover = position.to_move();
+        // The piece types the mover may drop: a `drops` chain and one in the hand.
+        let mut droppable: smallvec::SmallVec<[PieceKind; 8]> = smallvec::SmallVec::new();
+        if game.rules.has_hands() {
+            for (k, ty) in game.rules.pieces.iter().enumerate() {
+                let kind = PieceKind(k as u8);
+                if ty.drops.is_some() && position.in_hand(position.to_move(), kind) != Some(0) {
+                    droppable.push(kind);
+                }
+            }
+        }
         let symmetry = game
             .rules
             .symmetry
@@ -110,6 +162,17 @@ impl MoveGen {
             legality: &mut self.legality,
         };
         let mut result = run_all(game, &players, symmetry, self.limits, p, &mut generation);
+        if result.is_ok() && !droppable.is_empty() {
+            result = run_drops(
+                game,
+                &players,
+                symmetry,
+                self.limits,
+                p,
+                &mut generation,
+                &droppable,
+            );
+        }
         position.cells = std::mem::take(&mut p.state.cells);
         if result.is_ok() && p.globals.take_changed() {
             result = self.accepted.recheck(game, &p.globals);
@@ -131,31 +194,39 @@ impl MoveGen {
         self.legality.in_check(game, self.limits, position)
     }
 
-    /// How the game ends for the side to move, when it has no legal moves; `None` while it
-    /// has some, or when no goal applies.
-    pub fn outcome(
+    /// Whether the game is over in `position`, and how: a `goal` clause that holds after the
+    /// last move, every player having passed, or the side to move without a legal move (then
+    /// the first `win`, `loss` or `draw` goal that applies, else the score). `None` while the
+    /// side to move has a move.
+    pub fn ending(&mut self, game: &Game, position: &Position) -> Result<Option<Ending>, GenError> {
+        if !self.moves(game, position)?.is_empty() {
+            return Ok(None);
+        }
+        self.ending_without_moves(game, position).map(Some)
+    }
+
+    /// How the game ended in `position`, whose side to move has no legal move (as
+    /// [`MoveGen::moves`] found).
+    pub fn ending_without_moves(
         &mut self,
         game: &Game,
         position: &Position,
-    ) -> Result<Option<(dagaz_compiler::Goal, dagaz_ir::PlayerId)>, GenError> {
-        if !self.moves(game, position)?.is_empty() {
-            return Ok(None);
+    ) -> Result<Ending, GenError> {
+        let rules = &game.rules;
+        if !rules.goal_programs.is_empty() || rules.pass == Some(PassRule::Always) {
+            let mut scratch = position.clone();
+            if let Some(over) =
+                ending::over_before_moves(&mut self.processor, self.limits, game, &mut scratch)?
+            {
+                return Ok(over);
+            }
         }
         let in_check = if game.has_royal_pieces() {
             self.in_check(game, position)?
         } else {
             false
         };
-        use dagaz_compiler::GoalCondition;
-        Ok(game
-            .goals()
-            .iter()
-            .find(|g| match g.condition {
-                GoalCondition::NoMoves => true,
-                GoalCondition::Checkmated => in_check,
-                GoalCondition::Stalemated => !in_check,
-            })
-            .map(|&g| (g, position.to_move())))
+        Ok(ending::without_moves(game, position, in_check))
     }
 
     /// The legal moves of `position`, in generation order.
@@ -202,6 +273,70 @@ fn run_all(
             })?;
     }
     Ok(())
+}
+
+/// The moves of the `drops` chains: each droppable type, taken from the mover's hand, from
+/// every position in board order.
+fn run_drops(
+    game: &Game,
+    players: &Players,
+    symmetry: &[dagaz_ir::Dir],
+    limits: Limits,
+    p: &mut Processor,
+    generation: &mut Generation<'_>,
+    droppable: &[PieceKind],
+) -> Result<(), GenError> {
+    let mover = p.state.player;
+    for &kind in droppable {
+        let Some(program) = game
+            .rules
+            .pieces
+            .get(kind.index())
+            .and_then(|t| t.drops.as_ref())
+        else {
+            continue;
+        };
+        let cx = Context {
+            board: &game.rules.board,
+            zones: &game.rules.zones,
+            strings: &game.rules.strings,
+            program,
+            players,
+            symmetry,
+            limits,
+        };
+        let piece = Piece {
+            owner: mover,
+            kind,
+            attrs: game.rules.default_attrs,
+        };
+        generation.accepted.piece = kind;
+        for index in 0..p.state.cells.len() {
+            p.run_drop(&cx, Pos(index as u16), piece, generation)
+                .map_err(|Fault { pc, kind: why }| {
+                    generation.accepted.failure.take().unwrap_or_else(|| {
+                        let who = format!("{} (drops)", game.piece_name(kind));
+                        error_in(game, &who, Some(program), pc, why)
+                    })
+                })?;
+        }
+    }
+    Ok(())
+}
+
+/// A pass: no change, written `pass`.
+fn pass_move(game: &Game) -> Move {
+    let pass = game
+        .rules
+        .strings
+        .get_index_of("pass")
+        .map_or(Value::Bool(false), |i| {
+            Value::Str(dagaz_ir::StrId(i as u32))
+        });
+    Move {
+        actions: smallvec::SmallVec::new(),
+        notation: smallvec::smallvec![pass],
+    }
 }
 
 impl Accepted {
@@ -382,8 +517,29 @@ impl Accepted {
                     .map(|&(inv, at)| (inv, at - first_local + base)),
             );
             // `from_slice` copies in one go (the items are `Copy`); `into` would go item by item.
+            let mut actions = smallvec::SmallVec::from_slice(done.actions);
+            if let Some(rule) = &game.rules.to_hand {
+                // Each capture joins the mover's hand, demoted as the game says.
+                let mover = self.mover;
+                let joined: smallvec::SmallVec<[Action; 4]> = done
+                    .actions
+                    .iter()
+                    .filter_map(|a| match *a {
+                        Action::Capture { piece, .. }
+                        | Action::Drop {
+                            replaced: Some(piece),
+                            ..
+                        } if piece.owner != mover => Some(Action::ToHand {
+                            player: mover,
+                            kind: rule.demote(piece),
+                        }),
+                        _ => None,
+                    })
+                    .collect();
+                actions.extend(joined);
+            }
             self.moves.push(Move {
-                actions: smallvec::SmallVec::from_slice(done.actions),
+                actions,
                 notation: smallvec::SmallVec::from_slice(done.log),
             });
             self.meta.push(Meta {

@@ -47,7 +47,7 @@ impl Game {
                 ))
             }
         };
-        let mut position = Position::empty(self.rules.board.len(), to_move);
+        let mut position = self.empty_position(to_move);
         let board = &self.rules.board;
         for &(part, at) in parts.iter().skip(1) {
             let mut chars = part.chars();

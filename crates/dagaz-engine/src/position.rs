@@ -1,7 +1,8 @@
 //! A game position: the pieces on the board, the side to move and the turns played.
 
 use crate::moves::Move;
-use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
+use dagaz_compiler::UNLIMITED;
+use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 
 /// The state a move is generated from: a piece or nothing on each board position, the side to
 /// move, how many turns were played and the values of the turn variables.
@@ -17,6 +18,15 @@ pub struct Position {
     turns: u32,
     /// The values the last move left in the game's turn variables (`false` when it set none).
     pub(crate) turn_values: [Value; MAX_TURN_VARIABLES],
+    /// The pieces off the board: `hands[player * kinds + kind]`, [`UNLIMITED`] for a hand that
+    /// never runs out; empty in a game without hands.
+    pub(crate) hands: Vec<u16>,
+    /// How many piece types the hands are counted by.
+    kinds: u8,
+    /// Where the last move last put a piece (or changed one): where the goals look first.
+    last: Option<Pos>,
+    /// How many moves in a row were passes.
+    passes: u8,
 }
 
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
@@ -25,6 +35,8 @@ pub struct PlayUndo {
     to_move: PlayerId,
     turns: u32,
     turn_values: [Value; MAX_TURN_VARIABLES],
+    last: Option<Pos>,
+    passes: u8,
 }
 
 /// A turn variable's value before any move sets it.
@@ -39,7 +51,61 @@ impl Position {
             to_move,
             turns: 0,
             turn_values: [UNSET; MAX_TURN_VARIABLES],
+            hands: Vec::new(),
+            kinds: 0,
+            last: None,
+            passes: 0,
         }
+    }
+
+    /// Gives the position hands: `counts[player * kinds + kind]`, as the rules declare them.
+    pub(crate) fn set_hands(&mut self, counts: Vec<u16>, kinds: usize) {
+        self.hands = counts;
+        self.kinds = kinds as u8;
+    }
+
+    /// How many pieces of type `kind` `player` holds off the board; `None` for a hand that
+    /// never runs out. 0 in a game without hands.
+    pub fn in_hand(&self, player: PlayerId, kind: PieceKind) -> Option<u16> {
+        match self.hand_slot(player, kind).map(|i| self.hands[i]) {
+            Some(UNLIMITED) => None,
+            Some(n) => Some(n),
+            None => Some(0),
+        }
+    }
+
+    pub(crate) fn set_in_hand(&mut self, player: PlayerId, kind: PieceKind, n: u16) {
+        if let Some(i) = self.hand_slot(player, kind) {
+            self.hands[i] = n;
+        }
+    }
+
+    fn hand_slot(&self, player: PlayerId, kind: PieceKind) -> Option<usize> {
+        let kinds = usize::from(self.kinds);
+        (kind.index() < kinds)
+            .then(|| player.index() * kinds + kind.index())
+            .filter(|&i| i < self.hands.len())
+    }
+
+    /// Adds `delta` (1 or -1) to a hand; a hand that never runs out stays as it is.
+    fn add_to_hand(&mut self, player: PlayerId, kind: PieceKind, delta: i32) {
+        if let Some(i) = self.hand_slot(player, kind) {
+            let n = self.hands[i];
+            if n != UNLIMITED {
+                self.hands[i] = (i32::from(n) + delta).clamp(0, i32::from(UNLIMITED - 1)) as u16;
+            }
+        }
+    }
+
+    /// Where the last move last put or changed a piece; `None` before the first move or after a
+    /// pass or a move that put nothing down.
+    pub fn last_placed(&self) -> Option<Pos> {
+        self.last
+    }
+
+    /// How many moves in a row, up to this position, were passes.
+    pub fn passes_in_a_row(&self) -> u8 {
+        self.passes
     }
 
     /// The value the last move left in turn variable `slot`: `false` when it set none (turn
@@ -102,6 +168,14 @@ impl Position {
                 h ^= mix(2 << 48 | (slot as u64) << 40 ^ dagaz_ir::value_code(*value));
             }
         }
+        for (slot, &n) in self.hands.iter().enumerate() {
+            if n != 0 && n != UNLIMITED {
+                h ^= mix(3 << 48 | (slot as u64) << 24 | u64::from(n));
+            }
+        }
+        if self.passes > 0 {
+            h ^= mix(4 << 48 | u64::from(self.passes));
+        }
         h
     }
 
@@ -120,16 +194,34 @@ impl Position {
             to_move: self.to_move,
             turns: self.turns,
             turn_values: self.turn_values,
+            last: self.last,
+            passes: self.passes,
         };
         // Turn variables live for one turn: whatever this move does not set is cleared.
         self.turn_values = [UNSET; MAX_TURN_VARIABLES];
+        self.last = None;
         for action in &mv.actions {
             match *action {
                 Action::Take { at, .. } | Action::Capture { at, .. } => self.put(at, None),
-                Action::Drop { at, piece, .. } => self.put(at, Some(piece)),
+                Action::Drop { at, piece, .. } => {
+                    self.put(at, Some(piece));
+                    self.last = Some(at);
+                }
+                Action::Change { at, to, .. } => {
+                    self.put(at, Some(to));
+                    self.last = Some(at);
+                }
                 Action::SetTurn { slot, value } => self.set_turn_value(slot.into(), value),
+                Action::FromHand { player, kind } => self.add_to_hand(player, kind, -1),
+                Action::ToHand { player, kind } => self.add_to_hand(player, kind, 1),
             }
         }
+        // A move without actions is a pass.
+        self.passes = if mv.actions.is_empty() {
+            self.passes.saturating_add(1)
+        } else {
+            0
+        };
         self.to_move = next;
         self.turns = self.turns.saturating_add(1);
         undo
@@ -143,9 +235,14 @@ impl Position {
                     self.put(at, Some(piece))
                 }
                 Action::Drop { at, replaced, .. } => self.put(at, replaced),
+                Action::Change { at, from, .. } => self.put(at, Some(from)),
                 Action::SetTurn { .. } => {}
+                Action::FromHand { player, kind } => self.add_to_hand(player, kind, 1),
+                Action::ToHand { player, kind } => self.add_to_hand(player, kind, -1),
             }
         }
+        self.last = undo.last;
+        self.passes = undo.passes;
         self.to_move = undo.to_move;
         self.turns = undo.turns;
         self.turn_values = undo.turn_values;

@@ -47,7 +47,7 @@ impl Game {
             pieces: &pieces,
             attrs: self.rules.default_attrs,
         };
-        let mut position = Position::empty(self.rules.board.len(), PlayerId(0));
+        let mut position = self.empty_position(PlayerId(0));
         let mut turn_seen = false;
         for form in &forms {
             if form.head() == Some(dagaz_syntax::Keyword::Turn.text()) {
@@ -83,9 +83,47 @@ impl Game {
                 if let Some(e) = placed.into_iter().next() {
                     return Err(to_setup_error(e));
                 }
+                self.fill_hand(&player, &mut position)?;
             }
         }
         Ok(position)
+    }
+}
+
+impl Game {
+    /// A setup's `(hand (PIECE N) ...)` for one player.
+    fn fill_hand(
+        &self,
+        player: &dagaz_syntax::Player,
+        position: &mut Position,
+    ) -> Result<(), SetupError> {
+        let Some(who) = self.player(&player.name.text) else {
+            return Ok(()); // `place_player` has said so already.
+        };
+        for entry in &player.hand {
+            if !self.rules.has_hands() {
+                return Err(SetupError {
+                    kind: SetupErrorKind::Expected(
+                        "pieces on positions (this game has no hands)".into(),
+                    ),
+                    span: entry.span,
+                });
+            }
+            let kind = self
+                .piece_kind(&entry.kind.text)
+                .ok_or_else(|| SetupError {
+                    kind: SetupErrorKind::Unknown {
+                        what: "piece type",
+                        name: entry.kind.text.clone(),
+                    },
+                    span: entry.kind.span,
+                })?;
+            let n = entry.count.map_or(dagaz_compiler::UNLIMITED, |n| {
+                u16::try_from(n).unwrap_or(dagaz_compiler::UNLIMITED - 1)
+            });
+            position.set_in_hand(who, kind, n);
+        }
+        Ok(())
     }
 }
 

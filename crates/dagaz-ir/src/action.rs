@@ -1,7 +1,7 @@
 //! What a move does: the small list of changes ([`Action`]s) a chain leaves when it completes,
 //! and the order-blind hashing that finds two moves doing the same things.
 
-use crate::value::{Piece, Pos, Value};
+use crate::value::{Piece, PieceKind, PlayerId, Pos, Value};
 use smallvec::SmallVec;
 
 /// One change a move makes. Each carries what it needs to be undone.
@@ -36,6 +36,30 @@ pub enum Action {
         /// square.
         replaced: Option<Piece>,
     },
+    /// A piece of type `kind` left `player`'s hand (the pieces off the board) to be dropped:
+    /// the first action of a move made by a `drops` clause.
+    FromHand {
+        /// Whose hand.
+        player: PlayerId,
+        /// The type taken.
+        kind: PieceKind,
+    },
+    /// A captured piece joined `player`'s hand as a `kind` (`captures-to-hand`).
+    ToHand {
+        /// Whose hand.
+        player: PlayerId,
+        /// The type it joins as (after any demotion).
+        kind: PieceKind,
+    },
+    /// The piece at `at` changed in place (`set-owner`): it was `from`, it is `to`.
+    Change {
+        /// Where it stands.
+        at: Pos,
+        /// The piece before.
+        from: Piece,
+        /// The piece after.
+        to: Piece,
+    },
     /// A turn variable gets a value for the next turn.
     SetTurn {
         /// The turn variable, below [`MAX_TURN_VARIABLES`](crate::MAX_TURN_VARIABLES).
@@ -62,6 +86,13 @@ impl Action {
             Action::SetTurn { slot, value } => {
                 return 4 | u64::from(slot) << 3 | value_code(value) << 8;
             }
+            Action::FromHand { player, kind } => {
+                return 5 | u64::from(player.0) << 3 | u64::from(kind.0) << 11;
+            }
+            Action::ToHand { player, kind } => {
+                return 6 | u64::from(player.0) << 3 | u64::from(kind.0) << 11;
+            }
+            Action::Change { at, from, to } => (7, at, piece(to), piece(from)),
         };
         tag | u64::from(at.0) << 3 | a << 19 | b << 43
     }
@@ -108,7 +139,6 @@ pub fn same_actions(a: &[Action], b: &[Action]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::{PieceKind, PlayerId};
 
     fn man(owner: u8) -> Piece {
         Piece::new(PlayerId(owner), PieceKind(0))

@@ -59,6 +59,10 @@ pub struct Board {
     /// and `number_of[pos]` its number.
     numbered: Vec<Pos>,
     number_of: Vec<Option<u32>>,
+    /// Each direction's offsets, to find opposites.
+    offsets: Vec<Vec<i64>>,
+    /// `opposite[d]`: the direction whose offsets are the negatives of `d`'s, if one was added.
+    opposite: Vec<Option<Dir>>,
 }
 
 impl Board {
@@ -91,6 +95,8 @@ impl Board {
             links: Vec::new(),
             numbered: Vec::new(),
             number_of: vec![None; count],
+            offsets: Vec::new(),
+            opposite: Vec::new(),
         })
     }
 
@@ -113,7 +119,21 @@ impl Board {
         self.links.extend(
             (0..self.positions.len()).map(|i| neighbour(dims, &coordinates(dims, i), offsets)),
         );
-        Ok(Dir((self.directions.len() - 1) as u8))
+        let dir = Dir((self.directions.len() - 1) as u8);
+        let negated: Vec<i64> = offsets.iter().map(|o| o.saturating_neg()).collect();
+        let opposite = self
+            .offsets
+            .iter()
+            .position(|o| *o == negated)
+            .map(|i| Dir(i as u8));
+        if let Some(other) = opposite {
+            if let Some(slot) = self.opposite.get_mut(other.index()) {
+                slot.get_or_insert(dir);
+            }
+        }
+        self.offsets.push(offsets.to_vec());
+        self.opposite.push(opposite);
+        Ok(dir)
     }
 
     /// Gives `pos` the next square number (the first numbered position is number 1).
@@ -216,6 +236,11 @@ impl Board {
             .map_or("?", String::as_str)
     }
 
+    /// The direction that steps back where `dir` steps (offsets negated), if the board has one.
+    pub fn opposite(&self, dir: Dir) -> Option<Dir> {
+        self.opposite.get(dir.index()).copied().flatten()
+    }
+
     /// The neighbour of `pos` in direction `dir`, or `None` off the board. The direction is
     /// the board's own: player symmetry is applied before (by the processor).
     #[inline]
@@ -282,6 +307,17 @@ mod tests {
         assert_eq!(b.step(ne, a1).map(|p| b.position_name(p)), Some("b2"));
         let a3 = b.position("a3").unwrap();
         assert_eq!(b.step(n, a3), None);
+    }
+
+    #[test]
+    fn finds_opposite_directions() {
+        let mut b = board();
+        let (n, ne) = (b.direction("n").unwrap(), b.direction("ne").unwrap());
+        assert_eq!(b.opposite(n), None);
+        let s = b.add_direction("s", &[0, 1]).unwrap();
+        assert_eq!(b.opposite(n), Some(s));
+        assert_eq!(b.opposite(s), Some(n));
+        assert_eq!(b.opposite(ne), None);
     }
 
     #[test]

@@ -67,6 +67,7 @@ pub fn disassemble(program: &Program, names: &dyn Names) -> String {
                 format!("{} {t}", op_name(op))
             }
             Op::InZone(z) => format!("InZone {}", names.zone(z)),
+            Op::Connected(a, b) => format!("Connected {} {}", names.zone(a), names.zone(b)),
             Op::AttrAt(a) | Op::SetAttr(a) => {
                 format!("{} {a} ({})", op_name(op), names.attribute(a))
             }

@@ -153,6 +153,19 @@ pub enum Op {
     /// `v --`: record [`Action::SetTurn`](crate::Action::SetTurn): the value turn variable `t`
     /// has after the move; reads in this move still see the old one.
     TurnSet(u8),
+    /// `-- n`: how many pieces of the player to move stand on the board.
+    FriendCount,
+    /// `-- n`: how many pieces of other players stand on the board.
+    EnemyCount,
+    /// `-- n`: the longest line through the current position of pieces that all belong to the
+    /// owner of the piece there, along a direction and its opposite (directions whose offsets
+    /// are negatives of each other; a direction without an opposite counts one way); 0 on an
+    /// empty square.
+    LineLength,
+    /// `-- bool`: whether pieces of the player to move, stepping along any of the board's
+    /// directions, join a position of zone `a` to one of zone `b` (zones as the player to move
+    /// sees them).
+    Connected(u16, u16),
     /// `-- bool`: whether an enemy attacks the current position, by the game's attack test;
     /// fails inside an attack test (they do not nest).
     IsAttacked,
@@ -249,6 +262,9 @@ pub enum Op {
     /// stepped from here, failing off the board), replacing what stands there, and record
     /// `Action::Take` and `Action::Drop`; the hand and the current position stay.
     MovePiece,
+    /// `player --`: the piece at the current position now belongs to `player`; record
+    /// `Action::Change`. Errors when the position is empty or the value is not a player.
+    SetOwner,
     /// `v1 .. vn --`: append the values to the move's notation log.
     Log(u8),
     /// `v --`: fail when the plain truth of `v` is false; when it holds, also note invariant
@@ -414,6 +430,11 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::SetAttr(_) => "SetAttr",
         Op::TurnGet(_) => "TurnGet",
         Op::TurnSet(_) => "TurnSet",
+        Op::FriendCount => "FriendCount",
+        Op::EnemyCount => "EnemyCount",
+        Op::LineLength => "LineLength",
+        Op::Connected(..) => "Connected",
+        Op::SetOwner => "SetOwner",
         Op::IsAttacked => "IsAttacked",
         Op::NotAttacked => "NotAttacked",
         Op::NoMoves => "NoMoves",

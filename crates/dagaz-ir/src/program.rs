@@ -15,6 +15,10 @@ pub enum Clause {
     Move(u16),
     /// `post`: run at the end of every move, from where the move ends, up to `Complete`.
     Post,
+    /// The n-th `drops` clause of a piece, counting from 1.
+    Drops(u16),
+    /// The n-th `goal` clause of the game, counting from 1.
+    Goal(u16),
 }
 
 impl fmt::Display for Clause {
@@ -23,6 +27,8 @@ impl fmt::Display for Clause {
             Clause::Pre => f.write_str("clause pre"),
             Clause::Move(n) => write!(f, "clause move #{n}"),
             Clause::Post => f.write_str("clause post"),
+            Clause::Drops(n) => write!(f, "clause drops #{n}"),
+            Clause::Goal(n) => write!(f, "clause goal #{n}"),
         }
     }
 }
@@ -122,7 +128,7 @@ fn branches(op: &Op) -> bool {
 fn changes(op: &Op) -> bool {
     matches!(
         op,
-        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece
+        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece | Op::SetOwner
     )
 }
 
@@ -189,7 +195,7 @@ impl Parts {
             Some(Op::Clauses) => {
                 let starts: Vec<usize> = clauses
                     .iter()
-                    .filter(|(_, c)| matches!(c, Clause::Move(_)))
+                    .filter(|(_, c)| matches!(c, Clause::Move(_) | Clause::Drops(_)))
                     .map(|&(start, _)| start as usize)
                     .collect();
                 let last = starts.len().saturating_sub(1);

@@ -5,9 +5,7 @@ use crate::limits::{Limits, MAX_DEPTH};
 use crate::record::GameRecord;
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
-use dagaz_engine::{
-    Action, Game, GenError, GoalCondition, Limits as GenLimits, Move, MoveGen, Outcome, Position,
-};
+use dagaz_engine::{Action, Game, GenError, Limits as GenLimits, Move, MoveGen, Outcome, Position};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -233,20 +231,8 @@ impl<'g> Searcher<'g> {
 
     /// The score of a position whose side to move has no legal move, by the game's goals.
     fn terminal(&mut self, position: &Position, ply: u32) -> Result<i32, GenError> {
-        let needs_check = self
-            .game
-            .goals()
-            .iter()
-            .any(|g| g.condition != GoalCondition::NoMoves);
-        let in_check = needs_check
-            && self.game.has_royal_pieces()
-            && self.gen.in_check(self.game, position)?;
-        let goal = self.game.goals().iter().find(|g| match g.condition {
-            GoalCondition::NoMoves => true,
-            GoalCondition::Checkmated => in_check,
-            GoalCondition::Stalemated => !in_check,
-        });
-        Ok(match goal.map(|g| g.outcome) {
+        let ended = self.gen.ending_without_moves(self.game, position)?;
+        Ok(match ended.outcome_for(position.to_move()) {
             Some(Outcome::Win) => mate_in(ply),
             Some(Outcome::Loss) => -mate_in(ply),
             Some(Outcome::Draw) | None => 0,

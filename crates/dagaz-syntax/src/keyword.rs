@@ -63,6 +63,8 @@ keywords! {
     Move = "move",
     /// `(post ...)` in `piece`.
     Post = "post",
+    /// `(drops ...)` in `piece`: a move that puts a piece from the hand on the board.
+    Drops = "drops",
     /// `(players ...)` in `game` and `zone`.
     Players = "players",
     /// `(symmetry PLAYER (FROM TO) ...)` in `game`.
@@ -91,6 +93,20 @@ keywords! {
     Draw = "draw",
     /// `(evaluation ...)` in `game`.
     Evaluation = "evaluation",
+    /// `(goal win|loss|draw STATEMENT ...)` in `game`: a condition checked after every move.
+    Goal = "goal",
+    /// `(captures-to-hand [(FROM TO) ...])` in `game`.
+    CapturesToHand = "captures-to-hand",
+    /// `(pass always|when-blocked)` in `game`.
+    Pass = "pass",
+    /// `(score pieces|area)` in `game`.
+    Score = "score",
+
+    // Words inside player entries.
+    /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
+    Hand = "hand",
+    /// A hand without a count: `(Stone unlimited)`.
+    Unlimited = "unlimited",
 
     // Words inside game clauses.
     /// `(unique-moves actions)`.
@@ -101,6 +117,12 @@ keywords! {
     Forward = "forward",
     /// `(attacks reversible)`.
     Reversible = "reversible",
+    /// `(pass always)`: passing is always a move.
+    Always = "always",
+    /// `(pass when-blocked)`: passing is a move only without another.
+    WhenBlocked = "when-blocked",
+    /// `(score area)`: pieces and the empty regions they alone border.
+    Area = "area",
     /// The goal condition `no-moves`.
     NoMoves = "no-moves",
     /// The goal condition `checkmated`.
@@ -175,6 +197,8 @@ keywords! {
     SetAttr = "set-attr",
     /// `(move-piece TO)`.
     MovePiece = "move-piece",
+    /// `(set-owner PLAYER)`.
+    SetOwner = "set-owner",
 
     // Expressions.
     /// `(any A ...)`, an expression and a statement.
@@ -209,6 +233,8 @@ keywords! {
     Ge = ">=",
     /// `(in-zone? ZONE)`.
     InZone = "in-zone?",
+    /// `(connected? ZONE ZONE)`.
+    Connected = "connected?",
 
     // Names with a fixed meaning.
     /// The literal `true`.
@@ -239,6 +265,7 @@ impl Keyword {
         Keyword::Pre,
         Keyword::Move,
         Keyword::Post,
+        Keyword::Drops,
     ];
 
     /// The clauses of `game`.
@@ -258,6 +285,10 @@ impl Keyword {
         Keyword::Loss,
         Keyword::Draw,
         Keyword::Evaluation,
+        Keyword::Goal,
+        Keyword::CapturesToHand,
+        Keyword::Pass,
+        Keyword::Score,
     ];
 
     /// The clauses of `zone`.
@@ -283,6 +314,7 @@ impl Keyword {
         Keyword::Log,
         Keyword::SetAttr,
         Keyword::MovePiece,
+        Keyword::SetOwner,
     ];
 
     /// The built-in expression forms (`any` is a statement too).
@@ -303,6 +335,7 @@ impl Keyword {
         Keyword::Gt,
         Keyword::Ge,
         Keyword::InZone,
+        Keyword::Connected,
     ];
 
     /// Whether this is the head of a built-in statement or expression form, which a macro may
@@ -388,6 +421,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 17 + 16);
+        assert_eq!(builtin, 18 + 17);
     }
 }

@@ -87,6 +87,7 @@ fn stmt(s: &Stmt) -> String {
         Stmt::Promote(e, _) => format!("(promote {})", expr(e)),
         Stmt::SetAttr(n, e, _) => format!("(set-attr {} {})", n.text, expr(e)),
         Stmt::MovePiece(e, _) => format!("(move-piece {})", expr(e)),
+        Stmt::SetOwner(e, _) => format!("(set-owner {})", expr(e)),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
         Stmt::Any(alts, _) => {
             let alts: Vec<String> = alts.iter().map(|b| format!("[{}]", block(b))).collect();
@@ -135,6 +136,7 @@ fn expr(e: &Expr) -> String {
             form(head, &ab[..])
         }
         Expr::InZone(z, _) => format!("(in-zone? {})", z.text),
+        Expr::Connected(a, b, _) => format!("(connected? {} {})", a.text, b.text),
         Expr::Error(_) => "<error>".into(),
     }
 }
@@ -163,7 +165,7 @@ fn ident(text: &str, outer: &str, inner: &str) -> Ident {
 fn a_whole_file_lowers_to_exact_values() {
     let text = r#"(board (name b) (dim "a-c") (dir (name e) 1))
 (piece (name P) (pre (take)) (move (check e)) (post (drop)))
-(game (name "g") (players (White (P a))))"#;
+(game (name "g") (players (White (P a) (hand (Stone unlimited)))))"#;
     let (file, errors) = parse_text(text);
     assert_eq!(errors, Vec::<String>::new());
     let at = |needle: &str| span_of(text, needle);
@@ -202,6 +204,7 @@ fn a_whole_file_lowers_to_exact_values() {
                     stmts: vec![Stmt::Drop(at("(drop)"))],
                     span: at("(post (drop))"),
                 },
+                drops: Vec::new(),
                 span: at("(piece (name P) (pre (take)) (move (check e)) (post (drop)))"),
             }),
             Item::Game(Box::new(Game {
@@ -214,11 +217,16 @@ fn a_whole_file_lowers_to_exact_values() {
                             squares: vec![ident(text, "(P a)", "a")],
                             span: at("(P a)"),
                         }],
-                        span: at("(White (P a))"),
+                        hand: vec![HandEntry {
+                            kind: ident(text, "(Stone unlimited)", "Stone"),
+                            count: None,
+                            span: at("(Stone unlimited)"),
+                        }],
+                        span: at("(White (P a) (hand (Stone unlimited)))"),
                     }],
-                    span: at("(players (White (P a)))"),
+                    span: at("(players (White (P a) (hand (Stone unlimited))))"),
                 }),
-                span: at("(game (name \"g\") (players (White (P a))))"),
+                span: at("(game (name \"g\") (players (White (P a) (hand (Stone unlimited)))))"),
                 ..Game::default()
             })),
         ],
@@ -689,7 +697,7 @@ fn piece_mistakes_are_all_reported() {
         "(piece (pre (take 1)) (pre) (notation) (notation 1) (moves) x (post (end-move))) {GAME}"
     ));
     let clause =
-        "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)` or `(post ...)` clause";
+        "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)`, `(post ...)` or `(drops ...)` clause";
     assert_eq!(
         errors,
         vec![
@@ -835,7 +843,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw` or `evaluation`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass` or `score`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",

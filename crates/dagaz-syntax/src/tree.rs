@@ -138,6 +138,9 @@ pub struct Piece {
     pub moves: Vec<Block>,
     /// `(post ...)`, empty when left out.
     pub post: Block,
+    /// The `drops` clauses in order: moves that put a piece of this type from the mover's
+    /// hand on the board.
+    pub drops: Vec<Block>,
     /// The whole form.
     pub span: Span,
 }
@@ -192,8 +195,55 @@ pub struct Game {
     pub goals: Vec<Goal>,
     /// The `evaluation` clause (a second one is an error).
     pub evaluation: Option<Evaluation>,
+    /// The `goal` clauses, in order.
+    pub goal_programs: Vec<GoalProgram>,
+    /// The `captures-to-hand` clause (a second one is an error).
+    pub captures_to_hand: Option<CapturesToHand>,
+    /// The `pass` clause (a second one is an error).
+    pub pass: Option<(Pass, Span)>,
+    /// The `score` clause (a second one is an error).
+    pub score: Option<(Score, Span)>,
     /// The whole form.
     pub span: Span,
+}
+
+/// `(goal win|loss|draw STATEMENT ...)`: checked after every move, for the player who made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalProgram {
+    /// The result for the player who made the move, when the statements reach their end.
+    pub outcome: Outcome,
+    /// The statements.
+    pub body: Block,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(captures-to-hand (FROM TO) ...)`: captured pieces join the capturer's hand, a FROM (a
+/// piece type, or an attribute a piece has) as a TO.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturesToHand {
+    /// The demotions, in order: the first that applies to a captured piece decides.
+    pub demotions: Vec<(Ident, Ident)>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// When passing is a move: `(pass always)` or `(pass when-blocked)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Always (Go): the game ends when every player passed in a row.
+    Always,
+    /// Only when the player has no other move and another player has one (Othello).
+    WhenBlocked,
+}
+
+/// How the end of a game is scored: `(score pieces)` or `(score area)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The player's pieces on the board.
+    Pieces,
+    /// The player's pieces and the empty regions that border only the player's pieces.
+    Area,
 }
 
 /// `(board NAME)` in `game`; `name` is `None` when the clause is malformed (an error says so).
@@ -221,6 +271,19 @@ pub struct Player {
     pub name: Ident,
     /// Its pieces, grouped by type as written.
     pub groups: Vec<PieceGroup>,
+    /// `(hand (PIECE N|unlimited) ...)`: its pieces off the board, by type.
+    pub hand: Vec<HandEntry>,
+    /// The entry.
+    pub span: Span,
+}
+
+/// `(PIECE N)` or `(PIECE unlimited)` in a player's `hand`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandEntry {
+    /// The piece type.
+    pub kind: Ident,
+    /// How many; `None` for `unlimited`.
+    pub count: Option<u32>,
     /// The entry.
     pub span: Span,
 }
@@ -465,6 +528,8 @@ pub enum Stmt {
     SetAttr(Ident, Expr, Span),
     /// `(move-piece TO)`.
     MovePiece(Expr, Span),
+    /// `(set-owner PLAYER)`.
+    SetOwner(Expr, Span),
     /// `(log X ...)`: one to 255 values.
     Log(Vec<Expr>, Span),
     /// `(any A ...)` as a statement: each alternative is a block of its own (a macro use
@@ -498,6 +563,7 @@ impl Stmt {
             | Stmt::Promote(_, span)
             | Stmt::SetAttr(_, _, span)
             | Stmt::MovePiece(_, span)
+            | Stmt::SetOwner(_, span)
             | Stmt::Log(_, span)
             | Stmt::Any(_, span)
             | Stmt::Error(span) => *span,
@@ -556,6 +622,8 @@ pub enum Expr {
     Compare(Compare, Box<[Expr; 2]>, Span),
     /// `(in-zone? ZONE)`.
     InZone(Ident, Span),
+    /// `(connected? ZONE ZONE)`.
+    Connected(Ident, Ident, Span),
     /// An expression that could not be lowered.
     Error(Span),
 }
@@ -579,6 +647,7 @@ impl Expr {
             | Expr::Mod(_, span)
             | Expr::Compare(_, _, span)
             | Expr::InZone(_, span)
+            | Expr::Connected(_, _, span)
             | Expr::Error(span) => *span,
         }
     }

@@ -48,6 +48,9 @@ pub enum GenErrorKind {
     /// `Take` at an empty position.
     #[error("`take` at an empty position")]
     TakeEmpty,
+    /// `SetOwner` at an empty position.
+    #[error("`set-owner` at an empty position")]
+    SetOwnerEmpty,
     /// `Capture` or `CaptureLater` at an empty position.
     #[error("`capture` at an empty position")]
     CaptureEmpty,

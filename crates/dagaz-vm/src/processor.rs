@@ -236,12 +236,37 @@ impl Processor {
     /// it ends normally or with an error, the run undoes its whole trail, so the board is as
     /// it was, and empties the hand; the globals and the step count are not undone.
     pub fn run(&mut self, cx: &Context<'_>, start: Pos, sink: &mut dyn Sink) -> Result<(), Fault> {
+        self.run_holding(cx, start, None, sink)
+    }
+
+    /// Runs a `drops` chain from `start` as [`Processor::run`] does, with `piece` taken from
+    /// its owner's hand (off the board) into the machine's hand: every move it completes opens
+    /// with `Action::FromHand`.
+    pub fn run_drop(
+        &mut self,
+        cx: &Context<'_>,
+        start: Pos,
+        piece: Piece,
+        sink: &mut dyn Sink,
+    ) -> Result<(), Fault> {
+        self.run_holding(cx, start, Some(piece), sink)
+    }
+
+    fn run_holding(
+        &mut self,
+        cx: &Context<'_>,
+        start: Pos,
+        holding: Option<Piece>,
+        sink: &mut dyn Sink,
+    ) -> Result<(), Fault> {
         self.state.current = start;
         // A chain that opens with a test of the start square (`(check is-friend?)`) is not
         // entered where the test fails: the same answer, without setting up a run.
         let mut pc = 0usize;
         if let Some(first) = cx.program.ops.first() {
             let guard = match first {
+                Op::CheckEmpty => Some(self.state.is_empty()),
+                Op::CheckNotEmpty => Some(!self.state.is_empty()),
                 Op::CheckFriend => Some(self.state.is_friend()),
                 Op::CheckNotFriend => Some(!self.state.is_friend()),
                 Op::CheckEnemy => Some(self.state.is_enemy()),
@@ -266,7 +291,13 @@ impl Processor {
         self.marks.clear();
         self.no_moves = false;
         self.prefixes.clear();
-        self.state.hand = None;
+        self.state.hand = holding;
+        if let Some(piece) = holding {
+            self.actions.push(Action::FromHand {
+                player: piece.owner,
+                kind: piece.kind,
+            });
+        }
         let result = self.exec(cx, &mut pc, sink);
         // Leave the board as it was, whether the run ended normally or not.
         self.unwind(0);
@@ -475,6 +506,40 @@ impl Processor {
                     .zones
                     .contains(z as usize, self.state.player, self.state.current);
                 self.stack.push(Value::Bool(inside));
+                true
+            }
+            Op::FriendCount | Op::EnemyCount => {
+                let n = self.state.count(op == Op::FriendCount);
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::LineLength => {
+                let n = self.state.line_length(cx.board);
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::Connected(a, b) => {
+                let joined = self
+                    .state
+                    .connected(cx.board, cx.zones, a as usize, b as usize);
+                self.stack.push(Value::Bool(joined));
+                true
+            }
+            Op::SetOwner => {
+                let owner = match pop(&mut self.stack)? {
+                    Value::Player(p) => p,
+                    other => {
+                        return Err(GenErrorKind::WrongType {
+                            expected: "a player",
+                            found: other.value_type(),
+                        })
+                    }
+                };
+                let at = self.state.current;
+                let (from, to) = self.state.set_owner(owner, &mut self.trail)?;
+                if from != to {
+                    self.act(cx.limits, Action::Change { at, from, to })?;
+                }
                 true
             }
             Op::Fail => false,

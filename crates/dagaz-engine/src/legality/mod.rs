@@ -148,7 +148,10 @@ impl Change {
                     moves_royal |= at == royal_at;
                     mark(at.index());
                 }
-                Action::Capture { at, .. } | Action::Drop { at, .. } => mark(at.index()),
+                Action::Capture { at, .. }
+                | Action::Drop { at, .. }
+                | Action::Change { at, .. } => mark(at.index()),
+                Action::FromHand { .. } | Action::ToHand { .. } => {}
                 Action::SetTurn { slot, value } => {
                     if let Some(v) = after.get_mut(slot as usize) {
                         *v = value;

@@ -68,7 +68,11 @@ impl Sink for Probe {
             let (at, victim) = match *a {
                 Action::Capture { at, piece } => (at, Some(piece)),
                 Action::Drop { at, replaced, .. } => (at, replaced),
-                Action::Take { .. } | Action::SetTurn { .. } => return false,
+                Action::Take { .. }
+                | Action::SetTurn { .. }
+                | Action::Change { .. }
+                | Action::FromHand { .. }
+                | Action::ToHand { .. } => return false,
             };
             match (&self.looking, victim) {
                 (Looking::CaptureAt(target), Some(_)) => at == *target,

@@ -62,12 +62,27 @@ impl Game {
 
     fn new(rules: Rules) -> Game {
         let mut initial = Position::empty(rules.board.len(), PlayerId(0));
+        initial.set_hands(rules.hands.clone(), rules.pieces.len());
         for (i, piece) in rules.initial.iter().enumerate() {
             if let (Some(piece), Some(pos)) = (piece, dagaz_ir::Pos::from_index(i)) {
                 initial.put(pos, Some(*piece));
             }
         }
         Game { rules, initial }
+    }
+
+    /// An empty board with `to_move` to play: no turns played, and hands empty but those that
+    /// never run out. Setups and FEN start from it.
+    pub(crate) fn empty_position(&self, to_move: PlayerId) -> Position {
+        let mut position = Position::empty(self.rules.board.len(), to_move);
+        let hands = self
+            .rules
+            .hands
+            .iter()
+            .map(|&n| if n == dagaz_compiler::UNLIMITED { n } else { 0 })
+            .collect();
+        position.set_hands(hands, self.rules.pieces.len());
+        position
     }
 
     /// The Players environment's answers for a generation in `position`.

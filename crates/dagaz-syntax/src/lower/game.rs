@@ -5,9 +5,10 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
-    Attribute, BoardRef, Evaluation, Fen, FenCastling, FenCount, FenPiece, FenRanks, Game, Goal,
-    GoalCondition, Ident, Letter, Outcome, PdnFen, PieceGroup, PieceTable, Player, Players,
-    StandardFen, Symmetry, TurnVariable, Zone,
+    Attribute, BoardRef, CapturesToHand, Evaluation, Fen, FenCastling, FenCount, FenPiece,
+    FenRanks, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome, Pass,
+    PdnFen, PieceGroup, PieceTable, Player, Players, Score, StandardFen, Symmetry, TurnVariable,
+    Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -21,6 +22,7 @@ impl Lower {
             ..Game::default()
         };
         let (mut fen, mut attacks, mut evaluation) = (false, false, false);
+        let (mut to_hand, mut pass, mut score) = (false, false, false);
         for clause in shape::args(items) {
             let keyword = match clause.head() {
                 Some(head) => {
@@ -68,10 +70,18 @@ impl Lower {
                         game.zones.push(zone);
                     }
                 }
-                Keyword::Fen | Keyword::Attacks | Keyword::Evaluation => {
+                Keyword::Fen
+                | Keyword::Attacks
+                | Keyword::Evaluation
+                | Keyword::CapturesToHand
+                | Keyword::Pass
+                | Keyword::Score => {
                     let seen = match keyword {
                         Keyword::Fen => &mut fen,
                         Keyword::Attacks => &mut attacks,
+                        Keyword::CapturesToHand => &mut to_hand,
+                        Keyword::Pass => &mut pass,
+                        Keyword::Score => &mut score,
                         _ => &mut evaluation,
                     };
                     if std::mem::replace(seen, true) {
@@ -90,6 +100,35 @@ impl Lower {
                                 clause,
                                 [(Keyword::Forward, false), (Keyword::Reversible, true)],
                             ))
+                        }
+                        Keyword::CapturesToHand => {
+                            game.captures_to_hand = Some(self.captures_to_hand(clause, parts))
+                        }
+                        Keyword::Pass => {
+                            game.pass = self
+                                .ok(one_of(
+                                    text,
+                                    parts,
+                                    clause,
+                                    [
+                                        (Keyword::Always, Pass::Always),
+                                        (Keyword::WhenBlocked, Pass::WhenBlocked),
+                                    ],
+                                ))
+                                .map(|p| (p, span))
+                        }
+                        Keyword::Score => {
+                            game.score = self
+                                .ok(one_of(
+                                    text,
+                                    parts,
+                                    clause,
+                                    [
+                                        (Keyword::Pieces, Score::Pieces),
+                                        (Keyword::Area, Score::Area),
+                                    ],
+                                ))
+                                .map(|s| (s, span))
                         }
                         _ => game.evaluation = Some(self.evaluation(clause, parts)),
                     }
@@ -137,6 +176,11 @@ impl Lower {
                         });
                     }
                 }
+                Keyword::Goal => {
+                    if let Some(goal) = self.goal_program(clause, parts) {
+                        game.goal_programs.push(goal);
+                    }
+                }
                 // `name`, and the clauses of which only the first counts.
                 _ => {}
             }
@@ -168,18 +212,79 @@ impl Lower {
         }
     }
 
-    /// `(PLAYER (PIECE POS ...) ...)`; a bad group is left out, and the player kept.
+    /// `(PLAYER (PIECE POS ...) ... [(hand (PIECE N) ...)])`; a bad group is left out, and the
+    /// player kept.
     fn player(&mut self, entry: &Node) -> Result<Player> {
-        let (name, groups) = player_name(entry)?;
-        let groups = groups
-            .iter()
-            .filter_map(|group| self.ok(piece_group(group)))
-            .collect();
+        let (name, items) = player_name(entry)?;
+        let mut groups = Vec::new();
+        let mut hand = Vec::new();
+        for item in items {
+            if shape::head(item) == Some(Keyword::Hand) {
+                let entries = item.as_list().map_or(&[][..], shape::args);
+                for e in entries {
+                    if let Some(e) = self.ok(hand_entry(e)) {
+                        hand.push(e);
+                    }
+                }
+            } else if let Some(group) = self.ok(piece_group(item)) {
+                groups.push(group);
+            }
+        }
         Ok(Player {
             name,
             groups,
+            hand,
             span: entry.span,
         })
+    }
+
+    /// `(goal win|loss|draw STATEMENT ...)`.
+    fn goal_program(&mut self, clause: &Node, parts: &[Node]) -> Option<GoalProgram> {
+        let args = shape::args(parts);
+        let outcome =
+            args.first()
+                .and_then(|o| o.as_symbol())
+                .and_then(|o| match Keyword::from_text(o) {
+                    Some(Keyword::Win) => Some(Outcome::Win),
+                    Some(Keyword::Loss) => Some(Outcome::Loss),
+                    Some(Keyword::Draw) => Some(Outcome::Draw),
+                    _ => None,
+                });
+        let Some(outcome) = outcome else {
+            self.errors.push(SyntaxError::expected(
+                "`win`, `loss` or `draw` (the result for the player who made the move)",
+                args.first().unwrap_or(clause),
+            ));
+            return None;
+        };
+        let body = self.clause(super::Clause::Pre, clause, parts.get(1..).unwrap_or(&[]));
+        Some(GoalProgram {
+            outcome,
+            body,
+            span: clause.span,
+        })
+    }
+
+    /// `(captures-to-hand (FROM TO) ...)`.
+    fn captures_to_hand(&mut self, clause: &Node, parts: &[Node]) -> CapturesToHand {
+        const PAIR: &str = "a demotion such as `(Tokin Pawn)`";
+        let demotions = shape::args(parts)
+            .iter()
+            .filter_map(|pair| {
+                let ends = shape::list(pair, PAIR).and_then(|ends| match ends {
+                    [from, to] => Ok((
+                        shape::ident(from, "a piece type or an attribute")?,
+                        shape::ident(to, "a piece type")?,
+                    )),
+                    _ => Err(SyntaxError::expected(PAIR, pair)),
+                });
+                self.ok(ends)
+            })
+            .collect();
+        CapturesToHand {
+            demotions,
+            span: clause.span,
+        }
     }
 
     /// `(symmetry PLAYER (FROM TO) ...)`.
@@ -468,12 +573,12 @@ impl Lower {
 }
 
 /// `(FORM WORD)` where WORD is one of `words`: its value.
-fn one_of<const N: usize>(
+fn one_of<T: Copy, const N: usize>(
     form: &str,
     parts: &[Node],
     clause: &Node,
-    words: [(Keyword, bool); N],
-) -> Result<bool> {
+    words: [(Keyword, T); N],
+) -> Result<T> {
     let [word] = shape::arity::<1>(form, parts, clause.span)?;
     let keyword = word.as_symbol().and_then(Keyword::from_text);
     words
@@ -505,13 +610,58 @@ fn attribute(parts: &[Node], span: dagaz_sexpr::Span) -> Result<Attribute> {
 /// `(PLAYER (PIECE POS ...) ...)`, the shape of an entry of `players` and of a setup text: its
 /// first mistake, or the entry.
 pub fn player(entry: &Node) -> Result<Player> {
-    let (name, groups) = player_name(entry)?;
+    let (name, items) = player_name(entry)?;
+    let mut groups = Vec::new();
+    let mut hand = Vec::new();
+    for item in items {
+        if shape::head(item) == Some(Keyword::Hand) {
+            for e in item.as_list().map_or(&[][..], shape::args) {
+                hand.push(hand_entry(e)?);
+            }
+        } else {
+            groups.push(piece_group(item)?);
+        }
+    }
     Ok(Player {
         name,
-        groups: groups.iter().map(piece_group).collect::<Result<_>>()?,
+        groups,
+        hand,
         span: entry.span,
     })
 }
+
+/// `(PIECE N)` or `(PIECE unlimited)` in a `hand`.
+fn hand_entry(entry: &Node) -> Result<HandEntry> {
+    const WHAT: &str = "a hand entry such as `(Pawn 2)` or `(Stone unlimited)`";
+    match shape::list(entry, WHAT)? {
+        [kind, count] => {
+            let kind = shape::ident(kind, "a piece type")?;
+            let count = if count.as_symbol() == Some(Keyword::Unlimited.text()) {
+                None
+            } else {
+                let n = shape::int(count, "a count or `unlimited`")?;
+                Some(
+                    u32::try_from(n)
+                        .ok()
+                        .filter(|&n| n <= MAX_HAND)
+                        .ok_or_else(|| {
+                            SyntaxError::expected("a count from 0 to 10000, or `unlimited`", count)
+                        })?,
+                )
+            };
+            Ok(HandEntry {
+                kind,
+                count,
+                span: entry.span,
+            })
+        }
+        _ => Err(SyntaxError::expected(WHAT, entry)),
+    }
+}
+
+/// The most pieces of one type a hand may hold at the start: far beyond any game, and small
+/// enough that a count stays below the engine's "unlimited" mark.
+pub const MAX_HAND: u32 = 10_000;
 
 /// The player's name of an entry, and its groups.
 fn player_name(entry: &Node) -> Result<(Ident, &[Node])> {

@@ -174,6 +174,7 @@ impl Lower {
             pre: Block::default(),
             moves: Vec::new(),
             post: Block::default(),
+            drops: Vec::new(),
             span: form.span,
         };
         let (mut pre, mut post) = (false, false);
@@ -195,6 +196,11 @@ impl Lower {
                 Some(Keyword::Move) => {
                     let block = self.clause(Clause::Move, item, parts);
                     piece.moves.push(block);
+                }
+                // A drop is a move of its own: `end-move` may end it.
+                Some(Keyword::Drops) => {
+                    let block = self.clause(Clause::Move, item, parts);
+                    piece.drops.push(block);
                 }
                 Some(which @ (Keyword::Pre | Keyword::Post)) => {
                     let (seen, clause) = match which {
@@ -220,7 +226,7 @@ impl Lower {
         piece
     }
 
-    /// The statements of a `pre`, `move` or `post` clause.
+    /// The statements of a `pre`, `move`, `post`, `drops` or `goal` clause.
     fn clause(&mut self, clause: Clause, form: &Node, parts: &[Node]) -> Block {
         self.clause = clause;
         Block {

@@ -271,6 +271,10 @@ impl Lower {
                 let [to] = shape::arity::<1>(form, items, span)?;
                 Stmt::MovePiece(self.expression(to), span)
             }
+            Keyword::SetOwner => {
+                let [owner] = shape::arity::<1>(form, items, span)?;
+                Stmt::SetOwner(self.expression(owner), span)
+            }
             Keyword::Log => {
                 let args = shape::args(items);
                 if args.is_empty() {
@@ -425,6 +429,14 @@ impl Lower {
             Some(Keyword::InZone) => {
                 let [zone] = shape::arity::<1>(head, items, span)?;
                 Expr::InZone(shape::ident(zone, "a zone name")?, span)
+            }
+            Some(Keyword::Connected) => {
+                let [a, b] = shape::arity::<2>(head, items, span)?;
+                Expr::Connected(
+                    shape::ident(a, "a zone name")?,
+                    shape::ident(b, "a zone name")?,
+                    span,
+                )
             }
             Some(Keyword::Any) => Expr::Any(self.expressions(args), span),
             Some(Keyword::And) => Expr::And(self.expressions(args), span),

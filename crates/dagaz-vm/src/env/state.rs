@@ -5,7 +5,7 @@
 
 use super::Undo;
 use crate::error::GenErrorKind;
-use dagaz_ir::Board;
+use dagaz_ir::{Board, Zones};
 use dagaz_ir::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
 use indexmap::IndexSet;
 use std::cell::Cell;
@@ -29,6 +29,19 @@ pub enum StateName {
     /// `is-attacked?` (true) or `not-attacked?` (false): the processor answers with an attack
     /// test, which needs more than the board.
     Attacked(bool),
+    /// A number measured over the whole board: a command.
+    Measure(Measure),
+}
+
+/// A number measured over the whole board, and the name the language gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// `friend-count`: the pieces of the player to move on the board.
+    FriendCount,
+    /// `enemy-count`: the pieces of other players on the board.
+    EnemyCount,
+    /// `line-length`: the longest line of one owner's pieces through the current position.
+    LineLength,
 }
 
 /// A question about the current position, and the name the language gives it. Each is one
@@ -96,6 +109,9 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
     match name {
         "is-attacked?" => return Some(StateName::Attacked(true)),
         "not-attacked?" => return Some(StateName::Attacked(false)),
+        "friend-count" => return Some(StateName::Measure(Measure::FriendCount)),
+        "enemy-count" => return Some(StateName::Measure(Measure::EnemyCount)),
+        "line-length" => return Some(StateName::Measure(Measure::LineLength)),
         _ => {}
     }
     if let Some(pos) = board.position(name) {
@@ -147,6 +163,9 @@ pub struct State {
     /// of an attack test, `i + 1` for those after constant `i` of its first guarded choice.
     /// [`Completed::part`](crate::Completed::part) reports it with each move.
     pub read_slot: usize,
+    /// Scratch for [`State::connected`]: positions seen, and those still to visit.
+    seen: Vec<bool>,
+    todo: Vec<Pos>,
 }
 
 /// What a recorded run read: a bit per position (in board order), then a bit per turn
@@ -224,6 +243,112 @@ impl State {
             .skip(slot * self.read_words)
             .take(self.read_words)
             .map(Cell::get)
+    }
+
+    /// Notes (while recording) that every cell was read: for the questions about the whole
+    /// board.
+    fn note_all(&self) {
+        if self.recording {
+            (0..self.cells.len()).for_each(|i| self.note_read(i));
+        }
+    }
+
+    /// How many pieces of the player to move (`friends`) or of other players stand on the
+    /// board.
+    pub fn count(&self, friends: bool) -> usize {
+        self.note_all();
+        self.cells
+            .iter()
+            .flatten()
+            .filter(|p| (p.owner == self.player) == friends)
+            .count()
+    }
+
+    /// The longest line of pieces of one owner through the current position, along a
+    /// direction and its opposite (a direction without an opposite counts one way); 0 when the
+    /// position is empty. Directions are the board's own: a line is the same for every player.
+    pub fn line_length(&self, board: &Board) -> usize {
+        self.note_all();
+        let Some(owner) = self.cells.get(self.current.index()).copied().flatten() else {
+            return 0;
+        };
+        let owned = |pos: Pos| {
+            self.cells
+                .get(pos.index())
+                .copied()
+                .flatten()
+                .is_some_and(|p| p.owner == owner.owner)
+        };
+        let run = |dir: Dir| {
+            let mut n = 0;
+            let mut at = self.current;
+            while let Some(next) = board.step(dir, at).filter(|&p| owned(p)) {
+                n += 1;
+                at = next;
+            }
+            n
+        };
+        (0..board.direction_count())
+            .map(|d| Dir(d as u8))
+            .filter(|&d| board.opposite(d).is_none_or(|o| o.index() > d.index()))
+            .map(|d| 1 + run(d) + board.opposite(d).map_or(0, run))
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Whether pieces of the player to move join a position of zone `a` to one of zone `b`,
+    /// stepping along any of the board's directions (zones as the player to move sees them).
+    pub fn connected(&mut self, board: &Board, zones: &Zones, a: usize, b: usize) -> bool {
+        self.note_all();
+        let player = self.player;
+        let friend = |cells: &[Option<Piece>], pos: Pos| {
+            cells
+                .get(pos.index())
+                .copied()
+                .flatten()
+                .is_some_and(|p| p.owner == player)
+        };
+        self.seen.clear();
+        self.seen.resize(self.cells.len(), false);
+        self.todo.clear();
+        for pos in board.positions() {
+            if zones.contains(a, player, pos) && friend(&self.cells, pos) {
+                if let Some(s) = self.seen.get_mut(pos.index()) {
+                    *s = true;
+                }
+                self.todo.push(pos);
+            }
+        }
+        while let Some(pos) = self.todo.pop() {
+            if zones.contains(b, player, pos) {
+                return true;
+            }
+            for d in 0..board.direction_count() {
+                let Some(next) = board.step(Dir(d as u8), pos) else {
+                    continue;
+                };
+                if friend(&self.cells, next) {
+                    if let Some(s @ false) = self.seen.get_mut(next.index()) {
+                        *s = true;
+                        self.todo.push(next);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The piece at the current position now belongs to `owner` (the cell is trailed);
+    /// answers the piece before and after. Errors when the position is empty.
+    pub fn set_owner(
+        &mut self,
+        owner: PlayerId,
+        trail: &mut Vec<Undo>,
+    ) -> Result<(Piece, Piece), GenErrorKind> {
+        let from = self.here().ok_or(GenErrorKind::SetOwnerEmpty)?;
+        let to = Piece { owner, ..from };
+        self.set_cell(self.current, Some(to), trail);
+        Ok((from, to))
     }
 
     /// Whether the current position is empty.

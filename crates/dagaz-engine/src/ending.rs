@@ -1,0 +1,257 @@
+//! How a game ends: the `goal` clauses checked after every move, the goals judged when the side
+//! to move cannot move, passes, and the score of a game that ended without a goal deciding it.
+
+use crate::error::{GenError, GenErrorKind};
+use crate::fault::error_in;
+use crate::model::Game;
+use crate::position::Position;
+use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
+use dagaz_ir::{Piece, PlayerId, Pos};
+use dagaz_vm::env::global::Globals;
+use dagaz_vm::{Attack, Completed, Context, Fault, Limits, Processor, Sink};
+
+/// Why a game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The n-th `goal` clause (from 1) held after the last move.
+    Goal(usize),
+    /// The side to move has no legal move, and this `win`, `loss` or `draw` goal applies.
+    NoMoves(GoalCondition),
+    /// The game ended (no player could move, or every player passed in a row) and the
+    /// `score` clause decided: each player's score, in turn order.
+    Score(Vec<i32>),
+    /// The side to move has no legal move, and the game declares no goal for this.
+    Stuck,
+}
+
+/// A game that is over: the result, said of one player, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The player the result is said of: the one who made the last move for a `goal` clause,
+    /// the side to move when it cannot move, the winner (or the side to move, on a draw) for
+    /// a score.
+    pub player: PlayerId,
+    /// The result for that player; `None` when the game declares none ([`EndReason::Stuck`]).
+    pub outcome: Option<Outcome>,
+    /// Why the game is over.
+    pub reason: EndReason,
+}
+
+impl Ending {
+    /// The result for `who`: as said for [`Ending::player`], and the other way round for
+    /// anyone else (a win for one is a loss for the others; a draw is a draw for all).
+    pub fn outcome_for(&self, who: PlayerId) -> Option<Outcome> {
+        match self.outcome? {
+            Outcome::Draw => Some(Outcome::Draw),
+            o if who == self.player => Some(o),
+            Outcome::Win => Some(Outcome::Loss),
+            Outcome::Loss => Some(Outcome::Win),
+        }
+    }
+}
+
+/// The player who made the last move: the one before the side to move in turn order.
+pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
+    let n = game.player_count().max(1);
+    PlayerId(((position.to_move().index() + n - 1) % n) as u8)
+}
+
+/// Whether the game is over before any move is generated: a `goal` clause that holds for
+/// the player who made the last move, or every player having passed in a row.
+pub(crate) fn over_before_moves(
+    processor: &mut Processor,
+    limits: Limits,
+    game: &Game,
+    position: &mut Position,
+) -> Result<Option<Ending>, GenError> {
+    if let Some(index) = goal_reached(processor, limits, game, position)? {
+        let outcome = game.rules.goal_programs.get(index).map(|g| g.outcome);
+        return Ok(Some(Ending {
+            player: previous_player(game, position),
+            outcome,
+            reason: EndReason::Goal(index + 1),
+        }));
+    }
+    if game.rules.pass == Some(dagaz_compiler::PassRule::Always)
+        && usize::from(position.passes_in_a_row()) >= game.player_count()
+    {
+        return Ok(Some(by_score(game, position)));
+    }
+    Ok(None)
+}
+
+/// The first `goal` clause whose chain completes on `position`, run for the player who made
+/// the last move from where it last put a piece.
+fn goal_reached(
+    p: &mut Processor,
+    limits: Limits,
+    game: &Game,
+    position: &mut Position,
+) -> Result<Option<usize>, GenError> {
+    let goals = &game.rules.goal_programs;
+    if goals.is_empty() {
+        return Ok(None);
+    }
+    let mover = previous_player(game, position);
+    let players = dagaz_vm::env::players::Players::new(
+        mover,
+        game.next_player(mover),
+        position.turns_played().saturating_sub(1),
+    );
+    let symmetry = game
+        .rules
+        .symmetry
+        .get(mover.index())
+        .map_or(&[][..], Vec::as_slice);
+    p.steps = 0;
+    p.globals.reset(game.global_count());
+    p.state.player = mover;
+    p.state.cells = std::mem::take(&mut position.cells);
+    p.state.captured.clear();
+    p.state.captured.resize(p.state.cells.len(), false);
+    p.state.turn_values = position.turn_values;
+    let start = position.last_placed().unwrap_or(Pos(0));
+    let mut found = Ok(None);
+    for (i, goal) in goals.iter().enumerate() {
+        let cx = Context {
+            board: &game.rules.board,
+            zones: &game.rules.zones,
+            strings: &game.rules.strings,
+            program: &goal.program,
+            players: &players,
+            symmetry,
+            limits,
+        };
+        let mut sink = Reached(false);
+        if let Err(Fault { pc, kind }) = p.run(&cx, start, &mut sink) {
+            let who = format!("goal #{}", i + 1);
+            found = Err(error_in(game, &who, Some(&goal.program), pc, kind));
+            break;
+        }
+        if sink.0 {
+            found = Ok(Some(i));
+            break;
+        }
+    }
+    position.cells = std::mem::take(&mut p.state.cells);
+    found
+}
+
+/// A sink that notes whether a goal's chain completed, and stops it there.
+struct Reached(bool);
+
+impl Sink for Reached {
+    fn complete(&mut self, _: &mut Globals, _: Completed<'_>) -> Result<u64, GenErrorKind> {
+        self.0 = true;
+        Ok(0)
+    }
+
+    fn attacked(
+        &mut self,
+        _: Attack<'_>,
+        _: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        // Goals look at the board as it is; attack tests are for moves.
+        Ok(false)
+    }
+
+    fn cancel(&mut self, _: u64) {}
+
+    fn finished(&self) -> bool {
+        self.0
+    }
+}
+
+/// How the game ended for the side to move, which has no legal move: the first `win`,
+/// `loss` or `draw` goal whose condition holds, else the score, else stuck.
+pub(crate) fn without_moves(game: &Game, position: &Position, in_check: bool) -> Ending {
+    let goal: Option<&Goal> = game.goals().iter().find(|g| match g.condition {
+        GoalCondition::NoMoves => true,
+        GoalCondition::Checkmated => in_check,
+        GoalCondition::Stalemated => !in_check,
+    });
+    match goal {
+        Some(g) => Ending {
+            player: position.to_move(),
+            outcome: Some(g.outcome),
+            reason: EndReason::NoMoves(g.condition),
+        },
+        None if game.rules.end_score.is_some() => by_score(game, position),
+        None => Ending {
+            player: position.to_move(),
+            outcome: None,
+            reason: EndReason::Stuck,
+        },
+    }
+}
+
+/// The game ended; the `score` clause decides (a draw when the game has none).
+fn by_score(game: &Game, position: &Position) -> Ending {
+    let scores: Vec<i32> = (0..game.player_count())
+        .map(|i| score(game, position, PlayerId(i as u8)))
+        .collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<usize> = (0..scores.len())
+        .filter(|&i| scores.get(i) == Some(&best))
+        .collect();
+    let (player, outcome) = match leaders.as_slice() {
+        [one] => (PlayerId(*one as u8), Outcome::Win),
+        _ => (position.to_move(), Outcome::Draw),
+    };
+    Ending {
+        player,
+        outcome: Some(outcome),
+        reason: EndReason::Score(scores),
+    }
+}
+
+/// One player's score by the game's `score` clause: its pieces, and for `area` the empty
+/// regions that border only its pieces.
+pub fn score(game: &Game, position: &Position, player: PlayerId) -> i32 {
+    let pieces = position.pieces().filter(|(_, p)| p.owner == player).count();
+    let area = match game.rules.end_score {
+        Some(EndScore::Area) => territory(game, position, player),
+        _ => 0,
+    };
+    i32::try_from(pieces + area).unwrap_or(i32::MAX)
+}
+
+/// The empty positions in regions (joined along the board's directions) whose every
+/// neighbouring piece is `player`'s, and which touch at least one.
+fn territory(game: &Game, position: &Position, player: PlayerId) -> usize {
+    let board = game.board();
+    let mut seen = vec![false; board.len()];
+    let mut total = 0;
+    for start in board.positions() {
+        if position.piece_at(start).is_some() || seen.get(start.index()) == Some(&true) {
+            continue;
+        }
+        let (mut size, mut mine, mut theirs) = (0, false, false);
+        let mut todo = vec![start];
+        if let Some(s) = seen.get_mut(start.index()) {
+            *s = true;
+        }
+        while let Some(pos) = todo.pop() {
+            size += 1;
+            for d in 0..board.direction_count() {
+                let Some(next) = board.step(dagaz_ir::Dir(d as u8), pos) else {
+                    continue;
+                };
+                match position.piece_at(next) {
+                    Some(p) if p.owner == player => mine = true,
+                    Some(_) => theirs = true,
+                    None => {
+                        if let Some(s @ false) = seen.get_mut(next.index()) {
+                            *s = true;
+                            todo.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        if mine && !theirs {
+            total += size;
+        }
+    }
+    total
+}
