@@ -12,6 +12,7 @@
 mod reference_checkers;
 
 mod bad_input;
+mod board_games;
 mod chess;
 mod cli;
 mod draughts;

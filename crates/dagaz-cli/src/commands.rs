@@ -147,6 +147,10 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
                 let _ = writeln!(out, "piece {name}:");
                 out.push_str(&game.disassemble(i));
             }
+            for i in 0..game.goal_clause_count() {
+                let _ = writeln!(out, "goal #{}:", i + 1);
+                out.push_str(&game.disassemble_goal(i));
+            }
             Ok(out)
         }
     }

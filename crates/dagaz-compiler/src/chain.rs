@@ -370,16 +370,14 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             Stmt::Dec(target, amount, span) => self.increment(-1, target, amount.as_ref(), *span),
             Stmt::While(cond, body, span) => {
                 let top = self.here();
-                let exit = if is_true_literal(cond) {
-                    None
+                let exits = if is_true_literal(cond) {
+                    Vec::new()
                 } else {
-                    Some(self.jump_unless(cond)?)
+                    self.jump_unless(cond)?
                 };
                 self.scoped_block(&body.stmts);
                 self.emit(Op::Jmp(top), *span);
-                if let Some(exit) = exit {
-                    self.patch_here(exit);
-                }
+                exits.into_iter().for_each(|e| self.patch_here(e));
                 Ok(())
             }
             Stmt::If(cond, then, otherwise, span) => {
@@ -388,11 +386,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 match otherwise {
                     Some(body) => {
                         let skip_else = self.emit(Op::Jmp(0), *span);
-                        self.patch_here(skip_then);
+                        skip_then.into_iter().for_each(|e| self.patch_here(e));
                         self.scoped_block(&body.stmts);
                         self.patch_here(skip_else);
                     }
-                    None => self.patch_here(skip_then),
+                    None => skip_then.into_iter().for_each(|e| self.patch_here(e)),
                 }
                 Ok(())
             }
@@ -621,9 +619,24 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         Ok(())
     }
 
-    /// A jump (to be patched) taken when `cond` is false. `(CMP local number)`, the usual test
-    /// of a counter, is one command instead of four.
-    fn jump_unless(&mut self, cond: &Expr) -> Result<usize> {
+    /// The jumps (to be patched to one place) taken when `cond` is false. `(CMP local
+    /// number)`, the usual test of a counter, is one command instead of four; `(and A B ...)`
+    /// jumps out at the first operand that is false, left to right as it would short-circuit,
+    /// without building the boolean.
+    fn jump_unless(&mut self, cond: &Expr) -> Result<Vec<usize>> {
+        if let Expr::And(operands, _) = cond {
+            if !operands.is_empty() {
+                let mut exits = Vec::new();
+                for operand in operands {
+                    exits.extend(self.jump_unless(operand)?);
+                }
+                return Ok(exits);
+            }
+        }
+        self.jump_unless_one(cond).map(|e| vec![e])
+    }
+
+    fn jump_unless_one(&mut self, cond: &Expr) -> Result<usize> {
         if let Expr::Compare(op, operands, span) = cond {
             if let [Expr::Name(name), Expr::Int(value, _)] = operands.as_ref() {
                 if let Name::Local(slot) = self.resolve(name)? {

@@ -1,16 +1,37 @@
-//! Disassembly of a piece type's chain with the game's names restored.
+//! Disassembly of a piece type's chains and of the goal clauses, with the game's names
+//! restored.
 
 use crate::model::Game;
 
 impl Game {
     /// A readable listing of piece type number `piece`'s command chain, one command a line
-    /// with the game's names restored (empty when there is no such piece type). The listing
-    /// is for people: its format may change between versions.
+    /// with the game's names restored, followed by its `drops` chain when it has one (empty
+    /// when there is no such piece type). The listing is for people: its format may change
+    /// between versions.
     pub fn disassemble(&self, piece: usize) -> String {
+        let Some(p) = self.rules.pieces.get(piece) else {
+            return String::new();
+        };
+        let mut out = dagaz_ir::disassemble(&p.program, &self.rules);
+        if let Some(drops) = &p.drops {
+            out.push_str("; drops\n");
+            out.push_str(&dagaz_ir::disassemble(drops, &self.rules));
+        }
+        out
+    }
+
+    /// How many `goal` clauses the game has.
+    pub fn goal_clause_count(&self) -> usize {
+        self.rules.goal_programs.len()
+    }
+
+    /// A readable listing of the chain of goal clause number `goal` (from 0), as
+    /// [`Game::disassemble`] lists a piece's.
+    pub fn disassemble_goal(&self, goal: usize) -> String {
         self.rules
-            .pieces
-            .get(piece)
-            .map(|p| dagaz_ir::disassemble(&p.program, &self.rules))
+            .goal_programs
+            .get(goal)
+            .map(|g| dagaz_ir::disassemble(&g.program, &self.rules))
             .unwrap_or_default()
     }
 }

@@ -67,32 +67,40 @@ impl Position {
     /// How many pieces of type `kind` `player` holds off the board; `None` for a hand that
     /// never runs out. 0 in a game without hands.
     pub fn in_hand(&self, player: PlayerId, kind: PieceKind) -> Option<u16> {
-        match self.hand_slot(player, kind).map(|i| self.hands[i]) {
+        match self.hand_count(player, kind) {
             Some(UNLIMITED) => None,
             Some(n) => Some(n),
             None => Some(0),
         }
     }
 
+    fn hand_count(&self, player: PlayerId, kind: PieceKind) -> Option<u16> {
+        self.hand_slot(player, kind)
+            .and_then(|i| self.hands.get(i))
+            .copied()
+    }
+
     pub(crate) fn set_in_hand(&mut self, player: PlayerId, kind: PieceKind, n: u16) {
-        if let Some(i) = self.hand_slot(player, kind) {
-            self.hands[i] = n;
+        if let Some(slot) = self.hand_mut(player, kind) {
+            *slot = n;
         }
     }
 
     fn hand_slot(&self, player: PlayerId, kind: PieceKind) -> Option<usize> {
         let kinds = usize::from(self.kinds);
-        (kind.index() < kinds)
-            .then(|| player.index() * kinds + kind.index())
-            .filter(|&i| i < self.hands.len())
+        (kind.index() < kinds).then(|| player.index() * kinds + kind.index())
+    }
+
+    fn hand_mut(&mut self, player: PlayerId, kind: PieceKind) -> Option<&mut u16> {
+        let i = self.hand_slot(player, kind)?;
+        self.hands.get_mut(i)
     }
 
     /// Adds `delta` (1 or -1) to a hand; a hand that never runs out stays as it is.
     fn add_to_hand(&mut self, player: PlayerId, kind: PieceKind, delta: i32) {
-        if let Some(i) = self.hand_slot(player, kind) {
-            let n = self.hands[i];
-            if n != UNLIMITED {
-                self.hands[i] = (i32::from(n) + delta).clamp(0, i32::from(UNLIMITED - 1)) as u16;
+        if let Some(slot) = self.hand_mut(player, kind) {
+            if *slot != UNLIMITED {
+                *slot = (i32::from(*slot) + delta).clamp(0, i32::from(UNLIMITED - 1)) as u16;
             }
         }
     }

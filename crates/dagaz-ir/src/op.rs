@@ -315,6 +315,15 @@ pub enum Op {
     EndMoveJmp(Target, Target),
     /// `--`: `Clauses`, `Fork t`.
     ClausesFork(Target),
+    /// `--`: `Push d` (a direction), `JmpIfFalse t`: step in direction `d`, or continue at `t`
+    /// where that leaves the board.
+    NavOrJmp(Dir, Target),
+    /// `--`: a board question (`IsEmpty` … `NotCaptured`), `JmpIfFalse t`: go on when the
+    /// answer is true, else continue at `t`.
+    TestOrJmp(Test, Target),
+    /// `--`: `NavOrJmp d t`, then `TestOrJmp x t` (the same `t`): the usual opening of
+    /// `(if (and DIR QUESTION) ...)` and `(while (and DIR QUESTION) ...)`.
+    NavTestOrJmp(Dir, Test, Target),
 }
 
 /// The board tests a superinstruction can make: `CheckEmpty` … `CheckNotCaptured`, as an
@@ -487,5 +496,8 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::LocalTestJmp(..) => "LocalTestJmp",
         Op::EndMoveJmp(..) => "EndMoveJmp",
         Op::ClausesFork(_) => "ClausesFork",
+        Op::NavOrJmp(..) => "NavOrJmp",
+        Op::TestOrJmp(..) => "TestOrJmp",
+        Op::NavTestOrJmp(..) => "NavTestOrJmp",
     }
 }

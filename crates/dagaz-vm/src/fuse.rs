@@ -54,9 +54,31 @@ fn fused(op: Op, b: Option<Op>, c: Option<Op>, d: Option<Op>) -> Op {
         (Op::CheckLocal(s), _, _, _) => test(b).map_or(op, |x| Op::LocalTest(s, x)),
         (Op::EndMove(t), Some(Op::Jmp(u)), _, _) => Op::EndMoveJmp(t, u),
         (Op::Clauses, Some(Op::Fork(t)), _, _) => Op::ClausesFork(t),
+        (Op::Push(Value::Dir(d)), Some(Op::JmpIfFalse(t)), Some(c), Some(Op::JmpIfFalse(u)))
+            if t == u && question(c).is_some() =>
+        {
+            question(c).map_or(op, |x| Op::NavTestOrJmp(d, x, t))
+        }
+        (Op::Push(Value::Dir(d)), Some(Op::JmpIfFalse(t)), _, _) => Op::NavOrJmp(d, t),
+        (_, Some(Op::JmpIfFalse(t)), _, _) => question(op).map_or(op, |x| Op::TestOrJmp(x, t)),
         (_, Some(Op::Jmp(t)), _, _) => test(Some(op)).map_or(op, |x| Op::TestJmp(x, t)),
         _ => op,
     }
+}
+
+/// The board test whose answer a question command pushes: `IsEmpty` … `NotCaptured`.
+fn question(op: Op) -> Option<Test> {
+    Some(match op {
+        Op::IsEmpty => Test::Empty,
+        Op::NotEmpty => Test::NotEmpty,
+        Op::IsFriend => Test::Friend,
+        Op::NotFriend => Test::NotFriend,
+        Op::IsEnemy => Test::Enemy,
+        Op::NotEnemy => Test::NotEnemy,
+        Op::IsCaptured => Test::Captured,
+        Op::NotCaptured => Test::NotCaptured,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -86,5 +108,26 @@ mod tests {
         assert_eq!(run[5], Op::Log(1));
         assert_eq!(run[6], Op::DropComplete);
         assert_eq!(run[7], Op::Complete);
+    }
+
+    #[test]
+    fn a_direction_or_a_question_before_a_conditional_jump_is_one_command() {
+        let ops = [
+            Op::Push(Value::Dir(Dir(1))),
+            Op::JmpIfFalse(4),
+            Op::IsEnemy,
+            Op::JmpIfFalse(4),
+            Op::Complete,
+        ];
+        let run = fuse(&ops);
+        assert_eq!(run[0], Op::NavTestOrJmp(Dir(1), Test::Enemy, 4));
+        assert_eq!(run[2], Op::TestOrJmp(Test::Enemy, 4));
+        let run = fuse(&[
+            Op::Push(Value::Dir(Dir(1))),
+            Op::JmpIfFalse(2),
+            Op::Complete,
+        ]);
+        assert_eq!(run[0], Op::NavOrJmp(Dir(1), 2));
+        assert_eq!(run[1], Op::JmpIfFalse(4));
     }
 }

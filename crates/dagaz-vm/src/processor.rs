@@ -737,6 +737,35 @@ impl Processor {
                 *pc = t as usize;
                 true
             }
+            Op::NavOrJmp(d, t) => {
+                *steps += 1;
+                *pc += 1;
+                if !self.state.navigate(cx.board, cx.symmetry, d) {
+                    *pc = t as usize;
+                }
+                true
+            }
+            Op::NavTestOrJmp(d, test, t) => {
+                // Two commands run when the step fails, all four when it does not.
+                *steps += 1;
+                let next = *pc + 3;
+                *pc = t as usize;
+                if self.state.navigate(cx.board, cx.symmetry, d) {
+                    *steps += 2;
+                    if self.test(test) {
+                        *pc = next;
+                    }
+                }
+                true
+            }
+            Op::TestOrJmp(test, t) => {
+                *steps += 1;
+                *pc += 1;
+                if !self.test(test) {
+                    *pc = t as usize;
+                }
+                true
+            }
             Op::NavJmp(d, t) => {
                 if !self.state.navigate(cx.board, cx.symmetry, d) {
                     return Ok(false);

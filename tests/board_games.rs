@@ -1,0 +1,144 @@
+//! Placement, flipping, goal and pass games (tic-tac-toe, Connect Four, Othello, Breakthrough,
+//! Hex) against published perft counts (`tests/data/games-perft.tsv`), and each played to its
+//! end by the engine.
+
+use crate::{load, repo_path};
+use dagaz_engine::{Counting, MoveGen, Perft};
+use pretty_assertions::assert_eq;
+
+struct Row {
+    game: String,
+    depth: u32,
+    count: u64,
+}
+
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(repo_path("tests/data/games-perft.tsv")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let parts: Vec<&str> = l.split('\t').collect();
+            Row {
+                game: parts[0].to_string(),
+                depth: parts[1].parse().unwrap(),
+                count: parts[2].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+fn check(name: &str) {
+    let game = load(&format!("games/{name}.game"));
+    let rows: Vec<Row> = rows().into_iter().filter(|r| r.game == name).collect();
+    assert!(!rows.is_empty(), "no perft rows for {name}");
+    for row in rows {
+        let mut position = game.initial_position();
+        let mut perft = Perft::new(&game, MoveGen::default(), Counting::Bulk);
+        let counted = perft.count(&mut position, row.depth).unwrap();
+        assert_eq!(
+            (name, row.depth, counted),
+            (name, row.depth, row.count),
+            "perft of {name} at depth {}",
+            row.depth
+        );
+        assert_eq!(
+            position,
+            game.initial_position(),
+            "perft left the position changed"
+        );
+    }
+}
+
+#[test]
+fn tic_tac_toe_perft() {
+    check("tic-tac-toe");
+}
+
+#[test]
+fn connect_four_perft() {
+    check("connect-four");
+}
+
+#[test]
+fn othello_perft() {
+    check("othello");
+}
+
+#[test]
+fn breakthrough_perft() {
+    check("breakthrough");
+}
+
+#[test]
+fn hex_perft() {
+    check("hex");
+}
+
+/// `dagaz play --human none` at depth 1, in process: the last line says how the game ended.
+fn play_to_the_end(name: &str) -> String {
+    let path = repo_path(&format!("games/{name}.game"))
+        .display()
+        .to_string();
+    let argv = ["dagaz", "play", &path, "--human", "none", "--depth", "1"];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = dagaz_cli::run_with_input(argv, &mut &b""[..], &mut out, &mut err, false);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    out.lines().last().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_engine_plays_each_game_to_its_end() {
+    let endings: Vec<(&str, bool)> = [
+        "tic-tac-toe",
+        "connect-four",
+        "othello",
+        "breakthrough",
+        "hex",
+    ]
+    .into_iter()
+    .map(|name| (name, play_to_the_end(name).starts_with("game over: ")))
+    .collect();
+    assert!(endings.iter().all(|&(_, over)| over), "{endings:?}");
+}
+
+#[test]
+fn goals_and_scores_say_who_won() {
+    let mut gen = MoveGen::default();
+    let ttt = load("games/tic-tac-toe.game");
+    let won = ttt.initial_position();
+    let won = ["b2", "a1", "a2", "c1", "c2"].iter().fold(won, |mut p, m| {
+        let moves = gen.moves(&ttt, &p).unwrap();
+        let mv = dagaz_engine::match_move(&ttt, &moves, m).unwrap().clone();
+        p.play(&ttt, &mv);
+        p
+    });
+    let ended = gen.ending(&ttt, &won).unwrap().unwrap();
+    assert_eq!(ended.reason, dagaz_engine::EndReason::Goal(1));
+    assert_eq!(ttt.player_name(ended.player), "X");
+    assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Win));
+    assert_eq!(
+        ended.outcome_for(ttt.player("O").unwrap()),
+        Some(dagaz_engine::Outcome::Loss)
+    );
+
+    // Othello: a full board, Black 40 to White 24.
+    let othello = load("games/othello.game");
+    let black: Vec<String> = (0..40).map(square).collect();
+    let white: Vec<String> = (40..64).map(square).collect();
+    let full = othello
+        .setup(&format!(
+            "(Black (Disc {})) (White (Disc {}))",
+            black.join(" "),
+            white.join(" ")
+        ))
+        .unwrap();
+    let ended = gen.ending(&othello, &full).unwrap().unwrap();
+    assert_eq!(ended.reason, dagaz_engine::EndReason::Score(vec![40, 24]));
+    assert_eq!(othello.player_name(ended.player), "Black");
+}
+
+/// The i-th square of an 8x8 board in board order: a1, b1, ..., h8.
+fn square(i: usize) -> String {
+    format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)
+}
