@@ -128,6 +128,6 @@ mod tests {
             Op::Complete,
         ]);
         assert_eq!(run[0], Op::NavOrJmp(Dir(1), 2));
-        assert_eq!(run[1], Op::JmpIfFalse(4));
+        assert_eq!(run[1], Op::JmpIfFalse(2));
     }
 }
