@@ -115,7 +115,9 @@ class Dagaz:
         return self.run("fen", game).strip().splitlines()[-1]
 
     def moves(self, game: str, fen: str) -> list:
-        return [line.strip() for line in self.run("moves", game, "--fen", fen).splitlines() if line.strip()]
+        # Without legal moves, `dagaz moves` prints how the game ended ("no legal moves: ...").
+        return [line.strip() for line in self.run("moves", game, "--fen", fen).splitlines()
+                if line.strip() and not line.startswith("no legal moves")]
 
     def play(self, game: str, fen: str, move: str) -> str:
         return self.run("fen", game, "--fen", fen, "--moves", move).strip().splitlines()[-1]

@@ -16,25 +16,31 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 
-def ensure_venv_and_reexec(venv: Path, pin: str, flag: str, script: str) -> None:
-    """Create `venv` with the pinned package `pin` ("name==version") and re-run `script` in
-    it; `flag` (an environment variable) marks the re-run so it happens once."""
+def ensure_venv_and_reexec(venv: Path, pin, flag: str, script: str) -> None:
+    """Create `venv` with the pinned package `pin` ("name==version", or a list of them) and
+    re-run `script` in it; `flag` (an environment variable) marks the re-run so it happens
+    once. Only the pins whose version is not installed yet are installed."""
     if os.environ.get(flag) == "1":
         return
+    pins = [pin] if isinstance(pin, str) else list(pin)
     py = venv / "bin" / "python"
     if not py.exists():
         print(f"creating virtual environment {venv.relative_to(REPO)}", file=sys.stderr)
         subprocess.check_call([sys.executable, "-m", "venv", str(venv)])
-    dist, want = pin.split("==")
-    probe = subprocess.run(
-        [str(py), "-c", f"import importlib.metadata as m; print(m.version('{dist}'))"],
-        capture_output=True,
-        text=True,
-    )
-    if probe.returncode != 0 or probe.stdout.strip() != want:
-        print(f"installing {pin} into {venv.relative_to(REPO)}", file=sys.stderr)
+    missing = []
+    for p in pins:
+        dist, want = p.split("==")
+        probe = subprocess.run(
+            [str(py), "-c", f"import importlib.metadata as m; print(m.version('{dist}'))"],
+            capture_output=True,
+            text=True,
+        )
+        if probe.returncode != 0 or probe.stdout.strip() != want:
+            missing.append(p)
+    if missing:
+        print(f"installing {' '.join(missing)} into {venv.relative_to(REPO)}", file=sys.stderr)
         subprocess.check_call(
-            [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", pin]
+            [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", *missing]
         )
     env = dict(os.environ)
     env[flag] = "1"
