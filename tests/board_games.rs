@@ -97,7 +97,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "hex",
     ]
     .into_iter()
-    .map(|name| (name, play_to_the_end(name).starts_with("game over: ")))
+    .map(|name| (name, play_to_the_end(name).starts_with("game over")))
     .collect();
     assert!(endings.iter().all(|&(_, over)| over), "{endings:?}");
 }

@@ -164,8 +164,8 @@ pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, St
     Ok(format!("{}\n", describe(&loaded.game, &ended)))
 }
 
-/// A game's end in words: `no legal moves (checkmate): White loses`, `goal #1 reached: Black
-/// wins`, `final score Black 40, White 24: Black wins`.
+/// A game's end in words: `no legal moves (checkmate): White loses`, `game over (goal #1):
+/// Black wins`, `game over (score Black 40, White 24): Black wins`.
 pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) -> String {
     use dagaz_engine::{EndReason, GoalCondition, Outcome};
     let who = game.player_name(ended.player);
@@ -180,7 +180,7 @@ pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) 
             format!("no legal moves: {who} {verdict}")
         }
         EndReason::NoMoves(why) => format!("no legal moves ({why}): {who} {verdict}"),
-        EndReason::Goal(n) => format!("goal #{n} reached: {who} {verdict}"),
+        EndReason::Goal(n) => format!("game over (goal #{n}): {who} {verdict}"),
         EndReason::Score(scores) => {
             let list: Vec<String> = scores
                 .iter()
@@ -188,8 +188,8 @@ pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) 
                 .map(|(i, s)| format!("{} {s}", game.player_name(dagaz_engine::PlayerId(i as u8))))
                 .collect();
             match ended.outcome {
-                Some(Outcome::Draw) => format!("final score {}: a draw", list.join(", ")),
-                _ => format!("final score {}: {who} {verdict}", list.join(", ")),
+                Some(Outcome::Draw) => format!("game over (score {}): a draw", list.join(", ")),
+                _ => format!("game over (score {}): {who} {verdict}", list.join(", ")),
             }
         }
     }

@@ -123,7 +123,13 @@ pub(crate) fn play(
             .map_err(|e| loaded.gen_error(&e))?;
         if legal.is_empty() {
             let ended = game_over(loaded, &mut gen)?;
-            let _ = write!(out, "game over: {ended}");
+            // The line says "game over (...)" itself where a goal or the score, not a lack of
+            // moves, ended the game.
+            if ended.starts_with("game over") {
+                let _ = write!(out, "{ended}");
+            } else {
+                let _ = write!(out, "game over: {ended}");
+            }
             return Ok(());
         }
         let plies = loaded.record.len().saturating_sub(first);

@@ -6,7 +6,7 @@ use crate::fault::error_in;
 use crate::model::Game;
 use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
-use dagaz_ir::{Piece, PlayerId, Pos};
+use dagaz_ir::{Piece, PlayerId};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::{Attack, Completed, Context, Fault, Limits, Processor, Sink};
 
@@ -81,7 +81,8 @@ pub(crate) fn over_before_moves(
 }
 
 /// The first `goal` clause whose chain completes on `position`, run for the player who made
-/// the last move from where it last put a piece.
+/// the last move from where it last put (or changed) a piece; none when the last move put
+/// nothing down, or when there was no last move.
 fn goal_reached(
     p: &mut Processor,
     limits: Limits,
@@ -89,6 +90,10 @@ fn goal_reached(
     position: &mut Position,
 ) -> Result<Option<usize>, GenError> {
     let goals = &game.rules.goal_programs;
+    // Goals judge a move: with none (the start, a setup, a FEN, a pass) there is none to judge.
+    let Some(start) = position.last_placed() else {
+        return Ok(None);
+    };
     if goals.is_empty() {
         return Ok(None);
     }
@@ -110,7 +115,6 @@ fn goal_reached(
     p.state.captured.clear();
     p.state.captured.resize(p.state.cells.len(), false);
     p.state.turn_values = position.turn_values;
-    let start = position.last_placed().unwrap_or(Pos(0));
     let mut found = Ok(None);
     for (i, goal) in goals.iter().enumerate() {
         let cx = Context {
