@@ -74,6 +74,11 @@ fn hex_perft() {
     check("hex");
 }
 
+#[test]
+fn king_of_the_hill_perft() {
+    check("king-of-the-hill");
+}
+
 /// `dagaz play --human none` at depth 1, in process: the last line says how the game ended.
 fn play_to_the_end(name: &str) -> String {
     let path = repo_path(&format!("games/{name}.game"))
@@ -95,6 +100,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "othello",
         "breakthrough",
         "hex",
+        "king-of-the-hill",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))

@@ -31,8 +31,14 @@ pub fn repo_path(relative: &str) -> PathBuf {
 }
 
 pub fn load(relative: &str) -> dagaz_engine::Game {
-    let text = std::fs::read_to_string(repo_path(relative)).unwrap();
-    dagaz_engine::Game::load(&text).unwrap()
+    let path = repo_path(relative);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let dir = path.parent().unwrap().to_path_buf();
+    // Included files are read from the game file's directory, as `dagaz` reads them.
+    dagaz_engine::Game::load_with(&text, &mut |name| {
+        std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
+    })
+    .unwrap()
 }
 
 /// The legal moves of `position` in the game's notation, sorted.

@@ -160,7 +160,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
 fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
     let shown = path.display().to_string();
     let text = crate::loaded::read_game_text(path)?;
-    let problems = dagaz_engine::check(&text);
+    let problems = dagaz_engine::check_with(&text, &mut crate::loaded::includer(path));
     let code = if problems.is_empty() {
         0
     } else {

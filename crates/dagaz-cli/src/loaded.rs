@@ -115,9 +115,35 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
 pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
     let shown = path.display().to_string();
     let text = read_game_text(path)?;
-    let game = dagaz_engine::Game::load(&text)
+    let game = dagaz_engine::Game::load_with(&text, &mut includer(path))
         .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
     Ok((game, text))
+}
+
+/// Reads the files a game file includes: by the name its `include` gives, from the game
+/// file's directory, with the limits of [`read_game_text`].
+pub(crate) fn includer(game: &Path) -> impl FnMut(&str) -> Result<String, String> {
+    let dir = game.parent().map(Path::to_path_buf).unwrap_or_default();
+    move |name: &str| {
+        use std::io::Read;
+        let path = dir.join(name);
+        let mut bytes = Vec::new();
+        std::fs::File::open(&path)
+            .and_then(|file| file.take(MAX_GAME_TEXT + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if bytes.len() as u64 > MAX_GAME_TEXT {
+            return Err(format!(
+                "a game file may hold at most {} MiB of text",
+                MAX_GAME_TEXT >> 20
+            ));
+        }
+        String::from_utf8(bytes).map_err(|e| {
+            format!(
+                "not UTF-8 text (byte {} is not)",
+                e.utf8_error().valid_up_to()
+            )
+        })
+    }
 }
 
 /// The most game text read at once: 64 MiB. A longer file (or an endless one, such as

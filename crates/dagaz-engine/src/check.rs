@@ -53,6 +53,17 @@ pub struct Problem {
 
 /// Every problem found in a game text, in the order of the text.
 pub fn check(text: &str) -> Vec<Problem> {
+    check_with(text, &mut |_| {
+        Err("this text was not read from a file, so no other file can be included".into())
+    })
+}
+
+/// As [`check`], for a text whose `(include "FILE")` forms `read` answers (see
+/// [`Game::load_with`]).
+pub fn check_with(
+    text: &str,
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Vec<Problem> {
     let forms = match dagaz_sexpr::read(text) {
         Ok(forms) => forms,
         Err(e) => {
@@ -65,7 +76,14 @@ pub fn check(text: &str) -> Vec<Problem> {
             }]
         }
     };
-    let (game, errors) = Game::compile_all(&forms);
+    let (forms, include_errors) = crate::model::resolve_includes(&forms, read);
+    let (game, mut errors) = Game::compile_all(&forms);
+    errors.extend(
+        include_errors
+            .into_iter()
+            .map(dagaz_compiler::CompileError::from),
+    );
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
     let mut problems: Vec<Problem> = errors
         .iter()
         .map(|e| Problem {
@@ -307,11 +325,21 @@ fn reaches_complete(ops: &[Op], from: usize) -> bool {
 
 /// Whether a piece type starts on the board or some chain can promote to it.
 fn placed_or_promoted(game: &Game, kind: PieceKind) -> bool {
-    game.initial_position()
-        .pieces()
-        .any(|(_, p)| p.kind == kind)
+    let start = game.initial_position();
+    let in_a_hand = (0..game.player_count())
+        .any(|p| start.in_hand(dagaz_ir::PlayerId(p as u8), kind) != Some(0));
+    let captured_to_hand = game.rules.to_hand.is_some()
+        && game
+            .rules
+            .pieces
+            .get(kind.index())
+            .is_some_and(|ty| ty.drops.is_some());
+    start.pieces().any(|(_, p)| p.kind == kind)
+        || in_a_hand
+        || captured_to_hand
         || game.rules.pieces.iter().any(|ty| {
-            ty.program.ops.iter().any(|op| {
+            let drops = ty.drops.iter().flat_map(|d| d.ops.iter());
+            ty.program.ops.iter().chain(drops).any(|op| {
                 matches!(op, Op::Promote(k) if *k == kind)
                     || matches!(op, Op::Push(Value::Piece(k)) if *k == kind)
                     || matches!(op, Op::LocalConst(_, Value::Piece(k)) if *k == kind)
@@ -405,20 +433,31 @@ mod tests {
 
     #[test]
     fn the_shipped_games_are_clean() {
-        for name in [
-            "simple-checkers",
-            "chess",
-            "international",
-            "english",
-            "russian",
-            "brazilian",
-            "italian",
-            "turkish",
-            "frisian",
-        ] {
-            let path = format!("{}/../../games/{name}.game", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).unwrap();
-            assert_eq!(check(&text), Vec::new(), "{name}");
+        let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games"));
+        let mut checked = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let problems = check_with(&text, &mut |name| {
+                std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
+            });
+            assert_eq!(problems, Vec::new(), "{}", path.display());
+            checked += 1;
         }
+        assert_eq!(checked, 15);
+    }
+
+    #[test]
+    fn an_include_is_reported_where_it_stands() {
+        let text = "(include \"nowhere.game\")\n(game (name t))";
+        let problems = check_with(text, &mut |_| Err("no such file".into()));
+        assert_eq!(problems[0].code, "include");
+        assert_eq!(
+            problems[0].message,
+            "in the included file \"nowhere.game\": no such file"
+        );
+        assert_eq!(problems[0].span, dagaz_sexpr::Span::new(0, 24));
+        let without_files = check(text);
+        assert_eq!(without_files[0].code, "include");
     }
 }

@@ -6,7 +6,7 @@ use crate::fault::error_in;
 use crate::model::Game;
 use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
-use dagaz_ir::{Piece, PlayerId};
+use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::{Attack, Completed, Context, Fault, Limits, Processor, Sink};
 
@@ -81,8 +81,8 @@ pub(crate) fn over_before_moves(
 }
 
 /// The first `goal` clause whose chain completes on `position`, run for the player who made
-/// the last move from where it last put (or changed) a piece; none when the last move put
-/// nothing down, or when there was no last move.
+/// the last move from where it last put (or changed) a piece, or from every position when
+/// there is no such place (no last move, or one that put nothing down).
 fn goal_reached(
     p: &mut Processor,
     limits: Limits,
@@ -90,13 +90,15 @@ fn goal_reached(
     position: &mut Position,
 ) -> Result<Option<usize>, GenError> {
     let goals = &game.rules.goal_programs;
-    // Goals judge a move: with none (the start, a setup, a FEN, a pass) there is none to judge.
-    let Some(start) = position.last_placed() else {
-        return Ok(None);
-    };
     if goals.is_empty() {
         return Ok(None);
     }
+    // Where the last move put a piece down; without one (the start, a setup, a FEN, after a
+    // pass) every position is looked from.
+    let starts = match position.last_placed() {
+        Some(at) => at.index()..at.index() + 1,
+        None => 0..position.cells.len(),
+    };
     let mover = previous_player(game, position);
     let players = dagaz_vm::env::players::Players::new(
         mover,
@@ -127,13 +129,18 @@ fn goal_reached(
             limits,
         };
         let mut sink = Reached(false);
-        if let Err(Fault { pc, kind }) = p.run(&cx, start, &mut sink) {
-            let who = format!("goal #{}", i + 1);
-            found = Err(error_in(game, &who, Some(&goal.program), pc, kind));
-            break;
+        for start in starts.clone() {
+            if let Err(Fault { pc, kind }) = p.run(&cx, Pos(start as u16), &mut sink) {
+                let who = format!("goal #{}", i + 1);
+                found = Err(error_in(game, &who, Some(&goal.program), pc, kind));
+                break;
+            }
+            if sink.0 {
+                found = Ok(Some(i));
+                break;
+            }
         }
-        if sink.0 {
-            found = Ok(Some(i));
+        if !matches!(found, Ok(None)) {
             break;
         }
     }

@@ -104,6 +104,14 @@ pub enum SyntaxErrorKind {
     /// `no-moves?` other than as `(check no-moves?)` in `post`.
     #[error("`no-moves?` is a deferred check: it may only stand as `(check no-moves?)` in `post`")]
     NoMovesOutsidePost,
+    /// An `(include "FILE")` that could not be taken: the file and why.
+    #[error("in the included file {0:?}: {1}")]
+    Include(String, String),
+    /// An `(include ...)` in a text read without a file system (`Game::load`).
+    #[error(
+        "`include` needs the game to be read from a file, whose directory holds the included one"
+    )]
+    IncludeWithoutFiles,
     /// An `if` with more than one `else`.
     #[error("`else` may appear once in an `if`, after at least the condition")]
     BadElse,
@@ -136,6 +144,8 @@ impl SyntaxErrorKind {
             SyntaxErrorKind::EndMoveOutsideMove => "end-move-outside-move",
             SyntaxErrorKind::NoMovesOutsidePost => "no-moves-outside-post",
             SyntaxErrorKind::BadElse => "bad-else",
+            SyntaxErrorKind::Include(..) => "include",
+            SyntaxErrorKind::IncludeWithoutFiles => "include-without-files",
             SyntaxErrorKind::TooMany { .. } => "too-many",
         }
     }
@@ -166,7 +176,7 @@ mod tests {
         );
         assert_eq!(
             say(SyntaxErrorKind::UnknownTopLevel("rules".into())),
-            "unknown top-level form `rules` (expected `board`, `piece`, `define` or `game`)"
+            "unknown top-level form `rules` (expected `board`, `piece`, `define`, `game` or `include`)"
         );
         assert_eq!(
             say(SyntaxErrorKind::Duplicate("define".into(), "step".into())),

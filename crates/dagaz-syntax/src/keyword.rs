@@ -45,6 +45,8 @@ keywords! {
     Define = "define",
     /// `(game ...)`.
     Game = "game",
+    /// `(include "FILE")`: another game file's forms, which this file's override.
+    Include = "include",
 
     // Clauses of several forms.
     /// `(name N)` in `board`, `dir`, `piece`, `game` and `zone`.
@@ -252,6 +254,7 @@ impl Keyword {
         Keyword::Piece,
         Keyword::Define,
         Keyword::Game,
+        Keyword::Include,
     ];
 
     /// The clauses of `board`.
@@ -401,7 +404,7 @@ mod tests {
     fn roles_are_written_as_messages_list_them() {
         assert_eq!(
             Keyword::list(Keyword::TOP_LEVEL),
-            "`board`, `piece`, `define` or `game`"
+            "`board`, `piece`, `define`, `game` or `include`"
         );
         assert_eq!(
             Keyword::list_clauses(Keyword::ZONE_CLAUSES),

@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod include;
 mod keyword;
 mod lower;
 mod macros;
@@ -44,6 +45,7 @@ mod tree;
 mod tests;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
+pub use include::{has_includes, resolve_includes, MAX_INCLUDE_DEPTH};
 pub use keyword::Keyword;
 pub use lower::{player, MAX_NESTING, MAX_OPERANDS};
 pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};

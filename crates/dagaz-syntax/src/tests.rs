@@ -614,8 +614,8 @@ fn top_level_forms_are_checked() {
         errors,
         vec![
             "expected a `(board ...)`, `(piece ...)` or `(game ...)` form, found the symbol `foo` @ foo",
-            "unknown top-level form `rules` (expected `board`, `piece`, `define` or `game`) @ (rules (none))",
-            "unknown top-level form `` (expected `board`, `piece`, `define` or `game`) @ ()",
+            "unknown top-level form `rules` (expected `board`, `piece`, `define`, `game` or `include`) @ (rules (none))",
+            "unknown top-level form `` (expected `board`, `piece`, `define`, `game` or `include`) @ ()",
             "a second `game` form @ (game (name u) (players (White)))",
         ]
     );

@@ -10,6 +10,24 @@ use dagaz_sexpr::Node;
 #[cfg(test)]
 mod tests;
 
+/// `forms` with their `include`s replaced by the forms `read` gives (as text, read here), with
+/// the errors of the includes.
+pub(crate) fn resolve_includes(
+    forms: &[Node],
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> (Vec<Node>, Vec<dagaz_syntax::SyntaxError>) {
+    if !dagaz_syntax::has_includes(forms) {
+        return (forms.to_vec(), Vec::new());
+    }
+    dagaz_syntax::resolve_includes(forms, &mut |name| {
+        let text = read(name)?;
+        dagaz_sexpr::read(&text).map_err(|e| {
+            let at = dagaz_sexpr::LineIndex::new(&text).line_col(e.span.start);
+            format!("{}:{}: {}", at.line, at.col, e.kind)
+        })
+    })
+}
+
 /// A loaded and compiled game.
 ///
 /// ```
@@ -45,6 +63,22 @@ impl Game {
     /// Reads and compiles a `.game` text.
     pub fn load(text: &str) -> Result<Game, LoadError> {
         Ok(Game::new(dagaz_compiler::load(text)?))
+    }
+
+    /// Reads and compiles a `.game` text whose `(include "FILE")` forms name other game files:
+    /// `read` answers the text of such a file (by the name the `include` gives), or why it
+    /// cannot. The included forms come first, and this text's forms override them (see
+    /// `docs/language.md`, "Rules that build on rules").
+    pub fn load_with(
+        text: &str,
+        read: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<Game, LoadError> {
+        let forms = dagaz_sexpr::read(text)?;
+        let (forms, errors) = resolve_includes(&forms, read);
+        if let Some(e) = errors.into_iter().next() {
+            return Err(LoadError::Compile(e.into()));
+        }
+        Ok(Game::compile(&forms)?)
     }
 
     /// Compiles the forms of a game file, already read.

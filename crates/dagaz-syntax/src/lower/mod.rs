@@ -66,6 +66,14 @@ impl Lower {
                 Ok(Keyword::Board) => Item::Board(self.board(node)),
                 Ok(Keyword::Piece) => Item::Piece(self.piece(node)),
                 Ok(Keyword::Define) => define.map_or(Item::Error(node.span), Item::Define),
+                Ok(Keyword::Include) => {
+                    // `resolve_includes` takes them out when the text comes from a file.
+                    self.errors.push(SyntaxError::new(
+                        SyntaxErrorKind::IncludeWithoutFiles,
+                        node.span,
+                    ));
+                    Item::Error(node.span)
+                }
                 Ok(_) => {
                     games += 1;
                     if games > 1 {

@@ -1,0 +1,308 @@
+//! Rules that build on rules: `(include "FILE")` takes another game file's forms, and the
+//! including file's forms override what differs.
+//!
+//! The included forms come first, as if written at the top; then each form of the including
+//! file is laid over them:
+//!
+//! - a `board` or a `define` with the name of an included one replaces it;
+//! - a `piece` with the name of an included one replaces, clause kind by clause kind, the
+//!   clauses it writes (`notation`, `pre`, `post`, all the `move` clauses, all the `drops`
+//!   clauses) and keeps the others, in the included piece's place (piece types keep their
+//!   order);
+//! - the `game` form is merged the same way: a clause kind it writes replaces the included
+//!   game's clauses of that kind, except that `zone`s are replaced by name, `symmetry` by
+//!   player, `attribute` and `turn-variable` by name, `win`, `loss` and `draw` together, and
+//!   `goal` clauses are added;
+//! - anything else is added.
+//!
+//! Included forms carry the span of their `include` form: the text they were read from is not
+//! the including file's, so a mistake in them is shown at the `include` (and `dagaz check` on
+//! the included file shows where). A macro of the including file overrides the included one
+//! everywhere, also inside the included pieces, since macros are expanded after the merge.
+
+use crate::error::{SyntaxError, SyntaxErrorKind};
+use crate::keyword::Keyword;
+use dagaz_sexpr::{Node, NodeKind, Span};
+
+/// How deep includes may nest (a file that includes a file that includes ...).
+pub const MAX_INCLUDE_DEPTH: usize = 8;
+
+/// Replaces every `(include "FILE")` among `nodes` by the forms `read` gives for FILE (read in
+/// turn for their own includes), and lays the other forms over them. `read` answers a file's
+/// forms, or a message saying why it could not. Errors are located at the `include` forms.
+pub fn resolve_includes(
+    nodes: &[Node],
+    read: &mut dyn FnMut(&str) -> Result<Vec<Node>, String>,
+) -> (Vec<Node>, Vec<SyntaxError>) {
+    let mut errors = Vec::new();
+    let mut stack = Vec::new();
+    let forms = resolve(nodes, read, &mut stack, &mut errors);
+    (forms, errors)
+}
+
+/// Whether any top-level form is an `include`: files without one need no reading.
+pub fn has_includes(nodes: &[Node]) -> bool {
+    nodes
+        .iter()
+        .any(|n| n.head() == Some(Keyword::Include.text()))
+}
+
+fn resolve(
+    nodes: &[Node],
+    read: &mut dyn FnMut(&str) -> Result<Vec<Node>, String>,
+    stack: &mut Vec<String>,
+    errors: &mut Vec<SyntaxError>,
+) -> Vec<Node> {
+    let mut base: Vec<Node> = Vec::new();
+    let mut own: Vec<&Node> = Vec::new();
+    for node in nodes {
+        if node.head() != Some(Keyword::Include.text()) {
+            own.push(node);
+            continue;
+        }
+        let name = match node.as_list() {
+            Some([_, file]) => match &file.kind {
+                NodeKind::Str(name) => name.clone(),
+                _ => {
+                    errors.push(SyntaxError::expected("a file name in quotes", file));
+                    continue;
+                }
+            },
+            _ => {
+                errors.push(SyntaxError::expected(
+                    "`(include \"FILE\")` with one file name",
+                    node,
+                ));
+                continue;
+            }
+        };
+        let fail =
+            |why: String| SyntaxError::new(SyntaxErrorKind::Include(name.clone(), why), node.span);
+        if stack.contains(&name) {
+            errors.push(fail("it includes itself".into()));
+            continue;
+        }
+        if stack.len() >= MAX_INCLUDE_DEPTH {
+            errors.push(fail(format!(
+                "includes nest more than {MAX_INCLUDE_DEPTH} deep"
+            )));
+            continue;
+        }
+        let forms = match read(&name) {
+            Ok(forms) => forms,
+            Err(why) => {
+                errors.push(fail(why));
+                continue;
+            }
+        };
+        stack.push(name.clone());
+        let mut inner = Vec::new();
+        let forms = resolve(&forms, read, stack, &mut inner);
+        stack.pop();
+        if let Some(first) = inner.first() {
+            errors.push(fail(format!("its own include failed: {first}")));
+        }
+        let forms: Vec<Node> = forms.into_iter().map(|f| at(f, node.span)).collect();
+        base = merge(base, forms);
+    }
+    merge(base, own.into_iter().cloned().collect())
+}
+
+/// The node with every span in it set to `span`.
+fn at(node: Node, span: Span) -> Node {
+    let kind = match node.kind {
+        NodeKind::List(items) => NodeKind::List(items.into_iter().map(|n| at(n, span)).collect()),
+        other => other,
+    };
+    Node::new(kind, span)
+}
+
+/// `over` laid over `base` (see the module documentation).
+fn merge(mut base: Vec<Node>, over: Vec<Node>) -> Vec<Node> {
+    for form in over {
+        let head = form.head().and_then(Keyword::from_text);
+        let same = |b: &Node| b.head() == form.head() && name_of(b) == name_of(&form);
+        match head {
+            Some(Keyword::Board | Keyword::Define) if name_of(&form).is_some() => {
+                match base.iter_mut().find(|b| same(b)) {
+                    Some(slot) => *slot = form,
+                    None => base.push(form),
+                }
+            }
+            Some(Keyword::Piece) if name_of(&form).is_some() => {
+                match base.iter_mut().find(|b| same(b)) {
+                    Some(slot) => *slot = merge_clauses(slot, &form, piece_key),
+                    None => base.push(form),
+                }
+            }
+            Some(Keyword::Game) => {
+                match base
+                    .iter_mut()
+                    .find(|b| b.head() == Some(Keyword::Game.text()))
+                {
+                    Some(slot) => *slot = merge_clauses(slot, &form, game_key),
+                    None => base.push(form),
+                }
+            }
+            _ => base.push(form),
+        }
+    }
+    base
+}
+
+/// The name a `board`, `piece` or `define` form defines: `(name N)` or the `define`'s second
+/// item.
+fn name_of(form: &Node) -> Option<String> {
+    let items = form.as_list()?;
+    if form.head() == Some(Keyword::Define.text()) {
+        return items.get(1)?.as_symbol().map(str::to_string);
+    }
+    clause_name(items.get(1..)?)
+}
+
+/// The `(name N)` among clauses, as text.
+fn clause_name(clauses: &[Node]) -> Option<String> {
+    clauses
+        .iter()
+        .find(|c| c.head() == Some(Keyword::Name.text()))
+        .and_then(|c| c.as_list()?.get(1))
+        .map(|n| match &n.kind {
+            NodeKind::Symbol(s) | NodeKind::Str(s) => s.clone(),
+            other => format!("{other:?}"),
+        })
+}
+
+/// What a later clause of a piece replaces: every earlier clause of its kind (`name` never).
+fn piece_key(clause: &Node) -> Option<String> {
+    match clause.head() {
+        Some(h) if h == Keyword::Name.text() => None,
+        Some(h) => Some(h.to_string()),
+        None => None,
+    }
+}
+
+/// What a later clause of the game replaces (see the module documentation); `None` for a
+/// clause that is only added.
+fn game_key(clause: &Node) -> Option<String> {
+    let head = clause.head()?;
+    let first = || {
+        clause
+            .as_list()
+            .and_then(|items| items.get(1))
+            .and_then(Node::as_symbol)
+            .unwrap_or("")
+            .to_string()
+    };
+    Some(match Keyword::from_text(head) {
+        Some(Keyword::Goal) => return None,
+        Some(Keyword::Zone) => format!(
+            "zone {}",
+            clause_name(clause.as_list()?.get(1..)?).unwrap_or_default()
+        ),
+        Some(Keyword::Symmetry | Keyword::Attribute | Keyword::TurnVariable) => {
+            format!("{head} {}", first())
+        }
+        Some(Keyword::Win | Keyword::Loss | Keyword::Draw) => "result".to_string(),
+        _ => head.to_string(),
+    })
+}
+
+/// `base`'s clauses without those a clause of `over` replaces, then `over`'s clauses; the
+/// form keeps `base`'s head and span.
+fn merge_clauses(base: &Node, over: &Node, key: fn(&Node) -> Option<String>) -> Node {
+    let (Some(base_items), Some(over_items)) = (base.as_list(), over.as_list()) else {
+        return over.clone();
+    };
+    let over_clauses = over_items.get(1..).unwrap_or(&[]);
+    let replaced: Vec<String> = over_clauses.iter().filter_map(key).collect();
+    let mut items: Vec<Node> = base_items
+        .iter()
+        .enumerate()
+        .filter(|&(i, c)| i == 0 || key(c).is_none_or(|k| !replaced.contains(&k)))
+        .map(|(_, c)| c.clone())
+        .collect();
+    // A piece keeps its `(name ...)` (it is the same); the game's is replaced like any clause.
+    items.extend(
+        over_clauses
+            .iter()
+            .filter(|c| key(c).is_some() || c.head() != Some(Keyword::Name.text()))
+            .cloned(),
+    );
+    Node::new(NodeKind::List(items), base.span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn read(text: &str) -> Vec<Node> {
+        dagaz_sexpr::read(text).unwrap()
+    }
+
+    fn shown(nodes: &[Node]) -> Vec<String> {
+        nodes.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn included_forms_come_first_and_the_including_file_overrides_them() {
+        let base = r#"(board (name b) (dim "a-c"))
+            (define step () (check n))
+            (piece (name Man) (pre (take)) (move (step)) (post (drop)))
+            (piece (name King) (move (step)))
+            (game (name "base") (board b) (players (White (Man a)))
+                  (zone (name z) (players White) (positions a))
+                  (zone (name y) (players White) (positions b))
+                  (loss no-moves) (goal win (check true)))"#;
+        let top = read(
+            r#"(include "base.game")
+            (define step () (check s))
+            (piece (name Man) (move (step) (step)) (drops (drop)))
+            (game (name "top") (zone (name z) (players White) (positions c)) (draw no-moves)
+                  (goal loss (check false)))"#,
+        );
+        let (forms, errors) = resolve_includes(&top, &mut |name| {
+            assert_eq!(name, "base.game");
+            Ok(read(base))
+        });
+        assert_eq!(errors, vec![]);
+        assert_eq!(
+            shown(&forms),
+            [
+                "(board (name b) (dim \"a-c\"))",
+                "(define step () (check s))",
+                "(piece (name Man) (pre (take)) (post (drop)) (move (step) (step)) (drops (drop)))",
+                "(piece (name King) (move (step)))",
+                "(game (board b) (players (White (Man a))) (zone (name y) (players White) \
+                 (positions b)) (goal win (check true)) (name \"top\") (zone (name z) (players \
+                 White) (positions c)) (draw no-moves) (goal loss (check false)))",
+            ]
+        );
+        let include = top[0].span;
+        assert_eq!(
+            forms[0].span, include,
+            "included forms stand at the include"
+        );
+        assert_ne!(forms[1].span, include);
+    }
+
+    #[test]
+    fn a_file_that_cannot_be_read_or_includes_itself_is_an_error_at_the_include() {
+        let top = read(r#"(include "a.game") (include b) (game (name t))"#);
+        let (forms, errors) = resolve_includes(&top, &mut |name| match name {
+            "a.game" => Ok(read(r#"(include "a.game") (board (name b) (dim "a"))"#)),
+            _ => Err("no such file".into()),
+        });
+        let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            messages,
+            [
+                "in the included file \"a.game\": its own include failed: in the included file \
+                 \"a.game\": it includes itself",
+                "expected a file name in quotes, found the symbol `b`",
+            ]
+        );
+        assert_eq!(errors[0].span, top[0].span);
+        assert_eq!(forms.len(), 2, "the board of a.game and the game");
+    }
+}
