@@ -1031,6 +1031,12 @@ fn the_shipped_games_lower_without_errors() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let nodes = dagaz_sexpr::read(&text).unwrap();
+        let (nodes, errors) = resolve_includes(&nodes, &mut |name| {
+            let text = std::fs::read_to_string(std::path::Path::new(dir).join(name))
+                .map_err(|e| e.to_string())?;
+            dagaz_sexpr::read(&text).map_err(|e| e.to_string())
+        });
+        assert_eq!(errors, vec![], "{}", path.display());
         let (file, errors) = parse(&nodes);
         assert_eq!(errors, vec![], "{}", path.display());
         assert!(file.game().is_some() && file.pieces().count() >= 1);
@@ -1047,7 +1053,7 @@ fn the_shipped_games_lower_without_errors() {
         }
         games += 1;
     }
-    assert_eq!(games, 14);
+    assert_eq!(games, 15);
 }
 
 mod properties {
