@@ -75,6 +75,59 @@ fn hex_perft() {
 }
 
 #[test]
+fn crazyhouse_perft() {
+    check("crazyhouse");
+}
+
+#[test]
+fn crazyhouse_hands_read_and_write_in_fen() {
+    let game = load("games/crazyhouse.game");
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNB~QKB1R[PQp] w KQkq - 2 3";
+    let position = game.from_fen(fen).unwrap();
+    let white = game.player("White").unwrap();
+    let pawn = game.piece_kind("Pawn").unwrap();
+    assert_eq!(position.in_hand(white, pawn), Some(1));
+    assert_eq!(game.to_fen(&position).unwrap(), fen.replace(" 2 3", " 0 3"));
+    let moves = crate::sorted_notations(&game, &position);
+    assert!(moves.contains(&"Q@e2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"P@d3".to_string()), "{moves:?}");
+    assert!(!moves
+        .iter()
+        .any(|m| m.starts_with("P@") && m.ends_with('8')));
+    let bad = game.from_fen("8/8/8/8/8/8/8/K6k[Z] w - - 0 1").unwrap_err();
+    assert_eq!(bad.field, "hands");
+}
+
+#[test]
+fn a_captured_promoted_piece_goes_back_to_the_hand_as_a_pawn() {
+    let game = load("games/crazyhouse.game");
+    // White's queen on d8 was a pawn; Black takes it.
+    let position = game.from_fen("3Q~k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    let mut gen = MoveGen::default();
+    let moves = gen.moves(&game, &position).unwrap();
+    let take = dagaz_engine::match_move(&game, &moves, "e8d8")
+        .unwrap()
+        .clone();
+    let mut after = position.clone();
+    let undo = after.play(&game, &take);
+    let black = game.player("Black").unwrap();
+    assert_eq!(
+        after.in_hand(black, game.piece_kind("Pawn").unwrap()),
+        Some(1)
+    );
+    assert_eq!(
+        after.in_hand(black, game.piece_kind("Queen").unwrap()),
+        Some(0)
+    );
+    assert_eq!(
+        game.to_fen(&after).unwrap(),
+        "3k4/8/8/8/8/8/8/4K3[p] w - - 0 2"
+    );
+    after.unplay(&take, undo);
+    assert_eq!(after, position);
+}
+
+#[test]
 fn king_of_the_hill_perft() {
     check("king-of-the-hill");
 }
@@ -101,6 +154,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "breakthrough",
         "hex",
         "king-of-the-hill",
+        "crazyhouse",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))

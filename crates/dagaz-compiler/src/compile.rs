@@ -188,11 +188,15 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         dagaz_syntax::Score::Pieces => crate::goals::EndScore::Pieces,
         dagaz_syntax::Score::Area => crate::goals::EndScore::Area,
     });
-    let hands = crate::hands::initial(entries, &players, &piece_names, errors);
     let to_hand = game
         .captures_to_hand
         .as_ref()
         .map(|c| crate::hands::to_hand(c, &piece_names, &attributes, errors));
+    let mut hands = crate::hands::initial(entries, &players, &piece_names, errors);
+    if hands.is_empty() && (to_hand.is_some() || piece_types.iter().any(|p| p.drops.is_some())) {
+        // Captures go to hands, or pieces drop from them: every hand starts empty.
+        hands = vec![0; players.len() * piece_types.len()];
+    }
 
     let mut initial = vec![None; board.len()];
     let placer = Placer {

@@ -318,7 +318,15 @@ fn standard(
         en_passant: None,
         counts: Vec::new(),
         forbidden_ranks: Vec::new(),
+        hands: written.hands,
+        promoted: None,
     };
+    if let Some(name) = &written.promoted {
+        match names.attributes.get_index_of(&name.text) {
+            Some(bit) => spec.promoted = Some(bit as u8),
+            None => errors.push(CompileError::unknown("attribute", &name.text, name.span)),
+        }
+    }
     for entry in &written.pieces {
         let c = entry.letter.letter;
         if taken(&spec.letters, &entry.letter, "piece letter", errors) {

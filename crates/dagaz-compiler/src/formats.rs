@@ -45,6 +45,11 @@ pub struct StandardFen {
     /// `(forbidden-ranks PIECE RANK ...)`: no piece of the type stands on these ranks, given
     /// as indices into the board's second dimension.
     pub forbidden_ranks: Vec<(PieceKind, Vec<usize>)>,
+    /// `(hands)`: the players' hands follow the placement in brackets, one piece letter per
+    /// piece (`[QPp]`; `[]` when all are empty).
+    pub hands: bool,
+    /// `(promoted ATTRIBUTE)`: the attribute bit of pieces written with `~` after the letter.
+    pub promoted: Option<u8>,
 }
 
 /// The castling field: each letter stands for an attribute on a set of squares.

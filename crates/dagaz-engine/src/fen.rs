@@ -87,7 +87,23 @@ impl Game {
                 whole,
             ));
         }
-        let (placement, place_at) = field(0).unwrap_or(("", 0));
+        let (mut placement, place_at) = field(0).unwrap_or(("", 0));
+        // `[...]` after the rows: the hands, a piece letter per piece.
+        let mut hand = None;
+        if spec.hands {
+            if let Some(open) = placement.find('[') {
+                let inside = placement.get(open + 1..).unwrap_or("");
+                let Some(letters) = inside.strip_suffix(']') else {
+                    return Err(fail(
+                        "hands",
+                        "expected the hands to end with `]`".into(),
+                        (place_at + open, placement.len() - open),
+                    ));
+                };
+                hand = Some((letters, place_at + open + 1));
+                placement = placement.get(..open).unwrap_or("");
+            }
+        }
         let (side, side_at) = field(1).unwrap_or(("", 0));
         let turn_letters: String = spec.turn.iter().map(|(c, _)| *c).collect();
         let to_move = match side.chars().collect::<Vec<_>>().as_slice() {
@@ -156,6 +172,11 @@ impl Game {
                                 (row_at + i, c.len_utf8()),
                             )
                         })?;
+                    let mut piece = piece;
+                    if let (Some(bit), Some(&(_, '~'))) = (spec.promoted, chars.peek()) {
+                        piece.set_attr(bit, true);
+                        chars.next();
+                    }
                     if let Some(Some(pos)) = squares.get(file) {
                         position.put(*pos, Some(piece));
                     }
@@ -180,6 +201,32 @@ impl Game {
                     ),
                     (row_at, row.len()),
                 ));
+            }
+        }
+
+        if let Some((held_letters, at)) = hand {
+            for (i, c) in held_letters.char_indices() {
+                let piece = spec
+                    .letters
+                    .iter()
+                    .find(|(l, _)| *l == c)
+                    .map(|&(_, p)| p)
+                    .ok_or_else(|| {
+                        fail(
+                            "hands",
+                            format!("expected a piece letter ({letters}), found {c:?}"),
+                            (at + i, c.len_utf8()),
+                        )
+                    })?;
+                let held = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
+                if held >= MAX_IN_HAND {
+                    return Err(fail(
+                        "hands",
+                        format!("more than {MAX_IN_HAND} pieces of one kind in a hand"),
+                        (at + i, c.len_utf8()),
+                    ));
+                }
+                position.set_in_hand(piece.owner, piece.kind, held + 1);
             }
         }
 
@@ -311,6 +358,11 @@ impl Game {
                             empty = 0;
                         }
                         out.push(c);
+                        if let (Some(bit), Some(piece)) = (spec.promoted, piece) {
+                            if piece.attr(bit) {
+                                out.push('~');
+                            }
+                        }
                     }
                     None => empty += 1,
                 }
@@ -318,6 +370,14 @@ impl Game {
             if empty > 0 {
                 let _ = write!(out, "{empty}");
             }
+        }
+        if spec.hands {
+            out.push('[');
+            for &(c, piece) in &spec.letters {
+                let n = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
+                (0..n).for_each(|_| out.push(c));
+            }
+            out.push(']');
         }
         let side = spec
             .turn
@@ -352,6 +412,9 @@ impl Game {
         Some(out)
     }
 }
+
+/// The most pieces of one kind a FEN may put in a hand: more than any game has.
+const MAX_IN_HAND: u16 = 1_000;
 
 /// The largest half-move clock and move number a FEN may give: far beyond any game, and small
 /// enough that the turns played (the move number times at most 255 players) fit a `u32`.

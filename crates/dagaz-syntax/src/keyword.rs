@@ -161,6 +161,10 @@ keywords! {
     PieceCount = "piece-count",
     /// `(forbidden-ranks PIECE RANK ...)` in `(fen standard ...)`.
     ForbiddenRanks = "forbidden-ranks",
+    /// `(hands)` in `(fen standard ...)`: the hands in brackets after the placement.
+    Hands = "hands",
+    /// `(promoted ATTRIBUTE)` in `(fen standard ...)`: a piece with it is written with `~`.
+    Promoted = "promoted",
 
     // Statements.
     /// `(check X)`.

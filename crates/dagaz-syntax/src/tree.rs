@@ -360,6 +360,10 @@ pub struct StandardFen {
     pub counts: Vec<FenCount>,
     /// Each `(forbidden-ranks PIECE RANK ...)`.
     pub forbidden_ranks: Vec<FenRanks>,
+    /// `(hands)`: the players' hands follow the placement in brackets (`[Qp]`).
+    pub hands: bool,
+    /// The last `(promoted ATTRIBUTE)`: pieces with the attribute are written with `~`.
+    pub promoted: Option<Ident>,
     /// The clause.
     pub span: Span,
 }

@@ -442,11 +442,13 @@ impl Lower {
             en_passant: None,
             counts: Vec::new(),
             forbidden_ranks: Vec::new(),
+            hands: false,
+            promoted: None,
             span: clause.span,
         };
         let (mut pieces, mut turn) = (0, 0);
         for sub in rest {
-            let what = "`(pieces ...)`, `(turn ...)`, `(castling ...)`, `(en-passant ...)`, `(piece-count ...)` or `(forbidden-ranks ...)`";
+            let what = "`(pieces ...)`, `(turn ...)`, `(castling ...)`, `(en-passant ...)`, `(piece-count ...)`, `(forbidden-ranks ...)`, `(hands)` or `(promoted ...)`";
             let Some(list) = self.ok(shape::list(sub, what)) else {
                 continue;
             };
@@ -485,6 +487,19 @@ impl Lower {
                 Some(Keyword::PieceCount) => {
                     if let Some(count) = self.ok(fen_count(sub, args)) {
                         spec.counts.push(count);
+                    }
+                }
+                Some(Keyword::Hands) => match args {
+                    [] => spec.hands = true,
+                    _ => self.errors.push(SyntaxError::expected("`(hands)`", sub)),
+                },
+                Some(Keyword::Promoted) => {
+                    let name = match args {
+                        [attribute] => shape::ident(attribute, "an attribute"),
+                        _ => Err(SyntaxError::expected("`(promoted ATTRIBUTE)`", sub)),
+                    };
+                    if let Some(name) = self.ok(name) {
+                        spec.promoted = Some(name);
                     }
                 }
                 Some(Keyword::ForbiddenRanks) => {
