@@ -104,7 +104,8 @@ class Pyffish:
         ms = self.sf.legal_moves(self.variant, self.start, moves)
         if ms and self.sf.is_immediate_game_end(self.variant, self.start, moves)[0]:
             return {}
-        return {m: m for m in ms}
+        # Fairy-Stockfish writes a pass (Ataxx) as a move from a square to itself: `a1a1`.
+        return {("pass" if len(m) == 4 and m[:2] == m[2:] else m): m for m in ms}
 
     def play(self, moves, action):
         return moves + [action]
@@ -375,6 +376,7 @@ GAMES = {
         pyffish_spec("antichess", "antichess", python_chess="antichess"),
         pyffish_spec("three-check", "3check", python_chess="3check"),
         pyffish_spec("king-of-the-hill", "kingofthehill", python_chess="kingofthehill"),
+        pyffish_spec("ataxx", "ataxx"),
         openspiel_spec("tic-tac-toe", "tic_tac_toe", _ttt, 3, "x(r,c) -> file c, rank 3-r"),
         openspiel_spec("connect-four", "connect_four", _connect_four, (6, 7),
                        "column c -> the square the disc lands on"),

@@ -128,6 +128,16 @@ fn a_captured_promoted_piece_goes_back_to_the_hand_as_a_pawn() {
 }
 
 #[test]
+fn ataxx_perft() {
+    check("ataxx");
+}
+
+#[test]
+fn antichess_perft() {
+    check("antichess");
+}
+
+#[test]
 fn king_of_the_hill_perft() {
     check("king-of-the-hill");
 }
@@ -155,6 +165,8 @@ fn the_engine_plays_each_game_to_its_end() {
         "hex",
         "king-of-the-hill",
         "crazyhouse",
+        "antichess",
+        "ataxx",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))

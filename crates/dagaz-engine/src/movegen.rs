@@ -101,8 +101,14 @@ impl MoveGen {
         self.generate_moves(game, position, out)?;
         match rules.pass {
             Some(PassRule::Always) => out.push(pass_move(game)),
-            Some(PassRule::WhenBlocked) if out.len() == base => {
-                // The only move of a blocked player is a pass, while another can move.
+            Some(PassRule::WhenBlocked)
+                if out.len() == base
+                    && position
+                        .pieces()
+                        .any(|(_, p)| p.owner == position.to_move()) =>
+            {
+                // The only move of a blocked player is a pass, while another can move; a
+                // player with nothing left on the board is out, and does not pass.
                 let mut other = position.clone();
                 let mut theirs = Vec::new();
                 let mut next = game.next_player(position.to_move());
