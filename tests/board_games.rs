@@ -128,6 +128,47 @@ fn a_captured_promoted_piece_goes_back_to_the_hand_as_a_pawn() {
 }
 
 #[test]
+fn go_perft() {
+    check("go-9x9");
+}
+
+#[test]
+fn go_captures_forbids_suicide_and_retaking_a_ko_at_once() {
+    let game = load("games/go-9x9.game");
+    let mut gen = MoveGen::default();
+    // White e5 has one liberty, e4; Black takes it there.
+    let position = game
+        .setup("(Black (Stone d5 f5 e6 d4 f4 e3)) (White (Stone e5)) (turn Black)")
+        .unwrap();
+    let moves = gen.moves(&game, &position).unwrap();
+    let take = dagaz_engine::match_move(&game, &moves, "e4")
+        .unwrap()
+        .clone();
+    let mut after = position.clone();
+    after.play(&game, &take);
+    assert_eq!(after.piece_at(game.board().position("e5").unwrap()), None);
+    // e5 is now White's suicide (no ko: Black's e4 group has more liberties).
+    let white = crate::sorted_notations(&game, &after);
+    assert!(!white.contains(&"e5".to_string()), "{white:?}");
+    // A ko: Black d5 f5 e6 e4-side, White d4 f4 e3 e5; Black takes e5 at e4.
+    let ko = game
+        .setup("(Black (Stone d5 f5 e6)) (White (Stone e5 d4 f4 e3)) (turn Black)")
+        .unwrap();
+    let moves = gen.moves(&game, &ko).unwrap();
+    let take = dagaz_engine::match_move(&game, &moves, "e4")
+        .unwrap()
+        .clone();
+    let mut after = ko.clone();
+    after.play(&game, &take);
+    let white = crate::sorted_notations(&game, &after);
+    assert!(
+        !white.contains(&"e5".to_string()),
+        "the ko point: {white:?}"
+    );
+    assert!(white.contains(&"pass".to_string()));
+}
+
+#[test]
 fn ataxx_perft() {
     check("ataxx");
 }
@@ -167,6 +208,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "crazyhouse",
         "antichess",
         "ataxx",
+        "go-9x9",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))
@@ -206,7 +248,7 @@ fn goals_and_scores_say_who_won() {
         ))
         .unwrap();
     let ended = gen.ending(&othello, &full).unwrap().unwrap();
-    assert_eq!(ended.reason, dagaz_engine::EndReason::Score(vec![40, 24]));
+    assert_eq!(ended.reason, dagaz_engine::EndReason::Score(vec![80, 48]));
     assert_eq!(othello.player_name(ended.player), "Black");
 }
 

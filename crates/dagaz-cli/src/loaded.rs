@@ -211,7 +211,11 @@ pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) 
             let list: Vec<String> = scores
                 .iter()
                 .enumerate()
-                .map(|(i, s)| format!("{} {s}", game.player_name(dagaz_engine::PlayerId(i as u8))))
+                .map(|(i, s)| {
+                    let half = if s % 2 == 0 { "" } else { ".5" };
+                    let name = game.player_name(dagaz_engine::PlayerId(i as u8));
+                    format!("{name} {}{half}", s.div_euclid(2))
+                })
                 .collect();
             match ended.outcome {
                 Some(Outcome::Draw) => format!("game over (score {}): a draw", list.join(", ")),

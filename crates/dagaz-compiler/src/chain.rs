@@ -408,11 +408,13 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             Stmt::Take(span)
             | Stmt::Drop(span)
             | Stmt::Capture(span)
-            | Stmt::CaptureLater(span) => {
+            | Stmt::CaptureLater(span)
+            | Stmt::CaptureGroup(span) => {
                 let op = match stmt {
                     Stmt::Take(_) => Op::Take,
                     Stmt::Drop(_) => Op::Drop,
                     Stmt::Capture(_) => Op::Capture,
+                    Stmt::CaptureGroup(_) => Op::CaptureGroup,
                     _ => Op::CaptureLater,
                 };
                 self.emit(op, *span);
@@ -731,6 +733,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         Measure::FriendCount => Op::FriendCount,
                         Measure::EnemyCount => Op::EnemyCount,
                         Measure::LineLength => Op::LineLength,
+                        Measure::GroupSize => Op::GroupSize,
+                        Measure::Liberties => Op::Liberties,
                     },
                     Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
                     Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,

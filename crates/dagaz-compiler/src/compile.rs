@@ -188,6 +188,19 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         dagaz_syntax::Score::Pieces => crate::goals::EndScore::Pieces,
         dagaz_syntax::Score::Area => crate::goals::EndScore::Area,
     });
+    let komi = game
+        .komi
+        .iter()
+        .filter_map(
+            |(who, half_points, _)| match players.get_index_of(&who.text) {
+                Some(p) => Some((PlayerId(p as u8), *half_points)),
+                None => {
+                    errors.push(CompileError::unknown("player", &who.text, who.span));
+                    None
+                }
+            },
+        )
+        .collect();
     let to_hand = game
         .captures_to_hand
         .as_ref()
@@ -252,6 +265,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         goal_programs,
         pass,
         end_score,
+        komi,
         hands,
         to_hand,
         evaluation,

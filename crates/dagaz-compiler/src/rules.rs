@@ -88,6 +88,8 @@ pub struct Rules {
     pub pass: Option<PassRule>,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
+    /// `(komi PLAYER POINTS)`: half points added to a player's score.
+    pub komi: Vec<(PlayerId, i32)>,
     /// The hands at the start: `hands[player * kinds + kind]` pieces off the board
     /// ([`crate::UNLIMITED`] for a hand that never runs out); empty when no player has a hand.
     pub hands: Vec<u16>,

@@ -18,7 +18,8 @@ pub enum EndReason {
     /// The side to move has no legal move, and this `win`, `loss` or `draw` goal applies.
     NoMoves(GoalCondition),
     /// The game ended (no player could move, or every player passed in a row) and the
-    /// `score` clause decided: each player's score, in turn order.
+    /// `score` clause decided: each player's score in half points (komi may add a half),
+    /// in turn order.
     Score(Vec<i32>),
     /// The side to move has no legal move, and the game declares no goal for this.
     Stuck,
@@ -199,7 +200,19 @@ pub(crate) fn without_moves(game: &Game, position: &Position, in_check: bool) ->
 /// The game ended; the `score` clause decides (a draw when the game has none).
 fn by_score(game: &Game, position: &Position) -> Ending {
     let scores: Vec<i32> = (0..game.player_count())
-        .map(|i| score(game, position, PlayerId(i as u8)))
+        .map(|i| {
+            let player = PlayerId(i as u8);
+            let komi: i32 = game
+                .rules
+                .komi
+                .iter()
+                .filter(|(p, _)| *p == player)
+                .map(|(_, k)| k)
+                .sum();
+            score(game, position, player)
+                .saturating_mul(2)
+                .saturating_add(komi)
+        })
         .collect();
     let best = scores.iter().copied().max().unwrap_or(0);
     let leaders: Vec<usize> = (0..scores.len())

@@ -162,6 +162,15 @@ pub enum Op {
     /// are negatives of each other; a direction without an opposite counts one way); 0 on an
     /// empty square.
     LineLength,
+    /// `-- n`: how many pieces the group at the current position has: the pieces of the same
+    /// owner joined to it along the board's directions; 0 on an empty square.
+    GroupSize,
+    /// `-- n`: the liberties of the group at the current position: the empty positions next to
+    /// any of its pieces, each counted once; 0 on an empty square.
+    Liberties,
+    /// `--`: capture every piece of the group at the current position (an `Action::Capture`
+    /// each); nothing on an empty square.
+    CaptureGroup,
     /// `-- bool`: whether pieces of the player to move, stepping along any of the board's
     /// directions, join a position of zone `a` to one of zone `b` (zones as the player to move
     /// sees them).
@@ -442,6 +451,9 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::FriendCount => "FriendCount",
         Op::EnemyCount => "EnemyCount",
         Op::LineLength => "LineLength",
+        Op::GroupSize => "GroupSize",
+        Op::Liberties => "Liberties",
+        Op::CaptureGroup => "CaptureGroup",
         Op::Connected(..) => "Connected",
         Op::SetOwner => "SetOwner",
         Op::IsAttacked => "IsAttacked",

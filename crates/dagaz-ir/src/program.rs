@@ -128,7 +128,7 @@ fn branches(op: &Op) -> bool {
 fn changes(op: &Op) -> bool {
     matches!(
         op,
-        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece | Op::SetOwner
+        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece | Op::SetOwner | Op::CaptureGroup
     )
 }
 

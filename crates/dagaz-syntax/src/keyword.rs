@@ -103,6 +103,8 @@ keywords! {
     Pass = "pass",
     /// `(score pieces|area)` in `game`.
     Score = "score",
+    /// `(komi PLAYER POINTS)` in `game`: points added to a player's score.
+    Komi = "komi",
 
     // Words inside player entries.
     /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
@@ -195,6 +197,8 @@ keywords! {
     Capture = "capture",
     /// `(capture-later)`.
     CaptureLater = "capture-later",
+    /// `(capture-group)`.
+    CaptureGroup = "capture-group",
     /// `(promote KIND)`.
     Promote = "promote",
     /// `(log X ...)`.
@@ -296,6 +300,7 @@ impl Keyword {
         Keyword::CapturesToHand,
         Keyword::Pass,
         Keyword::Score,
+        Keyword::Komi,
     ];
 
     /// The clauses of `zone`.
@@ -317,6 +322,7 @@ impl Keyword {
         Keyword::Drop,
         Keyword::Capture,
         Keyword::CaptureLater,
+        Keyword::CaptureGroup,
         Keyword::Promote,
         Keyword::Log,
         Keyword::SetAttr,
@@ -428,6 +434,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 18 + 17);
+        assert_eq!(builtin, 19 + 17);
     }
 }

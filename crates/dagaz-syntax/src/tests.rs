@@ -84,6 +84,7 @@ fn stmt(s: &Stmt) -> String {
         Stmt::Drop(_) => "(drop)".into(),
         Stmt::Capture(_) => "(capture)".into(),
         Stmt::CaptureLater(_) => "(capture-later)".into(),
+        Stmt::CaptureGroup(_) => "(capture-group)".into(),
         Stmt::Promote(e, _) => format!("(promote {})", expr(e)),
         Stmt::SetAttr(n, e, _) => format!("(set-attr {} {})", n.text, expr(e)),
         Stmt::MovePiece(e, _) => format!("(move-piece {})", expr(e)),

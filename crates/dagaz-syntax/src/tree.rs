@@ -203,6 +203,8 @@ pub struct Game {
     pub pass: Option<(Pass, Span)>,
     /// The `score` clause (a second one is an error).
     pub score: Option<(Score, Span)>,
+    /// The `komi` clauses: a player and the points added to its score, in half points.
+    pub komi: Vec<(Ident, i32, Span)>,
     /// The whole form.
     pub span: Span,
 }
@@ -526,6 +528,8 @@ pub enum Stmt {
     Capture(Span),
     /// `(capture-later)`.
     CaptureLater(Span),
+    /// `(capture-group)`.
+    CaptureGroup(Span),
     /// `(promote KIND)`: a bare name stays a [`Expr::Name`] (a piece type, or a local).
     Promote(Expr, Span),
     /// `(set-attr ATTRIBUTE X)`.
@@ -564,6 +568,7 @@ impl Stmt {
             | Stmt::Drop(span)
             | Stmt::Capture(span)
             | Stmt::CaptureLater(span)
+            | Stmt::CaptureGroup(span)
             | Stmt::Promote(_, span)
             | Stmt::SetAttr(_, _, span)
             | Stmt::MovePiece(_, span)

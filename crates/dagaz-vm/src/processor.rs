@@ -513,6 +513,40 @@ impl Processor {
                 self.stack.push(Value::Int(n as Int));
                 true
             }
+            Op::GroupSize | Op::Liberties => {
+                let liberties = self.state.find_group(cx.board);
+                let n = match op {
+                    Op::GroupSize => self.state.group.len(),
+                    _ => liberties,
+                };
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::CaptureGroup => {
+                self.state.find_group(cx.board);
+                let here = self.state.current;
+                let group = std::mem::take(&mut self.state.group);
+                let mut result = Ok(());
+                for &at in &group {
+                    self.state.current = at;
+                    let piece = match self.state.capture(&mut self.trail) {
+                        Ok(piece) => piece,
+                        Err(e) => {
+                            result = Err(e);
+                            break;
+                        }
+                    };
+                    if let Err(e) = self.act(cx.limits, Action::Capture { at, piece }) {
+                        result = Err(e);
+                        break;
+                    }
+                    self.note_capture();
+                }
+                self.state.current = here;
+                self.state.group = group;
+                result?;
+                true
+            }
             Op::LineLength => {
                 let n = self.state.line_length(cx.board);
                 self.stack.push(Value::Int(n as Int));

@@ -176,6 +176,18 @@ impl Lower {
                         });
                     }
                 }
+                Keyword::Komi => {
+                    let komi = shape::arity::<2>(text, parts, span).and_then(|[who, points]| {
+                        Ok((
+                            shape::ident(who, "a player name")?,
+                            half_points(points)?,
+                            span,
+                        ))
+                    });
+                    if let Some(komi) = self.ok(komi) {
+                        game.komi.push(komi);
+                    }
+                }
                 Keyword::Goal => {
                     if let Some(goal) = self.goal_program(clause, parts) {
                         game.goal_programs.push(goal);
@@ -672,6 +684,26 @@ fn hand_entry(entry: &Node) -> Result<HandEntry> {
         }
         _ => Err(SyntaxError::expected(WHAT, entry)),
     }
+}
+
+/// Points such as `7` or `7.5` (the reader reads `7.5` as a name), in half points.
+fn half_points(node: &Node) -> Result<i32> {
+    const WHAT: &str = "points such as 7 or 7.5 (from 0 to 1000)";
+    let text = match &node.kind {
+        dagaz_sexpr::NodeKind::Int(n) => n.to_string(),
+        dagaz_sexpr::NodeKind::Symbol(s) => s.clone(),
+        _ => return Err(SyntaxError::expected(WHAT, node)),
+    };
+    let (whole, half) = match text.strip_suffix(".5") {
+        Some(whole) => (whole, 1),
+        None => (text.as_str(), 0),
+    };
+    whole
+        .parse::<i32>()
+        .ok()
+        .filter(|n| (0..=1000).contains(n))
+        .map(|n| n * 2 + half)
+        .ok_or_else(|| SyntaxError::expected(WHAT, node))
 }
 
 /// The most pieces of one type a hand may hold at the start: far beyond any game, and small

@@ -241,12 +241,17 @@ impl Lower {
                 }
                 Stmt::EndMove(span)
             }
-            Keyword::Take | Keyword::Drop | Keyword::Capture | Keyword::CaptureLater => {
+            Keyword::Take
+            | Keyword::Drop
+            | Keyword::Capture
+            | Keyword::CaptureLater
+            | Keyword::CaptureGroup => {
                 shape::arity::<0>(form, items, span)?;
                 match keyword {
                     Keyword::Take => Stmt::Take(span),
                     Keyword::Drop => Stmt::Drop(span),
                     Keyword::Capture => Stmt::Capture(span),
+                    Keyword::CaptureGroup => Stmt::CaptureGroup(span),
                     _ => Stmt::CaptureLater(span),
                 }
             }

@@ -42,6 +42,10 @@ pub enum Measure {
     EnemyCount,
     /// `line-length`: the longest line of one owner's pieces through the current position.
     LineLength,
+    /// `group-size`: the pieces of the group at the current position.
+    GroupSize,
+    /// `liberties`: the empty positions next to the group at the current position.
+    Liberties,
 }
 
 /// A question about the current position, and the name the language gives it. Each is one
@@ -112,6 +116,8 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "friend-count" => return Some(StateName::Measure(Measure::FriendCount)),
         "enemy-count" => return Some(StateName::Measure(Measure::EnemyCount)),
         "line-length" => return Some(StateName::Measure(Measure::LineLength)),
+        "group-size" => return Some(StateName::Measure(Measure::GroupSize)),
+        "liberties" => return Some(StateName::Measure(Measure::Liberties)),
         _ => {}
     }
     if let Some(pos) = board.position(name) {
@@ -163,9 +169,12 @@ pub struct State {
     /// of an attack test, `i + 1` for those after constant `i` of its first guarded choice.
     /// [`Completed::part`](crate::Completed::part) reports it with each move.
     pub read_slot: usize,
-    /// Scratch for [`State::connected`]: positions seen, and those still to visit.
+    /// Scratch for [`State::connected`] and [`State::find_group`]: positions seen, and those
+    /// still to visit.
     seen: Vec<bool>,
     todo: Vec<Pos>,
+    /// The group [`State::find_group`] found last.
+    pub group: Vec<Pos>,
 }
 
 /// What a recorded run read: a bit per position (in board order), then a bit per turn
@@ -336,6 +345,48 @@ impl State {
             }
         }
         false
+    }
+
+    /// The group at the current position: the pieces of the same owner joined to it along the
+    /// board's directions, in `self.group` (empty on an empty square); answers its liberties,
+    /// the empty positions next to it, each counted once.
+    pub fn find_group(&mut self, board: &Board) -> usize {
+        self.note_all();
+        self.group.clear();
+        self.seen.clear();
+        self.seen.resize(self.cells.len(), false);
+        let Some(owner) = self.cells.get(self.current.index()).copied().flatten() else {
+            return 0;
+        };
+        let mut liberties = 0;
+        self.todo.clear();
+        self.todo.push(self.current);
+        if let Some(s) = self.seen.get_mut(self.current.index()) {
+            *s = true;
+        }
+        while let Some(pos) = self.todo.pop() {
+            self.group.push(pos);
+            for d in 0..board.direction_count() {
+                let Some(next) = board.step(Dir(d as u8), pos) else {
+                    continue;
+                };
+                let Some(s @ false) = self.seen.get_mut(next.index()) else {
+                    continue;
+                };
+                match self.cells.get(next.index()).copied().flatten() {
+                    None => {
+                        *s = true;
+                        liberties += 1;
+                    }
+                    Some(p) if p.owner == owner.owner => {
+                        *s = true;
+                        self.todo.push(next);
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        liberties
     }
 
     /// The piece at the current position now belongs to `owner` (the cell is trailed);
