@@ -377,6 +377,7 @@ GAMES = {
         pyffish_spec("three-check", "3check", python_chess="3check"),
         pyffish_spec("king-of-the-hill", "kingofthehill", python_chess="kingofthehill"),
         pyffish_spec("ataxx", "ataxx"),
+        pyffish_spec("xiangqi", "xiangqi"),
         openspiel_spec("tic-tac-toe", "tic_tac_toe", _ttt, 3, "x(r,c) -> file c, rank 3-r"),
         openspiel_spec("connect-four", "connect_four", _connect_four, (6, 7),
                        "column c -> the square the disc lands on"),

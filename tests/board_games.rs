@@ -128,6 +128,11 @@ fn a_captured_promoted_piece_goes_back_to_the_hand_as_a_pawn() {
 }
 
 #[test]
+fn xiangqi_perft() {
+    check("xiangqi");
+}
+
+#[test]
 fn go_perft() {
     check("go-9x9");
 }
@@ -209,6 +214,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "antichess",
         "ataxx",
         "go-9x9",
+        "xiangqi",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))
