@@ -262,3 +262,42 @@ fn goals_and_scores_say_who_won() {
 fn square(i: usize) -> String {
     format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1)
 }
+
+/// A hexagon of seven cells drawn on a 3x3 rhombus with two corners taken out, and three
+/// players who take turns filling it.
+const HEXAGON: &str = r#"
+    (board (name hexagon) (dim "a-c") (dim "3-1")
+       (dir (name n) 0 -1) (dir (name s) 0 1) (dir (name e) 1 0) (dir (name w) -1 0)
+       (dir (name ne) 1 -1) (dir (name sw) -1 1)
+       (holes a3 c1))
+    (piece (name Stone) (drops (check is-empty?) (log position) (drop)))
+    (game (name "hexagon") (board hexagon)
+       (players (Red (hand (Stone unlimited))) (Green (hand (Stone unlimited)))
+                (Blue (hand (Stone unlimited))))
+       (goal win (check (>= line-length 3))))"#;
+
+#[test]
+fn a_board_with_holes_and_three_players() {
+    let game = dagaz_engine::Game::load(HEXAGON).unwrap();
+    assert_eq!(game.board().len(), 7);
+    assert_eq!(game.board().position("a3"), None);
+    let mut start = game.initial_position();
+    let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
+    assert_eq!(perft.count(&mut start, 1).unwrap(), 7);
+    assert_eq!(perft.count(&mut start, 3).unwrap(), 7 * 6 * 5);
+    // Red a1, Green b3, Blue c3, Red b1: Green to move again, on the three cells left.
+    let mut gen = MoveGen::default();
+    let mut p = start.clone();
+    for m in ["a1", "b3", "c3", "b1"] {
+        let moves = gen.moves(&game, &p).unwrap();
+        let mv = dagaz_engine::match_move(&game, &moves, m).unwrap().clone();
+        p.play(&game, &mv);
+    }
+    assert_eq!(
+        game.player_name(p.to_move()),
+        "Green",
+        "the turn goes round three players"
+    );
+    let line = crate::sorted_notations(&game, &p);
+    assert_eq!(line, ["a2", "b2", "c2"]);
+}

@@ -54,6 +54,20 @@ pub(crate) fn board(form: &dagaz_syntax::Board, errors: &mut Vec<CompileError>) 
             errors.push(e);
         }
     }
+    let holes: Vec<dagaz_ir::Pos> = form
+        .holes
+        .iter()
+        .filter_map(|square| {
+            let pos = board.position(&square.text);
+            if pos.is_none() {
+                errors.push(CompileError::unknown("position", &square.text, square.span));
+            }
+            pos
+        })
+        .collect();
+    if !holes.is_empty() {
+        board.remove_positions(&holes);
+    }
     Some(board)
 }
 

@@ -444,7 +444,7 @@ mod tests {
             assert_eq!(problems, Vec::new(), "{}", path.display());
             checked += 1;
         }
-        assert_eq!(checked, 15);
+        assert_eq!(checked, 20);
     }
 
     #[test]

@@ -150,6 +150,68 @@ impl Board {
         Ok(())
     }
 
+    /// Takes `holes` out of the grid: they are no longer positions, a step onto one is off the
+    /// board, and the positions left are numbered again in board order. For boards that are
+    /// not full rectangles (a hexagon drawn on a rhombus, a star, a cross).
+    pub fn remove_positions(&mut self, holes: &[Pos]) {
+        let len = self.len();
+        let mut keep = vec![true; len];
+        for h in holes {
+            if let Some(k) = keep.get_mut(h.index()) {
+                *k = false;
+            }
+        }
+        let mut new_index = vec![NONE; len];
+        let mut kept = 0u16;
+        for (i, k) in keep.iter().enumerate() {
+            if *k {
+                if let Some(slot) = new_index.get_mut(i) {
+                    *slot = kept;
+                }
+                kept += 1;
+            }
+        }
+        let moved = |old: u16| {
+            if old == NONE {
+                NONE
+            } else {
+                new_index.get(old as usize).copied().unwrap_or(NONE)
+            }
+        };
+        let mut links = Vec::with_capacity(self.direction_count() * kept as usize);
+        for d in 0..self.direction_count() {
+            for (i, k) in keep.iter().enumerate() {
+                if *k {
+                    let old = self.links.get(d * len + i).copied().unwrap_or(NONE);
+                    links.push(moved(old));
+                }
+            }
+        }
+        self.links = links;
+        self.positions = self
+            .positions
+            .iter()
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|(name, _)| name.clone())
+            .collect();
+        self.number_of = self
+            .number_of
+            .iter()
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|(n, _)| *n)
+            .collect();
+        self.numbered = self
+            .numbered
+            .iter()
+            .filter_map(|p| {
+                let m = moved(p.0);
+                (m != NONE).then_some(Pos(m))
+            })
+            .collect();
+    }
+
     /// Whether the board numbers its squares (then notation and FEN use the numbers).
     pub fn is_numbered(&self) -> bool {
         !self.numbered.is_empty()
@@ -318,6 +380,23 @@ mod tests {
         assert_eq!(b.opposite(n), Some(s));
         assert_eq!(b.opposite(s), Some(n));
         assert_eq!(b.opposite(ne), None);
+    }
+
+    #[test]
+    fn holes_are_taken_out_and_steps_into_them_leave_the_board() {
+        let mut b = board();
+        let (n, ne) = (b.direction("n").unwrap(), b.direction("ne").unwrap());
+        let b2 = b.position("b2").unwrap();
+        b.remove_positions(&[b2]);
+        assert_eq!(b.len(), 8);
+        assert_eq!(b.position("b2"), None);
+        let a1 = b.position("a1").unwrap();
+        assert_eq!(b.step(ne, a1), None, "b2 is a hole");
+        let b1 = b.position("b1").unwrap();
+        assert_eq!(b.step(n, b1), None);
+        let c1 = b.position("c1").unwrap();
+        assert_eq!(b.step(n, c1).map(|p| b.position_name(p)), Some("c2"));
+        assert_eq!(b.positions().count(), 8);
     }
 
     #[test]

@@ -57,6 +57,8 @@ keywords! {
     Dir = "dir",
     /// `(numbers POS ...)` in `board`.
     Numbers = "numbers",
+    /// `(holes POS ...)` in `board`: positions the grid does not have.
+    Holes = "holes",
     /// `(notation "q")` in `piece`.
     Notation = "notation",
     /// `(pre ...)` in `piece`.
@@ -266,8 +268,13 @@ impl Keyword {
     ];
 
     /// The clauses of `board`.
-    pub const BOARD_CLAUSES: &'static [Keyword] =
-        &[Keyword::Name, Keyword::Dim, Keyword::Dir, Keyword::Numbers];
+    pub const BOARD_CLAUSES: &'static [Keyword] = &[
+        Keyword::Name,
+        Keyword::Dim,
+        Keyword::Dir,
+        Keyword::Numbers,
+        Keyword::Holes,
+    ];
 
     /// The clauses of `piece`.
     pub const PIECE_CLAUSES: &'static [Keyword] = &[

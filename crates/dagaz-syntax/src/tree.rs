@@ -107,6 +107,8 @@ pub struct Board {
     pub dirs: Vec<Direction>,
     /// The last `(numbers POS ...)` clause: the positions numbered 1, 2, ...
     pub numbers: Option<Vec<Ident>>,
+    /// The positions of every `(holes POS ...)` clause: taken out of the grid.
+    pub holes: Vec<Ident>,
     /// Whether some clause of the board could not be lowered (an error says so): the board
     /// is then incomplete.
     pub broken: bool,

@@ -129,6 +129,7 @@ impl Lower {
             dims: Vec::new(),
             dirs: Vec::new(),
             numbers: None,
+            holes: Vec::new(),
             broken: false,
             span: form.span,
         };
@@ -143,6 +144,14 @@ impl Lower {
                         .collect();
                     board.numbers = Some(squares);
                 }
+                Some(Keyword::Holes) => {
+                    let squares = shape::args(item.as_list().unwrap_or(&[]));
+                    for n in squares {
+                        if let Some(square) = self.ok(shape::ident(n, "a position name")) {
+                            board.holes.push(square);
+                        }
+                    }
+                }
                 Some(Keyword::Dim) => {
                     if let Some(range) = self.ok(dim(item)) {
                         board.dims.push(range);
@@ -154,7 +163,7 @@ impl Lower {
                     }
                 }
                 _ => self.errors.push(SyntaxError::expected(
-                    "`(name ...)`, `(dim ...)` or `(dir ...)`",
+                    "`(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)` or `(holes ...)`",
                     item,
                 )),
             }
