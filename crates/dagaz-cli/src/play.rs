@@ -252,9 +252,11 @@ fn sorted_notations(game: &Game, moves: &[Move]) -> String {
     all.join(" ")
 }
 
-/// The board as text: rows and columns labelled by the board's own names. Chess-like pieces
-/// (a standard FEN with the letters K Q R B N P) are drawn as Unicode figures; other pieces by
-/// their FEN letter, or else by their name's first letter, capital for the first player.
+/// The board as text: rows and columns labelled by the board's own names. A piece is drawn by
+/// the glyph its type declares for its owner (`(glyph White "●")`); else chess-like pieces (a
+/// standard FEN with the letters K Q R B N P) as Unicode figures; other pieces by their FEN
+/// letter, or else by their name's first letter, capital for the first player. Holes are
+/// blank; the pieces in the players' hands are listed under the key.
 /// Boards that are not two-dimensional are listed position by position. A key under the board
 /// says which piece of whom each figure or letter stands for.
 fn draw(game: &Game, position: &Position) -> String {
@@ -269,26 +271,27 @@ fn draw(game: &Game, position: &Position) -> String {
         return out;
     };
     let width = ranks.iter().map(String::len).max().unwrap_or(1);
-    for (r, rank) in ranks.iter().enumerate() {
+    // By name: a board with holes has no position for some of its cells.
+    let at = |file: &str, rank: &str| board.position(&format!("{file}{rank}"));
+    for rank in ranks {
         let _ = write!(out, "{rank:>width$} ");
-        for f in 0..files.len() {
-            let Some(at) = dagaz_engine::Pos::from_index(r * files.len() + f) else {
-                continue;
-            };
-            let cell = match position.piece_at(at) {
-                Some(piece) => glyph(game, piece),
-                // Draughts boards number their playable squares; the others stay blank.
-                None if board.is_numbered() && board.number_of(at).is_none() => ' ',
-                None => '.',
+        for file in files {
+            let cell = match at(file, rank) {
+                None => ' ',
+                Some(at) => match position.piece_at(at) {
+                    Some(piece) => glyph(game, piece),
+                    // Draughts boards number their playable squares; the others stay blank.
+                    None if board.is_numbered() && board.number_of(at).is_none() => ' ',
+                    None => '.',
+                },
             };
             let _ = write!(out, " {cell}");
         }
         if board.is_numbered() {
             // A key beside the board: the numbers moves are written with.
             out.push_str("    ");
-            for f in 0..files.len() {
-                let number = dagaz_engine::Pos::from_index(r * files.len() + f)
-                    .and_then(|at| board.number_of(at));
+            for file in files {
+                let number = at(file, rank).and_then(|at| board.number_of(at));
                 let _ = match number {
                     Some(n) => write!(out, "{n:>3}"),
                     None => write!(out, "   "),
@@ -305,7 +308,35 @@ fn draw(game: &Game, position: &Position) -> String {
     }
     out.push('\n');
     out.push_str(&key(game));
+    out.push_str(&hands(game, position));
     let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
+    out
+}
+
+/// The pieces each player holds off the board, when the game has hands: `White holds: ♙ ♙ ♘`
+/// (a hand that never runs out is not shown).
+fn hands(game: &Game, position: &Position) -> String {
+    let mut out = String::new();
+    if !game.has_hands() {
+        return out;
+    }
+    for owner in (0..game.player_count()).filter_map(PlayerId::from_index) {
+        let mut held = Vec::new();
+        for kind in (0..game.piece_count()).filter_map(PieceKind::from_index) {
+            if let Some(n) = position.in_hand(owner, kind) {
+                let piece = Piece {
+                    owner,
+                    kind,
+                    attrs: 0,
+                };
+                held.extend(std::iter::repeat_n(glyph(game, piece), n.into()));
+            }
+        }
+        if !held.is_empty() {
+            let held: Vec<String> = held.iter().map(char::to_string).collect();
+            let _ = writeln!(out, "{} holds: {}", game.player_name(owner), held.join(" "));
+        }
+    }
     out
 }
 
@@ -339,6 +370,9 @@ fn key(game: &Game) -> String {
 }
 
 fn glyph(game: &Game, piece: Piece) -> char {
+    if let Some(c) = game.glyph(piece.owner, piece.kind) {
+        return c;
+    }
     if let Some(FenSpec::Standard(spec)) = game.fen_spec() {
         let letter = spec
             .letters

@@ -142,10 +142,22 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
             errors.extend(drop_errors);
             program
         });
+        let glyphs = piece
+            .glyphs
+            .iter()
+            .filter_map(|(who, c)| match players.get_index_of(&who.text) {
+                Some(p) => Some((PlayerId(p as u8), *c)),
+                None => {
+                    errors.push(CompileError::unknown("player", &who.text, who.span));
+                    None
+                }
+            })
+            .collect();
         piece_types.push(PieceType {
             name: piece_name.clone(),
             program,
             drops,
+            glyphs,
             notation: piece.notation.as_ref().map(|n| n.text.clone()),
             span: piece.name.as_ref().map_or(piece.span, |n| n.span),
         });

@@ -17,6 +17,8 @@ pub struct PieceType {
     pub program: Program,
     /// How a `log` of this piece type is written (`(notation "q")`); its name otherwise.
     pub notation: Option<String>,
+    /// `(glyph PLAYER "X")`: how boards draw a player's piece of this type.
+    pub glyphs: Vec<(PlayerId, char)>,
     /// The `drops` clauses as one chain, run from every position with a piece of this type
     /// taken from the mover's hand; `None` when the type has none.
     pub drops: Option<Program>,

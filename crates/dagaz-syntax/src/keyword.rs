@@ -69,6 +69,8 @@ keywords! {
     Post = "post",
     /// `(drops ...)` in `piece`: a move that puts a piece from the hand on the board.
     Drops = "drops",
+    /// `(glyph PLAYER "X")` in `piece`: how boards draw that player's piece.
+    Glyph = "glyph",
     /// `(players ...)` in `game` and `zone`.
     Players = "players",
     /// `(symmetry PLAYER (FROM TO) ...)` in `game`.
@@ -284,6 +286,7 @@ impl Keyword {
         Keyword::Move,
         Keyword::Post,
         Keyword::Drops,
+        Keyword::Glyph,
     ];
 
     /// The clauses of `game`.

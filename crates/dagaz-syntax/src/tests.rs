@@ -207,6 +207,7 @@ fn a_whole_file_lowers_to_exact_values() {
                     span: at("(post (drop))"),
                 },
                 drops: Vec::new(),
+                glyphs: Vec::new(),
                 span: at("(piece (name P) (pre (take)) (move (check e)) (post (drop)))"),
             }),
             Item::Game(Box::new(Game {

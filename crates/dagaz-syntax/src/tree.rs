@@ -143,6 +143,8 @@ pub struct Piece {
     /// The `drops` clauses in order: moves that put a piece of this type from the mover's
     /// hand on the board.
     pub drops: Vec<Block>,
+    /// The `(glyph PLAYER "X")` clauses: how boards draw each player's piece of this type.
+    pub glyphs: Vec<(Ident, char)>,
     /// The whole form.
     pub span: Span,
 }

@@ -146,6 +146,22 @@ impl Game {
         &self.rules.zones
     }
 
+    /// How the game says a player's piece of `kind` is drawn (`(glyph PLAYER "X")`), if it does.
+    pub fn glyph(&self, owner: PlayerId, kind: PieceKind) -> Option<char> {
+        self.rules
+            .pieces
+            .get(kind.index())?
+            .glyphs
+            .iter()
+            .find(|(p, _)| *p == owner)
+            .map(|&(_, c)| c)
+    }
+
+    /// Whether positions of this game hold hands (pieces off the board).
+    pub fn has_hands(&self) -> bool {
+        self.rules.has_hands()
+    }
+
     /// How many piece types the game defines (kinds `0..piece_count()`, in the order the file
     /// defines them).
     pub fn piece_count(&self) -> usize {

@@ -192,6 +192,7 @@ impl Lower {
             moves: Vec::new(),
             post: Block::default(),
             drops: Vec::new(),
+            glyphs: Vec::new(),
             span: form.span,
         };
         let (mut pre, mut post) = (false, false);
@@ -213,6 +214,26 @@ impl Lower {
                 Some(Keyword::Move) => {
                     let block = self.clause(Clause::Move, item, parts);
                     piece.moves.push(block);
+                }
+                Some(Keyword::Glyph) => {
+                    let glyph = shape::arity::<2>(Keyword::Glyph.text(), parts, item.span)
+                        .and_then(|[who, text]| {
+                            let who = shape::ident(who, "a player name")?;
+                            let text = shape::text(text, "one character in quotes, such as \"X\"")?;
+                            let mut chars = text.text.chars();
+                            match (chars.next(), chars.next()) {
+                                (Some(c), None) if !c.is_whitespace() && !c.is_control() => {
+                                    Ok((who, c))
+                                }
+                                _ => Err(SyntaxError::expected(
+                                    "one visible character in quotes, such as \"X\"",
+                                    parts.get(2).unwrap_or(item),
+                                )),
+                            }
+                        });
+                    if let Some(glyph) = self.ok(glyph) {
+                        piece.glyphs.push(glyph);
+                    }
                 }
                 // A drop is a move of its own: `end-move` may end it.
                 Some(Keyword::Drops) => {
