@@ -700,7 +700,7 @@ fn piece_mistakes_are_all_reported() {
         "(piece (pre (take 1)) (pre) (notation) (notation 1) (moves) x (post (end-move))) {GAME}"
     ));
     let clause =
-        "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)`, `(post ...)` or `(drops ...)` clause";
+        "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)`, `(post ...)`, `(drops ...)` or `(glyph ...)` clause";
     assert_eq!(
         errors,
         vec![
