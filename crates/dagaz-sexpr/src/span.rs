@@ -70,6 +70,11 @@ impl<'a> LineIndex<'a> {
         LineIndex { text, starts }
     }
 
+    /// The text this indexes.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
     /// Line and column of a byte offset; offsets past the end clamp to the end. An offset
     /// inside a character counts the bytes of its line before it instead of characters.
     pub fn line_col(&self, offset: usize) -> LineCol {
@@ -82,6 +87,23 @@ impl<'a> LineIndex<'a> {
             .map_or(offset - start, |s| s.chars().count())
             + 1;
         LineCol { line, col }
+    }
+
+    /// The 1-based line that holds a byte offset (offsets past the end clamp to the end), and
+    /// the bytes of that line without its line end.
+    pub fn line_of(&self, offset: usize) -> (usize, std::ops::Range<usize>) {
+        let offset = offset.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let end = self.starts.get(line).map_or(self.text.len(), |&next| {
+            let bytes = self.text.as_bytes();
+            // A line ends with `\n`, `\r\n` or `\r`; `next` is just past that end.
+            match (bytes.get(next.wrapping_sub(2)), bytes.get(next - 1)) {
+                (Some(b'\r'), Some(b'\n')) if next >= start + 2 => next - 2,
+                _ => next - 1,
+            }
+        });
+        (line, start..end.max(start))
     }
 }
 
@@ -108,6 +130,21 @@ mod tests {
             assert_eq!(index.line_col(c), LineCol { line: 3, col: 1 }, "{text:?}");
             assert_eq!(index.line_col(0), LineCol { line: 1, col: 1 }, "{text:?}");
         }
+    }
+
+    #[test]
+    fn line_of_gives_the_line_and_its_bytes_without_the_line_end() {
+        let text = "ab\r\ncd\ref\n\ngh";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_of(0), (1, 0..2));
+        assert_eq!(index.line_of(2), (1, 0..2));
+        assert_eq!(index.line_of(3), (1, 0..2));
+        assert_eq!(index.line_of(4), (2, 4..6));
+        assert_eq!(index.line_of(7), (3, 7..9));
+        assert_eq!(index.line_of(10), (4, 10..10));
+        assert_eq!(index.line_of(11), (5, 11..13));
+        assert_eq!(index.line_of(99), (5, 11..13));
+        assert_eq!(LineIndex::new("").line_of(0), (1, 0..0));
     }
 
     #[test]
