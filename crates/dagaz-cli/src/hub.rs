@@ -48,9 +48,12 @@ pub(crate) fn run(
             // A `go ponder` that `ponder-hit` turns into `go think`.
             let mut pondering = false;
             for line in lines {
-                let Line::Text(line) = line else {
-                    error(out, "the line is not UTF-8 text");
-                    continue;
+                let line = match line {
+                    Line::Text(line) => line,
+                    bad => {
+                        error(out, bad.problem().unwrap_or_default());
+                        continue;
+                    }
                 };
                 let line = line.trim();
                 let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

@@ -30,9 +30,13 @@ pub(crate) fn run(
             let mut board = Board::new(game.initial_position());
             let mut worker = Worker::new(game, gen_limits, hash_mb);
             for line in lines {
-                let Line::Text(line) = line else {
-                    out.line("info string error: the line is not UTF-8 text");
-                    continue;
+                let line = match line {
+                    Line::Text(line) => line,
+                    bad => {
+                        let problem = bad.problem().unwrap_or_default();
+                        out.line(&format!("info string error: {problem}"));
+                        continue;
+                    }
                 };
                 let words: Vec<&str> = line.split_whitespace().collect();
                 let Some((&command, args)) = words.split_first() else {

@@ -224,6 +224,33 @@ fn uci_numbers_out_of_range_are_refused_with_the_range() {
 }
 
 #[test]
+fn a_line_longer_than_1_mib_is_an_error_and_the_session_goes_on() {
+    let long = vec![0u8; 3 << 20];
+    let script = [&b"isready\n"[..], &long, b"\nisready\n"].concat();
+    let (code, lines) = session("uci", "chess.game", &script);
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "readyok",
+            "info string error: the line is longer than 1 MiB",
+            "readyok"
+        ]
+    );
+    let script = [&b"ping\n"[..], &long, b"\nping\n"].concat();
+    let (code, lines) = session("hub", "international.game", &script);
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "pong",
+            "error message=\"the line is longer than 1 MiB\"",
+            "pong"
+        ]
+    );
+}
+
+#[test]
 fn a_line_that_is_not_utf8_is_an_error_and_the_session_goes_on() {
     let (code, lines) = session("uci", "chess.game", b"isready\n\xff\xfeisready\nisready\n");
     assert_eq!(code, 0);
