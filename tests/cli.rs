@@ -206,6 +206,31 @@ fn a_runaway_rule_stops_with_the_piece_and_clause() {
     assert_eq!(out.stdout, "");
 }
 
+/// A limit on a whole move is checked when the move completes; without a `post` clause that is
+/// no statement of the file, and the error is put at the piece's name (it was put at the
+/// start of the file).
+#[test]
+fn a_limit_at_the_end_of_a_move_without_post_points_at_the_piece() {
+    let text = "(board (name b) (dim \"a-c\") (dim \"3-1\") (dir (name n) 0 -1))\n(piece (name Man)\n  (pre (check is-friend?) (take) (log position))\n  (move (check n) (log position) (log position)))\n(game (name t) (players (White (Man a1))))\n";
+    let path = temp_game("implicit-end.game", text);
+    let out = dagaz(&["moves", &path, "--notation-limit", "2"]);
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert_eq!(
+        out.stderr,
+        lines(&[
+            "error: a move's notation holds more than 2 values (game \"t\", piece Man, clause post)",
+            &format!("   ╭─[ {path}:2:14 ]"),
+            "   │",
+            " 2 │ (piece (name Man)",
+            "   │              ─┬─  ",
+            "   │               ╰─── here",
+            "   │ ",
+            "   │ Help: a limit stopped the move generation here; --notation-limit raises it",
+            "───╯",
+        ])
+    );
+}
+
 #[test]
 fn the_default_step_budget_also_stops_a_runaway_rule() {
     let text = "(board (name b) (dim \"a-c\") (dim \"1\"))\n(piece (name Man) (move (while true)))\n(game (name \"loop\") (players (White (Man a1))))\n";
