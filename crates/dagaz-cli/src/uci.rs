@@ -8,7 +8,7 @@ use crate::input::{forward, Board, Line};
 use crate::loaded::{half_moves, load_game};
 use crate::numbers::{self, MAX_HASH_MB};
 use crate::worker::{Job, Output, Worker};
-use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, MoveGen, Perft, Position};
+use dagaz_engine::{Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Limits, MAX_DEPTH};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
@@ -70,8 +70,9 @@ pub(crate) fn run(
                             }
                         };
                         if let Some(depth) = go.perft {
-                            worker.stop();
-                            perft(game, gen_limits, board.record.position(), depth, out);
+                            let position = board.record.position().clone();
+                            let on_done = Box::new(move |rows| perft_lines(game, depth, rows));
+                            worker.count(scope, out, position, depth, on_done);
                             continue;
                         }
                         let job = Job {
@@ -231,30 +232,32 @@ fn position(
     )
 }
 
-/// `go perft N`: `move: count` per legal move, sorted, a blank line, then the total.
-fn perft(game: &Game, gen_limits: GenLimits, position: &Position, depth: u32, out: &Output<'_>) {
-    let mut perft = Perft::new(game, MoveGen::new(gen_limits), Counting::Bulk);
-    let mut pos = position.clone();
-    match perft.divide(&mut pos, depth) {
-        Ok(rows) => {
-            let mut rows: Vec<(String, u64)> = rows
-                .into_iter()
-                .map(|(m, n)| (move_token(game, &m), n))
-                .collect();
-            rows.sort();
-            for (notation, n) in &rows {
-                out.line(&format!("{notation}: {n}"));
-            }
-            let total: u64 = if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|(_, n)| n).sum()
-            };
-            out.line("");
-            out.line(&format!("Nodes searched: {total}"));
-        }
-        Err(e) => out.line(&format!("info string error: {e}")),
-    }
+/// The answer to `go perft N`: `move: count` per legal move, sorted, a blank line, then the
+/// total; or why not.
+fn perft_lines(
+    game: &Game,
+    depth: u32,
+    rows: Result<Option<Vec<(Move, u64)>>, GenError>,
+) -> Vec<String> {
+    let rows = match rows {
+        Ok(Some(rows)) => rows,
+        Ok(None) => return vec!["info string perft stopped before the end".into()],
+        Err(e) => return vec![format!("info string error: {e}")],
+    };
+    let mut rows: Vec<(String, u64)> = rows
+        .into_iter()
+        .map(|(m, n)| (move_token(game, &m), n))
+        .collect();
+    rows.sort();
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|(_, n)| n).sum()
+    };
+    let mut lines: Vec<String> = rows.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    lines
 }
 
 #[cfg(test)]

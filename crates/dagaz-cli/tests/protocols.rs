@@ -120,6 +120,45 @@ fn uci_go_perft_3_divides_and_counts_8902() {
     assert_eq!(sorted, lines[..20]);
 }
 
+/// `go perft` counts on the search thread: `isready` is answered while it counts, and `stop`,
+/// `quit` or another `go` end it (before, the command thread counted perft(9) for hours and
+/// read nothing meanwhile).
+#[test]
+fn uci_go_perft_is_stopped_by_stop_quit_or_go_and_isready_is_answered_meanwhile() {
+    let stopped = "info string perft stopped before the end";
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "go perft 9
+isready
+stop
+isready
+go perft 1
+",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(lines[..3], ["readyok", stopped, "readyok"]);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 20");
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "go perft 9
+quit
+",
+    );
+    assert_eq!((code, lines), (0, vec![stopped.to_string()]));
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "go perft 9
+go depth 1
+",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(lines[0], stopped);
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+}
+
 #[test]
 fn uci_mate_in_one_scores_mate_1() {
     let (_, lines) = session(
