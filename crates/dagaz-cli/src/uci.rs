@@ -7,7 +7,7 @@ use crate::info::{info_line, move_token};
 use crate::input::{forward, Board, Line};
 use crate::loaded::{half_moves, load_game};
 use crate::numbers::{self, MAX_HASH_MB};
-use crate::worker::{Job, Output, Worker};
+use crate::worker::{Caps, Job, Output, Worker};
 use dagaz_engine::{Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Limits, MAX_DEPTH};
 use std::io::{BufRead, Write};
@@ -22,13 +22,29 @@ pub(crate) fn run(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
+    session(&game, gen_limits, hash_mb, Caps::default(), input, out);
+    Ok(())
+}
+
+/// A UCI session for `game`: commands read from `input` until it ends or says `quit`, answers
+/// written to `out`; move generation within `gen_limits`, a table of `hash_mb` MiB (1 to
+/// 4096), and searches and counts within `caps`. It returns when the session is over, any
+/// search it started answered.
+pub fn session(
+    game: &Game,
+    gen_limits: GenLimits,
+    hash_mb: usize,
+    caps: Caps,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+) {
     let out = Output::new(out);
     let (send, lines) = mpsc::channel();
     std::thread::scope(|scope| {
-        let (game, out) = (&game, &out);
+        let out = &out;
         scope.spawn(move || {
             let mut board = Board::new(game.initial_position());
-            let mut worker = Worker::new(game, gen_limits, hash_mb);
+            let mut worker = Worker::new(game, gen_limits, hash_mb, caps);
             for line in lines {
                 let line = match line {
                     Line::Text(line) => line,
@@ -97,7 +113,6 @@ pub(crate) fn run(
         });
         forward(input, send);
     });
-    Ok(())
 }
 
 /// What `go` asked for.

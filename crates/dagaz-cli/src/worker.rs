@@ -63,22 +63,55 @@ struct Running<'scope, 'g> {
     until_stopped: bool,
 }
 
+/// Bounds on what the commands of a protocol session may ask for, whatever numbers they give:
+/// the `protocol` fuzz target sets them so that every session it makes up ends at once. A real
+/// session has none ([`Caps::default`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    /// The most nodes one search visits.
+    pub nodes: u64,
+    /// The deepest `go perft`.
+    pub perft_depth: u32,
+    /// The largest transposition table, in MiB.
+    pub hash_mb: usize,
+}
+
+impl Default for Caps {
+    /// No bounds beyond the ranges the protocols check.
+    fn default() -> Caps {
+        Caps {
+            nodes: u64::MAX,
+            perft_depth: u32::MAX,
+            hash_mb: usize::MAX,
+        }
+    }
+}
+
 /// The searcher, either idle here or lent to the search thread.
 pub(crate) struct Worker<'scope, 'g> {
     game: &'g Game,
     gen_limits: GenLimits,
     hash_mb: usize,
+    caps: Caps,
     idle: Option<Searcher<'g>>,
     running: Option<Running<'scope, 'g>>,
 }
 
 impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
-    /// A worker with a table of `hash_mb` MiB (checked by the caller: `numbers::hash`).
-    pub(crate) fn new(game: &'g Game, gen_limits: GenLimits, hash_mb: usize) -> Worker<'scope, 'g> {
+    /// A worker with a table of `hash_mb` MiB (checked by the caller: `numbers::hash`), whose
+    /// searches and counts stay within `caps`.
+    pub(crate) fn new(
+        game: &'g Game,
+        gen_limits: GenLimits,
+        hash_mb: usize,
+        caps: Caps,
+    ) -> Worker<'scope, 'g> {
+        let hash_mb = hash_mb.min(caps.hash_mb);
         Worker {
             game,
             gen_limits,
             hash_mb,
+            caps,
             idle: Some(Searcher::new(game, gen_limits, hash_mb)),
             running: None,
         }
@@ -101,11 +134,14 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         let until_stopped = job.until_stopped || job.limits == Limits::default();
         let Job {
             record,
-            limits,
+            mut limits,
             on_info,
             on_done,
             ..
         } = job;
+        if self.caps.nodes != u64::MAX {
+            limits.nodes = Some(limits.nodes.unwrap_or(u64::MAX).min(self.caps.nodes));
+        }
         self.spawn(scope, out, until_stopped, move |searcher, stop, flag| {
             let result = searcher.search(&record, &limits, &mut |info| {
                 if let Some(line) = on_info(info) {
@@ -133,6 +169,7 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         on_done: OnCounted<'scope>,
     ) {
         let (game, gen_limits) = (self.game, self.gen_limits);
+        let depth = depth.min(self.caps.perft_depth);
         self.spawn(scope, out, false, move |_, stop, _| {
             let mut perft = Perft::new(game, MoveGen::new(gen_limits), Counting::Bulk);
             let mut position = position;
@@ -222,7 +259,7 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
     /// A new transposition table of `mb` MiB (checked by the caller: `numbers::hash`).
     pub(crate) fn resize(&mut self, mb: usize) {
         self.stop();
-        self.hash_mb = mb;
+        self.hash_mb = mb.min(self.caps.hash_mb);
         self.idle = Some(Searcher::new(self.game, self.gen_limits, self.hash_mb));
     }
 

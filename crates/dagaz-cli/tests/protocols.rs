@@ -669,3 +669,56 @@ fn hub_a_second_go_think_stops_a_long_search_and_ping_is_answered() {
     engine.send("quit");
     assert_eq!(engine.child.wait().unwrap().code(), Some(0));
 }
+
+/// The sessions as a library runs them, on a game already loaded, within caps that bound
+/// whatever the commands ask (as the `protocol` fuzz target runs them).
+#[test]
+fn sessions_run_in_memory_within_caps() {
+    let caps = dagaz_cli::Caps {
+        nodes: 300,
+        perft_depth: 2,
+        hash_mb: 1,
+    };
+    let chess = load("chess.game");
+    let uci = |script: &str| {
+        let mut out = Vec::new();
+        let (limits, hash) = (Default::default(), 64);
+        dagaz_cli::uci_session(&chess, limits, hash, caps, &mut script.as_bytes(), &mut out);
+        String::from_utf8(out).unwrap()
+    };
+    let text = uci("setoption name Hash value 4096\ngo perft 9\n");
+    assert!(text.ends_with("\n\nNodes searched: 400\n"), "{text}");
+    let text = uci("go depth 64\n");
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("bestmove "), "{text}");
+
+    let international = load("international.game");
+    let mut out = Vec::new();
+    let script = "level depth=64\ngo think\nping\n";
+    let result = dagaz_cli::hub_session(
+        &international,
+        Default::default(),
+        64,
+        caps,
+        &mut script.as_bytes(),
+        &mut out,
+    );
+    assert_eq!(result, Ok(()));
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("pong\n"), "{text}");
+    assert!(text.contains("done move="), "{text}");
+    let mut out = Vec::new();
+    let refused = dagaz_cli::hub_session(
+        &chess,
+        Default::default(),
+        64,
+        caps,
+        &mut "ping\n".as_bytes(),
+        &mut out,
+    );
+    assert_eq!(
+        refused,
+        Err("the Hub protocol needs a board that numbers its squares (`numbers` in the board clause)".into())
+    );
+    assert!(out.is_empty());
+}
