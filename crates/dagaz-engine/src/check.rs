@@ -66,13 +66,15 @@ pub fn check(text: &str) -> Vec<Problem> {
         }
     };
     let (game, errors) = Game::compile_all(&forms);
+    let spans: Vec<Span> = errors.iter().map(|e| e.span).collect();
+    // Each error is dropped as soon as it is a problem.
     let mut problems: Vec<Problem> = errors
-        .iter()
+        .into_iter()
         .map(|e| Problem {
             severity: Severity::Error,
             code: e.kind.code(),
             help: help(&e.kind),
-            message: e.kind.to_string(),
+            message: exact(e.kind.to_string()),
             span: e.span,
         })
         .collect();
@@ -83,7 +85,7 @@ pub fn check(text: &str) -> Vec<Problem> {
         if problems.is_empty() {
             problems.extend(lint(&game));
         } else {
-            let left_out = left_out(&forms, &errors);
+            let left_out = left_out(&forms, &spans);
             problems.extend(
                 unset_globals(&game)
                     .into_iter()
@@ -92,8 +94,18 @@ pub fn check(text: &str) -> Vec<Problem> {
             );
         }
     }
-    problems.sort_by_key(|p| (p.span.start, p.severity));
+    // The errors come in order: only the warnings added after them need sorting in.
+    if !problems.is_sorted_by_key(|p| (p.span.start, p.severity)) {
+        problems.sort_by_key(|p| (p.span.start, p.severity));
+    }
     problems
+}
+
+/// `text` holding no more memory than its length: a formatted message is given room to grow,
+/// which a file of a million problems would pay a million times.
+fn exact(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
 }
 
 fn help(kind: &CompileErrorKind) -> Option<String> {
@@ -137,12 +149,12 @@ const CONTAINERS: &[Keyword] = &[
 /// what the errors leave out. Each form's words are gathered once, and not again for a form
 /// inside one already gathered, so that this stays linear in the text however many errors
 /// there are.
-fn left_out<'a>(forms: &'a [Node], errors: &[crate::CompileError]) -> BTreeSet<&'a str> {
+fn left_out<'a>(forms: &'a [Node], errors: &[Span]) -> BTreeSet<&'a str> {
     let mut items: Vec<&Node> = errors
         .iter()
-        .filter_map(|e| {
-            let form = holder(forms, e.span)?;
-            Some(innermost(form, e.span, false).unwrap_or(form))
+        .filter_map(|&span| {
+            let form = holder(forms, span)?;
+            Some(innermost(form, span, false).unwrap_or(form))
         })
         .collect();
     // Outer forms before the forms they hold.
@@ -390,6 +402,21 @@ mod tests {
             ],
             "{got:?}"
         );
+    }
+
+    /// A file may have a million problems: each message holds no spare room (a formatted
+    /// one had about twice its length), nor does the description of a form in it.
+    #[test]
+    fn messages_hold_no_spare_room() {
+        let name = "z".repeat(60);
+        let text = format!("{BOARD} (game (name t) (players (White))) {name} {name}");
+        let problems = check(&text);
+        assert_eq!(problems.len(), 2);
+        for p in &problems {
+            assert_eq!(p.message.capacity(), p.message.len(), "{}", p.message);
+        }
+        let found = dagaz_sexpr::read(&name).unwrap()[0].describe();
+        assert_eq!((found.len(), found.capacity()), (73, 73));
     }
 
     #[test]
