@@ -46,28 +46,47 @@ impl fmt::Display for LineCol {
     }
 }
 
-/// Line starts of a text, for turning byte offsets into [`LineCol`].
+/// Some line starts of a text, for turning byte offsets into [`LineCol`].
 ///
 /// Built once per text when a message is to be shown; it borrows the text because columns
-/// count characters, which needs the bytes of the line.
+/// count characters, which needs the bytes of the line. It keeps a line start only every 4 KiB
+/// or so and counts the line ends after it when asked, so that a text of 60 million short
+/// lines costs a few hundred kilobytes, not half a gigabyte.
 #[derive(Clone, Debug)]
 pub struct LineIndex<'a> {
     text: &'a str,
-    starts: Vec<usize>,
+    /// `(offset, line)` of the first line's start, then of each line start at least
+    /// [`MARK_SPACING`] bytes after the one before.
+    marks: Vec<(usize, usize)>,
+}
+
+/// How far apart (in bytes, at least) the line starts a [`LineIndex`] keeps are: a lookup
+/// reads at most about this much beyond the line it looks in.
+const MARK_SPACING: usize = 4096;
+
+/// The line ends of `bytes`, as the offsets just past each: `\n`, `\r\n` (one end) or a lone
+/// `\r`. `after` is the byte that follows `bytes` in the text, which decides a last `\r`.
+fn line_ends(bytes: &[u8], after: Option<u8>) -> impl Iterator<Item = usize> + '_ {
+    bytes.iter().enumerate().filter_map(move |(i, &b)| {
+        let next = bytes.get(i + 1).copied().or(after);
+        // The `\r` of a `\r\n` is not a line end of its own.
+        (b == b'\n' || (b == b'\r' && next != Some(b'\n'))).then_some(i + 1)
+    })
 }
 
 impl<'a> LineIndex<'a> {
-    /// Indexes `text`: one pass to find where each line starts. A line ends with `\n`,
-    /// `\r\n` or a lone `\r`.
+    /// Indexes `text`: one pass over its line ends. A line ends with `\n`, `\r\n` or a lone
+    /// `\r`.
     pub fn new(text: &'a str) -> LineIndex<'a> {
-        let bytes = text.as_bytes();
-        let starts = std::iter::once(0)
-            .chain(text.match_indices(['\n', '\r']).filter_map(|(i, c)| {
-                // The `\r` of a `\r\n` is not a line end of its own.
-                (c == "\n" || bytes.get(i + 1) != Some(&b'\n')).then_some(i + 1)
-            }))
-            .collect();
-        LineIndex { text, starts }
+        let mut marks = vec![(0, 1)];
+        let mut last = 0;
+        for (line, start) in line_ends(text.as_bytes(), None).enumerate() {
+            if start - last >= MARK_SPACING {
+                marks.push((start, line + 2));
+                last = start;
+            }
+        }
+        LineIndex { text, marks }
     }
 
     /// The text this indexes.
@@ -75,12 +94,22 @@ impl<'a> LineIndex<'a> {
         self.text
     }
 
+    /// The 1-based line of a byte offset (clamped to the text) and where that line starts.
+    fn locate(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let at = self.marks.partition_point(|&(s, _)| s <= offset).max(1);
+        let (mark, line) = self.marks.get(at - 1).copied().unwrap_or((0, 1));
+        let bytes = self.text.as_bytes();
+        let between = bytes.get(mark..offset).unwrap_or_default();
+        line_ends(between, bytes.get(offset).copied())
+            .fold((line, mark), |(line, _), end| (line + 1, mark + end))
+    }
+
     /// Line and column of a byte offset; offsets past the end clamp to the end. An offset
     /// inside a character counts the bytes of its line before it instead of characters.
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
-        let line = self.starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let (line, start) = self.locate(offset);
         let col = self
             .text
             .get(start..offset)
@@ -92,18 +121,13 @@ impl<'a> LineIndex<'a> {
     /// The 1-based line that holds a byte offset (offsets past the end clamp to the end), and
     /// the bytes of that line without its line end.
     pub fn line_of(&self, offset: usize) -> (usize, std::ops::Range<usize>) {
-        let offset = offset.min(self.text.len());
-        let line = self.starts.partition_point(|&s| s <= offset).max(1);
-        let start = self.starts.get(line - 1).copied().unwrap_or(0);
-        let end = self.starts.get(line).map_or(self.text.len(), |&next| {
-            let bytes = self.text.as_bytes();
-            // A line ends with `\n`, `\r\n` or `\r`; `next` is just past that end.
-            match (bytes.get(next.wrapping_sub(2)), bytes.get(next - 1)) {
-                (Some(b'\r'), Some(b'\n')) if next >= start + 2 => next - 2,
-                _ => next - 1,
-            }
-        });
-        (line, start..end.max(start))
+        let (line, start) = self.locate(offset);
+        let rest = self.text.as_bytes().get(start..).unwrap_or_default();
+        let len = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        (line, start..start + len)
     }
 }
 
@@ -145,6 +169,52 @@ mod tests {
         assert_eq!(index.line_of(11), (5, 11..13));
         assert_eq!(index.line_of(99), (5, 11..13));
         assert_eq!(LineIndex::new("").line_of(0), (1, 0..0));
+    }
+
+    /// Against every line start kept, on a text long enough for many marks, with all three
+    /// line ends, a `\r\n` across a mark's neighbourhood and characters of several bytes.
+    #[test]
+    fn sparse_marks_answer_as_every_line_start_would() {
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(["ab", "é", "", "xyz\r", "«»"][i % 5]);
+            text.push_str(["\n", "\r\n", "\r"][i % 3]);
+            if i % 700 == 0 {
+                text.push_str(&"w".repeat(5000));
+            }
+        }
+        let bytes = text.as_bytes();
+        let mut starts = vec![0];
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                starts.push(i + 1);
+            }
+        }
+        let index = LineIndex::new(&text);
+        assert!(index.marks.len() > 3, "{}", index.marks.len());
+        // A mark every 4096 bytes of short lines: 245 for a million line ends.
+        let lines = "\n".repeat(1_000_000);
+        let sparse = LineIndex::new(&lines);
+        assert_eq!(sparse.marks.len(), 245);
+        assert_eq!(
+            sparse.line_col(999_999),
+            LineCol {
+                line: 1_000_000,
+                col: 1
+            }
+        );
+        for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
+            let line = starts.partition_point(|&s| s <= offset);
+            let start = starts[line - 1];
+            let col = text[start..offset].chars().count() + 1;
+            assert_eq!(index.line_col(offset), LineCol { line, col }, "{offset}");
+            let end = start
+                + bytes[start..]
+                    .iter()
+                    .position(|&b| b == b'\n' || b == b'\r')
+                    .unwrap_or(text.len() - start);
+            assert_eq!(index.line_of(offset), (line, start..end), "{offset}");
+        }
     }
 
     #[test]
