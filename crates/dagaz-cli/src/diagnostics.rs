@@ -147,8 +147,8 @@ impl Excerpt {
         let text = lines.text();
         let start = floor(text, span.start);
         let end = ceil(text, span.end.max(start + 1)).max(start);
-        let (first, first_line) = lines.line_of(start);
-        let (mut last, mut last_line) = lines.line_of(end.saturating_sub(1).max(start));
+        let (first, first_line) = line_around(lines, start);
+        let (mut last, mut last_line) = line_around(lines, end.saturating_sub(1).max(start));
         if last - first > MAX_LINES {
             (last, last_line) = (first, first_line.clone());
         }
@@ -225,6 +225,22 @@ impl Excerpt {
             .map_or(0, |s| s.chars().count())
             + 1
     }
+}
+
+/// The line that holds `offset`: its number, and its bytes up to its line end; or, when the
+/// line goes on for more than [`MAX_LINE`] bytes past `offset`, up to a byte past that (which
+/// no window reaches: it is shown cut). So a 60 MB line is not read to its end for each
+/// problem.
+fn line_around(lines: &LineIndex<'_>, offset: usize) -> (usize, Range<usize>) {
+    let (line, start) = lines.line_start(offset);
+    let bytes = lines.text().as_bytes();
+    let from = offset.clamp(start, bytes.len());
+    let reach = (from + MAX_LINE + 1).min(bytes.len());
+    let end = bytes
+        .get(from..reach)
+        .and_then(|b| b.iter().position(|&b| b == b'\n' || b == b'\r'))
+        .map_or(reach, |at| from + at);
+    (line, start..end)
 }
 
 /// The bytes of `line` to show so that `lo..hi` is seen: all of it when it is short, else a
@@ -388,6 +404,18 @@ mod tests {
         // Cut inside a character: the window ends before it or after it.
         let near = located("t", &text, Span::new(71 + 60, 71 + 61), "m", None);
         assert!(near.contains(" 1 │ …é"), "{near}");
+    }
+
+    /// A line is read only a window's length past the place, not to its end (which, for each
+    /// of a hundred problems in a 60 MB line, took seconds).
+    #[test]
+    fn a_line_is_read_only_a_little_past_the_place() {
+        let text = format!("ab\n{}\ncd", "x".repeat(10_000));
+        let lines = LineIndex::new(&text);
+        assert_eq!(line_around(&lines, 100), (2, 3..100 + MAX_LINE + 1));
+        assert_eq!(line_around(&lines, 9_950), (2, 3..10_003));
+        assert_eq!(line_around(&lines, 1), (1, 0..2));
+        assert_eq!(line_around(&lines, text.len()), (3, 10_004..10_006));
     }
 
     #[test]

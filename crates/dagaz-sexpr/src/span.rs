@@ -46,22 +46,23 @@ impl fmt::Display for LineCol {
     }
 }
 
-/// Some line starts of a text, for turning byte offsets into [`LineCol`].
+/// Lines of a text, for turning byte offsets into [`LineCol`].
 ///
 /// Built once per text when a message is to be shown; it borrows the text because columns
-/// count characters, which needs the bytes of the line. It keeps a line start only every 4 KiB
-/// or so and counts the line ends after it when asked, so that a text of 60 million short
-/// lines costs a few hundred kilobytes, not half a gigabyte.
+/// count characters, which needs the bytes of the line. It does not keep every line start:
+/// every 4 KiB of text it notes the line there and where that line starts, and a lookup counts
+/// the line ends between that note and the offset. So a text of 60 million short lines costs a
+/// few hundred kilobytes (not half a gigabyte), and a lookup in a 60 MB line reads at most
+/// 4 KiB to find its line.
 #[derive(Clone, Debug)]
 pub struct LineIndex<'a> {
     text: &'a str,
-    /// `(offset, line)` of the first line's start, then of each line start at least
-    /// [`MARK_SPACING`] bytes after the one before.
+    /// The line that holds each multiple of [`MARK_SPACING`] up to the text's length:
+    /// `(line, where it starts)`.
     marks: Vec<(usize, usize)>,
 }
 
-/// How far apart (in bytes, at least) the line starts a [`LineIndex`] keeps are: a lookup
-/// reads at most about this much beyond the line it looks in.
+/// How far apart the notes of a [`LineIndex`] are, in bytes of text.
 const MARK_SPACING: usize = 4096;
 
 /// The line ends of `bytes`, as the offsets just past each: `\n`, `\r\n` (one end) or a lone
@@ -78,13 +79,20 @@ impl<'a> LineIndex<'a> {
     /// Indexes `text`: one pass over its line ends. A line ends with `\n`, `\r\n` or a lone
     /// `\r`.
     pub fn new(text: &'a str) -> LineIndex<'a> {
-        let mut marks = vec![(0, 1)];
-        let mut last = 0;
-        for (line, start) in line_ends(text.as_bytes(), None).enumerate() {
-            if start - last >= MARK_SPACING {
-                marks.push((start, line + 2));
-                last = start;
+        let mut marks = Vec::with_capacity(text.len() / MARK_SPACING + 1);
+        let (mut line, mut start, mut next) = (1, 0, 0);
+        for end in line_ends(text.as_bytes(), None) {
+            // The offsets before this line end are on the line it ends.
+            while next < end {
+                marks.push((line, start));
+                next += MARK_SPACING;
             }
+            line += 1;
+            start = end;
+        }
+        while next <= text.len() {
+            marks.push((line, start));
+            next += MARK_SPACING;
         }
         LineIndex { text, marks }
     }
@@ -94,40 +102,30 @@ impl<'a> LineIndex<'a> {
         self.text
     }
 
-    /// The 1-based line of a byte offset (clamped to the text) and where that line starts.
-    fn locate(&self, offset: usize) -> (usize, usize) {
+    /// The 1-based line of a byte offset (offsets past the end clamp to the end) and the
+    /// offset where that line starts.
+    pub fn line_start(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let at = self.marks.partition_point(|&(s, _)| s <= offset).max(1);
-        let (mark, line) = self.marks.get(at - 1).copied().unwrap_or((0, 1));
+        let at = offset / MARK_SPACING;
+        let (line, start) = self.marks.get(at).copied().unwrap_or((1, 0));
+        let from = at * MARK_SPACING;
         let bytes = self.text.as_bytes();
-        let between = bytes.get(mark..offset).unwrap_or_default();
+        let between = bytes.get(from..offset).unwrap_or_default();
         line_ends(between, bytes.get(offset).copied())
-            .fold((line, mark), |(line, _), end| (line + 1, mark + end))
+            .fold((line, start), |(line, _), end| (line + 1, from + end))
     }
 
     /// Line and column of a byte offset; offsets past the end clamp to the end. An offset
     /// inside a character counts the bytes of its line before it instead of characters.
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
-        let (line, start) = self.locate(offset);
+        let (line, start) = self.line_start(offset);
         let col = self
             .text
             .get(start..offset)
             .map_or(offset - start, |s| s.chars().count())
             + 1;
         LineCol { line, col }
-    }
-
-    /// The 1-based line that holds a byte offset (offsets past the end clamp to the end), and
-    /// the bytes of that line without its line end.
-    pub fn line_of(&self, offset: usize) -> (usize, std::ops::Range<usize>) {
-        let (line, start) = self.locate(offset);
-        let rest = self.text.as_bytes().get(start..).unwrap_or_default();
-        let len = rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
-        (line, start..start + len)
     }
 }
 
@@ -157,22 +155,22 @@ mod tests {
     }
 
     #[test]
-    fn line_of_gives_the_line_and_its_bytes_without_the_line_end() {
+    fn line_start_gives_the_line_and_where_it_starts() {
         let text = "ab\r\ncd\ref\n\ngh";
         let index = LineIndex::new(text);
-        assert_eq!(index.line_of(0), (1, 0..2));
-        assert_eq!(index.line_of(2), (1, 0..2));
-        assert_eq!(index.line_of(3), (1, 0..2));
-        assert_eq!(index.line_of(4), (2, 4..6));
-        assert_eq!(index.line_of(7), (3, 7..9));
-        assert_eq!(index.line_of(10), (4, 10..10));
-        assert_eq!(index.line_of(11), (5, 11..13));
-        assert_eq!(index.line_of(99), (5, 11..13));
-        assert_eq!(LineIndex::new("").line_of(0), (1, 0..0));
+        assert_eq!(index.line_start(0), (1, 0));
+        assert_eq!(index.line_start(2), (1, 0));
+        assert_eq!(index.line_start(3), (1, 0));
+        assert_eq!(index.line_start(4), (2, 4));
+        assert_eq!(index.line_start(7), (3, 7));
+        assert_eq!(index.line_start(10), (4, 10));
+        assert_eq!(index.line_start(11), (5, 11));
+        assert_eq!(index.line_start(99), (5, 11));
+        assert_eq!(LineIndex::new("").line_start(0), (1, 0));
     }
 
-    /// Against every line start kept, on a text long enough for many marks, with all three
-    /// line ends, a `\r\n` across a mark's neighbourhood and characters of several bytes.
+    /// Against every line start, on a text long enough for many notes, with all three line
+    /// ends, lines longer than the notes' spacing and characters of several bytes.
     #[test]
     fn sparse_marks_answer_as_every_line_start_would() {
         let mut text = String::new();
@@ -208,12 +206,7 @@ mod tests {
             let start = starts[line - 1];
             let col = text[start..offset].chars().count() + 1;
             assert_eq!(index.line_col(offset), LineCol { line, col }, "{offset}");
-            let end = start
-                + bytes[start..]
-                    .iter()
-                    .position(|&b| b == b'\n' || b == b'\r')
-                    .unwrap_or(text.len() - start);
-            assert_eq!(index.line_of(offset), (line, start..end), "{offset}");
+            assert_eq!(index.line_start(offset), (line, start), "{offset}");
         }
     }
 
