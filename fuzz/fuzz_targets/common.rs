@@ -34,5 +34,6 @@ pub fn limits() -> dagaz_engine::Limits {
         moves: 2_000,
         choices: 2_000,
         actions: 1_000,
+        ..dagaz_engine::Limits::default()
     }
 }

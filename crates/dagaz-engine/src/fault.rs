@@ -4,6 +4,7 @@
 use crate::error::{GenError, GenErrorKind};
 use crate::model::Game;
 use dagaz_ir::PieceKind;
+use dagaz_sexpr::Span;
 
 /// A run of `piece`'s chain that stopped at command `pc`, located for the designer.
 pub(crate) fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind) -> GenError {
@@ -14,12 +15,20 @@ pub(crate) fn error(game: &Game, piece: PieceKind, pc: usize, kind: GenErrorKind
         (GenErrorKind::StepLimit(_), Some(p)) => innermost_loop(p, pc).unwrap_or(pc),
         _ => pc,
     };
+    // A command written by no statement (the completion of a move after an empty or absent
+    // `post`, where the limits on a whole move are checked) is put at the piece's name rather
+    // than at the start of the file.
+    let span = program
+        .map(|p| p.span_at(pc))
+        .filter(|span| *span != Span::default())
+        .or_else(|| game.rules.pieces.get(piece.index()).map(|ty| ty.span))
+        .unwrap_or_default();
     GenError {
         kind,
         game: game.name().to_string(),
         piece: game.piece_name(piece).to_string(),
         clause: program.map_or(dagaz_ir::Clause::Pre, |p| p.clause_at(pc)),
-        span: program.map_or_else(Default::default, |p| p.span_at(pc)),
+        span,
     }
 }
 
