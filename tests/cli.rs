@@ -206,6 +206,31 @@ fn a_runaway_rule_stops_with_the_piece_and_clause() {
     assert_eq!(out.stdout, "");
 }
 
+/// A limit on a whole move is checked when the move completes; without a `post` clause that is
+/// no statement of the file, and the error is put at the piece's name (it was put at the
+/// start of the file).
+#[test]
+fn a_limit_at_the_end_of_a_move_without_post_points_at_the_piece() {
+    let text = "(board (name b) (dim \"a-c\") (dim \"3-1\") (dir (name n) 0 -1))\n(piece (name Man)\n  (pre (check is-friend?) (take) (log position))\n  (move (check n) (log position) (log position)))\n(game (name t) (players (White (Man a1))))\n";
+    let path = temp_game("implicit-end.game", text);
+    let out = dagaz(&["moves", &path, "--notation-limit", "2"]);
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert_eq!(
+        out.stderr,
+        lines(&[
+            "error: a move's notation holds more than 2 values (game \"t\", piece Man, clause post)",
+            &format!("   ╭─[ {path}:2:14 ]"),
+            "   │",
+            " 2 │ (piece (name Man)",
+            "   │              ─┬─  ",
+            "   │               ╰─── here",
+            "   │ ",
+            "   │ Help: a limit stopped the move generation here; --notation-limit raises it",
+            "───╯",
+        ])
+    );
+}
+
 #[test]
 fn the_default_step_budget_also_stops_a_runaway_rule() {
     let text = "(board (name b) (dim \"a-c\") (dim \"1\"))\n(piece (name Man) (move (while true)))\n(game (name \"loop\") (players (White (Man a1))))\n";
@@ -363,4 +388,85 @@ fn fen_of_a_game_without_one_is_bad_input() {
         )
     );
     assert_eq!(out.stdout, "");
+}
+
+/// A game whose last line holds 100,000 unknown positions (300 KB): `check` shows the first
+/// 100 problems, each with a window of the line around its place, counts the others, and
+/// answers at once (rendering the whole line for every problem took minutes).
+#[test]
+fn check_shows_the_first_hundred_problems_and_counts_the_others() {
+    let text = format!(
+        "{}\n{}\n(game (name t) (players (White (Man a1 {}))))\n",
+        r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1))"#,
+        "(piece (name Man) (pre (check is-friend?) (take)) (move (check n)) (post (drop)))",
+        "zz ".repeat(100_000)
+    );
+    let path = temp_game("many-problems.game", &text);
+    let out = dagaz(&["check", &path]);
+    assert_eq!((out.code, out.stderr.as_str()), (2, ""));
+    let report = out.stdout.replace(&path, "GAME");
+    assert_eq!(report.matches("error: unknown position `zz`").count(), 100);
+    let help = "check the spelling against the board, pieces, players and zones the file declares";
+    let first = lines(&[
+        "error: unknown position `zz` [unknown-name]",
+        "   ╭─[ GAME:3:40 ]",
+        "   │",
+        " 3 │ (game (name t) (players (White (Man a1 zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz zz…",
+        "   │                                        ─┬  ",
+        "   │                                         ╰── here",
+        "   │ ",
+        &format!("   │ Help: {help}"),
+        "───╯",
+    ]);
+    assert!(report.starts_with(&first), "{}", &report[..first.len()]);
+    let last = lines(&[
+        "error: unknown position `zz` [unknown-name]",
+        "   ╭─[ GAME:3:337 ]",
+        "   │",
+        &format!(" 3 │ …{}zz…", "zz ".repeat(40)),
+        "   │                                                              ─┬  ",
+        "   │                                                               ╰── here",
+        "   │ ",
+        &format!("   │ Help: {help}"),
+        "───╯",
+        "... and 99900 more problems not shown (99900 errors, 0 warnings)",
+        "GAME: 100000 errors, 0 warnings",
+    ]);
+    assert!(
+        report.ends_with(&last),
+        "{}",
+        &report[report.len() - last.len()..]
+    );
+
+    let out = dagaz(&["check", &path, "--format", "json"]);
+    assert_eq!(out.code, 2);
+    let items: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let items = items.as_array().unwrap();
+    assert_eq!(items.len(), 101);
+    assert_eq!(items[99]["column"], 337);
+    let mut more = items[100].clone();
+    more["file"] = "GAME".into();
+    assert_eq!(
+        more,
+        serde_json::json!({
+            "file": "GAME",
+            "line": 3,
+            "column": 340,
+            "end_line": 3,
+            "end_column": 342,
+            "severity": "error",
+            "code": "too-many-problems",
+            "message": "99900 more problems not shown (99900 errors, 0 warnings)",
+            "help": "the first problems are shown; fix them and check again",
+        })
+    );
+
+    // A command that loads the game shows the first problem only, in the same window.
+    let out = dagaz(&["moves", &path]);
+    assert_eq!(out.code, 2);
+    let without_help = first.replace(&format!("   │ \n   │ Help: {help}\n"), "");
+    assert_eq!(
+        out.stderr.replace(&path, "GAME"),
+        without_help.replace(" [unknown-name]", "")
+    );
 }

@@ -9,11 +9,11 @@ struct Output {
     stderr: String,
 }
 
-fn dagaz(args: &[&str], input: &str) -> Output {
+fn dagaz(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut out = Vec::new();
     let mut err = Vec::new();
     let argv = std::iter::once("dagaz").chain(args.iter().copied());
-    let code = dagaz_cli::run_with_input(argv, &mut input.as_bytes(), &mut out, &mut err, false);
+    let code = dagaz_cli::run_with_input(argv, &mut input.as_ref(), &mut out, &mut err, false);
     Output {
         code,
         stdout: String::from_utf8(out).unwrap(),
@@ -126,6 +126,25 @@ fn play_refuses_an_illegal_move_with_the_legal_ones_and_quits() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_or_too_long_is_an_error_and_the_game_goes_on() {
+    let simple = game("simple-checkers.game");
+    let long = "x".repeat(2 << 20);
+    let input = [&b"\xff\xfe\n"[..], long.as_bytes(), b"\na3 - b4\nquit\n"].concat();
+    let out = dagaz(&["play", &simple, "--human", "both"], input);
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert!(
+        out.stdout.contains(
+            "White to move> error: the line is not UTF-8 text\nWhite to move> error: the line is longer than 1 MiB\nWhite to move> "
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(out
+        .stdout
+        .ends_with("Black to move> game left unfinished\n"));
+}
+
+#[test]
 fn the_engine_answers_and_undo_takes_back_both_moves() {
     let chess = game("chess.game");
     let out = dagaz(&["play", &chess, "--depth", "2"], "e2e4\nundo\nfen\nquit\n");
@@ -166,7 +185,7 @@ fn undo_takes_back_only_the_moves_played_in_the_game() {
 fn the_third_repetition_is_a_draw() {
     let chess = game("chess.game");
     let shuffle = "g1f3\ng8f6\nf3g1\nf6g8\n";
-    let out = dagaz(&["play", &chess, "--human", "both"], &shuffle.repeat(2));
+    let out = dagaz(&["play", &chess, "--human", "both"], shuffle.repeat(2));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout

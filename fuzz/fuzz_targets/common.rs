@@ -13,7 +13,27 @@ pub const GAMES: &[(&str, &str)] = &[
     ("italian", include_str!("../../games/italian.game")),
     ("turkish", include_str!("../../games/turkish.game")),
     ("frisian", include_str!("../../games/frisian.game")),
+    ("tic-tac-toe", include_str!("../../games/tic-tac-toe.game")),
+    ("connect-four", include_str!("../../games/connect-four.game")),
+    ("othello", include_str!("../../games/othello.game")),
+    ("breakthrough", include_str!("../../games/breakthrough.game")),
+    ("hex", include_str!("../../games/hex.game")),
+    ("go-9x9", include_str!("../../games/go-9x9.game")),
+    ("ataxx", include_str!("../../games/ataxx.game")),
+    ("xiangqi", include_str!("../../games/xiangqi.game")),
+    ("crazyhouse", include_str!("../../games/crazyhouse.game")),
+    ("antichess", include_str!("../../games/antichess.game")),
+    ("king-of-the-hill", include_str!("../../games/king-of-the-hill.game")),
 ];
+
+/// The text of a shipped game by its file name (`chess.game`), for `include`.
+pub fn shipped(file: &str) -> Result<String, String> {
+    GAMES
+        .iter()
+        .find(|(name, _)| format!("{name}.game") == file)
+        .map(|(_, text)| text.to_string())
+        .ok_or_else(|| format!("no shipped game {file}"))
+}
 
 pub fn games() -> &'static [dagaz_engine::Game] {
     static LOADED: OnceLock<Vec<dagaz_engine::Game>> = OnceLock::new();
@@ -21,7 +41,8 @@ pub fn games() -> &'static [dagaz_engine::Game] {
         GAMES
             .iter()
             .map(|(name, text)| {
-                dagaz_engine::Game::load(text).unwrap_or_else(|e| panic!("{name} does not load: {e}"))
+                dagaz_engine::Game::load_with(text, &mut shipped)
+                    .unwrap_or_else(|e| panic!("{name} does not load: {e}"))
             })
             .collect()
     })
@@ -34,5 +55,6 @@ pub fn limits() -> dagaz_engine::Limits {
         moves: 2_000,
         choices: 2_000,
         actions: 1_000,
+        ..dagaz_engine::Limits::default()
     }
 }

@@ -10,8 +10,8 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let problems = dagaz_engine::check(&text);
-    match dagaz_engine::Game::load(&text) {
+    let problems = dagaz_engine::check_with(&text, &mut common::shipped);
+    match dagaz_engine::Game::load_with(&text, &mut common::shipped) {
         Ok(game) => {
             assert!(problems.iter().all(|p| p.severity == dagaz_engine::Severity::Warning));
             let mut gen = dagaz_engine::MoveGen::new(common::limits());

@@ -170,28 +170,29 @@ fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
         crate::Format::Json => crate::diagnostics::json(&shown, &text, &problems),
         crate::Format::Human if problems.is_empty() => format!("{shown}: no problems found\n"),
         crate::Format::Human => {
+            let lines = dagaz_sexpr::LineIndex::new(&text);
+            let (shown_problems, rest) =
+                problems.split_at(problems.len().min(crate::diagnostics::MAX_SHOWN));
             let mut out = String::new();
-            for p in &problems {
+            for p in shown_problems {
                 out.push_str(&crate::diagnostics::report(
                     p.severity.as_str(),
                     &shown,
-                    &text,
+                    &lines,
                     p.span,
                     &format!("{} [{}]", p.message, p.code),
                     p.help.as_deref(),
                 ));
             }
+            if !rest.is_empty() {
+                let _ = writeln!(out, "... and {}", crate::diagnostics::not_shown(rest));
+            }
             let errors = problems
                 .iter()
                 .filter(|p| p.severity == dagaz_engine::Severity::Error)
                 .count();
-            let warnings = problems.len() - errors;
-            let _ = writeln!(
-                out,
-                "{shown}: {errors} error{}, {warnings} warning{}",
-                if errors == 1 { "" } else { "s" },
-                if warnings == 1 { "" } else { "s" }
-            );
+            let tally = crate::diagnostics::tally(errors, problems.len() - errors);
+            let _ = writeln!(out, "{shown}: {tally}");
             out
         }
     };

@@ -9,7 +9,7 @@
 use crate::input::{forward, Board, Line};
 use crate::loaded::load_game;
 use crate::numbers::{self, MAX_HASH_MB};
-use crate::worker::{Job, Output, Worker};
+use crate::worker::{Caps, Job, Output, Worker};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Info, Limits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
@@ -25,32 +25,50 @@ pub(crate) fn run(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
-    let shown = game_path.display();
+    session(&game, gen_limits, hash_mb, Caps::default(), input, out)
+        .map_err(|why| format!("error: {}: {why}\n", game_path.display()))
+}
+
+/// A Hub session for `game`: commands read from `input` until it ends or says `quit`, answers
+/// written to `out`; move generation within `gen_limits`, a table of `hash_mb` MiB (1 to
+/// 4096), and searches within `caps`. It returns when the session is over, any search it
+/// started answered; or at once, with why, for a game the protocol cannot speak of (one whose
+/// board does not number its squares, or without a PDN FEN).
+pub fn session(
+    game: &Game,
+    gen_limits: GenLimits,
+    hash_mb: usize,
+    caps: Caps,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+) -> Result<(), String> {
     if !game.board().is_numbered() {
-        return Err(format!(
-            "error: {shown}: the Hub protocol needs a board that numbers its squares (`numbers` in the board clause)\n"
-        ));
+        return Err(
+            "the Hub protocol needs a board that numbers its squares (`numbers` in the board clause)"
+                .into(),
+        );
     }
     if !matches!(game.fen_spec(), Some(FenSpec::Pdn(_))) {
-        return Err(format!(
-            "error: {shown}: the Hub protocol needs a game with a PDN FEN (`(fen pdn ...)`)\n"
-        ));
+        return Err("the Hub protocol needs a game with a PDN FEN (`(fen pdn ...)`)".into());
     }
     let out = Output::new(out);
     let (send, lines) = mpsc::channel();
     std::thread::scope(|scope| {
-        let (game, out) = (&game, &out);
+        let out = &out;
         scope.spawn(move || {
             let mut board = Board::new(game.initial_position());
             let mut level = Level::default();
-            let mut worker = Worker::new(game, gen_limits, hash_mb);
+            let mut worker = Worker::new(game, gen_limits, hash_mb, caps);
             let mut hash = hash_mb;
             // A `go ponder` that `ponder-hit` turns into `go think`.
             let mut pondering = false;
             for line in lines {
-                let Line::Text(line) = line else {
-                    error(out, "the line is not UTF-8 text");
-                    continue;
+                let line = match line {
+                    Line::Text(line) => line,
+                    bad => {
+                        error(out, bad.problem().unwrap_or_default());
+                        continue;
+                    }
                 };
                 let line = line.trim();
                 let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));

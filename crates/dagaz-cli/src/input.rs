@@ -72,12 +72,71 @@ impl Board {
     }
 }
 
-/// A line of protocol input.
+/// The longest line read (1 MiB): a longer one is refused, and its bytes are read past and
+/// dropped, so that an input without line ends (`/dev/zero`) does not fill the memory.
+pub(crate) const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// A line of input (protocols and `play`).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Line {
     Text(String),
     /// A line that is not UTF-8 text: answered with an error, and the session goes on.
     NotUtf8,
+    /// A line longer than [`MAX_LINE_BYTES`]: answered with an error, and the session goes on.
+    TooLong,
+}
+
+impl Line {
+    /// What is wrong with a line that is not text, as the error says it.
+    pub(crate) fn problem(&self) -> Option<&'static str> {
+        match self {
+            Line::Text(_) => None,
+            Line::NotUtf8 => Some("the line is not UTF-8 text"),
+            Line::TooLong => Some("the line is longer than 1 MiB"),
+        }
+    }
+}
+
+/// The next line of `input` (with its line end), or `None` when the input ends or fails.
+pub(crate) fn read_line(input: &mut dyn BufRead) -> Option<Line> {
+    let mut bytes = Vec::new();
+    let mut read = false;
+    let mut too_long = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        if buf.is_empty() {
+            break;
+        }
+        read = true;
+        let end = buf.iter().position(|&b| b == b'\n');
+        let (chunk, _) = buf.split_at(end.map_or(buf.len(), |i| i + 1));
+        let taken = chunk.len();
+        if bytes.len() + taken > MAX_LINE_BYTES {
+            too_long = true;
+            bytes = Vec::new();
+        } else if !too_long {
+            bytes.extend_from_slice(chunk);
+        }
+        input.consume(taken);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !read {
+        return None;
+    }
+    Some(if too_long {
+        Line::TooLong
+    } else {
+        match String::from_utf8(bytes) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::NotUtf8,
+        }
+    })
 }
 
 /// Reads `input` line by line on this thread and sends each line on, until the input ends (or
@@ -85,17 +144,7 @@ pub(crate) enum Line {
 /// on another thread, so reading never waits for a command, and a command never waits for
 /// the input.
 pub(crate) fn forward(input: &mut dyn BufRead, send: Sender<Line>) {
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        let line = match String::from_utf8(std::mem::take(&mut bytes)) {
-            Ok(text) => Line::Text(text),
-            Err(_) => Line::NotUtf8,
-        };
+    while let Some(line) = read_line(input) {
         let quit = matches!(&line, Line::Text(t) if t.split_whitespace().next() == Some("quit"));
         if send.send(line).is_err() || quit {
             return;
@@ -121,6 +170,30 @@ mod tests {
                 Line::Text("quit\n".into())
             ]
         );
+    }
+
+    #[test]
+    fn a_line_longer_than_the_bound_is_dropped_and_the_next_one_read() {
+        let mut text = b"isready\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
+        text.extend_from_slice(b"\nquit");
+        // A reader that gives a few bytes at a time, as a pipe does.
+        let mut input = std::io::BufReader::with_capacity(1000, &text[..]);
+        let mut lines = Vec::new();
+        while let Some(line) = read_line(&mut input) {
+            lines.push(line);
+        }
+        assert_eq!(
+            lines,
+            [
+                Line::Text("isready\n".into()),
+                Line::TooLong,
+                Line::Text("quit".into())
+            ]
+        );
+        let exact = [vec![b'y'; MAX_LINE_BYTES - 1], b"\n".to_vec()].concat();
+        let line = read_line(&mut &exact[..]);
+        assert!(matches!(line, Some(Line::Text(t)) if t.len() == MAX_LINE_BYTES));
     }
 
     fn chess() -> Game {

@@ -1,5 +1,7 @@
 //! The `dagaz` command line, as a library so that tests (and other front ends) can run it in
-//! process: [`run`] takes the arguments and two writers and returns the exit code.
+//! process: [`run`] takes the arguments and two writers and returns the exit code;
+//! [`uci_session`] and [`hub_session`] speak a protocol for a game already loaded, over any
+//! input and output (the `protocol` fuzz target drives them in memory).
 //!
 //! Exit codes: 0 success; 2 bad input of any kind (arguments, a game file, a setup, a game whose
 //! rules fail at run time). Nothing is written to standard output before the answer is known,
@@ -24,6 +26,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 pub use diagnostics::located;
+pub use hub::session as hub_session;
+pub use uci::session as uci_session;
+pub use worker::Caps;
 
 /// The exit code for bad input.
 pub const EXIT_BAD_INPUT: i32 = 2;

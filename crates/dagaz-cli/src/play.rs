@@ -2,6 +2,7 @@
 //! unlike the one-shot commands, which print their whole answer at the end.
 
 use crate::info::info_line;
+use crate::input::{read_line, Line};
 use crate::loaded::{game_over, Loaded};
 use crate::SearchArgs;
 use dagaz_engine::{FenSpec, Game, Move, Piece, PieceKind, PlayerId, Position};
@@ -144,15 +145,17 @@ pub(crate) fn play(
         let chosen = if human {
             let _ = write!(out, "{side} to move> ");
             let _ = out.flush();
-            let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) => {
+            let line = match read_line(input) {
+                None => {
                     let _ = writeln!(out, "\nend of input: the game is left unfinished");
                     return Ok(());
                 }
-                Ok(_) => {}
-                Err(e) => return Err(format!("error: reading standard input: {e}\n")),
-            }
+                Some(Line::Text(line)) => line,
+                Some(bad) => {
+                    let _ = writeln!(out, "error: {}", bad.problem().unwrap_or_default());
+                    continue;
+                }
+            };
             let text = line.trim();
             match text {
                 "" => continue,

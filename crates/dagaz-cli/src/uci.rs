@@ -7,8 +7,8 @@ use crate::info::{info_line, move_token};
 use crate::input::{forward, Board, Line};
 use crate::loaded::{half_moves, load_game};
 use crate::numbers::{self, MAX_HASH_MB};
-use crate::worker::{Job, Output, Worker};
-use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, MoveGen, Perft, Position};
+use crate::worker::{Caps, Job, Output, Worker};
+use dagaz_engine::{Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Limits, MAX_DEPTH};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
@@ -22,17 +22,37 @@ pub(crate) fn run(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
+    session(&game, gen_limits, hash_mb, Caps::default(), input, out);
+    Ok(())
+}
+
+/// A UCI session for `game`: commands read from `input` until it ends or says `quit`, answers
+/// written to `out`; move generation within `gen_limits`, a table of `hash_mb` MiB (1 to
+/// 4096), and searches and counts within `caps`. It returns when the session is over, any
+/// search it started answered.
+pub fn session(
+    game: &Game,
+    gen_limits: GenLimits,
+    hash_mb: usize,
+    caps: Caps,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+) {
     let out = Output::new(out);
     let (send, lines) = mpsc::channel();
     std::thread::scope(|scope| {
-        let (game, out) = (&game, &out);
+        let out = &out;
         scope.spawn(move || {
             let mut board = Board::new(game.initial_position());
-            let mut worker = Worker::new(game, gen_limits, hash_mb);
+            let mut worker = Worker::new(game, gen_limits, hash_mb, caps);
             for line in lines {
-                let Line::Text(line) = line else {
-                    out.line("info string error: the line is not UTF-8 text");
-                    continue;
+                let line = match line {
+                    Line::Text(line) => line,
+                    bad => {
+                        let problem = bad.problem().unwrap_or_default();
+                        out.line(&format!("info string error: {problem}"));
+                        continue;
+                    }
                 };
                 let words: Vec<&str> = line.split_whitespace().collect();
                 let Some((&command, args)) = words.split_first() else {
@@ -66,8 +86,9 @@ pub(crate) fn run(
                             }
                         };
                         if let Some(depth) = go.perft {
-                            worker.stop();
-                            perft(game, gen_limits, board.record.position(), depth, out);
+                            let position = board.record.position().clone();
+                            let on_done = Box::new(move |rows| perft_lines(game, depth, rows));
+                            worker.count(scope, out, position, depth, on_done);
                             continue;
                         }
                         let job = Job {
@@ -92,7 +113,6 @@ pub(crate) fn run(
         });
         forward(input, send);
     });
-    Ok(())
 }
 
 /// What `go` asked for.
@@ -227,30 +247,32 @@ fn position(
     )
 }
 
-/// `go perft N`: `move: count` per legal move, sorted, a blank line, then the total.
-fn perft(game: &Game, gen_limits: GenLimits, position: &Position, depth: u32, out: &Output<'_>) {
-    let mut perft = Perft::new(game, MoveGen::new(gen_limits), Counting::Bulk);
-    let mut pos = position.clone();
-    match perft.divide(&mut pos, depth) {
-        Ok(rows) => {
-            let mut rows: Vec<(String, u64)> = rows
-                .into_iter()
-                .map(|(m, n)| (move_token(game, &m), n))
-                .collect();
-            rows.sort();
-            for (notation, n) in &rows {
-                out.line(&format!("{notation}: {n}"));
-            }
-            let total: u64 = if depth == 0 {
-                1
-            } else {
-                rows.iter().map(|(_, n)| n).sum()
-            };
-            out.line("");
-            out.line(&format!("Nodes searched: {total}"));
-        }
-        Err(e) => out.line(&format!("info string error: {e}")),
-    }
+/// The answer to `go perft N`: `move: count` per legal move, sorted, a blank line, then the
+/// total; or why not.
+fn perft_lines(
+    game: &Game,
+    depth: u32,
+    rows: Result<Option<Vec<(Move, u64)>>, GenError>,
+) -> Vec<String> {
+    let rows = match rows {
+        Ok(Some(rows)) => rows,
+        Ok(None) => return vec!["info string perft stopped before the end".into()],
+        Err(e) => return vec![format!("info string error: {e}")],
+    };
+    let mut rows: Vec<(String, u64)> = rows
+        .into_iter()
+        .map(|(m, n)| (move_token(game, &m), n))
+        .collect();
+    rows.sort();
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|(_, n)| n).sum()
+    };
+    let mut lines: Vec<String> = rows.iter().map(|(m, n)| format!("{m}: {n}")).collect();
+    lines.push(String::new());
+    lines.push(format!("Nodes searched: {total}"));
+    lines
 }
 
 #[cfg(test)]

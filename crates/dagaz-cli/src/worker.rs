@@ -1,8 +1,9 @@
 //! The search thread of the protocols: a worker that owns the searcher between searches and
-//! lends it to a scoped thread for each one, and the writer both threads answer through, so
-//! that the reading thread answers `isready`, `ping` and `stop` while a search runs.
+//! lends it to a scoped thread for each one (or runs a perft count there), and the writer both
+//! threads answer through, so that the reading thread answers `isready`, `ping` and `stop`
+//! while a search or a count runs.
 
-use dagaz_engine::{Game, GenError, Limits as GenLimits};
+use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, Move, MoveGen, Perft, Position};
 use dagaz_search::{Found, GameRecord, Info, Limits, Searcher};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,6 +34,9 @@ impl<'w> Output<'w> {
 pub(crate) type OnInfo<'s> = Box<dyn Fn(&Info) -> Option<String> + Send + 's>;
 /// Formats the answer at the end of a search.
 pub(crate) type OnDone<'s> = Box<dyn FnOnce(Result<Found, GenError>) -> Vec<String> + Send + 's>;
+/// Formats the answer at the end of a perft count (`None`: stopped).
+pub(crate) type OnCounted<'s> =
+    Box<dyn FnOnce(Result<Option<Vec<(Move, u64)>>, GenError>) -> Vec<String> + Send + 's>;
 
 /// One search to run.
 pub(crate) struct Job<'s> {
@@ -59,22 +63,55 @@ struct Running<'scope, 'g> {
     until_stopped: bool,
 }
 
+/// Bounds on what the commands of a protocol session may ask for, whatever numbers they give:
+/// the `protocol` fuzz target sets them so that every session it makes up ends at once. A real
+/// session has none ([`Caps::default`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    /// The most nodes one search visits.
+    pub nodes: u64,
+    /// The deepest `go perft`.
+    pub perft_depth: u32,
+    /// The largest transposition table, in MiB.
+    pub hash_mb: usize,
+}
+
+impl Default for Caps {
+    /// No bounds beyond the ranges the protocols check.
+    fn default() -> Caps {
+        Caps {
+            nodes: u64::MAX,
+            perft_depth: u32::MAX,
+            hash_mb: usize::MAX,
+        }
+    }
+}
+
 /// The searcher, either idle here or lent to the search thread.
 pub(crate) struct Worker<'scope, 'g> {
     game: &'g Game,
     gen_limits: GenLimits,
     hash_mb: usize,
+    caps: Caps,
     idle: Option<Searcher<'g>>,
     running: Option<Running<'scope, 'g>>,
 }
 
 impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
-    /// A worker with a table of `hash_mb` MiB (checked by the caller: `numbers::hash`).
-    pub(crate) fn new(game: &'g Game, gen_limits: GenLimits, hash_mb: usize) -> Worker<'scope, 'g> {
+    /// A worker with a table of `hash_mb` MiB (checked by the caller: `numbers::hash`), whose
+    /// searches and counts stay within `caps`.
+    pub(crate) fn new(
+        game: &'g Game,
+        gen_limits: GenLimits,
+        hash_mb: usize,
+        caps: Caps,
+    ) -> Worker<'scope, 'g> {
+        let hash_mb = hash_mb.min(caps.hash_mb);
         Worker {
             game,
             gen_limits,
             hash_mb,
+            caps,
             idle: Some(Searcher::new(game, gen_limits, hash_mb)),
             running: None,
         }
@@ -95,6 +132,63 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         // A search without limits would run on for a very long time: it ends like one that
         // waits for `stop`.
         let until_stopped = job.until_stopped || job.limits == Limits::default();
+        let Job {
+            record,
+            mut limits,
+            on_info,
+            on_done,
+            ..
+        } = job;
+        if self.caps.nodes != u64::MAX {
+            limits.nodes = Some(limits.nodes.unwrap_or(u64::MAX).min(self.caps.nodes));
+        }
+        self.spawn(scope, out, until_stopped, move |searcher, stop, flag| {
+            let result = searcher.search(&record, &limits, &mut |info| {
+                if let Some(line) = on_info(info) {
+                    out.line(&line);
+                }
+                if stop.load(Ordering::Relaxed) {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            });
+            on_done(result)
+        });
+    }
+
+    /// Starts counting perft of `position` at `depth` on a thread of `scope`, as [`start`]
+    /// starts a search: `stop`, `quit` or the next `go` stop it, and `on_done` hears the rows
+    /// (`None`: stopped before the end).
+    ///
+    /// [`start`]: Worker::start
+    pub(crate) fn count(
+        &mut self,
+        scope: &'scope Scope<'scope, '_>,
+        out: &'scope Output<'_>,
+        position: Position,
+        depth: u32,
+        on_done: OnCounted<'scope>,
+    ) {
+        let (game, gen_limits) = (self.game, self.gen_limits);
+        let depth = depth.min(self.caps.perft_depth);
+        self.spawn(scope, out, false, move |_, stop, _| {
+            let mut perft = Perft::new(game, MoveGen::new(gen_limits), Counting::Bulk);
+            let mut position = position;
+            on_done(perft.divide_until(&mut position, depth, stop))
+        });
+    }
+
+    /// Runs `task` on a thread of `scope` with the searcher, our stop signal and the
+    /// searcher's flag, and writes the lines it answers (unless made silent); a task still
+    /// running is stopped first.
+    fn spawn(
+        &mut self,
+        scope: &'scope Scope<'scope, '_>,
+        out: &'scope Output<'_>,
+        until_stopped: bool,
+        task: impl FnOnce(&mut Searcher<'g>, &Arc<AtomicBool>, &Arc<AtomicBool>) -> Vec<String>
+            + Send
+            + 'scope,
+    ) {
         self.stop();
         let mut searcher = self.take_searcher();
         let stop = Arc::new(AtomicBool::new(false));
@@ -102,28 +196,14 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
         let silent = Arc::new(AtomicBool::new(false));
         let (stop2, flag2, silent2) = (Arc::clone(&stop), Arc::clone(&flag), Arc::clone(&silent));
         let handle = scope.spawn(move || {
-            let Job {
-                record,
-                limits,
-                until_stopped,
-                on_info,
-                on_done,
-            } = job;
-            let result = searcher.search(&record, &limits, &mut |info| {
-                if let Some(line) = on_info(info) {
-                    out.line(&line);
-                }
-                if stop2.load(Ordering::Relaxed) {
-                    flag2.store(true, Ordering::Relaxed);
-                }
-            });
+            let lines = task(&mut searcher, &stop2, &flag2);
             if until_stopped {
                 while !stop2.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(2));
                 }
             }
             if !silent2.load(Ordering::Relaxed) {
-                for line in on_done(result) {
+                for line in lines {
                     out.line(&line);
                 }
             }
@@ -179,7 +259,7 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
     /// A new transposition table of `mb` MiB (checked by the caller: `numbers::hash`).
     pub(crate) fn resize(&mut self, mb: usize) {
         self.stop();
-        self.hash_mb = mb;
+        self.hash_mb = mb.min(self.caps.hash_mb);
         self.idle = Some(Searcher::new(self.game, self.gen_limits, self.hash_mb));
     }
 

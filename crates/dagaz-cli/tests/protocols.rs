@@ -120,6 +120,45 @@ fn uci_go_perft_3_divides_and_counts_8902() {
     assert_eq!(sorted, lines[..20]);
 }
 
+/// `go perft` counts on the search thread: `isready` is answered while it counts, and `stop`,
+/// `quit` or another `go` end it (before, the command thread counted perft(9) for hours and
+/// read nothing meanwhile).
+#[test]
+fn uci_go_perft_is_stopped_by_stop_quit_or_go_and_isready_is_answered_meanwhile() {
+    let stopped = "info string perft stopped before the end";
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "go perft 9
+isready
+stop
+isready
+go perft 1
+",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(lines[..3], ["readyok", stopped, "readyok"]);
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 20");
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "go perft 9
+quit
+",
+    );
+    assert_eq!((code, lines), (0, vec![stopped.to_string()]));
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        "go perft 9
+go depth 1
+",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(lines[0], stopped);
+    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+}
+
 #[test]
 fn uci_mate_in_one_scores_mate_1() {
     let (_, lines) = session(
@@ -219,6 +258,33 @@ fn uci_numbers_out_of_range_are_refused_with_the_range() {
             "info string error: go mate: expected a number from 1 to 32, found \"33\"",
             "info string error: go depth: expected a number from 1 to 64, found nothing",
             "bestmove 0000",
+        ]
+    );
+}
+
+#[test]
+fn a_line_longer_than_1_mib_is_an_error_and_the_session_goes_on() {
+    let long = vec![0u8; 3 << 20];
+    let script = [&b"isready\n"[..], &long, b"\nisready\n"].concat();
+    let (code, lines) = session("uci", "chess.game", &script);
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "readyok",
+            "info string error: the line is longer than 1 MiB",
+            "readyok"
+        ]
+    );
+    let script = [&b"ping\n"[..], &long, b"\nping\n"].concat();
+    let (code, lines) = session("hub", "international.game", &script);
+    assert_eq!(code, 0);
+    assert_eq!(
+        lines,
+        [
+            "pong",
+            "error message=\"the line is longer than 1 MiB\"",
+            "pong"
         ]
     );
 }
@@ -602,4 +668,57 @@ fn hub_a_second_go_think_stops_a_long_search_and_ping_is_answered() {
     engine.until("done move=", Duration::from_secs(20));
     engine.send("quit");
     assert_eq!(engine.child.wait().unwrap().code(), Some(0));
+}
+
+/// The sessions as a library runs them, on a game already loaded, within caps that bound
+/// whatever the commands ask (as the `protocol` fuzz target runs them).
+#[test]
+fn sessions_run_in_memory_within_caps() {
+    let caps = dagaz_cli::Caps {
+        nodes: 300,
+        perft_depth: 2,
+        hash_mb: 1,
+    };
+    let chess = load("chess.game");
+    let uci = |script: &str| {
+        let mut out = Vec::new();
+        let (limits, hash) = (Default::default(), 64);
+        dagaz_cli::uci_session(&chess, limits, hash, caps, &mut script.as_bytes(), &mut out);
+        String::from_utf8(out).unwrap()
+    };
+    let text = uci("setoption name Hash value 4096\ngo perft 9\n");
+    assert!(text.ends_with("\n\nNodes searched: 400\n"), "{text}");
+    let text = uci("go depth 64\n");
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("bestmove "), "{text}");
+
+    let international = load("international.game");
+    let mut out = Vec::new();
+    let script = "level depth=64\ngo think\nping\n";
+    let result = dagaz_cli::hub_session(
+        &international,
+        Default::default(),
+        64,
+        caps,
+        &mut script.as_bytes(),
+        &mut out,
+    );
+    assert_eq!(result, Ok(()));
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("pong\n"), "{text}");
+    assert!(text.contains("done move="), "{text}");
+    let mut out = Vec::new();
+    let refused = dagaz_cli::hub_session(
+        &chess,
+        Default::default(),
+        64,
+        caps,
+        &mut "ping\n".as_bytes(),
+        &mut out,
+    );
+    assert_eq!(
+        refused,
+        Err("the Hub protocol needs a board that numbers its squares (`numbers` in the board clause)".into())
+    );
+    assert!(out.is_empty());
 }

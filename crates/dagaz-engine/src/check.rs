@@ -78,19 +78,23 @@ pub fn check_with(
     };
     let (forms, include_errors) = crate::model::resolve_includes(&forms, read);
     let (game, mut errors) = Game::compile_all(&forms);
-    errors.extend(
-        include_errors
-            .into_iter()
-            .map(dagaz_compiler::CompileError::from),
-    );
-    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    if !include_errors.is_empty() {
+        errors.extend(
+            include_errors
+                .into_iter()
+                .map(dagaz_compiler::CompileError::from),
+        );
+        errors.sort_by_key(|e| (e.span.start, e.span.end));
+    }
+    let spans: Vec<Span> = errors.iter().map(|e| e.span).collect();
+    // Each error is dropped as soon as it is a problem.
     let mut problems: Vec<Problem> = errors
-        .iter()
+        .into_iter()
         .map(|e| Problem {
             severity: Severity::Error,
             code: e.kind.code(),
             help: help(&e.kind),
-            message: e.kind.to_string(),
+            message: exact(e.kind.to_string()),
             span: e.span,
         })
         .collect();
@@ -101,21 +105,27 @@ pub fn check_with(
         if problems.is_empty() {
             problems.extend(lint(&game));
         } else {
-            let mut left_out = BTreeSet::new();
-            for e in &errors {
-                words_around(&forms, e.span, &mut left_out);
-            }
-            let mut unset = Vec::new();
-            unset_globals(&game, &mut unset);
-            problems.extend(unset.into_iter().filter(|p| {
-                !left_out
-                    .iter()
-                    .any(|w| p.message.starts_with(&format!("`{w}` ")))
-            }));
+            let left_out = left_out(&forms, &spans);
+            problems.extend(
+                unset_globals(&game)
+                    .into_iter()
+                    .filter(|(name, _)| !left_out.contains(*name))
+                    .map(|(_, p)| p),
+            );
         }
     }
-    problems.sort_by_key(|p| (p.span.start, p.severity));
+    // The errors come in order: only the warnings added after them need sorting in.
+    if !problems.is_sorted_by_key(|p| (p.span.start, p.severity)) {
+        problems.sort_by_key(|p| (p.span.start, p.severity));
+    }
     problems
+}
+
+/// `text` holding no more memory than its length: a formatted message is given room to grow,
+/// which a file of a million problems would pay a million times.
+fn exact(mut text: String) -> String {
+    text.shrink_to_fit();
+    text
 }
 
 fn help(kind: &CompileErrorKind) -> Option<String> {
@@ -155,12 +165,38 @@ const CONTAINERS: &[Keyword] = &[
     Keyword::Any,
 ];
 
-/// Adds the words of the smallest statement, clause or top-level form that holds `span`: what
-/// an error there leaves out.
-fn words_around(forms: &[Node], span: Span, out: &mut BTreeSet<String>) {
-    if let Some(form) = forms.iter().find(|f| holds(f.span, span)) {
-        words(innermost(form, span, false).unwrap_or(form), out);
+/// The words of the smallest statements, clauses or top-level forms that hold the errors:
+/// what the errors leave out. Each form's words are gathered once, and not again for a form
+/// inside one already gathered, so that this stays linear in the text however many errors
+/// there are.
+fn left_out<'a>(forms: &'a [Node], errors: &[Span]) -> BTreeSet<&'a str> {
+    let mut items: Vec<&Node> = errors
+        .iter()
+        .filter_map(|&span| {
+            let form = holder(forms, span)?;
+            Some(innermost(form, span, false).unwrap_or(form))
+        })
+        .collect();
+    // Outer forms before the forms they hold.
+    items.sort_by_key(|n| (n.span.start, std::cmp::Reverse(n.span.end)));
+    let mut out = BTreeSet::new();
+    let mut gathered: Option<Span> = None;
+    for item in items {
+        if gathered.is_some_and(|g| holds(g, item.span)) {
+            continue;
+        }
+        words(item, &mut out);
+        gathered = Some(item.span);
     }
+    out
+}
+
+/// The node of `nodes` (in the order of the text, none overlapping) that holds `span`.
+fn holder(nodes: &[Node], span: Span) -> Option<&Node> {
+    let after = nodes.partition_point(|n| n.span.start <= span.start);
+    nodes
+        .get(after.checked_sub(1)?)
+        .filter(|n| holds(n.span, span))
 }
 
 /// In `node`, a container (a form of statements or clauses), the deepest statement or clause
@@ -170,11 +206,7 @@ fn innermost(node: &Node, span: Span, entry: bool) -> Option<&Node> {
     if !entry && !head.is_some_and(|h| CONTAINERS.contains(&h)) {
         return None;
     }
-    let child = node
-        .as_list()?
-        .iter()
-        .skip(1)
-        .find(|n| holds(n.span, span))?;
+    let child = holder(node.as_list()?.get(1..)?, span)?;
     // A word inside a statement: the statement is what is left out.
     child.as_list()?;
     // A player's entry in `players` is a container of piece lists.
@@ -185,10 +217,10 @@ fn innermost(node: &Node, span: Span, entry: bool) -> Option<&Node> {
 }
 
 /// Every symbol in `node`.
-fn words(node: &Node, out: &mut BTreeSet<String>) {
+fn words<'a>(node: &'a Node, out: &mut BTreeSet<&'a str>) {
     match &node.kind {
         NodeKind::Symbol(s) => {
-            out.insert(s.clone());
+            out.insert(s);
         }
         NodeKind::List(items) => items.iter().for_each(|n| words(n, out)),
         _ => {}
@@ -201,8 +233,7 @@ fn holds(outer: Span, inner: Span) -> bool {
 
 /// The mistakes that compile.
 fn lint(game: &Game) -> Vec<Problem> {
-    let mut out = Vec::new();
-    unset_globals(game, &mut out);
+    let mut out: Vec<Problem> = unset_globals(game).into_iter().map(|(_, p)| p).collect();
     for (kind, ty) in game.rules.pieces.iter().enumerate() {
         for (clause, span) in never_completing(&ty.program) {
             out.push(Problem {
@@ -232,8 +263,9 @@ fn lint(game: &Game) -> Vec<Problem> {
     out
 }
 
-/// Globals that are read but never set anywhere: most likely a misspelt name.
-fn unset_globals(game: &Game, out: &mut Vec<Problem>) {
+/// Globals that are read but never set anywhere, each with its name: most likely a misspelt
+/// name.
+fn unset_globals(game: &Game) -> Vec<(&str, Problem)> {
     let mut set = BTreeSet::new();
     for ty in &game.rules.pieces {
         for op in &ty.program.ops {
@@ -243,27 +275,30 @@ fn unset_globals(game: &Game, out: &mut Vec<Problem>) {
         }
     }
     let mut reported = BTreeSet::new();
+    let mut out = Vec::new();
     for ty in &game.rules.pieces {
         for (pc, op) in ty.program.ops.iter().enumerate() {
             let Op::GlobalGet(s) = op else { continue };
             if set.contains(s) || !reported.insert(*s) {
                 continue;
             }
-            out.push(Problem {
+            let name = game.global_name(*s);
+            let problem = Problem {
                 severity: Severity::Warning,
                 code: "unknown-name",
                 message: format!(
-                    "`{}` is not a name the game declares: it reads a global variable that nothing sets (always 0)",
-                    game.global_name(*s)
+                    "`{name}` is not a name the game declares: it reads a global variable that nothing sets (always 0)"
                 ),
                 span: ty.program.span_at(pc),
                 help: Some(
                     "check the spelling; a global is created by its first use and set with `set!` or `inc!`"
                         .into(),
                 ),
-            });
+            };
+            out.push((name, problem));
         }
     }
+    out
 }
 
 /// The `move` clauses from whose start no path reaches `Complete`, with the clause's span.
@@ -397,6 +432,21 @@ mod tests {
             ],
             "{got:?}"
         );
+    }
+
+    /// A file may have a million problems: each message holds no spare room (a formatted
+    /// one had about twice its length), nor does the description of a form in it.
+    #[test]
+    fn messages_hold_no_spare_room() {
+        let name = "z".repeat(60);
+        let text = format!("{BOARD} (game (name t) (players (White))) {name} {name}");
+        let problems = check(&text);
+        assert_eq!(problems.len(), 2);
+        for p in &problems {
+            assert_eq!(p.message.capacity(), p.message.len(), "{}", p.message);
+        }
+        let found = dagaz_sexpr::read(&name).unwrap()[0].describe();
+        assert_eq!((found.len(), found.capacity()), (73, 73));
     }
 
     #[test]

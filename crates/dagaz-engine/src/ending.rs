@@ -133,7 +133,14 @@ fn goal_reached(
         for start in starts.clone() {
             if let Err(Fault { pc, kind }) = p.run(&cx, Pos(start as u16), &mut sink) {
                 let who = format!("goal #{}", i + 1);
-                found = Err(error_in(game, &who, Some(&goal.program), pc, kind));
+                found = Err(error_in(
+                    game,
+                    &who,
+                    Some(&goal.program),
+                    goal.span,
+                    pc,
+                    kind,
+                ));
                 break;
             }
             if sink.0 {

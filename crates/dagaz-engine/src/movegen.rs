@@ -322,7 +322,13 @@ fn run_drops(
                 .map_err(|Fault { pc, kind: why }| {
                     generation.accepted.failure.take().unwrap_or_else(|| {
                         let who = format!("{} (drops)", game.piece_name(kind));
-                        error_in(game, &who, Some(program), pc, why)
+                        let fallback = game
+                            .rules
+                            .pieces
+                            .get(kind.index())
+                            .map(|ty| ty.span)
+                            .unwrap_or_default();
+                        error_in(game, &who, Some(program), fallback, pc, why)
                     })
                 })?;
         }

@@ -5,6 +5,8 @@ use crate::model::Game;
 use crate::movegen::MoveGen;
 use crate::moves::Move;
 use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +23,10 @@ pub struct Perft<'g> {
     gen: MoveGen,
     lists: Vec<Vec<Move>>,
     counting: Counting,
+    /// Set from another thread to stop [`Perft::divide_until`].
+    stop: Option<Arc<AtomicBool>>,
+    /// Whether the counting saw `stop` set (its counts are then partial).
+    stopped: bool,
 }
 
 impl<'g> Perft<'g> {
@@ -31,6 +37,8 @@ impl<'g> Perft<'g> {
             gen,
             lists: Vec::new(),
             counting,
+            stop: None,
+            stopped: false,
         }
     }
 
@@ -80,6 +88,23 @@ impl<'g> Perft<'g> {
         Ok(out)
     }
 
+    /// [`Perft::divide`] that another thread can stop by setting `stop`: `None` when it was
+    /// stopped before it finished (within a position's move generation of the flag being
+    /// set). The position is as it was afterwards, stopped or not.
+    pub fn divide_until(
+        &mut self,
+        position: &mut Position,
+        depth: u32,
+        stop: &Arc<AtomicBool>,
+    ) -> Result<Option<Vec<(Move, u64)>>, GenError> {
+        self.stop = Some(Arc::clone(stop));
+        self.stopped = false;
+        let rows = self.divide_with(position, depth, &mut |_, _| {});
+        let stopped = std::mem::take(&mut self.stopped);
+        self.stop = None;
+        rows.map(|rows| (!stopped).then_some(rows))
+    }
+
     fn count_at(
         &mut self,
         position: &mut Position,
@@ -88,6 +113,13 @@ impl<'g> Perft<'g> {
     ) -> Result<u64, GenError> {
         if depth == 0 {
             return Ok(1);
+        }
+        if let Some(stop) = &self.stop {
+            if stop.load(Ordering::Relaxed) {
+                // The counts from here on are partial: the caller answers `None`.
+                self.stopped = true;
+                return Ok(0);
+            }
         }
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
@@ -136,5 +168,28 @@ mod tests {
         assert!(perft.divide(&mut position, 0).unwrap().is_empty());
         assert_eq!(perft.count(&mut position, 0).unwrap(), 1);
         assert_eq!(perft.divide(&mut position, 1).unwrap().len(), 9);
+    }
+
+    #[test]
+    fn divide_until_answers_none_once_stopped_and_the_counts_otherwise() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/simple-checkers.game"
+        ))
+        .unwrap();
+        let game = crate::Game::load(&text).unwrap();
+        let mut position = game.initial_position();
+        let mut perft = Perft::new(&game, MoveGen::default(), Counting::Bulk);
+        let stop = Arc::new(AtomicBool::new(true));
+        assert_eq!(perft.divide_until(&mut position, 3, &stop).unwrap(), None);
+        assert_eq!(position, game.initial_position());
+        stop.store(false, Ordering::Relaxed);
+        let rows = perft
+            .divide_until(&mut position, 3, &stop)
+            .unwrap()
+            .unwrap();
+        assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), 658);
+        // A stop does not outlive its call.
+        assert_eq!(perft.count(&mut position, 3).unwrap(), 658);
     }
 }

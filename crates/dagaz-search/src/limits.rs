@@ -9,8 +9,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Nodes (positions searched, quiescence included).
     pub nodes: Option<u64>,
-    /// Wall-clock time, at most [`Limits::MAX_TIME`]: the search adds it to the time it
-    /// starts, which a much longer time would overflow.
+    /// Wall-clock time. The protocols and the command line give at most
+    /// [`Limits::MAX_TIME`]; a time so long that the end of it cannot be told (such as
+    /// `Duration::MAX`) sets no deadline.
     pub movetime: Option<Duration>,
 }
 

@@ -142,7 +142,8 @@ impl<'g> Searcher<'g> {
         self.stop.store(false, Ordering::Relaxed);
         self.nodes = 0;
         self.seldepth = 0;
-        self.deadline = limits.movetime.map(|t| start + t);
+        // A time so long that the clock cannot hold its end is no deadline at all.
+        self.deadline = limits.movetime.and_then(|t| start.checked_add(t));
         self.node_limit = limits.nodes;
         self.path.reset(record.marks());
         self.table.next_age();

@@ -136,6 +136,20 @@ fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
 }
 
 #[test]
+fn a_time_too_long_for_the_clock_is_no_deadline() {
+    let checkers = game("simple-checkers.game");
+    let record = GameRecord::new(checkers.initial_position());
+    let mut searcher = Searcher::new(&checkers, Default::default(), 1);
+    let limits = Limits {
+        depth: Some(2),
+        movetime: Some(std::time::Duration::MAX),
+        ..Limits::default()
+    };
+    let found = searcher.search(&record, &limits, &mut |_| {}).unwrap();
+    assert_eq!(found.info.depth, 2);
+}
+
+#[test]
 fn history_counts_repetitions_and_quiet_moves() {
     let chess = game("chess.game");
     let mut record = GameRecord::new(chess.initial_position());

@@ -63,7 +63,8 @@ impl Node {
 
     /// A short description of what this node is, for messages ("a list", "the symbol `x`").
     pub fn describe(&self) -> String {
-        match &self.kind {
+        // Exact: an error keeps this, and a file may have a million errors.
+        let mut text = match &self.kind {
             NodeKind::List(items) => match items.first().and_then(Node::as_symbol) {
                 Some(head) => format!("the form `({head} ...)`"),
                 None => "a list".to_string(),
@@ -71,7 +72,9 @@ impl Node {
             NodeKind::Symbol(name) => format!("the symbol `{name}`"),
             NodeKind::Int(value) => format!("the number {value}"),
             NodeKind::Str(text) => format!("the string {text:?}"),
-        }
+        };
+        text.shrink_to_fit();
+        text
     }
 }
 

@@ -51,7 +51,7 @@ impl File {
     /// The `board` forms, in order.
     pub fn boards(&self) -> impl Iterator<Item = &Board> {
         self.items.iter().filter_map(|item| match item {
-            Item::Board(board) => Some(board),
+            Item::Board(board) => Some(board.as_ref()),
             _ => None,
         })
     }
@@ -59,7 +59,7 @@ impl File {
     /// The `piece` forms, in order.
     pub fn pieces(&self) -> impl Iterator<Item = &Piece> {
         self.items.iter().filter_map(|item| match item {
-            Item::Piece(piece) => Some(piece),
+            Item::Piece(piece) => Some(piece.as_ref()),
             _ => None,
         })
     }
@@ -67,7 +67,7 @@ impl File {
     /// The `define` forms, in order.
     pub fn defines(&self) -> impl Iterator<Item = &Define> {
         self.items.iter().filter_map(|item| match item {
-            Item::Define(define) => Some(define),
+            Item::Define(define) => Some(define.as_ref()),
             _ => None,
         })
     }
@@ -81,15 +81,16 @@ impl File {
     }
 }
 
-/// A top-level form.
+/// A top-level form. The forms are boxed, so that a file of a million forms that are all
+/// errors costs a million small placeholders.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     /// `(board ...)`.
-    Board(Board),
+    Board(Box<Board>),
     /// `(piece ...)`.
-    Piece(Piece),
+    Piece(Box<Piece>),
     /// `(define NAME (PARAM ...) BODY ...)`: already expanded wherever it is used.
-    Define(Define),
+    Define(Box<Define>),
     /// `(game ...)`.
     Game(Box<Game>),
     /// A top-level form that could not be lowered.

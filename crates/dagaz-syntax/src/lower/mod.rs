@@ -50,22 +50,25 @@ impl Lower {
     /// The whole file: macros first (a macro may be used above its definition), then every
     /// form in order.
     pub fn file(mut self, nodes: &[Node]) -> (File, Vec<SyntaxError>) {
+        // Only the `define` forms keep a slot here: (index, definition).
         let mut defines = nodes
             .iter()
-            .map(|node| match shape::head(node) {
-                Some(Keyword::Define) => self.macros.define(node, &mut self.errors),
-                _ => None,
-            })
+            .enumerate()
+            .filter(|(_, node)| shape::head(node) == Some(Keyword::Define))
+            .map(|(i, node)| (i, self.macros.define(node, &mut self.errors)))
             .collect::<Vec<_>>()
-            .into_iter();
+            .into_iter()
+            .peekable();
         let mut items = Vec::with_capacity(nodes.len());
         let mut games = 0;
-        for node in nodes {
-            let define = defines.next().flatten();
+        for (i, node) in nodes.iter().enumerate() {
+            let define = defines.next_if(|(at, _)| *at == i).and_then(|(_, d)| d);
             let item = match self.top_level(node) {
-                Ok(Keyword::Board) => Item::Board(self.board(node)),
-                Ok(Keyword::Piece) => Item::Piece(self.piece(node)),
-                Ok(Keyword::Define) => define.map_or(Item::Error(node.span), Item::Define),
+                Ok(Keyword::Board) => Item::Board(Box::new(self.board(node))),
+                Ok(Keyword::Piece) => Item::Piece(Box::new(self.piece(node))),
+                Ok(Keyword::Define) => {
+                    define.map_or(Item::Error(node.span), |d| Item::Define(Box::new(d)))
+                }
                 Ok(Keyword::Include) => {
                     // `resolve_includes` takes them out when the text comes from a file.
                     self.errors.push(SyntaxError::new(
