@@ -128,6 +128,39 @@ fn a_captured_promoted_piece_goes_back_to_the_hand_as_a_pawn() {
 }
 
 #[test]
+fn three_check_perft() {
+    check("three-check");
+}
+
+/// A random game the referee script played: White's third check is a promotion to a queen, a
+/// type White had no more of (an attack test remembered from before must not answer for it).
+#[test]
+fn the_third_check_wins_even_by_a_new_queen() {
+    let game = load("games/three-check.game");
+    let moves = "\
+        g1h3 g8h6 f2f3 h8g8 d2d3 f7f5 g2g3 b7b5 c1h6 c8a6 e1d2 g7g5 e2e3 f5f4 c2c4 g8g7 d1e2
+        b5b4 h1g1 g7f7 d3d4 e7e5 d4e5 a6b7 f1g2 d8e7 e2f1 b4b3 f1e1 e8d8 e1f1 d8c8 d2d3 a7a6
+        f1d1 b7f3 g2f3 e7e6 a2a4 f8a3 a4a5 a3d6 e3f4 e6c4 d3e3 d6f8 f3h1 c4e6 d1d4 e6e7 g3g4
+        c7c6 h6f8 e7a3 f8a3 f7f6 d4b4 h7h6 g1f1 c8d8 a1a2 a8a7 e3f3 f6f7 f3g3 d8e8 f1c1 d7d6
+        b4d6 c6c5 d6d2 a7d7 h1d5 h6h5 d5a8 f7g7 h3f2 d7c7 a8c6 c7c6 g3f3 c5c4 b1c3 c6g6 f2d1
+        e8f7 a3b4 f7e6 f3g2 g7f7 c3b5 a6b5 d1f2 b8c6 c1c4 f7f8 g2g1 h5h4 f2h3 c6b8 c4d4 g6f6
+        d2g2 f6f7 d4d8 f8e8 d8c8 b8d7 a5a6 e8c8 g2f2 c8b8 b4d6 d7f8 f2d4 f8d7 g1g2 f7f8 h3f2
+        b5b4 d4d5 e6d5 d6b4 f8e8 f4g5 e8f8 h2h3 f8h8 b4e7 h8d8 e7d6 d7c5 g5g6 d8d6 g2f3 b8e8
+        f2h1 e8a8 a2a1 d6g6 g4g5 c5a4 a1f1 g6d6 h1f2 d5c4 e5d6 a4b2 g5g6 a8c8 f2g4 c8a8 f1g1
+        c4c5 g1d1 b2d1 d6d7 c5b5 d7d8b b5a4 a6a7 b3b2 d8e7 b2b1b e7c5 a8f8 c5f8 b1g6";
+    let mut gen = MoveGen::default();
+    let mut position = game.initial_position();
+    for m in moves.split_whitespace().chain(["a7a8q"]) {
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+    }
+    let ended = gen.ending(&game, &position).unwrap().unwrap();
+    assert_eq!(ended.reason, dagaz_engine::EndReason::Goal(1));
+    assert_eq!(game.player_name(ended.player), "White");
+}
+
+#[test]
 fn xiangqi_perft() {
     check("xiangqi");
 }
@@ -215,6 +248,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "ataxx",
         "go-9x9",
         "xiangqi",
+        "three-check",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))

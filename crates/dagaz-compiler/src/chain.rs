@@ -729,6 +729,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Name::State(StateName::TurnVariable(t)) => Op::TurnGet(t),
                     Name::State(StateName::Attacked(true)) => Op::IsAttacked,
                     Name::State(StateName::Attacked(false)) => Op::NotAttacked,
+                    Name::State(StateName::GivesCheck) => Op::GivesCheck,
                     Name::State(StateName::Measure(m)) => match m {
                         Measure::FriendCount => Op::FriendCount,
                         Measure::EnemyCount => Op::EnemyCount,

@@ -119,7 +119,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     let zones = zones(game, &board, &players, errors);
 
     let (attributes, default_attrs) = declarations::attributes(game, errors);
-    let turn_variables = declarations::turn_variables(game, errors);
+    let (turn_variables, turn_keep) = declarations::turn_variables(game, errors);
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
     let mut piece_types = Vec::with_capacity(pieces.len());
@@ -270,6 +270,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         attributes,
         default_attrs,
         turn_variables,
+        turn_keep,
         royal,
         attacks,
         goals,

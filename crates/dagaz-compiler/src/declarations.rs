@@ -75,12 +75,18 @@ pub(crate) fn attributes(
 }
 
 /// `(turn-variable NAME)`.
+/// `(turn-variable NAME [keep])`: the names, and the slots that keep their value.
 pub(crate) fn turn_variables(
     game: &dagaz_syntax::Game,
     errors: &mut Vec<CompileError>,
-) -> IndexSet<String> {
+) -> (IndexSet<String>, u8) {
     let mut names = IndexSet::new();
+    let mut keep = 0u8;
     for variable in &game.turn_variables {
+        if variable.keep && names.len() < MAX_TURN_VARIABLES && !names.contains(&variable.name.text)
+        {
+            keep |= 1 << names.len();
+        }
         if names.len() >= MAX_TURN_VARIABLES {
             errors.push(CompileError::too_many(
                 "turn variables",
@@ -96,7 +102,7 @@ pub(crate) fn turn_variables(
             ));
         }
     }
-    names
+    (names, keep)
 }
 
 /// `(royal PIECE ...)`: `royal[kind]`.

@@ -75,6 +75,8 @@ pub struct Rules {
     pub default_attrs: u8,
     /// Turn variables (`(turn-variable en-passant)`): values a move leaves for the next turn.
     pub turn_variables: IndexSet<String>,
+    /// A bit per turn variable declared `keep`: its value stays until a move sets it again.
+    pub turn_keep: u8,
     /// `royal[kind]`: a move that leaves such a piece of the mover attacked is not legal.
     pub royal: Vec<bool>,
     /// How attacks are found (`(attacks reversible)`, or forward by default).

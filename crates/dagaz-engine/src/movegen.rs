@@ -462,6 +462,37 @@ impl Sink for Generation<'_> {
         self.legality
             .attacked(self.game, self.limits, attack, cells)
     }
+
+    fn gives_check(
+        &mut self,
+        mover: PlayerId,
+        turn_number: dagaz_ir::Int,
+        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        for index in 0..cells.len() {
+            let Some(piece) = cells.get(index).copied().flatten() else {
+                continue;
+            };
+            if piece.owner == mover || !self.game.is_royal(piece.kind) {
+                continue;
+            }
+            let attack = Attack {
+                at: Pos(index as u16),
+                defender: piece.owner,
+                placed: piece,
+                turn_number,
+                turn_values,
+            };
+            if self
+                .legality
+                .attacked(self.game, self.limits, attack, cells)?
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
 }
 
 impl Accepted {

@@ -197,7 +197,7 @@ impl Position {
 
     /// Applies a move generated for this position and passes the turn to `next`
     /// ([`Position::play`] asks the game who that is).
-    pub(crate) fn apply(&mut self, mv: &Move, next: PlayerId) -> PlayUndo {
+    pub(crate) fn apply(&mut self, mv: &Move, next: PlayerId, keep: u8) -> PlayUndo {
         let undo = PlayUndo {
             to_move: self.to_move,
             turns: self.turns,
@@ -205,8 +205,13 @@ impl Position {
             last: self.last,
             passes: self.passes,
         };
-        // Turn variables live for one turn: whatever this move does not set is cleared.
-        self.turn_values = [UNSET; MAX_TURN_VARIABLES];
+        // Turn variables live for one turn: whatever this move does not set is cleared, but
+        // for those the game keeps.
+        for (slot, value) in self.turn_values.iter_mut().enumerate() {
+            if keep & (1 << slot) == 0 {
+                *value = UNSET;
+            }
+        }
         self.last = None;
         for action in &mv.actions {
             match *action {

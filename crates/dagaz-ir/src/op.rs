@@ -178,6 +178,9 @@ pub enum Op {
     /// `-- bool`: whether an enemy attacks the current position, by the game's attack test;
     /// fails inside an attack test (they do not nest).
     IsAttacked,
+    /// `-- bool`: whether a royal piece of another player is attacked, on the board as the
+    /// move has left it so far (the move gives check); false inside an attack test.
+    GivesCheck,
     /// `-- bool`: whether no enemy attacks the current position; fails inside an attack test.
     NotAttacked,
 
@@ -457,6 +460,7 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::Connected(..) => "Connected",
         Op::SetOwner => "SetOwner",
         Op::IsAttacked => "IsAttacked",
+        Op::GivesCheck => "GivesCheck",
         Op::NotAttacked => "NotAttacked",
         Op::NoMoves => "NoMoves",
         Op::CurrentPlayer => "CurrentPlayer",

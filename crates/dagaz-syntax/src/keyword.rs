@@ -123,6 +123,8 @@ keywords! {
     Paths = "paths",
     /// `(attacks forward)`.
     Forward = "forward",
+    /// `(turn-variable NAME keep)`: the value stays until a move sets it again.
+    Keep = "keep",
     /// `(attacks reversible)`.
     Reversible = "reversible",
     /// `(pass always)`: passing is always a move.

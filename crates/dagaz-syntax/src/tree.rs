@@ -430,11 +430,13 @@ pub struct Attribute {
     pub span: Span,
 }
 
-/// `(turn-variable NAME)`.
+/// `(turn-variable NAME [keep])`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnVariable {
     /// The variable.
     pub name: Ident,
+    /// `keep`: the value stays from turn to turn until a move sets it again.
+    pub keep: bool,
     /// The clause.
     pub span: Span,
 }

@@ -134,6 +134,20 @@ pub trait Sink {
     /// that passed `NoMoves`, by a move below its last capture that captures more.
     fn cancel(&mut self, serial: u64);
 
+    /// Whether a royal piece of a player other than `mover` is attacked on `cells` (lent, and
+    /// to be left as it was): the move under construction gives check. The machine does not
+    /// know which pieces are royal; a sink that does not either answers false.
+    fn gives_check(
+        &mut self,
+        mover: PlayerId,
+        turn_number: Int,
+        turn_values: &[Value; MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        let _ = (mover, turn_number, turn_values, cells);
+        Ok(false)
+    }
+
     /// Whether the sink has seen what it needed; the run then stops early.
     fn finished(&self) -> bool {
         false
@@ -684,6 +698,19 @@ impl Processor {
                         replaced,
                     },
                 )?;
+                true
+            }
+            Op::GivesCheck => {
+                // Inside an attack test the answer is false, and the move goes on: it may
+                // still capture, which is what the test looks for.
+                let checks = !self.in_probe
+                    && sink.gives_check(
+                        self.state.player,
+                        cx.players.turn_number,
+                        &self.state.turn_values,
+                        &mut self.state.cells,
+                    )?;
+                self.stack.push(Value::Bool(checks));
                 true
             }
             Op::IsAttacked | Op::NotAttacked => {

@@ -46,8 +46,29 @@ struct Remembered {
     at: Pos,
     placed: Piece,
     attacked: bool,
+    /// Who could attack: see [`attackers`].
+    attackers: Attackers,
     /// Its range in `Legality::asked_cells`.
     cells: (u32, u32),
+}
+
+/// The pieces that could attack a defender, told apart coarsely: how many there are and which
+/// types. A test reads the cells its attackers look at, not the cells where new attackers could
+/// appear, so an answer stands only for the same attackers: a move that adds one (a promotion
+/// to a type the side had not, a drop) is tested afresh.
+type Attackers = (u32, [u64; 4]);
+
+fn attackers(cells: &[Option<Piece>], defender: dagaz_ir::PlayerId) -> Attackers {
+    let mut kinds = [0u64; 4];
+    let mut count = 0;
+    for p in cells.iter().flatten().filter(|p| p.owner != defender) {
+        count += 1;
+        let k = p.kind.index();
+        if let Some(word) = kinds.get_mut(k >> 6) {
+            *word |= 1 << (k & 63);
+        }
+    }
+    (count, kinds)
 }
 
 /// How many answers to `is-attacked?` a generation remembers.
@@ -229,9 +250,11 @@ impl Legality {
             turn_values,
         } = attack;
         let asked_cells = &self.asked_cells;
+        let who = attackers(cells, defender);
         let known = self.asked.iter().find(|m| {
             m.at == at
                 && m.placed == placed
+                && m.attackers == who
                 && asked_cells
                     .get(m.cells.0 as usize..m.cells.1 as usize)
                     .unwrap_or(&[])
@@ -275,6 +298,7 @@ impl Legality {
                 at,
                 placed,
                 attacked,
+                attackers: who,
                 cells: (start, self.asked_cells.len() as u32),
             });
         }

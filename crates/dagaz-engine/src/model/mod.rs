@@ -221,6 +221,6 @@ impl Position {
     /// the game's turn order.
     pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
         let next = game.next_player(self.to_move());
-        self.apply(mv, next)
+        self.apply(mv, next, game.rules.turn_keep)
     }
 }

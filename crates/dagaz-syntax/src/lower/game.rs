@@ -147,10 +147,19 @@ impl Lower {
                     }
                 }
                 Keyword::TurnVariable => {
-                    let name = shape::arity::<1>(text, parts, span)
-                        .and_then(|[name]| shape::ident(name, "a variable name"));
-                    if let Some(name) = self.ok(name) {
-                        game.turn_variables.push(TurnVariable { name, span });
+                    let variable = match shape::args(parts) {
+                        [name] => shape::ident(name, "a variable name").map(|n| (n, false)),
+                        [name, keep] if keep.as_symbol() == Some(Keyword::Keep.text()) => {
+                            shape::ident(name, "a variable name").map(|n| (n, true))
+                        }
+                        [_, other] => Err(SyntaxError::expected("`keep`", other)),
+                        _ => Err(SyntaxError::expected(
+                            "`(turn-variable NAME)` or `(turn-variable NAME keep)`",
+                            clause,
+                        )),
+                    };
+                    if let Some((name, keep)) = self.ok(variable) {
+                        game.turn_variables.push(TurnVariable { name, keep, span });
                     }
                 }
                 Keyword::Royal => {

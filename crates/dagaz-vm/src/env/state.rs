@@ -31,6 +31,9 @@ pub enum StateName {
     Attacked(bool),
     /// A number measured over the whole board: a command.
     Measure(Measure),
+    /// `gives-check?`: whether a royal piece of another player is attacked now; the processor
+    /// asks the sink.
+    GivesCheck,
 }
 
 /// A number measured over the whole board, and the name the language gives it.
@@ -113,6 +116,7 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
     match name {
         "is-attacked?" => return Some(StateName::Attacked(true)),
         "not-attacked?" => return Some(StateName::Attacked(false)),
+        "gives-check?" => return Some(StateName::GivesCheck),
         "friend-count" => return Some(StateName::Measure(Measure::FriendCount)),
         "enemy-count" => return Some(StateName::Measure(Measure::EnemyCount)),
         "line-length" => return Some(StateName::Measure(Measure::LineLength)),
