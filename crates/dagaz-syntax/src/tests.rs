@@ -870,7 +870,7 @@ fn game_mistakes_are_all_reported() {
             "`attribute` takes 2 arguments, found 1 @ (attribute a)",
             "expected an attribute name, found the number 1 @ 1",
             "expected `true` or `false`, found the symbol `maybe` @ maybe",
-            "`turn-variable` takes 1 argument, found 0 @ (turn-variable)",
+            "`turn-variable` takes 1 or 2 arguments, found 0 @ (turn-variable)",
             "expected a variable name, found the number 1 @ 1",
             "expected a piece type, found the number 1 @ 1",
             "expected `forward` or `reversible`, found the symbol `sideways` @ sideways",

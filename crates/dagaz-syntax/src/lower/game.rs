@@ -153,9 +153,11 @@ impl Lower {
                             shape::ident(name, "a variable name").map(|n| (n, true))
                         }
                         [_, other] => Err(SyntaxError::expected("`keep`", other)),
-                        _ => Err(SyntaxError::expected(
-                            "`(turn-variable NAME)` or `(turn-variable NAME keep)`",
-                            clause,
+                        args => Err(SyntaxError::arity(
+                            text,
+                            "1 or 2 arguments".into(),
+                            args.len(),
+                            span,
                         )),
                     };
                     if let Some((name, keep)) = self.ok(variable) {
