@@ -122,18 +122,24 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     let (turn_variables, turn_keep) = declarations::turn_variables(game, errors);
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
+    // The names every chain resolves against; the globals and strings grow as chains use them.
+    macro_rules! names {
+        () => {
+            Names {
+                board: &board,
+                pieces: &piece_names,
+                players: &players,
+                globals: &mut globals,
+                strings: &mut strings,
+                zones: &zones,
+                attributes: &attributes,
+                turn_variables: &turn_variables,
+            }
+        };
+    }
     let mut piece_types = Vec::with_capacity(pieces.len());
     for (piece_name, piece) in &pieces {
-        let mut names = Names {
-            board: &board,
-            pieces: &piece_names,
-            players: &players,
-            globals: &mut globals,
-            strings: &mut strings,
-            zones: &zones,
-            attributes: &attributes,
-            turn_variables: &turn_variables,
-        };
+        let mut names = names!();
         let (program, piece_errors) =
             ChainCompiler::new(&mut names).piece(&piece.pre, &piece.moves, &piece.post);
         errors.extend(piece_errors);
@@ -165,16 +171,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
 
     let mut goal_programs = Vec::new();
     for (i, goal) in game.goal_programs.iter().enumerate() {
-        let mut names = Names {
-            board: &board,
-            pieces: &piece_names,
-            players: &players,
-            globals: &mut globals,
-            strings: &mut strings,
-            zones: &zones,
-            attributes: &attributes,
-            turn_variables: &turn_variables,
-        };
+        let mut names = names!();
         let n = u16::try_from(i + 1).unwrap_or(u16::MAX);
         let (program, goal_errors) = ChainCompiler::new(&mut names).goal(n, &goal.body);
         errors.extend(goal_errors);

@@ -8,7 +8,7 @@ use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
 use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_vm::env::global::Globals;
-use dagaz_vm::{Attack, Completed, Context, Fault, Limits, Processor, Sink};
+use dagaz_vm::{Attack, Completed, Fault, Limits, Processor, Sink};
 
 /// Why a game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,15 +120,7 @@ fn goal_reached(
     p.state.turn_values = position.turn_values;
     let mut found = Ok(None);
     for (i, goal) in goals.iter().enumerate() {
-        let cx = Context {
-            board: &game.rules.board,
-            zones: &game.rules.zones,
-            strings: &game.rules.strings,
-            program: &goal.program,
-            players: &players,
-            symmetry,
-            limits,
-        };
+        let cx = game.context(&goal.program, &players, symmetry, limits);
         let mut sink = Reached(false);
         for start in starts.clone() {
             if let Err(Fault { pc, kind }) = p.run(&cx, Pos(start as u16), &mut sink) {

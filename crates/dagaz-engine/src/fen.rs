@@ -158,21 +158,13 @@ impl Game {
                     }
                     file += run;
                 } else {
-                    let piece = spec
-                        .letters
-                        .iter()
-                        .find(|(l, _)| *l == c)
-                        .map(|&(_, p)| p)
-                        .ok_or_else(|| {
-                            fail(
-                                "placement",
-                                format!(
-                                    "expected a piece letter ({letters}) or a digit, found {c:?}"
-                                ),
-                                (row_at + i, c.len_utf8()),
-                            )
-                        })?;
-                    let mut piece = piece;
+                    let mut piece = letter_piece(spec, c).ok_or_else(|| {
+                        fail(
+                            "placement",
+                            format!("expected a piece letter ({letters}) or a digit, found {c:?}"),
+                            (row_at + i, c.len_utf8()),
+                        )
+                    })?;
                     if let (Some(bit), Some(&(_, '~'))) = (spec.promoted, chars.peek()) {
                         piece.set_attr(bit, true);
                         chars.next();
@@ -206,18 +198,13 @@ impl Game {
 
         if let Some((held_letters, at)) = hand {
             for (i, c) in held_letters.char_indices() {
-                let piece = spec
-                    .letters
-                    .iter()
-                    .find(|(l, _)| *l == c)
-                    .map(|&(_, p)| p)
-                    .ok_or_else(|| {
-                        fail(
-                            "hands",
-                            format!("expected a piece letter ({letters}), found {c:?}"),
-                            (at + i, c.len_utf8()),
-                        )
-                    })?;
+                let piece = letter_piece(spec, c).ok_or_else(|| {
+                    fail(
+                        "hands",
+                        format!("expected a piece letter ({letters}), found {c:?}"),
+                        (at + i, c.len_utf8()),
+                    )
+                })?;
                 let held = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
                 if held >= MAX_IN_HAND {
                     return Err(fail(
@@ -411,6 +398,14 @@ impl Game {
         let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
         Some(out)
     }
+}
+
+/// The piece a FEN letter stands for.
+fn letter_piece(spec: &StandardFen, letter: char) -> Option<dagaz_ir::Piece> {
+    spec.letters
+        .iter()
+        .find(|(l, _)| *l == letter)
+        .map(|&(_, p)| p)
 }
 
 /// The most pieces of one kind a FEN may put in a hand: more than any game has.

@@ -18,7 +18,7 @@ use dagaz_ir::{same_actions, unordered_hash, Action, Piece, PieceKind, PlayerId,
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 pub use dagaz_vm::Limits;
-use dagaz_vm::{eval_invariant, Attack, Completed, Context, Fault, Processor, Sink};
+use dagaz_vm::{eval_invariant, Attack, Completed, Fault, Processor, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.
 #[derive(Default)]
@@ -259,15 +259,7 @@ fn run_all(
         let Some(ty) = game.rules.pieces.get(piece.kind.index()) else {
             continue;
         };
-        let cx = Context {
-            board: &game.rules.board,
-            zones: &game.rules.zones,
-            strings: &game.rules.strings,
-            program: &ty.program,
-            players,
-            symmetry,
-            limits,
-        };
+        let cx = game.context(&ty.program, players, symmetry, limits);
         generation.accepted.piece = piece.kind;
         p.run(&cx, Pos(index as u16), generation)
             .map_err(|Fault { pc, kind }| {
@@ -302,15 +294,7 @@ fn run_drops(
         else {
             continue;
         };
-        let cx = Context {
-            board: &game.rules.board,
-            zones: &game.rules.zones,
-            strings: &game.rules.strings,
-            program,
-            players,
-            symmetry,
-            limits,
-        };
+        let cx = game.context(program, players, symmetry, limits);
         let piece = Piece {
             owner: mover,
             kind,

@@ -24,7 +24,7 @@ use dagaz_ir::{Action, Parts, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_V
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
-use dagaz_vm::{Attack, Completed, Context, Fault, GenErrorKind, Limits, Processor, Sink};
+use dagaz_vm::{Attack, Completed, Fault, GenErrorKind, Limits, Processor, Sink};
 
 /// An attack test that stopped with an error: in which piece type's chain, and where.
 pub(crate) struct ProbeFault {
@@ -446,15 +446,9 @@ fn run_unit(
         return Ok((false, 0));
     };
     let players = players_for(q, player);
-    let cx = Context {
-        board: &q.game.rules.board,
-        zones: &q.game.rules.zones,
-        strings: &q.game.rules.strings,
-        program: &ty.program,
-        players: &players,
-        symmetry: symmetry(q.game, player),
-        limits: q.limits,
-    };
+    let cx = q
+        .game
+        .context(&ty.program, &players, symmetry(q.game, player), q.limits);
     p.state.player = player;
     let mut probe = Probe {
         looking,

@@ -119,6 +119,25 @@ impl Game {
         position
     }
 
+    /// What a run of `program` reads, for a player with `symmetry`.
+    pub(crate) fn context<'a>(
+        &'a self,
+        program: &'a dagaz_ir::Program,
+        players: &'a dagaz_vm::env::players::Players,
+        symmetry: &'a [dagaz_ir::Dir],
+        limits: dagaz_vm::Limits,
+    ) -> dagaz_vm::Context<'a> {
+        dagaz_vm::Context {
+            board: &self.rules.board,
+            zones: &self.rules.zones,
+            strings: &self.rules.strings,
+            program,
+            players,
+            symmetry,
+            limits,
+        }
+    }
+
     /// The Players environment's answers for a generation in `position`.
     pub(crate) fn players_env(&self, position: &Position) -> dagaz_vm::env::players::Players {
         let current = position.to_move();
