@@ -522,74 +522,14 @@ impl Processor {
                 self.stack.push(Value::Bool(inside));
                 true
             }
-            Op::FriendCount | Op::EnemyCount => {
-                let n = self.state.count(op == Op::FriendCount);
-                self.stack.push(Value::Int(n as Int));
-                true
-            }
-            Op::GroupSize | Op::Liberties => {
-                let liberties = self.state.find_group(cx.board);
-                let n = match op {
-                    Op::GroupSize => self.state.group.len(),
-                    _ => liberties,
-                };
-                self.stack.push(Value::Int(n as Int));
-                true
-            }
-            Op::CaptureGroup => {
-                self.state.find_group(cx.board);
-                let here = self.state.current;
-                let group = std::mem::take(&mut self.state.group);
-                let mut result = Ok(());
-                for &at in &group {
-                    self.state.current = at;
-                    let piece = match self.state.capture(&mut self.trail) {
-                        Ok(piece) => piece,
-                        Err(e) => {
-                            result = Err(e);
-                            break;
-                        }
-                    };
-                    if let Err(e) = self.act(cx.limits, Action::Capture { at, piece }) {
-                        result = Err(e);
-                        break;
-                    }
-                    self.note_capture();
-                }
-                self.state.current = here;
-                self.state.group = group;
-                result?;
-                true
-            }
-            Op::LineLength => {
-                let n = self.state.line_length(cx.board);
-                self.stack.push(Value::Int(n as Int));
-                true
-            }
-            Op::Connected(a, b) => {
-                let joined = self
-                    .state
-                    .connected(cx.board, cx.zones, a as usize, b as usize);
-                self.stack.push(Value::Bool(joined));
-                true
-            }
-            Op::SetOwner => {
-                let owner = match pop(&mut self.stack)? {
-                    Value::Player(p) => p,
-                    other => {
-                        return Err(GenErrorKind::WrongType {
-                            expected: "a player",
-                            found: other.value_type(),
-                        })
-                    }
-                };
-                let at = self.state.current;
-                let (from, to) = self.state.set_owner(owner, &mut self.trail)?;
-                if from != to {
-                    self.act(cx.limits, Action::Change { at, from, to })?;
-                }
-                true
-            }
+            Op::FriendCount
+            | Op::EnemyCount
+            | Op::GroupSize
+            | Op::Liberties
+            | Op::CaptureGroup
+            | Op::LineLength
+            | Op::Connected(..)
+            | Op::SetOwner => self.whole_board(cx, op)?,
             Op::Fail => false,
             Op::Clauses => match self.only_clause.take() {
                 None => true,
@@ -1113,6 +1053,84 @@ impl Processor {
             self.choices.clear();
         }
         Ok(())
+    }
+
+    /// The commands that look at or change the whole board (counts, lines, groups, owners):
+    /// rare in the hot loop, so kept out of it.
+    #[cold]
+    #[inline(never)]
+    fn whole_board(&mut self, cx: &Context<'_>, op: Op) -> Result<bool, GenErrorKind> {
+        Ok(match op {
+            Op::FriendCount | Op::EnemyCount => {
+                let n = self.state.count(op == Op::FriendCount);
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::GroupSize | Op::Liberties => {
+                let liberties = self.state.find_group(cx.board);
+                let n = match op {
+                    Op::GroupSize => self.state.group.len(),
+                    _ => liberties,
+                };
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::CaptureGroup => {
+                self.state.find_group(cx.board);
+                let here = self.state.current;
+                let group = std::mem::take(&mut self.state.group);
+                let mut result = Ok(());
+                for &at in &group {
+                    self.state.current = at;
+                    let piece = match self.state.capture(&mut self.trail) {
+                        Ok(piece) => piece,
+                        Err(e) => {
+                            result = Err(e);
+                            break;
+                        }
+                    };
+                    if let Err(e) = self.act(cx.limits, Action::Capture { at, piece }) {
+                        result = Err(e);
+                        break;
+                    }
+                    self.note_capture();
+                }
+                self.state.current = here;
+                self.state.group = group;
+                result?;
+                true
+            }
+            Op::LineLength => {
+                let n = self.state.line_length(cx.board);
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::Connected(a, b) => {
+                let joined = self
+                    .state
+                    .connected(cx.board, cx.zones, a as usize, b as usize);
+                self.stack.push(Value::Bool(joined));
+                true
+            }
+            Op::SetOwner => {
+                let owner = match pop(&mut self.stack)? {
+                    Value::Player(p) => p,
+                    other => {
+                        return Err(GenErrorKind::WrongType {
+                            expected: "a player",
+                            found: other.value_type(),
+                        })
+                    }
+                };
+                let at = self.state.current;
+                let (from, to) = self.state.set_owner(owner, &mut self.trail)?;
+                if from != to {
+                    self.act(cx.limits, Action::Change { at, from, to })?;
+                }
+                true
+            }
+            _ => true,
+        })
     }
 
     /// Whether an enemy attacks the current position, with the mover's piece standing there
