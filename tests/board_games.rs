@@ -359,3 +359,22 @@ fn boards_are_drawn_with_the_glyphs_the_game_declares_and_the_hands() {
     let zh = play("crazyhouse", &["e2e4", "d7d5", "e4d5", "d8d5"], "quit\n");
     assert!(zh.contains("White holds: ♙\nBlack holds: ♟\n"), "{zh}");
 }
+
+/// Found by fuzzing (a mutated connect-four.game): a direction with no offset made
+/// `line-length` step on the spot for ever once a piece stood there.
+#[test]
+fn a_line_along_a_direction_that_stays_put_ends() {
+    let game = dagaz_engine::Game::load(
+        r#"(board (name b) (dim "a-c") (dim "1") (dir (name e) 0 0) (dir (name w) -1 0))
+           (piece (name Disc) (drops (check is-empty?) (log position) (drop)))
+           (game (name t) (board b)
+              (players (Red (hand (Disc unlimited))) (Yellow (hand (Disc unlimited))))
+              (goal win (check (>= line-length 4))))"#,
+    )
+    .unwrap();
+    let mut start = game.initial_position();
+    let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
+    // Every first disc makes a "line" of 1 + 3 (capped at the board's length): the game ends.
+    assert_eq!(perft.count(&mut start, 2).unwrap(), 0);
+    assert_eq!(perft.count(&mut start, 1).unwrap(), 3);
+}

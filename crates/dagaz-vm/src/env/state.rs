@@ -292,12 +292,18 @@ impl State {
                 .flatten()
                 .is_some_and(|p| p.owner == owner.owner)
         };
+        // A line is at most as long as the board: a direction with no offset (or one that
+        // comes back) would otherwise step for ever.
+        let most = self.cells.len();
         let run = |dir: Dir| {
             let mut n = 0;
             let mut at = self.current;
             while let Some(next) = board.step(dir, at).filter(|&p| owned(p)) {
                 n += 1;
                 at = next;
+                if n >= most {
+                    break;
+                }
             }
             n
         };
@@ -600,6 +606,23 @@ mod tests {
             attributes: empty,
             turn_variables: empty,
         }
+    }
+
+    #[test]
+    fn a_line_along_a_direction_without_offset_ends() {
+        let names = |t: &str| t.split(' ').map(String::from).collect::<Vec<_>>();
+        let mut b = Board::new("b", vec![names("a b c"), names("1")]).unwrap();
+        b.add_direction("stay", &[0, 0]).unwrap();
+        let mut st = State {
+            cells: vec![man(0), man(0), None],
+            ..State::default()
+        };
+        st.current = Pos(0);
+        assert_eq!(
+            st.line_length(&b),
+            4,
+            "1 and a run capped at the board's 3 cells"
+        );
     }
 
     #[test]
