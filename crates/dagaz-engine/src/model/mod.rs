@@ -218,7 +218,7 @@ impl Game {
         /// How attacks are found, for `is-attacked?` and the royal rule.
         fn attack_test(&self) -> AttackTest;
         /// The goals judged when the side to move has no moves, in the order declared; the
-        /// first that applies decides ([`crate::MoveGen::outcome`]).
+        /// first that applies decides ([`crate::MoveGen::ending`]).
         fn goals(&self) -> &[Goal];
         /// How the game writes positions as FEN, when it declares it.
         fn fen_spec(&self) -> Option<&FenSpec>;
