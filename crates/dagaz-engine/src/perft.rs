@@ -155,14 +155,18 @@ impl<'g> Perft<'g> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn divide_at_depth_zero_lists_nothing() {
+    fn checkers() -> crate::Game {
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../../games/simple-checkers.game"
         ))
         .unwrap();
-        let game = crate::Game::load(&text).unwrap();
+        crate::Game::load(&text).unwrap()
+    }
+
+    #[test]
+    fn divide_at_depth_zero_lists_nothing() {
+        let game = checkers();
         let mut position = game.initial_position();
         let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
         assert!(perft.divide(&mut position, 0).unwrap().is_empty());
@@ -172,12 +176,7 @@ mod tests {
 
     #[test]
     fn divide_until_answers_none_once_stopped_and_the_counts_otherwise() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/simple-checkers.game"
-        ))
-        .unwrap();
-        let game = crate::Game::load(&text).unwrap();
+        let game = checkers();
         let mut position = game.initial_position();
         let mut perft = Perft::new(&game, MoveGen::default(), Counting::Bulk);
         let stop = Arc::new(AtomicBool::new(true));
