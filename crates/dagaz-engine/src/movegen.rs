@@ -320,6 +320,32 @@ fn run_drops(
     Ok(())
 }
 
+/// A move's actions, then a `ToHand` for the mover per piece of another player it captures
+/// (by `capture`, or by a drop that replaces it), demoted as the game says.
+fn with_captures_to_hand(
+    actions: &[Action],
+    mover: PlayerId,
+    rule: &dagaz_compiler::ToHand,
+) -> smallvec::SmallVec<[Action; 6]> {
+    let mut all = smallvec::SmallVec::from_slice(actions);
+    for action in actions {
+        if let Action::Capture { piece, .. }
+        | Action::Drop {
+            replaced: Some(piece),
+            ..
+        } = *action
+        {
+            if piece.owner != mover {
+                all.push(Action::ToHand {
+                    player: mover,
+                    kind: rule.demote(piece),
+                });
+            }
+        }
+    }
+    all
+}
+
 /// A pass: no change, written `pass`.
 fn pass_move(game: &Game) -> Move {
     let pass = game
@@ -544,27 +570,10 @@ impl Accepted {
                     .map(|&(inv, at)| (inv, at - first_local + base)),
             );
             // `from_slice` copies in one go (the items are `Copy`); `into` would go item by item.
-            let mut actions = smallvec::SmallVec::from_slice(done.actions);
-            if let Some(rule) = &game.rules.to_hand {
-                // Each capture joins the mover's hand, demoted as the game says.
-                let mover = self.mover;
-                let joined: smallvec::SmallVec<[Action; 4]> = done
-                    .actions
-                    .iter()
-                    .filter_map(|a| match *a {
-                        Action::Capture { piece, .. }
-                        | Action::Drop {
-                            replaced: Some(piece),
-                            ..
-                        } if piece.owner != mover => Some(Action::ToHand {
-                            player: mover,
-                            kind: rule.demote(piece),
-                        }),
-                        _ => None,
-                    })
-                    .collect();
-                actions.extend(joined);
-            }
+            let actions = match &game.rules.to_hand {
+                None => smallvec::SmallVec::from_slice(done.actions),
+                Some(rule) => with_captures_to_hand(done.actions, self.mover, rule),
+            };
             self.moves.push(Move {
                 actions,
                 notation: smallvec::SmallVec::from_slice(done.log),

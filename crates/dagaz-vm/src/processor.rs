@@ -640,19 +640,7 @@ impl Processor {
                 )?;
                 true
             }
-            Op::GivesCheck => {
-                // Inside an attack test the answer is false, and the move goes on: it may
-                // still capture, which is what the test looks for.
-                let checks = !self.in_probe
-                    && sink.gives_check(
-                        self.state.player,
-                        cx.players.turn_number,
-                        &self.state.turn_values,
-                        &mut self.state.cells,
-                    )?;
-                self.stack.push(Value::Bool(checks));
-                true
-            }
+            Op::GivesCheck => self.gives_check(cx, sink)?,
             Op::IsAttacked | Op::NotAttacked => {
                 if self.in_probe {
                     return Ok(false);
@@ -1131,6 +1119,22 @@ impl Processor {
             }
             _ => true,
         })
+    }
+
+    /// `GivesCheck`: asks the sink, except inside an attack test, where the answer is false
+    /// and the move goes on (it may still capture, which is what the test looks for).
+    #[cold]
+    #[inline(never)]
+    fn gives_check(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<bool, GenErrorKind> {
+        let checks = !self.in_probe
+            && sink.gives_check(
+                self.state.player,
+                cx.players.turn_number,
+                &self.state.turn_values,
+                &mut self.state.cells,
+            )?;
+        self.stack.push(Value::Bool(checks));
+        Ok(true)
     }
 
     /// Whether an enemy attacks the current position, with the mover's piece standing there
