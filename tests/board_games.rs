@@ -341,8 +341,11 @@ fn play(name: &str, moves: &[&str], input: &str) -> String {
     let path = repo_path(&format!("games/{name}.game"))
         .display()
         .to_string();
-    let mut argv = vec!["dagaz", "play", &path, "--human", "both", "--moves"];
-    argv.extend_from_slice(moves);
+    let mut argv = vec!["dagaz", "play", &path, "--human", "both"];
+    if !moves.is_empty() {
+        argv.push("--moves");
+        argv.extend_from_slice(moves);
+    }
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = dagaz_cli::run_with_input(argv, &mut input.as_bytes(), &mut out, &mut err, false);
     assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
@@ -355,6 +358,11 @@ fn boards_are_drawn_with_the_glyphs_the_game_declares_and_the_hands() {
     assert!(
         ttt.starts_with("3  . . .\n2  . X .\n1  O . .\n   a b c\nX:  X Mark\nO:  O Mark\n"),
         "{ttt}"
+    );
+    let bt = play("breakthrough", &[], "quit\n");
+    assert!(
+        bt.contains("\n6  . : . : . : . :\n5  : . : . : . : .\n"),
+        "{bt}"
     );
     let zh = play("crazyhouse", &["e2e4", "d7d5", "e4d5", "d8d5"], "quit\n");
     assert!(zh.contains("White holds: ♙\nBlack holds: ♟\n"), "{zh}");

@@ -285,6 +285,8 @@ fn draw(game: &Game, position: &Position) -> String {
                     Some(piece) => glyph(game, piece),
                     // Draughts boards number their playable squares; the others stay blank.
                     None if board.is_numbered() && board.number_of(at).is_none() => ' ',
+                    // A board that says which squares are dark shows them.
+                    None if board.is_dark(at) => ':',
                     None => '.',
                 },
             };

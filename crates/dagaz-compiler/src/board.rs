@@ -68,6 +68,12 @@ pub(crate) fn board(form: &dagaz_syntax::Board, errors: &mut Vec<CompileError>) 
     if !holes.is_empty() {
         board.remove_positions(&holes);
     }
+    for square in &form.dark {
+        match board.position(&square.text) {
+            Some(pos) => board.set_dark(pos),
+            None => errors.push(CompileError::unknown("position", &square.text, square.span)),
+        }
+    }
     Some(board)
 }
 

@@ -63,6 +63,8 @@ pub struct Board {
     offsets: Vec<Vec<i64>>,
     /// `opposite[d]`: the direction whose offsets are the negatives of `d`'s, if one was added.
     opposite: Vec<Option<Dir>>,
+    /// The positions drawn dark (`(dark POS ...)`); empty when the board says nothing.
+    dark: Vec<bool>,
 }
 
 impl Board {
@@ -97,6 +99,7 @@ impl Board {
             number_of: vec![None; count],
             offsets: Vec::new(),
             opposite: Vec::new(),
+            dark: Vec::new(),
         })
     }
 
@@ -188,6 +191,7 @@ impl Board {
             }
         }
         self.links = links;
+        self.dark.clear();
         self.positions = self
             .positions
             .iter()
@@ -210,6 +214,26 @@ impl Board {
                 (m != NONE).then_some(Pos(m))
             })
             .collect();
+    }
+
+    /// Marks `pos` as drawn dark. Take holes out first: removing positions forgets the marks.
+    pub fn set_dark(&mut self, pos: Pos) {
+        if self.dark.len() != self.len() {
+            self.dark = vec![false; self.len()];
+        }
+        if let Some(d) = self.dark.get_mut(pos.index()) {
+            *d = true;
+        }
+    }
+
+    /// Whether `pos` is drawn dark; false on a board that marks no square.
+    pub fn is_dark(&self, pos: Pos) -> bool {
+        self.dark.get(pos.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether the board says which squares are dark.
+    pub fn is_shaded(&self) -> bool {
+        !self.dark.is_empty()
     }
 
     /// Whether the board numbers its squares (then notation and FEN use the numbers).
@@ -397,6 +421,20 @@ mod tests {
         let c1 = b.position("c1").unwrap();
         assert_eq!(b.step(n, c1).map(|p| b.position_name(p)), Some("c2"));
         assert_eq!(b.positions().count(), 8);
+    }
+
+    #[test]
+    fn dark_squares_are_marked_after_the_holes() {
+        let mut b = board();
+        assert!(!b.is_shaded());
+        let b2 = b.position("b2").unwrap();
+        b.remove_positions(&[b2]);
+        // Positions are numbered again: a1 is looked up after the holes.
+        let a1 = b.position("a1").unwrap();
+        b.set_dark(a1);
+        assert!(b.is_shaded());
+        assert!(b.is_dark(a1));
+        assert!(!b.is_dark(b.position("b1").unwrap()));
     }
 
     #[test]

@@ -59,6 +59,8 @@ keywords! {
     Numbers = "numbers",
     /// `(holes POS ...)` in `board`: positions the grid does not have.
     Holes = "holes",
+    /// `(dark POS ...)` in `board`: the squares drawn dark.
+    Dark = "dark",
     /// `(notation "q")` in `piece`.
     Notation = "notation",
     /// `(pre ...)` in `piece`.
@@ -278,6 +280,7 @@ impl Keyword {
         Keyword::Dir,
         Keyword::Numbers,
         Keyword::Holes,
+        Keyword::Dark,
     ];
 
     /// The clauses of `piece`.

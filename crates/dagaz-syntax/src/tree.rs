@@ -110,6 +110,8 @@ pub struct Board {
     pub numbers: Option<Vec<Ident>>,
     /// The positions of every `(holes POS ...)` clause: taken out of the grid.
     pub holes: Vec<Ident>,
+    /// The positions of every `(dark POS ...)` clause: drawn dark.
+    pub dark: Vec<Ident>,
     /// Whether some clause of the board could not be lowered (an error says so): the board
     /// is then incomplete.
     pub broken: bool,

@@ -133,6 +133,7 @@ impl Lower {
             dirs: Vec::new(),
             numbers: None,
             holes: Vec::new(),
+            dark: Vec::new(),
             broken: false,
             span: form.span,
         };
@@ -147,11 +148,14 @@ impl Lower {
                         .collect();
                     board.numbers = Some(squares);
                 }
-                Some(Keyword::Holes) => {
+                Some(which @ (Keyword::Holes | Keyword::Dark)) => {
                     let squares = shape::args(item.as_list().unwrap_or(&[]));
                     for n in squares {
                         if let Some(square) = self.ok(shape::ident(n, "a position name")) {
-                            board.holes.push(square);
+                            match which {
+                                Keyword::Holes => board.holes.push(square),
+                                _ => board.dark.push(square),
+                            }
                         }
                     }
                 }
@@ -166,7 +170,7 @@ impl Lower {
                     }
                 }
                 _ => self.errors.push(SyntaxError::expected(
-                    "`(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)` or `(holes ...)`",
+                    "`(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)`, `(holes ...)` or `(dark ...)`",
                     item,
                 )),
             }
