@@ -151,10 +151,10 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         let glyphs = piece
             .glyphs
             .iter()
-            .filter_map(|(who, c)| match players.get_index_of(&who.text) {
-                Some(p) => Some((PlayerId(p as u8), *c)),
-                None => {
-                    errors.push(CompileError::unknown("player", &who.text, who.span));
+            .filter_map(|(who, c)| match declarations::player(&players, who) {
+                Ok(p) => Some((p, *c)),
+                Err(e) => {
+                    errors.push(e);
                     None
                 }
             })
@@ -201,10 +201,10 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         .komi
         .iter()
         .filter_map(
-            |(who, half_points, _)| match players.get_index_of(&who.text) {
-                Some(p) => Some((PlayerId(p as u8), *half_points)),
-                None => {
-                    errors.push(CompileError::unknown("player", &who.text, who.span));
+            |(who, half_points, _)| match declarations::player(&players, who) {
+                Ok(p) => Some((p, *half_points)),
+                Err(e) => {
+                    errors.push(e);
                     None
                 }
             },

@@ -23,14 +23,14 @@ pub(crate) struct Declared<'a> {
     pub turn_variables: &'a IndexSet<String>,
 }
 
-fn piece_kind(pieces: &IndexSet<String>, name: &Ident) -> Result<PieceKind> {
+pub(crate) fn piece_kind(pieces: &IndexSet<String>, name: &Ident) -> Result<PieceKind> {
     pieces
         .get_index_of(&name.text)
         .map(|i| PieceKind(i as u8))
         .ok_or_else(|| CompileError::unknown("piece type", &name.text, name.span))
 }
 
-fn player(players: &IndexSet<String>, name: &Ident) -> Result<PlayerId> {
+pub(crate) fn player(players: &IndexSet<String>, name: &Ident) -> Result<PlayerId> {
     players
         .get_index_of(&name.text)
         .map(|i| PlayerId(i as u8))

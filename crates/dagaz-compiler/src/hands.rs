@@ -58,13 +58,12 @@ pub(crate) fn initial(
             continue;
         };
         for item in &entry.hand {
-            let Some(kind) = pieces.get_index_of(&item.kind.text) else {
-                errors.push(CompileError::unknown(
-                    "piece type",
-                    &item.kind.text,
-                    item.kind.span,
-                ));
-                continue;
+            let kind = match crate::declarations::piece_kind(pieces, &item.kind) {
+                Ok(kind) => kind.index(),
+                Err(e) => {
+                    errors.push(e);
+                    continue;
+                }
             };
             // The syntax bounds a count far below the mark for "unlimited".
             let n = item
@@ -103,11 +102,10 @@ pub(crate) fn to_hand(
             ));
             continue;
         };
-        let Some(to_kind) = pieces.get_index_of(&to.text) else {
-            errors.push(CompileError::unknown("piece type", &to.text, to.span));
-            continue;
-        };
-        demotions.push((from_kind, PieceKind(to_kind as u8)));
+        match crate::declarations::piece_kind(pieces, to) {
+            Ok(to_kind) => demotions.push((from_kind, to_kind)),
+            Err(e) => errors.push(e),
+        }
     }
     ToHand { demotions }
 }
