@@ -151,7 +151,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         let glyphs = piece
             .glyphs
             .iter()
-            .filter_map(|(who, c)| match declarations::player(&players, who) {
+            .filter_map(|(who, c)| match crate::lookup::player(&players, who) {
                 Ok(p) => Some((p, *c)),
                 Err(e) => {
                     errors.push(e);
@@ -201,7 +201,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         .komi
         .iter()
         .filter_map(
-            |(who, half_points, _)| match declarations::player(&players, who) {
+            |(who, half_points, _)| match crate::lookup::player(&players, who) {
                 Ok(p) => Some((p, *half_points)),
                 Err(e) => {
                     errors.push(e);

@@ -6,6 +6,7 @@ use crate::error::CompileError;
 use crate::evaluation::{Evaluation, Score};
 use crate::formats::{Castling, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
+use crate::lookup::{piece_kind, player};
 use crate::rules::AttackTest;
 use dagaz_ir::{Board, Piece, PieceKind, PlayerId, Pos, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
 use dagaz_syntax::{Ident, Keyword, SyntaxErrorKind};
@@ -21,20 +22,6 @@ pub(crate) struct Declared<'a> {
     pub attributes: &'a IndexSet<String>,
     pub default_attrs: u8,
     pub turn_variables: &'a IndexSet<String>,
-}
-
-pub(crate) fn piece_kind(pieces: &IndexSet<String>, name: &Ident) -> Result<PieceKind> {
-    pieces
-        .get_index_of(&name.text)
-        .map(|i| PieceKind(i as u8))
-        .ok_or_else(|| CompileError::unknown("piece type", &name.text, name.span))
-}
-
-pub(crate) fn player(players: &IndexSet<String>, name: &Ident) -> Result<PlayerId> {
-    players
-        .get_index_of(&name.text)
-        .map(|i| PlayerId(i as u8))
-        .ok_or_else(|| CompileError::unknown("player", &name.text, name.span))
 }
 
 fn position(board: &Board, square: &Ident) -> Result<Pos> {

@@ -58,7 +58,7 @@ pub(crate) fn initial(
             continue;
         };
         for item in &entry.hand {
-            let kind = match crate::declarations::piece_kind(pieces, &item.kind) {
+            let kind = match crate::lookup::piece_kind(pieces, &item.kind) {
                 Ok(kind) => kind.index(),
                 Err(e) => {
                     errors.push(e);
@@ -102,7 +102,7 @@ pub(crate) fn to_hand(
             ));
             continue;
         };
-        match crate::declarations::piece_kind(pieces, to) {
+        match crate::lookup::piece_kind(pieces, to) {
             Ok(to_kind) => demotions.push((from_kind, to_kind)),
             Err(e) => errors.push(e),
         }

@@ -24,6 +24,7 @@ mod evaluation;
 mod formats;
 mod goals;
 mod hands;
+mod lookup;
 mod placement;
 mod rules;
 
