@@ -221,6 +221,46 @@ fn king_of_the_hill_perft() {
     check("king-of-the-hill");
 }
 
+#[test]
+fn atomic_perft() {
+    check("atomic");
+}
+
+/// Atomic chess's rules about kings, each move list as Fairy-Stockfish (pyffish 0.0.90) gives it.
+#[test]
+fn atomic_kings_explode_and_do_not_capture() {
+    let game = load("games/atomic.game");
+    let moves = |fen: &str| crate::sorted_notations(&game, &game.from_fen(fen).unwrap());
+    // In check from the rook, White may still blow up the black king beside d7.
+    let check = "4k3/3p4/8/8/8/7Q/8/r3K3 w - - 0 1";
+    assert_eq!(moves(check), ["e1d2", "e1e2", "e1f2", "h3d7"]);
+    // Kings side by side: the rook on the first rank gives no check, and d2 is open.
+    assert_eq!(
+        moves("8/8/8/8/3k4/3K4/8/7r w - - 0 1"),
+        ["d3c2", "d3c3", "d3c4", "d3d2", "d3e2", "d3e3", "d3e4"]
+    );
+    // A king never captures (it would blow itself up): not d3d4.
+    assert_eq!(
+        moves("8/8/8/3k4/3p4/3K4/8/8 w - - 0 1"),
+        ["d3c2", "d3c4", "d3d2", "d3e2", "d3e4"]
+    );
+    // After h3d7 the queen, the pawn and the black king are gone, and White has won.
+    let mut gen = MoveGen::default();
+    let mut position = game.from_fen(check).unwrap();
+    let legal = gen.moves(&game, &position).unwrap();
+    let mv = dagaz_engine::match_move(&game, &legal, "h3d7")
+        .unwrap()
+        .clone();
+    position.play(&game, &mv);
+    assert_eq!(
+        game.to_fen(&position).unwrap(),
+        "8/8/8/8/8/8/8/r3K3 b - - 0 1"
+    );
+    let ended = gen.ending(&game, &position).unwrap().unwrap();
+    assert_eq!(ended.reason, dagaz_engine::EndReason::Goal(1));
+    assert_eq!(game.player_name(ended.player), "White");
+}
+
 /// `dagaz play --human none` at depth 1, in process: the last line says how the game ended.
 fn play_to_the_end(name: &str) -> String {
     let path = repo_path(&format!("games/{name}.game"))
@@ -249,6 +289,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "go-9x9",
         "xiangqi",
         "three-check",
+        "atomic",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))

@@ -24,6 +24,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ("crazyhouse", include_str!("../../games/crazyhouse.game")),
     ("antichess", include_str!("../../games/antichess.game")),
     ("king-of-the-hill", include_str!("../../games/king-of-the-hill.game")),
+    ("three-check", include_str!("../../games/three-check.game")),
+    ("atomic", include_str!("../../games/atomic.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.

@@ -755,6 +755,20 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     .map_err(|_| too_many("zones", u16::MAX as usize, *span))?;
                 self.emit(Op::InZone(index), *span);
             }
+            Expr::CountOf(friends, kind, span) => {
+                let index =
+                    self.names.pieces.get_index_of(&kind.text).ok_or_else(|| {
+                        CompileError::unknown("piece type", &kind.text, kind.span)
+                    })?;
+                let kind = dagaz_ir::PieceKind(index as u8);
+                self.emit(
+                    Op::CountOf {
+                        friends: *friends,
+                        kind,
+                    },
+                    *span,
+                );
+            }
             Expr::Connected(a, b, span) => {
                 let zone = |c: &Self, z: &dagaz_syntax::Ident| {
                     let index = c
@@ -1230,6 +1244,32 @@ mod tests {
             ]
         );
         assert_eq!(ops("(move 5)")[..2], [Op::Push(Value::Int(5)), Op::Pop]);
+    }
+
+    #[test]
+    fn counts_of_one_piece_type_resolve_the_type_at_compile_time() {
+        assert_eq!(
+            ops("(move (log (enemy-count Man) (friend-count Man)))")[..3],
+            [
+                Op::CountOf {
+                    friends: false,
+                    kind: dagaz_ir::PieceKind(0)
+                },
+                Op::CountOf {
+                    friends: true,
+                    kind: dagaz_ir::PieceKind(0)
+                },
+                Op::Log(2),
+            ]
+        );
+        assert!(listing("(move (log (enemy-count Man)))").contains("CountOf enemies Man"));
+        assert_eq!(
+            error("(move (log (enemy-count Queen)))"),
+            CompileErrorKind::Unknown {
+                what: "piece type",
+                name: "Queen".into()
+            }
+        );
     }
 
     #[test]

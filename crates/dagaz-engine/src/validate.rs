@@ -116,7 +116,12 @@ impl Game {
         let mover = position.to_move();
         let last = self.previous_player(mover);
         let mut gen = MoveGen::default();
-        if self.has_royal_pieces() && last != mover {
+        // A move that took the mover's last royal piece (atomic chess: the king blown up) may
+        // have left its maker attacked: it won the game.
+        let mover_has_royal = position
+            .pieces()
+            .any(|(_, p)| p.owner == mover && self.is_royal(p.kind));
+        if self.has_royal_pieces() && last != mover && mover_has_royal {
             let mut turned = position.clone();
             turned.set_to_move(last);
             // An attack test that fails to run is the rules' problem, reported when moves are

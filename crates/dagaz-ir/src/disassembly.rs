@@ -79,6 +79,11 @@ pub fn disassemble(program: &Program, names: &dyn Names) -> String {
                 format!("JmpUnlessLocal {s} ({name}) {} {n} {t}", op_name(&cmp.op()))
             }
             Op::Promote(k) => format!("Promote {}", names.piece(k)),
+            Op::CountOf { friends, kind } => format!(
+                "CountOf {} {}",
+                if friends { "friends" } else { "enemies" },
+                names.piece(kind)
+            ),
             Op::Invariant(i) => format!("Invariant {i}"),
             Op::AnyGuarded(g) => match program.guards.get(g as usize) {
                 Some(guard) => {

@@ -157,6 +157,14 @@ pub enum Op {
     FriendCount,
     /// `-- n`: how many pieces of other players stand on the board.
     EnemyCount,
+    /// `-- n`: how many pieces of type `k` stand on the board: the player to move's when
+    /// `friends`, the other players' otherwise.
+    CountOf {
+        /// Whose pieces: the player to move's, or the other players'.
+        friends: bool,
+        /// The piece type counted.
+        kind: PieceKind,
+    },
     /// `-- n`: the longest line through the current position of pieces that all belong to the
     /// owner of the piece there, along a direction and its opposite (directions whose offsets
     /// are negatives of each other; a direction without an opposite counts one way); 0 on an
@@ -453,6 +461,7 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::TurnSet(_) => "TurnSet",
         Op::FriendCount => "FriendCount",
         Op::EnemyCount => "EnemyCount",
+        Op::CountOf { .. } => "CountOf",
         Op::LineLength => "LineLength",
         Op::GroupSize => "GroupSize",
         Op::Liberties => "Liberties",

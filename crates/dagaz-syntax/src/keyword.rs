@@ -253,6 +253,10 @@ keywords! {
     InZone = "in-zone?",
     /// `(connected? ZONE ZONE)`.
     Connected = "connected?",
+    /// `(friend-count PIECE)`: the mover's pieces of one type (bare, all of them).
+    FriendCount = "friend-count",
+    /// `(enemy-count PIECE)`: the other players' pieces of one type (bare, all of them).
+    EnemyCount = "enemy-count",
 
     // Names with a fixed meaning.
     /// The literal `true`.
@@ -364,6 +368,8 @@ impl Keyword {
         Keyword::Ge,
         Keyword::InZone,
         Keyword::Connected,
+        Keyword::FriendCount,
+        Keyword::EnemyCount,
     ];
 
     /// Whether this is the head of a built-in statement or expression form, which a macro may
@@ -449,6 +455,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 19 + 17);
+        assert_eq!(builtin, 19 + 19);
     }
 }

@@ -138,6 +138,14 @@ fn expr(e: &Expr) -> String {
         }
         Expr::InZone(z, _) => format!("(in-zone? {})", z.text),
         Expr::Connected(a, b, _) => format!("(connected? {} {})", a.text, b.text),
+        Expr::CountOf(friends, k, _) => {
+            let head = if *friends {
+                "friend-count"
+            } else {
+                "enemy-count"
+            };
+            format!("({head} {})", k.text)
+        }
         Expr::Error(_) => "<error>".into(),
     }
 }
@@ -326,12 +334,13 @@ fn every_expression_form_lowers() {
         good(
             "(log -2147483648 2147483647 \"a\" false x (any) (and a b) (or) (not a) (+) (+ 1) \
              (- 1) (- 1 2 3) (*) (/ 7 2) (mod -7 2) (= a b) (!= a b) (< a b) (<= a b) (> a b) \
-             (>= a b) (in-zone? promotion))"
+             (>= a b) (in-zone? promotion) friend-count (friend-count King) (enemy-count Pawn))"
         ),
         vec![
             "(log -2147483648 2147483647 \"a\" #false x (any) (and a b) (or) (not a) (+) \
              (+ 1) (- 1) (- 1 2 3) (*) (/ 7 2) (mod -7 2) (= a b) (!= a b) (< a b) (<= a b) \
-             (> a b) (>= a b) (in-zone? promotion))"
+             (> a b) (>= a b) (in-zone? promotion) friend-count (friend-count King) \
+             (enemy-count Pawn))"
         ]
     );
 }
@@ -426,7 +435,7 @@ fn end_move_only_in_a_move_clause() {
 #[test]
 fn expression_shapes_are_checked() {
     assert_eq!(
-        bad("(log (not) (not a b) (/ 1) (mod 1 2 3) (= 1) (in-zone?) (in-zone? 3) (-))"),
+        bad("(log (not) (not a b) (/ 1) (mod 1 2 3) (= 1) (in-zone?) (in-zone? 3) (-) (enemy-count) (friend-count 1))"),
         vec![
             "`not` takes 1 argument, found 0 @ (not)",
             "`not` takes 1 argument, found 2 @ (not a b)",
@@ -436,6 +445,8 @@ fn expression_shapes_are_checked() {
             "`in-zone?` takes 1 argument, found 0 @ (in-zone?)",
             "expected a zone name, found the number 3 @ 3",
             "`-` takes at least 1 argument, found 0 @ (-)",
+            "`enemy-count` takes 1 argument, found 0 @ (enemy-count)",
+            "expected a piece type, found the number 1 @ 1",
         ]
     );
     assert_eq!(
@@ -1057,7 +1068,7 @@ fn the_shipped_games_lower_without_errors() {
         }
         games += 1;
     }
-    assert_eq!(games, 21);
+    assert_eq!(games, 22);
 }
 
 mod properties {

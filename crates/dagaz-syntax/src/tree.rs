@@ -642,6 +642,8 @@ pub enum Expr {
     InZone(Ident, Span),
     /// `(connected? ZONE ZONE)`.
     Connected(Ident, Ident, Span),
+    /// `(friend-count PIECE)` (`true`) or `(enemy-count PIECE)` (`false`).
+    CountOf(bool, Ident, Span),
     /// An expression that could not be lowered.
     Error(Span),
 }
@@ -666,6 +668,7 @@ impl Expr {
             | Expr::Compare(_, _, span)
             | Expr::InZone(_, span)
             | Expr::Connected(_, _, span)
+            | Expr::CountOf(_, _, span)
             | Expr::Error(span) => *span,
         }
     }

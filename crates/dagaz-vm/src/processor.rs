@@ -524,6 +524,7 @@ impl Processor {
             }
             Op::FriendCount
             | Op::EnemyCount
+            | Op::CountOf { .. }
             | Op::GroupSize
             | Op::Liberties
             | Op::CaptureGroup
@@ -1051,6 +1052,11 @@ impl Processor {
         Ok(match op {
             Op::FriendCount | Op::EnemyCount => {
                 let n = self.state.count(op == Op::FriendCount);
+                self.stack.push(Value::Int(n as Int));
+                true
+            }
+            Op::CountOf { friends, kind } => {
+                let n = self.state.count_of(friends, kind);
                 self.stack.push(Value::Int(n as Int));
                 true
             }

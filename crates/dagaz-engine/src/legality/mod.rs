@@ -6,9 +6,11 @@
 //! [`Prober`] (a second processor that runs the pieces' own chains, see `probe`).
 
 mod probe;
+mod royal;
 
 pub(crate) use probe::ProbeFault;
 use probe::{Prober, Question, Recorded, Unit};
+use royal::Fate;
 
 use crate::error::GenError;
 use crate::fault;
@@ -148,12 +150,15 @@ struct Change {
     written: SmallVec<[u64; 2]>,
     /// Whether it lifts the royal piece.
     moves_royal: bool,
+    /// What it does to royal pieces by capturing them.
+    fate: Fate,
     /// The turn variables after it.
     after: [Value; MAX_TURN_VARIABLES],
 }
 
 impl Change {
-    fn of(mv: &Move, royal_at: Pos, cells: usize, before: &[Value; MAX_TURN_VARIABLES]) -> Change {
+    fn of(mv: &Move, q: &Question<'_>, cells: usize) -> Change {
+        let (royal_at, before) = (q.at, q.turn_values);
         let words = (cells + MAX_TURN_VARIABLES).div_ceil(64);
         let mut written: SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
         let mut mark = |i: usize| {
@@ -162,6 +167,18 @@ impl Change {
             }
         };
         let mut moves_royal = false;
+        let mut fate = Fate::Untouched;
+        // A removed royal piece decides the move (see `royal`); only captures can remove one
+        // that does not move, and one that moves is counted after the move is played.
+        let mut removed = |piece: Piece| {
+            if fate != Fate::Lost && q.game.is_royal(piece.kind) {
+                fate = if piece.owner == q.defender {
+                    Fate::Lost
+                } else {
+                    Fate::TakesEnemy
+                };
+            }
+        };
         let mut after = [Value::UNSET; MAX_TURN_VARIABLES];
         for action in mv.actions() {
             match *action {
@@ -169,9 +186,17 @@ impl Change {
                     moves_royal |= at == royal_at;
                     mark(at.index());
                 }
-                Action::Capture { at, .. }
-                | Action::Drop { at, .. }
-                | Action::Change { at, .. } => mark(at.index()),
+                Action::Capture { at, piece } => {
+                    removed(piece);
+                    mark(at.index());
+                }
+                Action::Drop { at, replaced, .. } => {
+                    if let Some(piece) = replaced {
+                        removed(piece);
+                    }
+                    mark(at.index());
+                }
+                Action::Change { at, .. } => mark(at.index()),
                 Action::FromHand { .. } | Action::ToHand { .. } => {}
                 Action::SetTurn { slot, value } => {
                     if let Some(v) = after.get_mut(slot as usize) {
@@ -188,6 +213,7 @@ impl Change {
         Change {
             written,
             moves_royal,
+            fate,
             after,
         }
     }
@@ -387,10 +413,23 @@ impl Legality {
     ) -> Result<bool, GenError> {
         let q = &test.question;
         let game = q.game;
-        let change = Change::of(mv, q.at, position.cells.len(), q.turn_values);
+        let change = Change::of(mv, q, position.cells.len());
+        match change.fate {
+            Fate::Untouched => {}
+            Fate::Lost => return Ok(true),
+            Fate::TakesEnemy => return Ok(false),
+        }
         if change.moves_royal {
             let undo = position.play(game, mv);
-            let attacked = self.royal_attacked(game, q.limits, test.players, position, q.defender);
+            // Lifted and not put down again (an atomic king that captures) is lost.
+            let lost = !position
+                .pieces()
+                .any(|(_, p)| p.owner == q.defender && game.is_royal(p.kind));
+            let attacked = if lost {
+                Ok(true)
+            } else {
+                self.royal_attacked(game, q.limits, test.players, position, q.defender)
+            };
             position.unplay(mv, undo);
             return attacked.map_err(|f| probe_error(game, f));
         }
@@ -507,10 +546,17 @@ impl Legality {
         let mut kept = base;
         for i in base..out.len() {
             let Some(mv) = out.get(i) else { break };
-            let undo = position.play(game, mv);
-            let attacked = self.royal_attacked(game, limits, players, position, mover);
-            position.unplay(mv, undo);
-            if !attacked.map_err(|f| probe_error(game, f))? {
+            let legal = match royal::fate(mv.actions(), mover, |k| game.is_royal(k)) {
+                Fate::Lost => false,
+                Fate::TakesEnemy => true,
+                Fate::Untouched => {
+                    let undo = position.play(game, mv);
+                    let attacked = self.royal_attacked(game, limits, players, position, mover);
+                    position.unplay(mv, undo);
+                    !attacked.map_err(|f| probe_error(game, f))?
+                }
+            };
+            if legal {
                 out.swap(kept, i);
                 kept += 1;
             }

@@ -48,40 +48,51 @@ pub(crate) struct Prober {
 
 /// What the test is looking for in the moves the probed chains complete.
 enum Looking {
-    /// Forward: any capture at this position.
-    CaptureAt(Pos),
+    /// Forward: a move of `attacker`'s whose first capture is at this position, and that does
+    /// not cost `attacker` a royal piece (atomic chess: a capture whose explosion takes one's
+    /// own king is no move, so it threatens nothing; pieces blown up around a capture are not
+    /// attacked by it).
+    CaptureAt(Pos, PlayerId),
     /// Reversible: a capture of an enemy piece of this type.
     CaptureOf(PieceKind, PlayerId),
 }
 
-struct Probe {
+struct Probe<'g> {
     looking: Looking,
+    game: &'g Game,
     found: bool,
     /// Recording: the run goes on after a find, and `hits` has a bit per read slot with one.
     recording: bool,
     hits: u64,
 }
 
-impl Sink for Probe {
+/// Where a move removes a piece, and which: a capture, or a drop that replaces one.
+fn removal(action: &Action) -> Option<(Pos, Piece)> {
+    match *action {
+        Action::Capture { at, piece } => Some((at, piece)),
+        Action::Drop { at, replaced, .. } => replaced.map(|p| (at, p)),
+        Action::Take { .. }
+        | Action::SetTurn { .. }
+        | Action::Change { .. }
+        | Action::FromHand { .. }
+        | Action::ToHand { .. } => None,
+    }
+}
+
+impl Sink for Probe<'_> {
     fn complete(&mut self, _: &mut Globals, done: Completed<'_>) -> Result<u64, GenErrorKind> {
-        let hit = done.actions.iter().any(|a| {
-            let (at, victim) = match *a {
-                Action::Capture { at, piece } => (at, Some(piece)),
-                Action::Drop { at, replaced, .. } => (at, replaced),
-                Action::Take { .. }
-                | Action::SetTurn { .. }
-                | Action::Change { .. }
-                | Action::FromHand { .. }
-                | Action::ToHand { .. } => return false,
-            };
-            match (&self.looking, victim) {
-                (Looking::CaptureAt(target), Some(_)) => at == *target,
-                (Looking::CaptureOf(kind, defender), Some(v)) => {
-                    v.kind == *kind && v.owner != *defender
-                }
-                (_, None) => false,
+        let hit = match self.looking {
+            Looking::CaptureAt(target, attacker) => {
+                done.actions.iter().find_map(removal).map(|(at, _)| at) == Some(target)
+                    && super::royal::fate(done.actions, attacker, |k| self.game.is_royal(k))
+                        != super::royal::Fate::Lost
             }
-        });
+            Looking::CaptureOf(kind, defender) => done
+                .actions
+                .iter()
+                .filter_map(removal)
+                .any(|(_, v)| v.kind == kind && v.owner != defender),
+        };
         if hit {
             self.found = true;
             if let Some(bit) = 1u64.checked_shl(done.part as u32) {
@@ -439,7 +450,12 @@ fn run_unit(
             if p.state.here() != Some(piece) {
                 return Ok((false, 0));
             }
-            (at, piece.kind, piece.owner, Looking::CaptureAt(q.at))
+            (
+                at,
+                piece.kind,
+                piece.owner,
+                Looking::CaptureAt(q.at, piece.owner),
+            )
         }
     };
     let Some(ty) = q.game.rules.pieces.get(kind.index()) else {
@@ -452,6 +468,7 @@ fn run_unit(
     p.state.player = player;
     let mut probe = Probe {
         looking,
+        game: q.game,
         found: false,
         recording,
         hits: 0,

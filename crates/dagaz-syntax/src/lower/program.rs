@@ -443,6 +443,11 @@ impl Lower {
                     span,
                 )
             }
+            Some(Keyword::FriendCount | Keyword::EnemyCount) => {
+                let [kind] = shape::arity::<1>(head, items, span)?;
+                let friends = keyword == Some(Keyword::FriendCount);
+                Expr::CountOf(friends, shape::ident(kind, "a piece type")?, span)
+            }
             Some(Keyword::Any) => Expr::Any(self.expressions(args), span),
             Some(Keyword::And) => Expr::And(self.expressions(args), span),
             Some(Keyword::Or) => Expr::Or(self.expressions(args), span),

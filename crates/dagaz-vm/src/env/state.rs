@@ -277,6 +277,17 @@ impl State {
             .count()
     }
 
+    /// How many pieces of type `kind` stand on the board: the player to move's when `friends`,
+    /// the other players' otherwise.
+    pub fn count_of(&self, friends: bool, kind: PieceKind) -> usize {
+        self.note_all();
+        self.cells
+            .iter()
+            .flatten()
+            .filter(|p| p.kind == kind && (p.owner == self.player) == friends)
+            .count()
+    }
+
     /// The longest line of pieces of one owner through the current position, along a
     /// direction and its opposite (a direction without an opposite counts one way); 0 when the
     /// position is empty. Directions are the board's own: a line is the same for every player.
@@ -680,6 +691,19 @@ mod tests {
 
     fn man(owner: u8) -> Option<Piece> {
         Some(Piece::new(PlayerId(owner), PieceKind(0)))
+    }
+
+    #[test]
+    fn counts_by_owner_and_by_type() {
+        let king = |owner: u8| Some(Piece::new(PlayerId(owner), PieceKind(1)));
+        let st = State {
+            cells: vec![man(0), king(0), man(1), man(1), None, king(1)],
+            ..State::default()
+        };
+        assert_eq!((st.count(true), st.count(false)), (2, 3));
+        assert_eq!(st.count_of(true, PieceKind(1)), 1);
+        assert_eq!(st.count_of(false, PieceKind(0)), 2);
+        assert_eq!(st.count_of(false, PieceKind(2)), 0);
     }
 
     #[test]
