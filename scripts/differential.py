@@ -20,10 +20,13 @@ script re-runs itself there):
   pyffish 0.0.90 (Fairy-Stockfish)   chess and its variants, by variant name
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go
+  python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
   chess family   UCI as the referees write it: e2e4, e1g1, e7e8q, e7e8k (antichess); drops P@e4
+  shogi          USI as python-shogi writes it: 7g7f, 8h2b+, P*5e (Fairy-Stockfish's c3c4 and
+                 P@e5 are turned into it); positions as SFEN
   OpenSpiel      a square is a file letter and a rank number; file a is the leftmost column of
                  the board as OpenSpiel prints it (`str(state)`), rank 1 its BOTTOM printed row.
                  Placement: the square (`b2`; connect four: the square the disc lands on, `d1`);
@@ -61,6 +64,7 @@ PINS = {
     "pyffish": "pyffish==0.0.90",
     "python-chess": "chess==1.11.2",
     "open_spiel": "open_spiel==2.0.2",
+    "python-shogi": "python-shogi==1.1.1",
 }
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -150,6 +154,69 @@ class PythonChess:
 
     def show(self, board) -> str:
         return "FEN " + board.fen()
+
+
+def _usi_square(square: str) -> str:
+    """Fairy-Stockfish's shogi square (`c3`: file a at Black's left, rank 1 at Black's side)
+    as USI writes it (`7g`: file 9 at Black's left, rank a at White's side)."""
+    return f"{9 - (ord(square[0]) - ord('a'))}{chr(ord('a') + 9 - int(square[1:]))}"
+
+
+def _usi(move: str) -> str:
+    """A Fairy-Stockfish shogi move as USI: `c3c4` -> `7g7f`, `b2h8+` -> `8h2b+`,
+    `P@e5` -> `P*5e`."""
+    if "@" in move:
+        letter, square = move.split("@")
+        return f"{letter.upper()}*{_usi_square(square)}"
+    promote = "+" if move.endswith("+") else ""
+    body = move.rstrip("+=")
+    squares = re.findall(r"[a-i][0-9]", body)
+    return "".join(_usi_square(s) for s in squares) + promote
+
+
+class PyffishShogi(Pyffish):
+    """Fairy-Stockfish's shogi, its moves turned into USI; played by moves (its FEN is not
+    SFEN)."""
+
+    has_fen = False
+
+    def __init__(self):
+        super().__init__("shogi")
+
+    def legal(self, moves) -> dict:
+        return {_usi(m): m for m in self.sf.legal_moves(self.variant, self.start, moves)}
+
+
+class PythonShogi:
+    """python-shogi: moves as `Move.usi()` (`7g7f`, `8h2b+`, `P*5e`), positions as SFEN."""
+
+    library = "python-shogi"
+    has_fen = True
+
+    def __init__(self):
+        import shogi
+
+        self.shogi = shogi
+        self.label = f"python-shogi {_version('python-shogi')}"
+
+    def new(self):
+        return self.shogi.Board()
+
+    def clone(self, board):
+        return self.shogi.Board(board.sfen())
+
+    def legal(self, board) -> dict:
+        return {m.usi(): m for m in board.legal_moves}
+
+    def play(self, board, action):
+        board.push(action)
+        return board
+
+    def fen(self, board) -> str:
+        return board.sfen()
+
+    def show(self, board) -> str:
+        return "SFEN " + board.sfen()
 
 
 def _ttt(state, text, n):
@@ -378,6 +445,10 @@ GAMES = {
         pyffish_spec("king-of-the-hill", "kingofthehill", python_chess="kingofthehill"),
         pyffish_spec("ataxx", "ataxx"),
         pyffish_spec("xiangqi", "xiangqi"),
+        Spec("shogi", "games/shogi.game", [
+            ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
+            ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
+        ]),
         openspiel_spec("tic-tac-toe", "tic_tac_toe", _ttt, 3, "x(r,c) -> file c, rank 3-r"),
         openspiel_spec("connect-four", "connect_four", _connect_four, (6, 7),
                        "column c -> the square the disc lands on"),

@@ -222,6 +222,82 @@ fn king_of_the_hill_perft() {
 }
 
 #[test]
+fn shogi_perft() {
+    check("shogi");
+}
+
+/// Shogi's drops, promotions and SFEN; each move list as python-shogi 1.1.1 gives it.
+#[test]
+fn shogi_drops_promotions_and_sfen() {
+    let game = load("games/shogi.game");
+    let moves = |sfen: &str| crate::sorted_notations(&game, &game.from_fen(sfen).unwrap());
+    let pawn_drops = |sfen: &str| -> Vec<String> {
+        moves(sfen)
+            .into_iter()
+            .filter(|m| m.starts_with("P*1"))
+            .collect()
+    };
+    // The king on 1a may escape to 2b: the pawn dropped on 1b (guarded by the knight) checks
+    // without mating, and is a move.
+    let escape = "7lk/9/9/7N1/9/9/9/9/4K4 b P 1";
+    assert_eq!(
+        pawn_drops(escape),
+        ["P*1b", "P*1c", "P*1d", "P*1e", "P*1f", "P*1g", "P*1h", "P*1i"]
+    );
+    assert_eq!(moves(escape).len(), 77);
+    // With 2b taken by White's own knight the same drop would mate: not a move.
+    let mate = "7lk/7n1/9/7N1/9/9/9/9/4K4 b P 1";
+    assert_eq!(
+        pawn_drops(mate),
+        ["P*1c", "P*1d", "P*1e", "P*1f", "P*1g", "P*1h", "P*1i"]
+    );
+    assert_eq!(moves(mate).len(), 75);
+    // No second unpromoted pawn on a file: Black's pawn on 9h keeps pawns off file 9.
+    let file = "7lk/7n1/7G1/9/9/9/9/P8/4K4 b P 1";
+    assert!(!moves(file).iter().any(|m| m.starts_with("P*9")));
+    assert_eq!(moves(file).len(), 72);
+    // The bishop takes the bishop and promotes, or not; the capture joins Black's hand
+    // unpromoted, and the position reads back as written.
+    let start = game.initial_position();
+    let mut gen = MoveGen::default();
+    let mut position = start.clone();
+    for m in ["7g7f", "3c3d"] {
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+    }
+    let here = crate::sorted_notations(&game, &position);
+    assert!(here.contains(&"8h2b+".to_string()) && here.contains(&"8h2b".to_string()));
+    let legal = gen.moves(&game, &position).unwrap();
+    let mv = dagaz_engine::match_move(&game, &legal, "8h2b+")
+        .unwrap()
+        .clone();
+    position.play(&game, &mv);
+    let sfen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
+    assert_eq!(game.to_fen(&position).unwrap(), sfen);
+    let read = game.from_fen(sfen).unwrap();
+    assert_eq!(game.to_fen(&read).unwrap(), sfen);
+    let black = game.player("Black").unwrap();
+    assert_eq!(
+        read.in_hand(black, game.piece_kind("Bishop").unwrap()),
+        Some(1)
+    );
+    // Hands with counts, for both players.
+    let counted = "lnsgkgsnl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b 2B3p 5";
+    assert_eq!(
+        game.to_fen(&game.from_fen(counted).unwrap()).unwrap(),
+        counted
+    );
+    for bad in [
+        "9/9/9/9/9/9/9/9/4K4 b 0P 1",
+        "9/9/9/9/9/9/9/9/4K4 b 2 1",
+        "9/9/9/9/9/9/9/9/4K4 b X 1",
+    ] {
+        assert_eq!(game.from_fen(bad).unwrap_err().field, "hands", "{bad}");
+    }
+}
+
+#[test]
 fn atomic_perft() {
     check("atomic");
 }
@@ -290,6 +366,7 @@ fn the_engine_plays_each_game_to_its_end() {
         "xiangqi",
         "three-check",
         "atomic",
+        "shogi",
     ]
     .into_iter()
     .map(|name| (name, play_to_the_end(name).starts_with("game over")))

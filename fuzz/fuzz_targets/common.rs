@@ -26,6 +26,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("king-of-the-hill", include_str!("../../games/king-of-the-hill.game")),
     ("three-check", include_str!("../../games/three-check.game")),
     ("atomic", include_str!("../../games/atomic.game")),
+    ("shogi", include_str!("../../games/shogi.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.

@@ -306,6 +306,8 @@ fn standard(
     }
     let mut spec = StandardFen {
         letters: Vec::new(),
+        plus_letters: Vec::new(),
+        sfen: written.sfen,
         turn: Vec::new(),
         castling: None,
         en_passant: None,
@@ -322,14 +324,19 @@ fn standard(
     }
     for entry in &written.pieces {
         let c = entry.letter.letter;
-        if taken(&spec.letters, &entry.letter, "piece letter", errors) {
+        let letters = if entry.plus {
+            &mut spec.plus_letters
+        } else {
+            &mut spec.letters
+        };
+        if taken(letters, &entry.letter, "piece letter", errors) {
             continue;
         }
         let owner = player(names.players, &entry.owner).map_err(|e| errors.push(e));
         let kind = piece_kind(names.pieces, &entry.kind).map_err(|e| errors.push(e));
         if let (Ok(owner), Ok(kind)) = (owner, kind) {
             let attrs = names.default_attrs;
-            spec.letters.push((c, Piece { owner, kind, attrs }));
+            letters.push((c, Piece { owner, kind, attrs }));
         }
     }
     for (letter, owner) in &written.turn {

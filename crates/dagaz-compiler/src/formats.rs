@@ -33,6 +33,11 @@ pub enum FenSpec {
 pub struct StandardFen {
     /// Each letter with the piece it stands for.
     pub letters: Vec<(char, Piece)>,
+    /// Each letter written after a `+` (SFEN: `+P`) with the piece it stands for.
+    pub plus_letters: Vec<(char, Piece)>,
+    /// Shogi's SFEN: placement, side to move, hands (`-`, or counts and letters: `2Pb`) and the
+    /// move number; no castling, en-passant or clock fields.
+    pub sfen: bool,
     /// The side-to-move letters.
     pub turn: Vec<(char, PlayerId)>,
     /// What the castling field stands for; `None` when the game has no castling, and then only

@@ -20,7 +20,7 @@
 use crate::model::Game;
 use crate::position::Position;
 use crate::validate::FieldSpans;
-use dagaz_compiler::{FenError, FenSpec, StandardFen};
+use dagaz_compiler::{FenError, FenSpec, StandardFen, UNLIMITED};
 use dagaz_ir::{Pos, Value};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
@@ -76,7 +76,17 @@ impl Game {
             span: Span::new(at, at + len.max(1)),
         };
         let field = |i: usize| fields.get(i).copied();
-        if fields.len() != 4 && fields.len() != 6 {
+        if spec.sfen && fields.len() != 3 && fields.len() != 4 {
+            return Err(fail(
+                "(the whole text)",
+                format!(
+                    "expected 3 fields separated by spaces (placement, side to move, hands) or 4 (then the move number), found {}",
+                    fields.len()
+                ),
+                (0, text.len()),
+            ));
+        }
+        if !spec.sfen && fields.len() != 4 && fields.len() != 6 {
             let whole = (0, text.len());
             return Err(fail(
                 "(the whole text)",
@@ -90,7 +100,7 @@ impl Game {
         let (mut placement, place_at) = field(0).unwrap_or(("", 0));
         // `[...]` after the rows: the hands, a piece letter per piece.
         let mut hand = None;
-        if spec.hands {
+        if spec.hands && !spec.sfen {
             if let Some(open) = placement.find('[') {
                 let inside = placement.get(open + 1..).unwrap_or("");
                 let Some(letters) = inside.strip_suffix(']') else {
@@ -158,7 +168,15 @@ impl Game {
                     }
                     file += run;
                 } else {
-                    let mut piece = letter_piece(spec, c).ok_or_else(|| {
+                    // `+P`: a promoted piece in SFEN.
+                    let (c, i, table) = match chars.peek() {
+                        Some(&(j, next)) if c == '+' && !spec.plus_letters.is_empty() => {
+                            chars.next();
+                            (next, j, &spec.plus_letters)
+                        }
+                        _ => (c, i, &spec.letters),
+                    };
+                    let mut piece = table_piece(table, c).ok_or_else(|| {
                         fail(
                             "placement",
                             format!("expected a piece letter ({letters}) or a digit, found {c:?}"),
@@ -215,6 +233,30 @@ impl Game {
                 }
                 position.set_in_hand(piece.owner, piece.kind, held + 1);
             }
+        }
+
+        if spec.sfen {
+            let (held, at) = field(2).unwrap_or(("-", text.len()));
+            self.read_sfen_hands(spec, held, at, &mut position)?;
+            if let Some((number, at)) = field(3) {
+                let n = counter(number, 1).ok_or_else(|| {
+                    fail(
+                        "move number",
+                        format!("expected a move number from 1 to {MAX_COUNTER}, found {number:?}"),
+                        (at, number.len()),
+                    )
+                })?;
+                // SFEN counts every player's move.
+                position.set_turns_played(n - 1);
+            }
+            let spans = FieldSpans {
+                placement: (place_at, placement.len()),
+                rows: row_spans,
+                side: (side_at, side.len()),
+                en_passant: (text.len(), 0),
+            };
+            self.validate_standard(spec, &position, &spans)?;
+            return Ok(position);
         }
 
         let (castling, castling_at) = field(2).unwrap_or(("-", text.len()));
@@ -323,6 +365,63 @@ impl Game {
         Ok(position)
     }
 
+    /// SFEN's hands field: `-`, or each piece letter after its count when more than one
+    /// (`2Pb`: two pawns for the first player, a bishop for the second).
+    fn read_sfen_hands(
+        &self,
+        spec: &StandardFen,
+        held: &str,
+        at: usize,
+        position: &mut Position,
+    ) -> Result<(), FenError> {
+        let fail = |message: String, (i, len): (usize, usize)| FenError {
+            field: "hands".to_string(),
+            message,
+            span: Span::new(at + i, at + i + len.max(1)),
+        };
+        if held == "-" {
+            return Ok(());
+        }
+        let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
+        let mut count: Option<(u32, usize)> = None;
+        for (i, c) in held.char_indices() {
+            if let Some(d) = c.to_digit(10) {
+                let (n, start) = count.unwrap_or((0, i));
+                let n = n.saturating_mul(10).saturating_add(d);
+                if n == 0 || n > u32::from(MAX_IN_HAND) {
+                    return Err(fail(
+                        format!("expected a count from 1 to {MAX_IN_HAND}"),
+                        (start, i + 1 - start),
+                    ));
+                }
+                count = Some((n, start));
+                continue;
+            }
+            let piece = table_piece(&spec.letters, c).ok_or_else(|| {
+                fail(
+                    format!("expected `-`, or piece letters ({letters}) each after an optional count, found {c:?}"),
+                    (i, c.len_utf8()),
+                )
+            })?;
+            let n = count.take().map_or(1, |(n, _)| n) as u16;
+            let held = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
+            if u32::from(held) + u32::from(n) > u32::from(MAX_IN_HAND) {
+                return Err(fail(
+                    format!("more than {MAX_IN_HAND} pieces of one kind in a hand"),
+                    (i, 1),
+                ));
+            }
+            position.set_in_hand(piece.owner, piece.kind, held + n);
+        }
+        if let Some((_, start)) = count {
+            return Err(fail(
+                "expected a piece letter after the count".into(),
+                (start, held.len() - start),
+            ));
+        }
+        Ok(())
+    }
+
     fn write_standard(&self, spec: &StandardFen, position: &Position) -> Option<String> {
         let mut out = String::new();
         for (r, row) in self.fen_rows().iter().enumerate() {
@@ -332,17 +431,25 @@ impl Game {
             let mut empty = 0;
             for &pos in row {
                 let piece = pos.and_then(|p| position.piece_at(p));
-                let letter = piece.and_then(|piece| {
-                    spec.letters
-                        .iter()
-                        .find(|(_, p)| p.owner == piece.owner && p.kind == piece.kind)
-                        .map(|&(c, _)| c)
-                });
+                let find = |table: &[(char, dagaz_ir::Piece)]| {
+                    piece.and_then(|piece| {
+                        table
+                            .iter()
+                            .find(|(_, p)| p.owner == piece.owner && p.kind == piece.kind)
+                            .map(|&(c, _)| c)
+                    })
+                };
+                let letter = find(&spec.letters)
+                    .map(|c| (c, false))
+                    .or_else(|| find(&spec.plus_letters).map(|c| (c, true)));
                 match letter {
-                    Some(c) => {
+                    Some((c, plus)) => {
                         if empty > 0 {
                             let _ = write!(out, "{empty}");
                             empty = 0;
+                        }
+                        if plus {
+                            out.push('+');
                         }
                         out.push(c);
                         if let (Some(bit), Some(piece)) = (spec.promoted, piece) {
@@ -358,7 +465,7 @@ impl Game {
                 let _ = write!(out, "{empty}");
             }
         }
-        if spec.hands {
+        if spec.hands && !spec.sfen {
             out.push('[');
             for &(c, piece) in &spec.letters {
                 let n = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
@@ -371,6 +478,23 @@ impl Game {
             .iter()
             .find(|&&(_, p)| p == position.to_move())
             .map(|&(c, _)| c)?;
+        if spec.sfen {
+            let mut held = String::new();
+            for &(c, piece) in &spec.letters {
+                match position.in_hand(piece.owner, piece.kind).unwrap_or(0) {
+                    0 | UNLIMITED => {}
+                    1 => held.push(c),
+                    n => {
+                        let _ = write!(held, "{n}{c}");
+                    }
+                }
+            }
+            if held.is_empty() {
+                held.push('-');
+            }
+            let _ = write!(out, " {side} {held} {}", position.turns_played() + 1);
+            return Some(out);
+        }
         let _ = write!(out, " {side} ");
         let mut rights = String::new();
         if let Some(rules) = &spec.castling {
@@ -402,10 +526,12 @@ impl Game {
 
 /// The piece a FEN letter stands for.
 fn letter_piece(spec: &StandardFen, letter: char) -> Option<dagaz_ir::Piece> {
-    spec.letters
-        .iter()
-        .find(|(l, _)| *l == letter)
-        .map(|&(_, p)| p)
+    table_piece(&spec.letters, letter)
+}
+
+/// The piece a letter stands for in one table of letters.
+fn table_piece(table: &[(char, dagaz_ir::Piece)], letter: char) -> Option<dagaz_ir::Piece> {
+    table.iter().find(|(l, _)| *l == letter).map(|&(_, p)| p)
 }
 
 /// The most pieces of one kind a FEN may put in a hand: more than any game has.

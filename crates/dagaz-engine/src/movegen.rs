@@ -28,6 +28,9 @@ pub struct MoveGen {
     accepted: Accepted,
     /// The attack tests, for `is-attacked?` and the royal rule.
     legality: Legality,
+    /// This generator lists the replies to a move for `gives-mate?`: inside, `gives-mate?` is
+    /// false, so that mate tests do not nest.
+    in_mate_test: bool,
 }
 
 /// The moves accepted so far in one generation, with their invariants.
@@ -166,6 +169,8 @@ impl MoveGen {
             limits: self.limits,
             accepted: &mut self.accepted,
             legality: &mut self.legality,
+            position,
+            in_mate_test: self.in_mate_test,
         };
         let mut result = run_all(game, &players, symmetry, self.limits, p, &mut generation);
         if result.is_ok() && !droppable.is_empty() {
@@ -449,6 +454,10 @@ struct Generation<'a> {
     limits: Limits,
     accepted: &'a mut Accepted,
     legality: &'a mut Legality,
+    /// The position generated from, its cells lent to the processor: what `gives-mate?` needs
+    /// besides the board (hands, turn count).
+    position: &'a Position,
+    in_mate_test: bool,
 }
 
 impl Sink for Generation<'_> {
@@ -471,6 +480,33 @@ impl Sink for Generation<'_> {
     ) -> Result<bool, GenErrorKind> {
         self.legality
             .attacked(self.game, self.limits, attack, cells)
+    }
+
+    /// Checkmate: the move gives check, and the next player has no legal reply on the board
+    /// as the move has left it (its other changes — turn variables it sets, the hand it drops
+    /// from — not yet made; they do not change the replies of the player who is mated). The
+    /// replies are listed by a generator of their own, in which `gives-mate?` is false.
+    fn gives_mate(
+        &mut self,
+        mover: PlayerId,
+        turn_number: dagaz_ir::Int,
+        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        if self.in_mate_test || !self.gives_check(mover, turn_number, turn_values, cells)? {
+            return Ok(false);
+        }
+        let mut after = self.position.clone();
+        after.cells.clone_from(cells);
+        after.set_to_move(self.game.next_player(mover));
+        after.set_turns_played(after.turns_played().saturating_add(1));
+        let mut replies = MoveGen::new(self.limits);
+        replies.in_mate_test = true;
+        let mut out = Vec::new();
+        replies
+            .generate(self.game, &mut after, &mut out)
+            .map_err(|e| e.kind)?;
+        Ok(out.is_empty())
     }
 
     fn gives_check(

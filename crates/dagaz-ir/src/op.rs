@@ -189,6 +189,9 @@ pub enum Op {
     /// `-- bool`: whether a royal piece of another player is attacked, on the board as the
     /// move has left it so far (the move gives check); false inside an attack test.
     GivesCheck,
+    /// `-- bool`: whether the move, as it has left the board so far, gives check and leaves the
+    /// next player no legal move (checkmate); false inside an attack test or a mate test.
+    GivesMate,
     /// `-- bool`: whether no enemy attacks the current position; fails inside an attack test.
     NotAttacked,
 
@@ -470,6 +473,7 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::SetOwner => "SetOwner",
         Op::IsAttacked => "IsAttacked",
         Op::GivesCheck => "GivesCheck",
+        Op::GivesMate => "GivesMate",
         Op::NotAttacked => "NotAttacked",
         Op::NoMoves => "NoMoves",
         Op::CurrentPlayer => "CurrentPlayer",

@@ -155,6 +155,8 @@ keywords! {
     Pdn = "pdn",
     /// The FEN style `standard`.
     Standard = "standard",
+    /// `(fen sfen ...)`: shogi's SFEN (rows, side, hands with counts, move number).
+    Sfen = "sfen",
     /// `(man PIECE)` in `(fen pdn ...)`.
     Man = "man",
     /// `(king PIECE)` in `(fen pdn ...)`.

@@ -371,6 +371,8 @@ pub struct StandardFen {
     pub forbidden_ranks: Vec<FenRanks>,
     /// `(hands)`: the players' hands follow the placement in brackets (`[Qp]`).
     pub hands: bool,
+    /// `(fen sfen ...)`: shogi's layout, the hands a field of their own with counts (`2Pb`).
+    pub sfen: bool,
     /// The last `(promoted ATTRIBUTE)`: pieces with the attribute are written with `~`.
     pub promoted: Option<Ident>,
     /// The clause.
@@ -406,6 +408,8 @@ pub struct FenRanks {
 pub struct FenPiece {
     /// The letter.
     pub letter: Letter,
+    /// Written `+P`: the letter after a `+` (SFEN's promoted pieces).
+    pub plus: bool,
     /// The owner.
     pub owner: Ident,
     /// The piece type.

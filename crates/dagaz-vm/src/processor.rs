@@ -148,6 +148,20 @@ pub trait Sink {
         Ok(false)
     }
 
+    /// Whether the move under construction, on `cells` (lent, and to be left as it was), gives
+    /// check and leaves the next player without a legal move. A sink that cannot tell answers
+    /// false.
+    fn gives_mate(
+        &mut self,
+        mover: PlayerId,
+        turn_number: Int,
+        turn_values: &[Value; MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        let _ = (mover, turn_number, turn_values, cells);
+        Ok(false)
+    }
+
     /// Whether the sink has seen what it needed; the run then stops early.
     fn finished(&self) -> bool {
         false
@@ -641,7 +655,8 @@ impl Processor {
                 )?;
                 true
             }
-            Op::GivesCheck => self.gives_check(cx, sink)?,
+            Op::GivesCheck => self.gives_check(cx, sink, false)?,
+            Op::GivesMate => self.gives_check(cx, sink, true)?,
             Op::IsAttacked | Op::NotAttacked => {
                 if self.in_probe {
                     return Ok(false);
@@ -1127,18 +1142,29 @@ impl Processor {
         })
     }
 
-    /// `GivesCheck`: asks the sink, except inside an attack test, where the answer is false
-    /// and the move goes on (it may still capture, which is what the test looks for).
+    /// `GivesCheck` and (`mate`) `GivesMate`: ask the sink, except inside an attack test, where
+    /// the answer is false and the move goes on (it may still capture, which is what the test
+    /// looks for).
     #[cold]
     #[inline(never)]
-    fn gives_check(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<bool, GenErrorKind> {
+    fn gives_check(
+        &mut self,
+        cx: &Context<'_>,
+        sink: &mut dyn Sink,
+        mate: bool,
+    ) -> Result<bool, GenErrorKind> {
+        let (mover, turn, turns) = (
+            self.state.player,
+            cx.players.turn_number,
+            &self.state.turn_values,
+        );
+        let cells = &mut self.state.cells;
         let checks = !self.in_probe
-            && sink.gives_check(
-                self.state.player,
-                cx.players.turn_number,
-                &self.state.turn_values,
-                &mut self.state.cells,
-            )?;
+            && if mate {
+                sink.gives_mate(mover, turn, turns, cells)?
+            } else {
+                sink.gives_check(mover, turn, turns, cells)?
+            };
         self.stack.push(Value::Bool(checks));
         Ok(true)
     }

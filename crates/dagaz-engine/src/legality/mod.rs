@@ -167,6 +167,7 @@ impl Change {
             }
         };
         let mut moves_royal = false;
+        let mut put_down = false;
         let mut fate = Fate::Untouched;
         // A removed royal piece decides the move (see `royal`); only captures can remove one
         // that does not move, and one that moves is counted after the move is played.
@@ -190,10 +191,16 @@ impl Change {
                     removed(piece);
                     mark(at.index());
                 }
-                Action::Drop { at, replaced, .. } => {
+                Action::Drop {
+                    at,
+                    piece,
+                    replaced,
+                } => {
                     if let Some(piece) = replaced {
                         removed(piece);
                     }
+                    put_down |=
+                        moves_royal && piece.owner == q.defender && q.game.is_royal(piece.kind);
                     mark(at.index());
                 }
                 Action::Change { at, .. } => mark(at.index()),
@@ -209,6 +216,10 @@ impl Change {
             if b != a {
                 mark(cells + t);
             }
+        }
+        // A royal piece lifted and not put down again (an atomic king that captures) is lost.
+        if moves_royal && !put_down {
+            fate = Fate::Lost;
         }
         Change {
             written,
@@ -421,15 +432,7 @@ impl Legality {
         }
         if change.moves_royal {
             let undo = position.play(game, mv);
-            // Lifted and not put down again (an atomic king that captures) is lost.
-            let lost = !position
-                .pieces()
-                .any(|(_, p)| p.owner == q.defender && game.is_royal(p.kind));
-            let attacked = if lost {
-                Ok(true)
-            } else {
-                self.royal_attacked(game, q.limits, test.players, position, q.defender)
-            };
+            let attacked = self.royal_attacked(game, q.limits, test.players, position, q.defender);
             position.unplay(mv, undo);
             return attacked.map_err(|f| probe_error(game, f));
         }

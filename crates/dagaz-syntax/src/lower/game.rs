@@ -375,7 +375,7 @@ impl Lower {
     fn fen(&mut self, clause: &Node, parts: &[Node]) -> Option<Fen> {
         let Some(style) = parts.get(1) else {
             self.errors.push(SyntaxError::expected(
-                "a FEN style (`pdn` or `standard`)",
+                "a FEN style (`pdn`, `standard` or `sfen`)",
                 clause,
             ));
             return None;
@@ -384,9 +384,13 @@ impl Lower {
         match Keyword::from_text(style.as_symbol().unwrap_or("")) {
             Some(Keyword::Pdn) => self.pdn(clause, rest).map(Fen::Pdn),
             Some(Keyword::Standard) => self.standard(clause, rest).map(Fen::Standard),
+            Some(Keyword::Sfen) => self.standard(clause, rest).map(|mut spec| {
+                spec.sfen = true;
+                Fen::Standard(spec)
+            }),
             _ => {
                 self.errors.push(SyntaxError::expected(
-                    "the FEN style `pdn` or `standard`",
+                    "the FEN style `pdn`, `standard` or `sfen`",
                     style,
                 ));
                 None
@@ -466,6 +470,7 @@ impl Lower {
             counts: Vec::new(),
             forbidden_ranks: Vec::new(),
             hands: false,
+            sfen: false,
             promoted: None,
             span: clause.span,
         };
@@ -825,8 +830,30 @@ fn fen_piece(entry: &Node) -> Result<FenPiece> {
     let [letter, owner, kind] = shape::list(entry, WHAT)? else {
         return Err(SyntaxError::expected(WHAT, entry));
     };
+    // `+P`: a letter after a plus (SFEN's promoted pieces).
+    let plus = letter
+        .as_symbol()
+        .and_then(|s| s.strip_prefix('+'))
+        .and_then(|rest| {
+            let mut chars = rest.chars();
+            chars.next().filter(|_| chars.next().is_none())
+        });
+    let (letter, plus) = match plus {
+        Some(c) => (
+            Letter {
+                letter: c,
+                span: letter.span,
+            },
+            true,
+        ),
+        None => (
+            shape::letter(letter, "a piece letter", "a one-letter name such as `P`")?,
+            false,
+        ),
+    };
     Ok(FenPiece {
-        letter: shape::letter(letter, "a piece letter", "a one-letter name such as `P`")?,
+        letter,
+        plus,
         owner: shape::ident(owner, "a player name")?,
         kind: shape::ident(kind, "a piece type")?,
     })

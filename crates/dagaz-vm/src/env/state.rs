@@ -34,6 +34,8 @@ pub enum StateName {
     /// `gives-check?`: whether a royal piece of another player is attacked now; the processor
     /// asks the sink.
     GivesCheck,
+    /// `gives-mate?`: whether the move gives checkmate; the processor asks the sink.
+    GivesMate,
 }
 
 /// A number measured over the whole board, and the name the language gives it.
@@ -117,6 +119,7 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "is-attacked?" => return Some(StateName::Attacked(true)),
         "not-attacked?" => return Some(StateName::Attacked(false)),
         "gives-check?" => return Some(StateName::GivesCheck),
+        "gives-mate?" => return Some(StateName::GivesMate),
         "friend-count" => return Some(StateName::Measure(Measure::FriendCount)),
         "enemy-count" => return Some(StateName::Measure(Measure::EnemyCount)),
         "line-length" => return Some(StateName::Measure(Measure::LineLength)),
