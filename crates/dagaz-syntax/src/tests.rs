@@ -911,13 +911,15 @@ fn fen_and_evaluation_mistakes_are_all_reported() {
     assert_eq!(
         game_errors("(fen) (fen pdn)"),
         vec![
-            "expected a FEN style (`pdn` or `standard`), found the form `(fen ...)` @ (fen)",
+            "expected a FEN style (`pdn`, `standard` or `sfen`), found the form `(fen ...)` @ (fen)",
             "a second `fen` form @ (fen pdn)",
         ]
     );
     assert_eq!(
         game_errors("(fen chess)"),
-        vec!["expected the FEN style `pdn` or `standard`, found the symbol `chess` @ chess"]
+        vec![
+            "expected the FEN style `pdn`, `standard` or `sfen`, found the symbol `chess` @ chess"
+        ]
     );
     assert_eq!(
         game_errors("(fen pdn (WW White) (W) x (1 White) (man 1))"),
