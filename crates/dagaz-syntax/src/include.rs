@@ -4,7 +4,11 @@
 //! The included forms come first, as if written at the top; then each form of the including
 //! file is laid over them:
 //!
-//! - a `board` or a `define` with the name of an included one replaces it;
+//! - a `define` with the name of an included one replaces it;
+//! - a `board` with the name of an included one is laid over it clause kind by clause kind: a
+//!   `dir` replaces the included direction of its name (a new name adds one), and each other
+//!   kind it writes (`dim`, `numbers`, `holes`, `dark`) replaces the included clauses of that
+//!   kind; the others stay;
 //! - a `piece` with the name of an included one replaces, clause kind by clause kind, the
 //!   clauses it writes (`notation`, `pre`, `post`, all the `move` clauses, all the `drops`
 //!   clauses) and keeps the others, in the included piece's place (piece types keep their
@@ -123,9 +127,15 @@ fn merge(mut base: Vec<Node>, over: Vec<Node>) -> Vec<Node> {
         let head = form.head().and_then(Keyword::from_text);
         let same = |b: &Node| b.head() == form.head() && name_of(b) == name_of(&form);
         match head {
-            Some(Keyword::Board | Keyword::Define) if name_of(&form).is_some() => {
+            Some(Keyword::Define) if name_of(&form).is_some() => {
                 match base.iter_mut().find(|b| same(b)) {
                     Some(slot) => *slot = form,
+                    None => base.push(form),
+                }
+            }
+            Some(Keyword::Board) if name_of(&form).is_some() => {
+                match base.iter_mut().find(|b| same(b)) {
+                    Some(slot) => *slot = merge_clauses(slot, &form, board_key),
                     None => base.push(form),
                 }
             }
@@ -181,6 +191,20 @@ fn piece_key(clause: &Node) -> Option<String> {
     }
 }
 
+/// What a later clause of a board replaces: the direction of its name for a `dir`, every
+/// earlier clause of its kind otherwise (`name` never).
+fn board_key(clause: &Node) -> Option<String> {
+    match clause.head() {
+        Some(h) if h == Keyword::Name.text() => None,
+        Some(h) if h == Keyword::Dir.text() => Some(format!(
+            "dir {}",
+            clause_name(clause.as_list()?.get(1..)?).unwrap_or_default()
+        )),
+        Some(h) => Some(h.to_string()),
+        None => None,
+    }
+}
+
 /// What a later clause of the game replaces (see the module documentation); `None` for a
 /// clause that is only added.
 fn game_key(clause: &Node) -> Option<String> {
@@ -221,7 +245,8 @@ fn merge_clauses(base: &Node, over: &Node, key: fn(&Node) -> Option<String>) -> 
         .filter(|&(i, c)| i == 0 || key(c).is_none_or(|k| !replaced.contains(&k)))
         .map(|(_, c)| c.clone())
         .collect();
-    // A piece keeps its `(name ...)` (it is the same); the game's is replaced like any clause.
+    // A piece or a board keeps its `(name ...)` (it is the same); the game's is replaced like
+    // any clause.
     items.extend(
         over_clauses
             .iter()
@@ -284,6 +309,29 @@ mod tests {
             "included forms stand at the include"
         );
         assert_ne!(forms[1].span, include);
+    }
+
+    #[test]
+    fn a_board_of_an_included_name_is_laid_over_it_direction_by_direction() {
+        let base = r#"(board (name b) (dim "a-c") (dim "2-1") (dir (name nw) -1 -1)
+                   (dir (name ne) 1 -1) (numbers a2 c2 b1) (dark a2))
+            (game (name "base") (board b))"#;
+        let top = read(
+            r#"(include "base.game")
+            (board (name b) (dir (name n) 0 -1) (dir (name ne) 1 -2) (numbers c2 a2 b1))
+            (board (name other) (dim "a-b"))"#,
+        );
+        let (forms, errors) = resolve_includes(&top, &mut |_| Ok(read(base)));
+        assert_eq!(errors, vec![]);
+        assert_eq!(
+            shown(&forms),
+            [
+                "(board (name b) (dim \"a-c\") (dim \"2-1\") (dir (name nw) -1 -1) (dark a2) \
+                 (dir (name n) 0 -1) (dir (name ne) 1 -2) (numbers c2 a2 b1))",
+                "(game (name \"base\") (board b))",
+                "(board (name other) (dim \"a-b\"))",
+            ]
+        );
     }
 
     #[test]
