@@ -117,6 +117,60 @@ fn frisian_pieces_capture_orthogonally() {
     assert_eq!(notations(&game("frisian"), "W:W33:B23"), vec!["33x13"]);
 }
 
+/// The sorted notations of the position reached by playing `moves` from `fen`.
+fn notations_after(game: &Game, fen: &str, moves: &[&str]) -> Vec<String> {
+    let mut position = game.from_fen(fen).unwrap();
+    for text in moves {
+        let legal = MoveGen::default().moves(game, &position).unwrap();
+        let mv = dagaz_engine::match_move(game, &legal, text).unwrap();
+        position.play(game, mv);
+    }
+    crate::sorted_notations(game, &position)
+}
+
+#[test]
+fn frisian_kings_move_at_most_three_times_in_a_row_beside_men() {
+    let g = game("frisian");
+    // White: a man on 46 and a king on 5; Black: a man on 1 and a king on 50. Each king goes to
+    // and fro, three moves each.
+    let fen = "W:W46,K5:B1,K50";
+    let to_and_fro = ["5-10", "50-45", "10-5", "45-50", "5-10", "50-45"];
+    let white_king_free = vec![
+        "46-41", "5-10", "5-14", "5-19", "5-23", "5-28", "5-32", "5-37", "5-41",
+    ];
+    assert_eq!(notations_after(&g, fen, &[]), white_king_free);
+    // After two moves each, the kings are still free.
+    assert_eq!(notations_after(&g, fen, &to_and_fro[..4]), white_king_free);
+    // After its third, White's king may not move again: the man must.
+    assert_eq!(notations_after(&g, fen, &to_and_fro), vec!["46-41"]);
+    // Black's king, after its third, neither.
+    let man_moved = [&to_and_fro[..], &["46-41"]].concat();
+    assert_eq!(notations_after(&g, fen, &man_moved), vec!["1-6", "1-7"]);
+    // White's man moved, so its king is free again.
+    assert_eq!(
+        notations_after(&g, fen, &[&man_moved[..], &["1-6"]].concat()),
+        vec![
+            "10-14", "10-15", "10-19", "10-23", "10-28", "10-32", "10-37", "10-4", "10-5",
+            "41-36", "41-37",
+        ]
+    );
+    // A player with kings only is not held: both of White's kings move.
+    assert_eq!(
+        notations_after(&g, "W:WK46,K5:B1,K50", &to_and_fro).len(),
+        17,
+        "10 moves of the king on 10 and 7 of the king on 46"
+    );
+    // After its third move the king may still capture (Black's king came to 28), and a capture
+    // sets it free.
+    let capture = ["5-10", "50-45", "10-5", "45-50", "5-10", "50-28"];
+    assert_eq!(
+        notations_after(&g, fen, &capture),
+        vec!["10x32", "10x37", "10x41"]
+    );
+    let after = notations_after(&g, fen, &[&capture[..], &["10x32", "1-6"]].concat());
+    assert_eq!(after.iter().filter(|m| m.starts_with("32-")).count(), 14);
+}
+
 #[test]
 fn turkish_perft() {
     assert!(check("turkish", 0, CI_LEAVES) >= 7);
