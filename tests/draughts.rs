@@ -150,8 +150,8 @@ fn frisian_kings_move_at_most_three_times_in_a_row_beside_men() {
     assert_eq!(
         notations_after(&g, fen, &[&man_moved[..], &["1-6"]].concat()),
         vec![
-            "10-14", "10-15", "10-19", "10-23", "10-28", "10-32", "10-37", "10-4", "10-5",
-            "41-36", "41-37",
+            "10-14", "10-15", "10-19", "10-23", "10-28", "10-32", "10-37", "10-4", "10-5", "41-36",
+            "41-37",
         ]
     );
     // A player with kings only is not held: both of White's kings move.
