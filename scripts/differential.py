@@ -459,7 +459,8 @@ GAMES = {
                        "B j9 -> i9 (no letter skipped); PASS -> pass"),
     ]
 }
-DRAUGHTS = ["international", "english", "russian", "brazilian"]  # draughts_differential.py
+DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
+            "turkish"]  # draughts_differential.py
 
 
 def resolve(name: str):
