@@ -102,7 +102,18 @@ impl Game {
                 initial.put(pos, Some(*piece));
             }
         }
+        if rules.positional_superko {
+            initial.start_boards();
+        }
         Game { rules, initial }
+    }
+
+    /// Starts the history a position built from nothing (the start, a setup, a FEN) carries:
+    /// with `(superko positional)`, its board is the first the game has had.
+    pub(crate) fn start_history(&self, position: &mut Position) {
+        if self.rules.positional_superko {
+            position.start_boards();
+        }
     }
 
     /// An empty board with `to_move` to play: no turns played, and hands empty but those that
