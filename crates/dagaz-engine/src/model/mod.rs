@@ -235,6 +235,9 @@ impl Game {
         fn fen_spec(&self) -> Option<&FenSpec>;
         /// The goals that look at the game's history: `(draw (repetition 3))`, ...
         fn history_goals(&self) -> &[HistoryGoal];
+        /// Whether a move may not bring back a board the game has had (`(superko positional)`);
+        /// [`Position::boards_seen`] counts them.
+        fn positional_superko(&self) -> bool;
         /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
         fn evaluation(&self) -> &Evaluation;
         /// An attribute's bit in [`crate::Piece::attrs`], by name; `None` when the game

@@ -140,6 +140,7 @@ fn after(
 #[test]
 fn positional_superko_forbids_a_move_back_to_an_earlier_board() {
     let g = walk("(pass always) (superko positional)");
+    assert!(g.positional_superko());
     let start = g.initial_position();
     assert_eq!(start.boards_seen(), Some(1));
     // White a1-b1, Black d1-c1, White b1-a1: Black's c1-d1 would bring back the start.
