@@ -260,20 +260,25 @@ def _go(state, text, n):
 
 class OpenSpiel:
     """An OpenSpiel game; `mapper(state, action_string, size)` gives the canonical move.
-    Go: OpenSpiel lists a move that repeats an earlier whole-board position (positional
-    superko) as legal and ends the game there as a draw; with superko="forbid" (the default)
-    such moves are taken out of the referee's list and counted as reconciled."""
+
+    Go: OpenSpiel lists a placement that brings back an earlier whole board (positional superko)
+    as legal, and ends the game there as a draw; dagaz's Go forbids it. With superko=True the
+    referee keeps its own record of the boards of the game (as OpenSpiel prints them), and
+    `forbidden(state)` names the placements of its list whose board is in that record; each must
+    be one that OpenSpiel ends the game at, and the other way round, or it is a referee error.
+    The comparison then takes OpenSpiel's whole list: dagaz must list every move of it but the
+    forbidden ones, and none of those."""
 
     library = "open_spiel"
     has_fen = False
 
-    def __init__(self, game: str, mapper, size, superko: str = ""):
+    def __init__(self, game: str, mapper, size, superko: bool = False):
         import pyspiel
 
         self.game = pyspiel.load_game(game)
         self.mapper, self.size, self.superko = mapper, size, superko
         self.label = f"open_spiel {_version('open_spiel')} {game}"
-        self.reconciled = Counter()
+        self.record = None  # (actions, boards seen, state after them) of the last game asked
 
     def new(self):
         return self.game.new_initial_state()
@@ -294,11 +299,42 @@ class OpenSpiel:
                 raise RefereeError(f"cannot map {text!r}: {type(exc).__name__}: {exc}")
             if canon in out:
                 raise RefereeError(f"two actions map to {canon}: {out[canon]} and {a}")
-            if self.superko == "forbid" and canon != "pass" and state.child(a).is_terminal():
-                self.reconciled["superko move left out (positional superko forbids it)"] += 1
-                continue
             out[canon] = a
         return out
+
+    def forbidden(self, state) -> set:
+        """The moves of `legal(state)` that bring back a board the game has had (Go only)."""
+        if not self.superko or state.is_terminal():
+            return set()
+        seen = self._boards_seen(state)
+        out = set()
+        for canon, a in self.legal(state).items():
+            if canon == "pass":
+                continue
+            child = state.child(a)
+            repeats, ends = _board(child) in seen, child.is_terminal()
+            if repeats != ends:
+                raise RefereeError(
+                    f"{canon}: the board after it is {'' if repeats else 'not '}one the game has had, "
+                    f"but OpenSpiel {'goes on' if repeats else 'ends the game'} there")
+            if repeats:
+                out.add(canon)
+        return out
+
+    def _boards_seen(self, state) -> set:
+        """The boards of the game up to `state`: at its start and after every action since,
+        extending the record of the last call when `state` continues that game."""
+        actions = state.history()
+        if self.record is None or actions[: len(self.record[0])] != self.record[0]:
+            start = self.game.new_initial_state()
+            self.record = ([], {_board(start)}, start)
+        done, seen, last = self.record
+        seen, last = set(seen), last.clone()
+        for a in actions[len(done):]:
+            last.apply_action(a)
+            seen.add(_board(last))
+        self.record = (list(actions), seen, last)
+        return seen
 
     def play(self, state, action):
         state.apply_action(action)
@@ -310,6 +346,11 @@ class OpenSpiel:
     def show(self, state) -> str:
         return ("(the board as OpenSpiel prints it; dagaz's rank 1 is its bottom row)\n"
                 + str(state).strip("\n"))
+
+
+def _board(state):
+    """A Go board as OpenSpiel prints it: its rows, top to bottom."""
+    return tuple(printed_grid("go-9x9", state))
 
 
 def _version(dist: str) -> str:
@@ -429,7 +470,7 @@ def pyffish_spec(name, variant, file=None, python_chess=None):
 
 def openspiel_spec(name, game, mapper, size, note=""):
     def make(args):
-        return OpenSpiel(game, mapper, size, superko=getattr(args, "go_superko", "") if mapper is _go else "")
+        return OpenSpiel(game, mapper, size, superko=mapper is _go)
 
     return Spec(name, f"games/{name}.game", [("open_spiel", f"open_spiel {game}", make)], note)
 
@@ -455,7 +496,7 @@ GAMES = {
         openspiel_spec("othello", "othello", _othello, 8, "d3 -> d6 (rank 9-r); pass -> pass"),
         openspiel_spec("breakthrough", "breakthrough", _breakthrough, 8, "a7a6 as is, capture's * dropped"),
         openspiel_spec("hex", "hex(board_size=11)", _hex, 11, "a1 -> a11 (rank 12-r)"),
-        openspiel_spec("go-9x9", "go(board_size=9,max_game_length=1000)", _go, 9,
+        openspiel_spec("go-9x9", "go(board_size=9,max_game_length=100000)", _go, 9,
                        "B j9 -> i9 (no letter skipped); PASS -> pass"),
     ]
 }
@@ -546,7 +587,7 @@ class FakeDagaz:
                 raise DagazError(f"--moves: move {i} ({m}) is not legal here")
             state = ref.play(state, legal[m])
         self.last[spec.name] = (moves, ref.clone(state))
-        out = sorted(ref.legal(state))
+        out = sorted(set(ref.legal(state)) - (ref.forbidden(state) if hasattr(ref, "forbidden") else set()))
         if self.mode == "faulty" and out and len(moves) % 37 == 5:
             out = out[1:] + ["zz99"]
         return out, (None if out else "no legal moves (fake)")
@@ -557,8 +598,9 @@ class FakeDagaz:
 # ---------------------------------------------------------------------------
 
 
-def play_game(spec, referees, dagaz, args, game_index, budget, report):
-    """One random game; returns (positions compared, how it ended)."""
+def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
+    """One random game; returns (positions compared, how it ended). Each position where the
+    driving referee lists moves that bring back an earlier board (Go) is added to `superko`."""
     rng = random.Random(f"{args.seed}:{spec.name}:{game_index}")
     states = [r.new() for r in referees]
     active = [True] * len(referees)
@@ -567,20 +609,26 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report):
     for ply in range(args.max_plies + 1):
         if compared >= budget:
             return compared, "cut (position budget)"
-        legal = []
+        legal, forbidden = [], []
         for i, r in enumerate(referees):
             if not active[i]:
                 legal.append(None)
+                forbidden.append(set())
                 continue
             try:
                 legal.append(r.legal(states[i]))
+                forbidden.append(r.forbidden(states[i]) if hasattr(r, "forbidden") else set())
             except Exception as exc:
                 report(spec, r.label, "referee", game_index, history, r.show(states[i]),
                        error=f"referee error: {type(exc).__name__}: {exc}")
                 if i == 0:
                     return compared + 1, "stopped (referee error)"
                 active[i] = False
-                legal.append(None)
+                legal[i:] = [None]
+                forbidden[i:] = [set()]
+        if forbidden[0]:
+            superko.append({"game_index": game_index, "ply": len(history), "moves": list(history),
+                            "forbidden": sorted(forbidden[0])})
         views = []
         if args.via in ("moves", "both") or not referees[0].has_fen:
             views.append(("moves", None))
@@ -601,11 +649,13 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report):
             for i, r in enumerate(referees):
                 if legal[i] is None:
                     continue
-                ref_set = set(legal[i])
+                # The referee's whole list: dagaz lists all of it but the moves that bring back
+                # an earlier board, and none of those.
+                ref_set = set(legal[i]) - forbidden[i]
                 if ref_set != dz_set or dupes:
                     report(spec, r.label, view, game_index, history, r.show(states[i]),
                            only_dagaz=sorted(dz_set - ref_set), only_referee=sorted(ref_set - dz_set),
-                           dupes=dupes)
+                           dupes=dupes, repeats=sorted(dz_set & forbidden[i]))
             if view == "moves" or dagaz_moves is None:
                 dagaz_moves = dz_set
         compared += 1
@@ -617,7 +667,10 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report):
         common = sorted(set(primary) & dagaz_moves)
         if not common:
             return compared, "stopped (no move both list)"
-        move = rng.choice(common)
+        if args.pass_weight == 1 or "pass" not in common or len(common) == 1:
+            move = rng.choice(common)
+        else:
+            move = rng.choices(common, [args.pass_weight if m == "pass" else 1 for m in common])[0]
         for i, r in enumerate(referees):
             if not active[i]:
                 continue
@@ -635,11 +688,12 @@ def run_spec(spec, dagaz, args, disagreements):
     shown = [0]
 
     def report(spec_, label, view, game_index, history, board, error=None, only_dagaz=(),
-               only_referee=(), dupes=()):
+               only_referee=(), dupes=(), repeats=()):
         rec = {"game": spec_.name, "referee": label, "view": view, "game_index": game_index,
                "seed": f"{args.seed}:{spec_.name}:{game_index}", "ply": len(history),
                "moves": list(history), "board": board, "error": error,
-               "only_dagaz": list(only_dagaz), "only_referee": list(only_referee), "dupes": list(dupes)}
+               "only_dagaz": list(only_dagaz), "only_referee": list(only_referee), "dupes": list(dupes),
+               "repeats": list(repeats)}
         disagreements.append(rec)
         per_game["disagreements"] += 1
         if shown[0] >= args.show:
@@ -657,23 +711,25 @@ def run_spec(spec, dagaz, args, disagreements):
             print(f"  only referee: {' '.join(only_referee) or '-'}")
             if dupes:
                 print(f"  dagaz lists twice: {' '.join(dupes)}")
+            if repeats:
+                print(f"  of which bring back an earlier board (superko): {' '.join(repeats)}")
 
     t0 = time.perf_counter()
     calls0, seconds0 = dagaz.calls, dagaz.seconds
-    compared, games, endings = 0, 0, Counter()
+    compared, games, endings, superko = 0, 0, Counter(), []
     while compared < args.positions:
-        n, how = play_game(spec, referees, dagaz, args, games, args.positions - compared, report)
+        n, how = play_game(spec, referees, dagaz, args, games, args.positions - compared, report,
+                           superko)
         compared += n
         games += 1
         endings[how] += 1
     dt = time.perf_counter() - t0
-    reconciled = Counter()
-    for r in referees:
-        reconciled.update(getattr(r, "reconciled", {}))
     return {
         "game": spec.name, "file": spec.file, "referees": [r.label for r in referees],
         "positions": compared, "games": games, "endings": dict(endings),
-        "disagreements": per_game["disagreements"], "reconciled": dict(reconciled),
+        "disagreements": per_game["disagreements"],
+        "superko_positions": len(superko), "superko_moves": sum(len(p["forbidden"]) for p in superko),
+        "superko": superko,
         "dagaz_calls": dagaz.calls - calls0, "dagaz_seconds": round(dagaz.seconds - seconds0, 2),
         "seconds": round(dt, 2),
     }
@@ -718,9 +774,10 @@ def parse_args(argv=None):
     p.add_argument("--via", choices=["moves", "fen", "both"], default="both",
                    help="how dagaz gets each position: the moves from the start, the referee's FEN, "
                    "or both (default; games whose referee has no FEN always use the moves)")
-    p.add_argument("--go-superko", choices=["forbid", "end"], default="forbid",
-                   help="go: leave OpenSpiel's positional-superko moves out (forbid, default) or keep "
-                   "them, the game then ending at once as OpenSpiel does (end)")
+    p.add_argument("--pass-weight", type=float, default=1.0,
+                   help="how likely the random player passes, against 1 for each other move (default 1; "
+                   "0: only when nothing else is legal). Go's games go on longer with less, and meet "
+                   "positional superko more often")
     p.add_argument("--show", type=int, default=10, help="disagreements printed in full per game (default 10)")
     p.add_argument("--dagaz", type=Path, default=TARGET / "release" / "dagaz",
                    help="dagaz binary (default target/release/dagaz, or under $CARGO_TARGET_DIR; "
@@ -735,6 +792,8 @@ def parse_args(argv=None):
     args = p.parse_args(argv)
     if not args.list and not args.games and not args.self_test:
         p.error("name at least one GAME (or --list, --self-test)")
+    if not args.pass_weight >= 0:
+        p.error("--pass-weight must be 0 or more")
     for g in args.games:
         if resolve(g) is None and g not in DRAUGHTS:
             p.error(f"unknown game {g!r}; see --list")
@@ -777,12 +836,14 @@ def main(argv=None) -> int:
     for spec in specs:
         res = run_spec(spec, dagaz, args, disagreements)
         results.append(res)
-        recon = "; ".join(f"{why}: {n}" for why, n in res["reconciled"].items())
+        recon = (f"{res['superko_positions']} positions had moves that bring back an earlier board "
+                 f"({res['superko_moves']} moves: listed by the referee, which ends the game there, "
+                 f"and by dagaz not)") if res["superko_positions"] else ""
         endings = ", ".join(f"{how}: {n}" for how, n in sorted(res["endings"].items()))
         print(f"{spec.name}: {res['positions']} positions compared, {res['games']} games ({endings}), "
               f"{res['disagreements']} disagreements; {res['seconds']:.1f} s ({res['dagaz_calls']} dagaz "
               f"calls: {res['dagaz_seconds']:.1f} s); referees: {', '.join(res['referees'])}"
-              + (f"; reconciled: {recon}" if recon else ""), flush=True)
+              + (f"; superko: {recon}" if recon else ""), flush=True)
 
     if disagreements:
         status = 1

@@ -274,6 +274,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         history_goals,
         goal_programs,
         pass,
+        positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
         end_score,
         komi,
         hands,

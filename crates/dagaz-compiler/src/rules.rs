@@ -90,6 +90,9 @@ pub struct Rules {
     pub goal_programs: Vec<GoalProgram>,
     /// When a player may pass, if ever.
     pub pass: Option<PassRule>,
+    /// `(superko positional)`: a move may not bring back a board the game has had before (the
+    /// pieces on the board only; a move that leaves the board as it is, a pass, may).
+    pub positional_superko: bool,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
     /// `(komi PLAYER POINTS)`: half points added to a player's score.
@@ -228,6 +231,11 @@ impl Rules {
     /// When a player may pass, if ever.
     pub fn pass_rule(&self) -> Option<PassRule> {
         self.pass
+    }
+
+    /// Whether a move may not bring back an earlier board (`(superko positional)`).
+    pub fn positional_superko(&self) -> bool {
+        self.positional_superko
     }
 
     /// How a game that ends without a goal deciding it is scored, if it is.

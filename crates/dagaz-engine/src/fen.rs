@@ -28,7 +28,7 @@ use std::fmt::Write;
 impl Game {
     /// The position a FEN in the game's declared style describes.
     pub fn from_fen(&self, text: &str) -> Result<Position, FenError> {
-        match &self.rules.fen {
+        let mut position = match &self.rules.fen {
             Some(FenSpec::Pdn(spec)) => self.read_pdn(spec, text),
             Some(FenSpec::Standard(spec)) => self.read_standard(spec, text),
             None => Err(FenError {
@@ -39,7 +39,9 @@ impl Game {
                 ),
                 span: Span::new(0, text.len()),
             }),
-        }
+        }?;
+        self.start_history(&mut position);
+        Ok(position)
     }
 
     /// The position as FEN, when the game declares a style.

@@ -47,6 +47,7 @@
 
 #![warn(missing_docs)]
 
+mod boards;
 mod check;
 mod disassembly;
 mod ending;

@@ -189,6 +189,14 @@ impl MoveGen {
             result = self.accepted.recheck(game, &p.globals);
         }
         *out = self.accepted.end(result.is_ok());
+        if let (true, Some(seen)) = (result.is_ok(), position.seen_boards()) {
+            debug_assert_eq!(
+                seen.current(),
+                crate::boards::board_key(&position.cells),
+                "the boards seen are kept along with the board"
+            );
+            crate::legality::keep_new_boards(seen, out, base);
+        }
         if result.is_ok() && game.has_royal_pieces() {
             result = self
                 .legality

@@ -1,5 +1,6 @@
 //! A game position: the pieces on the board, the side to move and the turns played.
 
+use crate::boards::{self, mix, SeenBoards};
 use crate::moves::Move;
 use dagaz_compiler::UNLIMITED;
 use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
@@ -11,6 +12,10 @@ use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLE
 /// only meaningful with the [`crate::Game`] it came from (its cells are that board's
 /// positions). `==` and `Hash` include the turn count; [`Position::zobrist`] leaves it out,
 /// so two positions alike but for it are the same for repetition.
+///
+/// In a game with `(superko positional)` a position also carries the boards the game has had
+/// since its start, its setup or its FEN (a persistent set, shared by clones), since they
+/// decide which moves are legal: `==` includes them, [`Position::zobrist`] does not.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) cells: Vec<Option<Piece>>,
@@ -27,6 +32,8 @@ pub struct Position {
     last: Option<Pos>,
     /// How many moves in a row were passes.
     passes: u8,
+    /// The boards the game has had, when it declares positional superko.
+    boards: Option<SeenBoards>,
 }
 
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
@@ -37,6 +44,8 @@ pub struct PlayUndo {
     turn_values: [Value; MAX_TURN_VARIABLES],
     last: Option<Pos>,
     passes: u8,
+    /// Whether the move brought a board not seen before (positional superko).
+    new_board: bool,
 }
 
 /// A turn variable's value before any move sets it.
@@ -55,7 +64,24 @@ impl Position {
             kinds: 0,
             last: None,
             passes: 0,
+            boards: None,
         }
+    }
+
+    /// Starts the record of boards for positional superko: the current board is the first.
+    pub(crate) fn start_boards(&mut self) {
+        self.boards = Some(SeenBoards::new(&self.cells));
+    }
+
+    /// The boards the game has had, when its rules forbid bringing one back.
+    pub(crate) fn seen_boards(&self) -> Option<&SeenBoards> {
+        self.boards.as_ref()
+    }
+
+    /// How many different boards the game has had since its start, its setup or its FEN, the
+    /// current one included, when the game declares `(superko positional)`; `None` otherwise.
+    pub fn boards_seen(&self) -> Option<usize> {
+        self.boards.as_ref().map(SeenBoards::len)
     }
 
     /// Gives the position hands: `counts[player * kinds + kind]`, as the rules declare them.
@@ -165,11 +191,7 @@ impl Position {
     pub fn zobrist(&self) -> u64 {
         let mut h = mix(0x5EED ^ u64::from(self.to_move.0) << 40);
         for (pos, piece) in self.pieces() {
-            h ^= mix(1 << 48
-                | u64::from(pos.0) << 24
-                | u64::from(piece.owner.0) << 16
-                | u64::from(piece.kind.0) << 8
-                | u64::from(piece.attrs));
+            h ^= boards::piece_key(pos, piece);
         }
         for (slot, value) in self.turn_values.iter().enumerate() {
             if *value != UNSET {
@@ -198,12 +220,13 @@ impl Position {
     /// Applies a move generated for this position and passes the turn to `next`
     /// ([`Position::play`] asks the game who that is).
     pub(crate) fn apply(&mut self, mv: &Move, next: PlayerId, keep: u8) -> PlayUndo {
-        let undo = PlayUndo {
+        let mut undo = PlayUndo {
             to_move: self.to_move,
             turns: self.turns,
             turn_values: self.turn_values,
             last: self.last,
             passes: self.passes,
+            new_board: false,
         };
         // Turn variables live for one turn: whatever this move does not set is cleared, but
         // for those the game keeps.
@@ -237,6 +260,9 @@ impl Position {
         };
         self.to_move = next;
         self.turns = self.turns.saturating_add(1);
+        if let Some(seen) = &mut self.boards {
+            undo.new_board = enter_board(seen, mv);
+        }
         undo
     }
 
@@ -254,6 +280,9 @@ impl Position {
                 Action::ToHand { player, kind } => self.add_to_hand(player, kind, -1),
             }
         }
+        if let Some(seen) = &mut self.boards {
+            leave_board(seen, mv, undo.new_board);
+        }
         self.last = undo.last;
         self.passes = undo.passes;
         self.to_move = undo.to_move;
@@ -262,12 +291,19 @@ impl Position {
     }
 }
 
-/// SplitMix64's finaliser: a key per feature, without a table of random numbers.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+// Out of line and marked cold, so that `play` and `unplay` stay as they were for the games
+// without positional superko (most of them): inlined, with this branch out of their way.
+
+#[cold]
+#[inline(never)]
+fn enter_board(seen: &mut SeenBoards, mv: &Move) -> bool {
+    seen.enter(boards::board_change(&mv.actions))
+}
+
+#[cold]
+#[inline(never)]
+fn leave_board(seen: &mut SeenBoards, mv: &Move, new: bool) {
+    seen.leave(boards::board_change(&mv.actions), new)
 }
 
 #[cfg(test)]

@@ -86,6 +86,7 @@ impl Game {
                 self.fill_hand(&player, &mut position)?;
             }
         }
+        self.start_history(&mut position);
         Ok(position)
     }
 }

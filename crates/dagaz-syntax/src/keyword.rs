@@ -111,6 +111,8 @@ keywords! {
     Score = "score",
     /// `(komi PLAYER POINTS)` in `game`: points added to a player's score.
     Komi = "komi",
+    /// `(superko positional)` in `game`: a move may not bring back an earlier board.
+    Superko = "superko",
 
     // Words inside player entries.
     /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
@@ -135,6 +137,8 @@ keywords! {
     WhenBlocked = "when-blocked",
     /// `(score area)`: pieces and the empty regions they alone border.
     Area = "area",
+    /// `(superko positional)`: the board alone decides what repeats.
+    Positional = "positional",
     /// The goal condition `no-moves`.
     NoMoves = "no-moves",
     /// The goal condition `checkmated`.
@@ -322,6 +326,7 @@ impl Keyword {
         Keyword::Pass,
         Keyword::Score,
         Keyword::Komi,
+        Keyword::Superko,
     ];
 
     /// The clauses of `zone`.

@@ -858,7 +858,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score` or `komi`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi` or `superko`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",
@@ -902,6 +902,27 @@ fn game_mistakes_are_all_reported() {
             "expected a piece type, found the number 1 @ 1",
             "expected `(repetition N)` or `(quiet-moves N PIECE ...)`, found the form `(bored ...)` @ (bored 1)",
             "expected `no-moves`, `checkmated`, `stalemated`, `(repetition N)` or `(quiet-moves N PIECE ...)`, found the number 3 @ 3",
+        ]
+    );
+}
+
+#[test]
+fn superko_lowers_and_its_mistakes_are_reported() {
+    let text = "(superko positional)";
+    let (game, errors) = game_of(text);
+    assert_eq!(errors, Vec::<String>::new());
+    let (superko, span) = game.superko.unwrap();
+    assert_eq!(superko, Superko::Positional);
+    assert_eq!(span.end - span.start, text.len());
+    assert_eq!(
+        game_errors("(superko)"),
+        vec!["`superko` takes 1 argument, found 0 @ (superko)"]
+    );
+    assert_eq!(
+        game_errors("(superko situational) (superko positional)"),
+        vec![
+            "expected `positional`, found the symbol `situational` @ situational",
+            "a second `superko` form @ (superko positional)",
         ]
     );
 }

@@ -212,6 +212,8 @@ pub struct Game {
     pub score: Option<(Score, Span)>,
     /// The `komi` clauses: a player and the points added to its score, in half points.
     pub komi: Vec<(Ident, i32, Span)>,
+    /// The `superko` clause (a second one is an error).
+    pub superko: Option<(Superko, Span)>,
     /// The whole form.
     pub span: Span,
 }
@@ -244,6 +246,14 @@ pub enum Pass {
     Always,
     /// Only when the player has no other move and another player has one (Othello).
     WhenBlocked,
+}
+
+/// Which repetitions of a position a move may not bring about: `(superko positional)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Superko {
+    /// A move may not leave the board as it was after an earlier move of the game (or at its
+    /// start), whoever is to move; a move that leaves the board as it is (a pass) may.
+    Positional,
 }
 
 /// How the end of a game is scored: `(score pieces)` or `(score area)`.

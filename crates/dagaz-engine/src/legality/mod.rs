@@ -1,9 +1,12 @@
-//! Legality: the royal rule and the attack tests it and `is-attacked?` ask, with their memo.
+//! Legality: the royal rule and the attack tests it and `is-attacked?` ask, with their memo;
+//! and positional superko.
 //!
 //! Everything about "is this position attacked" lives here. The stack machine asks through
 //! [`Sink::attacked`](dagaz_vm::Sink::attacked) when a chain says `is-attacked?`; the move
 //! generator hands its moves here to drop those that leave a royal piece attacked. Both use one
-//! [`Prober`] (a second processor that runs the pieces' own chains, see `probe`).
+//! [`Prober`] (a second processor that runs the pieces' own chains, see `probe`). The generator
+//! also hands its moves to [`keep_new_boards`] when the position carries the boards its game
+//! has had.
 
 mod probe;
 mod royal;
@@ -12,6 +15,7 @@ pub(crate) use probe::ProbeFault;
 use probe::{Prober, Question, Recorded, Unit};
 use royal::Fate;
 
+use crate::boards::{board_change, SeenBoards};
 use crate::error::GenError;
 use crate::fault;
 use crate::model::Game;
@@ -22,6 +26,21 @@ use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
 use dagaz_vm::{Attack, GenErrorKind, Limits};
 use smallvec::SmallVec;
+
+/// Positional superko: keeps, of `out[base..]`, the moves that do not bring back a board in
+/// `seen` (a move that leaves the board as it is, a pass, stays), in their order. Each move's
+/// board is known from its actions without playing it (see `crate::boards`).
+pub(crate) fn keep_new_boards(seen: &SeenBoards, out: &mut Vec<Move>, base: usize) {
+    let mut kept = base;
+    for i in base..out.len() {
+        let Some(mv) = out.get(i) else { break };
+        if !seen.repeated_by(board_change(&mv.actions)) {
+            out.swap(kept, i);
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
 
 /// The attack tests of one generator: its prober, the answers to `is-attacked?` remembered
 /// within a generation, and the scratch of the royal rule. Keep one per generator, so that

@@ -102,7 +102,18 @@ impl Game {
                 initial.put(pos, Some(*piece));
             }
         }
+        if rules.positional_superko {
+            initial.start_boards();
+        }
         Game { rules, initial }
+    }
+
+    /// Starts the history a position built from nothing (the start, a setup, a FEN) carries:
+    /// with `(superko positional)`, its board is the first the game has had.
+    pub(crate) fn start_history(&self, position: &mut Position) {
+        if self.rules.positional_superko {
+            position.start_boards();
+        }
     }
 
     /// An empty board with `to_move` to play: no turns played, and hands empty but those that
@@ -224,6 +235,9 @@ impl Game {
         fn fen_spec(&self) -> Option<&FenSpec>;
         /// The goals that look at the game's history: `(draw (repetition 3))`, ...
         fn history_goals(&self) -> &[HistoryGoal];
+        /// Whether a move may not bring back a board the game has had (`(superko positional)`);
+        /// [`Position::boards_seen`] counts them.
+        fn positional_superko(&self) -> bool;
         /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
         fn evaluation(&self) -> &Evaluation;
         /// An attribute's bit in [`crate::Piece::attrs`], by name; `None` when the game

@@ -1,4 +1,5 @@
-//! The declarations of evaluation and history goals, as a loaded game answers them.
+//! The declarations of evaluation, history goals and positional superko, as a loaded game answers
+//! them and plays them.
 
 use dagaz_compiler::{HistoryGoal, HistoryRule, Outcome, DEFAULT_MOBILITY};
 use dagaz_ir::{PieceKind, PlayerId};
@@ -99,4 +100,103 @@ fn history_goals_are_read_and_quiet_moves_reset_on_captures_and_named_pieces() {
     assert!(!g.history_goals()[0]
         .rule
         .resets_quiet_count(moves[0].actions()));
+}
+
+/// A row of four squares; a man steps one square east or west onto an empty square.
+const WALK: &str =
+    "(board (name row) (dim \"a-d\") (dim \"1-1\") (dir (name e) 1 0) (dir (name w) -1 0))
+    (piece (name Man) (pre (check is-friend?) (take) (log position))
+       (move (check (any e w)) (check is-empty?)) (post (log \"-\" position) (drop)))";
+
+fn walk(rules: &str) -> crate::Game {
+    game(&format!(
+        "{WALK} (game (name walk) (board row) (players (White (Man a1)) (Black (Man d1))) {rules})"
+    ))
+}
+
+/// The position after `moves` (each matched in the game's notation) and its legal moves, sorted.
+fn after(
+    g: &crate::Game,
+    start: crate::Position,
+    moves: &[&str],
+) -> (crate::Position, Vec<String>) {
+    let mut gen = crate::MoveGen::default();
+    let mut position = start;
+    for m in moves {
+        let legal = gen.moves(g, &position).unwrap();
+        let mv = crate::match_move(g, &legal, m).unwrap().clone();
+        position.play(g, &mv);
+    }
+    let mut legal: Vec<String> = gen
+        .moves(g, &position)
+        .unwrap()
+        .iter()
+        .map(|m| m.notation(g))
+        .collect();
+    legal.sort();
+    (position, legal)
+}
+
+#[test]
+fn positional_superko_forbids_a_move_back_to_an_earlier_board() {
+    let g = walk("(pass always) (superko positional)");
+    assert!(g.positional_superko());
+    let start = g.initial_position();
+    assert_eq!(start.boards_seen(), Some(1));
+    // White a1-b1, Black d1-c1, White b1-a1: Black's c1-d1 would bring back the start.
+    let (position, moves) = after(&g, start.clone(), &["a1-b1", "d1-c1", "b1-a1"]);
+    assert_eq!(moves, ["c1-b1", "pass"]);
+    assert_eq!(position.boards_seen(), Some(4));
+    // Without the rule, and from the same board set up afresh, c1-d1 is a move.
+    let free = walk("(pass always)");
+    let (position, moves) = after(&free, free.initial_position(), &["a1-b1", "d1-c1", "b1-a1"]);
+    assert_eq!(moves, ["c1-b1", "c1-d1", "pass"]);
+    assert_eq!(position.boards_seen(), None);
+    let setup = g
+        .setup("(White (Man a1)) (Black (Man c1)) (turn Black)")
+        .unwrap();
+    assert_eq!(setup.boards_seen(), Some(1));
+    assert_eq!(after(&g, setup, &[]).1, ["c1-b1", "c1-d1", "pass"]);
+}
+
+#[test]
+fn the_board_alone_repeats_and_a_pass_is_always_a_move() {
+    let g = walk("(pass always) (superko positional)");
+    // White a1-b1, Black passes: a pass brings back the board it found, and stays a move.
+    let (position, moves) = after(&g, g.initial_position(), &["a1-b1"]);
+    assert_eq!(moves, ["d1-c1", "pass"]);
+    let (position, moves) = after(&g, position, &["pass"]);
+    assert_eq!(position.boards_seen(), Some(2), "a pass adds no board");
+    // b1-a1 would bring back the start's board, with Black to move where White moved then.
+    assert_eq!(moves, ["b1-c1", "pass"]);
+}
+
+#[test]
+fn play_and_unplay_keep_the_boards_seen() {
+    let g = walk("(pass always) (superko positional)");
+    let (mut position, _) = after(&g, g.initial_position(), &["a1-b1", "d1-c1"]);
+    let before = position.clone();
+    let mut gen = crate::MoveGen::default();
+    for mv in gen.moves(&g, &position).unwrap() {
+        let undo = position.play(&g, &mv);
+        assert_ne!(position, before);
+        position.unplay(&mv, undo);
+        assert_eq!(position, before, "{}", mv.notation(&g));
+        assert_eq!(position.boards_seen(), Some(3));
+    }
+    // Perft plays and takes back along every line, and counts what the rule leaves (the
+    // counts of a separate brute-force count over the boards seen along each line).
+    let count = |g: &crate::Game, counting| -> Vec<u64> {
+        let mut perft = crate::Perft::new(g, crate::MoveGen::default(), counting);
+        let mut start = g.initial_position();
+        let counts = (1..=6)
+            .map(|d| perft.count(&mut start, d).unwrap())
+            .collect();
+        assert_eq!(start, g.initial_position());
+        counts
+    };
+    assert_eq!(count(&g, crate::Counting::Full), [2, 4, 6, 8, 7, 4]);
+    assert_eq!(count(&g, crate::Counting::Bulk), [2, 4, 6, 8, 7, 4]);
+    let free = walk("(pass always)");
+    assert_eq!(count(&free, crate::Counting::Full), [2, 4, 7, 13, 22, 36]);
 }

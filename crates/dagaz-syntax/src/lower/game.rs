@@ -7,8 +7,8 @@ use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, Evaluation, Fen, FenCastling, FenCount, FenPiece,
     FenRanks, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome, Pass,
-    PdnFen, PieceGroup, PieceTable, Player, Players, Score, StandardFen, Symmetry, TurnVariable,
-    Zone,
+    PdnFen, PieceGroup, PieceTable, Player, Players, Score, StandardFen, Superko, Symmetry,
+    TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -22,7 +22,7 @@ impl Lower {
             ..Game::default()
         };
         let (mut fen, mut attacks, mut evaluation) = (false, false, false);
-        let (mut to_hand, mut pass, mut score) = (false, false, false);
+        let (mut to_hand, mut pass, mut score, mut superko) = (false, false, false, false);
         for clause in shape::args(items) {
             let keyword = match clause.head() {
                 Some(head) => {
@@ -75,13 +75,15 @@ impl Lower {
                 | Keyword::Evaluation
                 | Keyword::CapturesToHand
                 | Keyword::Pass
-                | Keyword::Score => {
+                | Keyword::Score
+                | Keyword::Superko => {
                     let seen = match keyword {
                         Keyword::Fen => &mut fen,
                         Keyword::Attacks => &mut attacks,
                         Keyword::CapturesToHand => &mut to_hand,
                         Keyword::Pass => &mut pass,
                         Keyword::Score => &mut score,
+                        Keyword::Superko => &mut superko,
                         _ => &mut evaluation,
                     };
                     if std::mem::replace(seen, true) {
@@ -127,6 +129,16 @@ impl Lower {
                                         (Keyword::Pieces, Score::Pieces),
                                         (Keyword::Area, Score::Area),
                                     ],
+                                ))
+                                .map(|s| (s, span))
+                        }
+                        Keyword::Superko => {
+                            game.superko = self
+                                .ok(one_of(
+                                    text,
+                                    parts,
+                                    clause,
+                                    [(Keyword::Positional, Superko::Positional)],
                                 ))
                                 .map(|s| (s, span))
                         }
