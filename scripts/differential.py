@@ -486,6 +486,8 @@ GAMES = {
         pyffish_spec("king-of-the-hill", "kingofthehill", python_chess="kingofthehill"),
         pyffish_spec("ataxx", "ataxx"),
         pyffish_spec("xiangqi", "xiangqi"),
+        pyffish_spec("gardner", "gardner"),
+        pyffish_spec("los-alamos", "losalamos"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
@@ -763,6 +765,23 @@ def list_games():
     print("pyffish:VARIANT[:FILE]: any Fairy-Stockfish variant against FILE (default games/VARIANT.game)")
 
 
+def referee_perft(specs, depth: int) -> int:
+    """Each referee's perft from the start, to `depth`: a line per game, referee and depth."""
+
+    def count(r, state, d):
+        legal = r.legal(state)
+        if d == 1:
+            return len(legal)
+        return sum(count(r, r.play(r.clone(state), m), d - 1) for m in legal.values())
+
+    for spec in specs:
+        for lib, label, make in spec.referees:
+            r = make(argparse.Namespace(go_superko=""))
+            for d in range(1, depth + 1):
+                print(f"{spec.name}\t{d}\t{count(r, r.new(), d)}\t{r.label}", flush=True)
+    return 0
+
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description="Compare dagaz's legal moves with a referee library's "
                                 "along seeded random games (see the module docstring).")
@@ -787,6 +806,9 @@ def parse_args(argv=None):
                    help="test the referee side alone: a stand-in for dagaz that answers the referee's "
                    "own moves in the canonical form (faulty: with some moves wrong)")
     p.add_argument("--json", type=Path, help="also write the counts and disagreements to this file")
+    p.add_argument("--perft", type=int, metavar="DEPTH",
+                   help="print each referee's start-position perft to DEPTH (its legal moves, counted "
+                   "move by move), then stop: the counts tests/data/games-perft.tsv records")
     p.add_argument("--self-test", action="store_true",
                    help="check the OpenSpiel mappings against OpenSpiel's printed boards, then stop")
     args = p.parse_args(argv)
@@ -814,6 +836,8 @@ def main(argv=None) -> int:
         support.ensure_venv_and_reexec(VENV, pins, IN_VENV_FLAG, __file__)
     if args.self_test:
         return self_test(args)
+    if args.perft is not None:
+        return referee_perft(specs, args.perft)
 
     status = 0
     if not args.fake_dagaz:

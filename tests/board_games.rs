@@ -27,7 +27,7 @@ fn rows() -> Vec<Row> {
         .collect()
 }
 
-fn check(name: &str) {
+pub(crate) fn check(name: &str) {
     let game = load(&format!("games/{name}.game"));
     let rows: Vec<Row> = rows().into_iter().filter(|r| r.game == name).collect();
     assert!(!rows.is_empty(), "no perft rows for {name}");
@@ -391,7 +391,7 @@ fn atomic_kings_explode_and_do_not_capture() {
 }
 
 /// `dagaz play --human none` at depth 1, in process: the last line says how the game ended.
-fn play_to_the_end(name: &str) -> String {
+pub(crate) fn play_to_the_end(name: &str) -> String {
     let path = repo_path(&format!("games/{name}.game"))
         .display()
         .to_string();

@@ -17,6 +17,7 @@ mod chess;
 mod cli;
 mod draughts;
 mod layering;
+mod library;
 mod play;
 mod properties;
 mod simple_checkers;

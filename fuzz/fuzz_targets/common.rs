@@ -27,6 +27,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ("three-check", include_str!("../../games/three-check.game")),
     ("atomic", include_str!("../../games/atomic.game")),
     ("shogi", include_str!("../../games/shogi.game")),
+    ("gardner", include_str!("../../games/gardner.game")),
+    ("los-alamos", include_str!("../../games/los-alamos.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.

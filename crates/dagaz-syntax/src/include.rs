@@ -19,6 +19,9 @@
 //!   `goal` clauses are added;
 //! - anything else is added.
 //!
+//! `(include "FILE" (without PIECE ...))` leaves the named pieces of FILE out (a variant without
+//! bishops); naming a piece FILE does not have is an error.
+//!
 //! Included forms carry the span of their `include` form: the text they were read from is not
 //! the including file's, so a mistake in them is shown at the `include` (and `dagaz check` on
 //! the included file shows where). A macro of the including file overrides the included one
@@ -64,19 +67,28 @@ fn resolve(
             own.push(node);
             continue;
         }
-        let name = match node.as_list() {
-            Some([_, file]) => match &file.kind {
-                NodeKind::Str(name) => name.clone(),
-                _ => {
-                    errors.push(SyntaxError::expected("a file name in quotes", file));
-                    continue;
-                }
-            },
+        let (file, without) = match node.as_list() {
+            Some([_, file]) => (file, None),
+            Some([_, file, without]) => (file, Some(without)),
             _ => {
                 errors.push(SyntaxError::expected(
-                    "`(include \"FILE\")` with one file name",
+                    "`(include \"FILE\")` with one file name, and optionally `(without PIECE ...)`",
                     node,
                 ));
+                continue;
+            }
+        };
+        let name = match &file.kind {
+            NodeKind::Str(name) => name.clone(),
+            _ => {
+                errors.push(SyntaxError::expected("a file name in quotes", file));
+                continue;
+            }
+        };
+        let left_out = match without.map(left_out).transpose() {
+            Ok(names) => names.unwrap_or_default(),
+            Err(e) => {
+                errors.push(e);
                 continue;
             }
         };
@@ -106,10 +118,41 @@ fn resolve(
         if let Some(first) = inner.first() {
             errors.push(fail(format!("its own include failed: {first}")));
         }
-        let forms: Vec<Node> = forms.into_iter().map(|f| at(f, node.span)).collect();
+        let mut forms: Vec<Node> = forms.into_iter().map(|f| at(f, node.span)).collect();
+        for (piece, span) in &left_out {
+            let before = forms.len();
+            forms.retain(|f| {
+                f.head() != Some(Keyword::Piece.text()) || name_of(f).as_ref() != Some(piece)
+            });
+            if forms.len() == before {
+                errors.push(SyntaxError::new(
+                    SyntaxErrorKind::Include(
+                        name.clone(),
+                        format!("it has no piece `{piece}` to leave out"),
+                    ),
+                    *span,
+                ));
+            }
+        }
         base = merge(base, forms);
     }
     merge(base, own.into_iter().cloned().collect())
+}
+
+/// `(without PIECE ...)` in an `include`: the names of the included pieces to leave out, each
+/// with where it is written.
+fn left_out(node: &Node) -> Result<Vec<(String, Span)>, SyntaxError> {
+    const WHAT: &str = "`(without PIECE ...)`: the included pieces to leave out";
+    match node.as_list() {
+        Some([head, names @ ..]) if head.as_symbol() == Some(Keyword::Without.text()) => names
+            .iter()
+            .map(|n| match n.as_symbol() {
+                Some(s) => Ok((s.to_string(), n.span)),
+                None => Err(SyntaxError::expected("a piece name", n)),
+            })
+            .collect(),
+        _ => Err(SyntaxError::expected(WHAT, node)),
+    }
 }
 
 /// The node with every span in it set to `span`.
@@ -352,5 +395,39 @@ mod tests {
         );
         assert_eq!(errors[0].span, top[0].span);
         assert_eq!(forms.len(), 2, "the board of a.game and the game");
+    }
+
+    #[test]
+    fn without_leaves_included_pieces_out() {
+        let base = r#"(piece (name Man) (move (step))) (piece (name Bishop) (move (step)))
+            (piece (name King) (move (step)))"#;
+        let top = read(r#"(include "base.game" (without Bishop))"#);
+        let (forms, errors) = resolve_includes(&top, &mut |_| Ok(read(base)));
+        assert_eq!(errors, vec![]);
+        assert_eq!(
+            shown(&forms),
+            [
+                "(piece (name Man) (move (step)))",
+                "(piece (name King) (move (step)))"
+            ]
+        );
+        for (text, message) in [
+            (
+                r#"(include "base.game" (without Queen))"#,
+                "in the included file \"base.game\": it has no piece `Queen` to leave out",
+            ),
+            (
+                r#"(include "base.game" (except Bishop))"#,
+                "expected `(without PIECE ...)`: the included pieces to leave out, found the form `(except ...)`",
+            ),
+            (
+                r#"(include "base.game" (without 3))"#,
+                "expected a piece name, found the number 3",
+            ),
+        ] {
+            let (_, errors) = resolve_includes(&read(text), &mut |_| Ok(read(base)));
+            let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            assert_eq!(messages, [message], "{text}");
+        }
     }
 }

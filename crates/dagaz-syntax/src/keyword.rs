@@ -47,6 +47,8 @@ keywords! {
     Game = "game",
     /// `(include "FILE")`: another game file's forms, which this file's override.
     Include = "include",
+    /// `(without PIECE ...)` in an `include`: included pieces left out.
+    Without = "without",
 
     // Clauses of several forms.
     /// `(name N)` in `board`, `dir`, `piece`, `game` and `zone`.
