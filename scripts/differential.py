@@ -487,6 +487,9 @@ GAMES = {
         pyffish_spec("ataxx", "ataxx"),
         pyffish_spec("xiangqi", "xiangqi"),
         pyffish_spec("gardner", "gardner"),
+        pyffish_spec("giveaway", "giveaway"),
+        pyffish_spec("knightmate", "knightmate"),
+        pyffish_spec("horde", "horde", python_chess="horde"),
         pyffish_spec("los-alamos", "losalamos"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),

@@ -22,6 +22,36 @@ macro_rules! perft {
 perft! {
     gardner_perft => "gardner",
     los_alamos_perft => "los-alamos",
+    giveaway_perft => "giveaway",
+    knightmate_perft => "knightmate",
+    horde_perft => "horde",
+}
+
+/// Horde: Black wins by taking White's last piece; a double step from White's first row is not
+/// taken en passant (as Fairy-Stockfish and python-chess have it), one from the second is.
+#[test]
+fn horde_ends_when_the_horde_is_gone_and_its_long_steps_from_the_first_row_stand() {
+    let game = crate::load("games/horde.game");
+    let mut gen = dagaz_engine::MoveGen::default();
+    let play = |fen: &str, m: &str, gen: &mut dagaz_engine::MoveGen| {
+        let mut position = game.from_fen(fen).unwrap();
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+        position
+    };
+    let gone = play("4k3/8/8/8/8/8/3p4/2P5 b - - 0 1", "d2c1q", &mut gen);
+    let ended = gen.ending(&game, &gone).unwrap().unwrap();
+    assert_eq!(ended.reason, dagaz_engine::EndReason::Goal(1));
+    assert_eq!(game.player_name(ended.player), "Black");
+    let moves = |p: &dagaz_engine::Position| crate::sorted_notations(&game, p);
+    let from_first = play("4k3/8/8/8/8/3p4/8/2P5 w - - 0 1", "c1c3", &mut gen);
+    assert_eq!(
+        moves(&from_first),
+        ["d3d2", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+    let from_second = play("4k3/8/8/8/3p4/8/2P5/8 w - - 0 1", "c2c4", &mut gen);
+    assert!(moves(&from_second).contains(&"d4c3".to_string()));
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,

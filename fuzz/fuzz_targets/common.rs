@@ -29,6 +29,9 @@ pub const GAMES: &[(&str, &str)] = &[
     ("shogi", include_str!("../../games/shogi.game")),
     ("gardner", include_str!("../../games/gardner.game")),
     ("los-alamos", include_str!("../../games/los-alamos.game")),
+    ("giveaway", include_str!("../../games/giveaway.game")),
+    ("knightmate", include_str!("../../games/knightmate.game")),
+    ("horde", include_str!("../../games/horde.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
