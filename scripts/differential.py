@@ -156,22 +156,22 @@ class PythonChess:
         return "FEN " + board.fen()
 
 
-def _usi_square(square: str) -> str:
-    """Fairy-Stockfish's shogi square (`c3`: file a at Black's left, rank 1 at Black's side)
-    as USI writes it (`7g`: file 9 at Black's left, rank a at White's side)."""
-    return f"{9 - (ord(square[0]) - ord('a'))}{chr(ord('a') + 9 - int(square[1:]))}"
+def _usi_square(square: str, n: int = 9) -> str:
+    """Fairy-Stockfish's shogi square on an n x n board (`c3`: file a at Black's left, rank 1
+    at Black's side) as USI writes it (`7g`: file n at Black's left, rank a at White's side)."""
+    return f"{n - (ord(square[0]) - ord('a'))}{chr(ord('a') + n - int(square[1:]))}"
 
 
-def _usi(move: str) -> str:
+def _usi(move: str, n: int = 9) -> str:
     """A Fairy-Stockfish shogi move as USI: `c3c4` -> `7g7f`, `b2h8+` -> `8h2b+`,
     `P@e5` -> `P*5e`."""
     if "@" in move:
         letter, square = move.split("@")
-        return f"{letter.upper()}*{_usi_square(square)}"
+        return f"{letter.upper()}*{_usi_square(square, n)}"
     promote = "+" if move.endswith("+") else ""
     body = move.rstrip("+=")
     squares = re.findall(r"[a-i][0-9]", body)
-    return "".join(_usi_square(s) for s in squares) + promote
+    return "".join(_usi_square(s, n) for s in squares) + promote
 
 
 class PyffishShogi(Pyffish):
@@ -180,11 +180,13 @@ class PyffishShogi(Pyffish):
 
     has_fen = False
 
-    def __init__(self):
-        super().__init__("shogi")
+    def __init__(self, variant: str = "shogi", size: int = 9):
+        super().__init__(variant)
+        self.size = size
 
     def legal(self, moves) -> dict:
-        return {_usi(m): m for m in self.sf.legal_moves(self.variant, self.start, moves)}
+        ms = self.sf.legal_moves(self.variant, self.start, moves)
+        return {_usi(m, self.size): m for m in ms}
 
 
 class PythonShogi:
@@ -221,6 +223,11 @@ class PythonShogi:
 
 def _ttt(state, text, n):
     m = re.fullmatch(r"[xo]\((\d+),(\d+)\)", text)  # x(row,col), row 0 = top printed row
+    return f"{FILES[int(m.group(2))]}{n - int(m.group(1))}"
+
+
+def _gomoku(state, text, n):
+    m = re.fullmatch(r"(\d+),(\d+)", text)  # row,col; row 0 = top printed row
     return f"{FILES[int(m.group(2))]}{n - int(m.group(1))}"
 
 
@@ -495,7 +502,11 @@ GAMES = {
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
         ]),
+        Spec("minishogi", "games/minishogi.game", [
+            ("pyffish", "pyffish minishogi", lambda a: PyffishShogi("minishogi", 5)),
+        ]),
         openspiel_spec("tic-tac-toe", "tic_tac_toe", _ttt, 3, "x(r,c) -> file c, rank 3-r"),
+        openspiel_spec("gomoku", "gomoku", _gomoku, 15, "r,c -> file c, rank 15-r"),
         openspiel_spec("connect-four", "connect_four", _connect_four, (6, 7),
                        "column c -> the square the disc lands on"),
         openspiel_spec("othello", "othello", _othello, 8, "d3 -> d6 (rank 9-r); pass -> pass"),
@@ -503,6 +514,10 @@ GAMES = {
         openspiel_spec("hex", "hex(board_size=11)", _hex, 11, "a1 -> a11 (rank 12-r)"),
         openspiel_spec("go-9x9", "go(board_size=9,max_game_length=100000)", _go, 9,
                        "B j9 -> i9 (no letter skipped); PASS -> pass"),
+        openspiel_spec("go-13x13", "go(board_size=13,max_game_length=100000)", _go, 13,
+                       "B n13 -> m13 (no letter skipped); PASS -> pass"),
+        openspiel_spec("go-19x19", "go(board_size=19,max_game_length=100000)", _go, 19,
+                       "B t19 -> s19 (no letter skipped); PASS -> pass"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

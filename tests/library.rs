@@ -25,6 +25,34 @@ perft! {
     giveaway_perft => "giveaway",
     knightmate_perft => "knightmate",
     horde_perft => "horde",
+    go_13x13_perft => "go-13x13",
+    go_19x19_perft => "go-19x19",
+    gomoku_perft => "gomoku",
+    minishogi_perft => "minishogi",
+}
+
+/// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
+#[test]
+#[ignore = "slow: more than a second per row"]
+fn slow_perft() {
+    let path = crate::repo_path("tests/data/games-perft-slow.tsv");
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let parts: Vec<&str> = line.split('\t').collect();
+        let (name, depth, count) = (parts[0], parts[1].parse().unwrap(), parts[2]);
+        let game = crate::load(&format!("games/{name}.game"));
+        let mut position = game.initial_position();
+        let mut perft = dagaz_engine::Perft::new(
+            &game,
+            dagaz_engine::MoveGen::default(),
+            dagaz_engine::Counting::Bulk,
+        );
+        let counted = perft.count(&mut position, depth).unwrap();
+        assert_eq!(counted.to_string(), count, "{name} at depth {depth}");
+    }
 }
 
 /// Horde: Black wins by taking White's last piece; a double step from White's first row is not

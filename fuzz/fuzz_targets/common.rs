@@ -32,6 +32,10 @@ pub const GAMES: &[(&str, &str)] = &[
     ("giveaway", include_str!("../../games/giveaway.game")),
     ("knightmate", include_str!("../../games/knightmate.game")),
     ("horde", include_str!("../../games/horde.game")),
+    ("minishogi", include_str!("../../games/minishogi.game")),
+    ("go-13x13", include_str!("../../games/go-13x13.game")),
+    ("go-19x19", include_str!("../../games/go-19x19.game")),
+    ("gomoku", include_str!("../../games/gomoku.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
