@@ -226,6 +226,10 @@ def _ttt(state, text, n):
     return f"{FILES[int(m.group(2))]}{n - int(m.group(1))}"
 
 
+def _as_is(state, text, n):
+    return text
+
+
 def _gomoku(state, text, n):
     m = re.fullmatch(r"(\d+),(\d+)", text)  # row,col; row 0 = top printed row
     return f"{FILES[int(m.group(2))]}{n - int(m.group(1))}"
@@ -497,6 +501,7 @@ GAMES = {
         pyffish_spec("giveaway", "giveaway"),
         pyffish_spec("knightmate", "knightmate"),
         pyffish_spec("horde", "horde", python_chess="horde"),
+        pyffish_spec("fox-and-hounds", "fox-and-hounds"),
         pyffish_spec("los-alamos", "losalamos"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
@@ -507,6 +512,7 @@ GAMES = {
         ]),
         openspiel_spec("tic-tac-toe", "tic_tac_toe", _ttt, 3, "x(r,c) -> file c, rank 3-r"),
         openspiel_spec("gomoku", "gomoku", _gomoku, 15, "r,c -> file c, rank 15-r"),
+        openspiel_spec("clobber", "clobber", _as_is, 5, "a5b5 as is (rank 1 the bottom printed row)"),
         openspiel_spec("connect-four", "connect_four", _connect_four, (6, 7),
                        "column c -> the square the disc lands on"),
         openspiel_spec("othello", "othello", _othello, 8, "d3 -> d6 (rank 9-r); pass -> pass"),

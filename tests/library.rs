@@ -29,6 +29,8 @@ perft! {
     go_19x19_perft => "go-19x19",
     gomoku_perft => "gomoku",
     minishogi_perft => "minishogi",
+    clobber_perft => "clobber",
+    fox_and_hounds_perft => "fox-and-hounds",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

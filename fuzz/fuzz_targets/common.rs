@@ -36,6 +36,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ("go-13x13", include_str!("../../games/go-13x13.game")),
     ("go-19x19", include_str!("../../games/go-19x19.game")),
     ("gomoku", include_str!("../../games/gomoku.game")),
+    ("clobber", include_str!("../../games/clobber.game")),
+    ("fox-and-hounds", include_str!("../../games/fox-and-hounds.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.

@@ -494,7 +494,7 @@ mod tests {
             assert_eq!(problems, Vec::new(), "{}", path.display());
             checked += 1;
         }
-        assert_eq!(checked, 32);
+        assert_eq!(checked, 34);
     }
 
     #[test]
