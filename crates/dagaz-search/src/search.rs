@@ -50,6 +50,11 @@ pub struct Found {
 
 /// How deep quiescence may go below the nominal depth.
 const MAX_QUIESCENCE: u32 = 16;
+/// Where every move captures, quiescence searches them only when they are this few, and only
+/// this deep: in draughts such captures are forced exchanges, one or two at a time; in a game
+/// where every move captures (Clobber) searching them would be searching the whole tree.
+const MAX_FORCED_WIDTH: usize = 3;
+const MAX_FORCED_DEPTH: u32 = 8;
 /// How often (in nodes) the clock and the stop flag are read.
 const POLL: u64 = 256;
 
@@ -417,9 +422,16 @@ impl<'g> Searcher<'g> {
         order.clear();
         order.extend(moves.iter().map(|m| eval.captured_value(m.actions())));
         let captures = order.iter().filter(|&&v| v > 0).count();
+        let all_capture = captures == moves.len();
+        if all_capture && qdepth > 0 && (captures > MAX_FORCED_WIDTH || qdepth >= MAX_FORCED_DEPTH)
+        {
+            self.put_list(p, moves);
+            self.put_order(p, order);
+            return Ok(stand_pat);
+        }
         // Where every move captures (captures are compulsory, as in draughts), standing pat
         // would pretend a quiet move exists.
-        let forced = captures == moves.len();
+        let forced = all_capture;
         let mut best = -INFINITY;
         if !forced || qdepth >= MAX_QUIESCENCE || ply >= MAX_DEPTH * 3 {
             best = stand_pat;
