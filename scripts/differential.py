@@ -502,6 +502,7 @@ GAMES = {
         pyffish_spec("knightmate", "knightmate"),
         pyffish_spec("horde", "horde", python_chess="horde"),
         pyffish_spec("fox-and-hounds", "fox-and-hounds"),
+        pyffish_spec("makruk", "makruk"),
         pyffish_spec("los-alamos", "losalamos"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),

@@ -31,6 +31,7 @@ perft! {
     minishogi_perft => "minishogi",
     clobber_perft => "clobber",
     fox_and_hounds_perft => "fox-and-hounds",
+    makruk_perft => "makruk",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

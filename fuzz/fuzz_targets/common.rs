@@ -38,6 +38,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("gomoku", include_str!("../../games/gomoku.game")),
     ("clobber", include_str!("../../games/clobber.game")),
     ("fox-and-hounds", include_str!("../../games/fox-and-hounds.game")),
+    ("makruk", include_str!("../../games/makruk.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
