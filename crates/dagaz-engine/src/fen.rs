@@ -237,111 +237,98 @@ impl Game {
             }
         }
 
-        if spec.sfen {
+        // After the side to move: SFEN's hands, or chess's castling, en passant and half-move
+        // clock; then the move number.
+        let (number_field, ep_span) = if spec.sfen {
             let (held, at) = field(2).unwrap_or(("-", text.len()));
             self.read_sfen_hands(spec, held, at, &mut position)?;
-            if let Some((number, at)) = field(3) {
-                let n = counter(number, 1).ok_or_else(|| {
+            (3, (text.len(), 0))
+        } else {
+            let (castling, castling_at) = field(2).unwrap_or(("-", text.len()));
+            if let Some(rules) = &spec.castling {
+                // Only the castling field grants the attribute.
+                for i in 0..position.cells.len() {
+                    if let Some(Some(piece)) = position.cells.get_mut(i) {
+                        piece.set_attr(rules.attribute, false);
+                    }
+                }
+                if castling != "-" {
+                    let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
+                    for (i, c) in castling.char_indices() {
+                        let at = (castling_at + i, c.len_utf8());
+                        let (_, squares) =
+                            rules.rights.iter().find(|(l, _)| *l == c).ok_or_else(|| {
+                                fail(
+                                    "castling",
+                                    format!("expected `-` or letters from {known}, found {c:?}"),
+                                    at,
+                                )
+                            })?;
+                        if castling.get(..i).is_some_and(|before| before.contains(c)) {
+                            return Err(fail("castling", format!("{c:?} is given twice"), at));
+                        }
+                        for &pos in squares {
+                            let Some(piece) =
+                                position.cells.get_mut(pos.index()).and_then(|c| c.as_mut())
+                            else {
+                                return Err(fail(
+                                    "castling",
+                                    format!(
+                                        "{c:?} needs a piece on {}, which is empty",
+                                        self.rules.board.label(pos)
+                                    ),
+                                    at,
+                                ));
+                            };
+                            piece.set_attr(rules.attribute, true);
+                        }
+                    }
+                }
+            } else if castling != "-" {
+                return Err(fail(
+                    "castling",
+                    format!("this game has no castling; expected `-`, found {castling:?}"),
+                    (castling_at, castling.len()),
+                ));
+            }
+
+            let (ep, ep_at) = field(3).unwrap_or(("-", text.len()));
+            if ep != "-" {
+                let square = self.rules.board.position(ep).ok_or_else(|| {
                     fail(
-                        "move number",
-                        format!("expected a move number from 1 to {MAX_COUNTER}, found {number:?}"),
-                        (at, number.len()),
+                        "en passant",
+                        format!("expected `-` or a square, found {ep:?}"),
+                        (ep_at, ep.len()),
                     )
                 })?;
-                // SFEN counts every player's move.
-                position.set_turns_played(n - 1);
-            }
-            let spans = FieldSpans {
-                placement: (place_at, placement.len()),
-                rows: row_spans,
-                side: (side_at, side.len()),
-                en_passant: (text.len(), 0),
-            };
-            self.validate_standard(spec, &position, &spans)?;
-            return Ok(position);
-        }
-
-        let (castling, castling_at) = field(2).unwrap_or(("-", text.len()));
-        if let Some(rules) = &spec.castling {
-            // Only the castling field grants the attribute.
-            for i in 0..position.cells.len() {
-                if let Some(Some(piece)) = position.cells.get_mut(i) {
-                    piece.set_attr(rules.attribute, false);
-                }
-            }
-            if castling != "-" {
-                let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
-                for (i, c) in castling.char_indices() {
-                    let at = (castling_at + i, c.len_utf8());
-                    let (_, squares) =
-                        rules.rights.iter().find(|(l, _)| *l == c).ok_or_else(|| {
-                            fail(
-                                "castling",
-                                format!("expected `-` or letters from {known}, found {c:?}"),
-                                at,
-                            )
-                        })?;
-                    if castling.get(..i).is_some_and(|before| before.contains(c)) {
-                        return Err(fail("castling", format!("{c:?} is given twice"), at));
-                    }
-                    for &pos in squares {
-                        let Some(piece) =
-                            position.cells.get_mut(pos.index()).and_then(|c| c.as_mut())
-                        else {
-                            return Err(fail(
-                                "castling",
-                                format!(
-                                    "{c:?} needs a piece on {}, which is empty",
-                                    self.rules.board.label(pos)
-                                ),
-                                at,
-                            ));
-                        };
-                        piece.set_attr(rules.attribute, true);
+                match spec.en_passant {
+                    Some(slot) => position.set_turn_value(slot, Value::Pos(square)),
+                    None => {
+                        return Err(fail(
+                            "en passant",
+                            format!(
+                                "this game has no en-passant field; expected `-`, found {ep:?}"
+                            ),
+                            (ep_at, ep.len()),
+                        ))
                     }
                 }
             }
-        } else if castling != "-" {
-            return Err(fail(
-                "castling",
-                format!("this game has no castling; expected `-`, found {castling:?}"),
-                (castling_at, castling.len()),
-            ));
-        }
 
-        let (ep, ep_at) = field(3).unwrap_or(("-", text.len()));
-        if ep != "-" {
-            let square = self.rules.board.position(ep).ok_or_else(|| {
-                fail(
-                    "en passant",
-                    format!("expected `-` or a square, found {ep:?}"),
-                    (ep_at, ep.len()),
-                )
-            })?;
-            match spec.en_passant {
-                Some(slot) => position.set_turn_value(slot, Value::Pos(square)),
-                None => {
-                    return Err(fail(
-                        "en passant",
-                        format!("this game has no en-passant field; expected `-`, found {ep:?}"),
-                        (ep_at, ep.len()),
-                    ))
-                }
+            if let Some((clock, at)) = field(4) {
+                counter(clock, 0).ok_or_else(|| {
+                    fail(
+                        "half-move clock",
+                        format!(
+                            "expected a number of half-moves from 0 to {MAX_COUNTER}, found {clock:?}"
+                        ),
+                        (at, clock.len()),
+                    )
+                })?;
             }
-        }
-
-        if let Some((clock, at)) = field(4) {
-            counter(clock, 0).ok_or_else(|| {
-                fail(
-                    "half-move clock",
-                    format!(
-                        "expected a number of half-moves from 0 to {MAX_COUNTER}, found {clock:?}"
-                    ),
-                    (at, clock.len()),
-                )
-            })?;
-        }
-        if let Some((number, at)) = field(5) {
+            (5, (ep_at, ep.len()))
+        };
+        if let Some((number, at)) = field(number_field) {
             let n = counter(number, 1).ok_or_else(|| {
                 fail(
                     "move number",
@@ -349,19 +336,25 @@ impl Game {
                     (at, number.len()),
                 )
             })?;
-            let side_index = spec
-                .turn
-                .iter()
-                .position(|&(_, p)| p == to_move)
-                .unwrap_or(0);
-            let per_move = spec.turn.len().max(1) as u32;
-            position.set_turns_played((n - 1).saturating_mul(per_move) + side_index as u32);
+            let turns = if spec.sfen {
+                // SFEN counts every player's move.
+                n - 1
+            } else {
+                let side_index = spec
+                    .turn
+                    .iter()
+                    .position(|&(_, p)| p == to_move)
+                    .unwrap_or(0);
+                let per_move = spec.turn.len().max(1) as u32;
+                (n - 1).saturating_mul(per_move) + side_index as u32
+            };
+            position.set_turns_played(turns);
         }
         let spans = FieldSpans {
             placement: (place_at, placement.len()),
             rows: row_spans,
             side: (side_at, side.len()),
-            en_passant: (ep_at, ep.len()),
+            en_passant: ep_span,
         };
         self.validate_standard(spec, &position, &spans)?;
         Ok(position)
