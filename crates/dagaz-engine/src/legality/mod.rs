@@ -188,8 +188,10 @@ impl Change {
         let mut moves_royal = false;
         let mut put_down = false;
         let mut fate = Fate::Untouched;
-        // A removed royal piece decides the move (see `royal`); only captures can remove one
-        // that does not move, and one that moves is counted after the move is played.
+        // A removed royal piece decides the move, as `royal::fate` says; written out here, on
+        // the royal rule's hot path, so that only captures look the type up (`royal::Tally`
+        // looks at every take and drop: +0.4% instructions on chess perft). Only captures can
+        // remove a royal piece that does not move; one that moves must be put down again.
         let mut removed = |piece: Piece| {
             if fate != Fate::Lost && q.game.is_royal(piece.kind) {
                 fate = if piece.owner == q.defender {

@@ -18,9 +18,10 @@
 //! Attack tests do not nest: inside one, `is-attacked?` and `not-attacked?` fail, which cuts
 //! (for instance) a king's castling out of the attacks it makes — castling never captures.
 
+use super::royal;
 use crate::model::Game;
 use dagaz_compiler::AttackTest;
-use dagaz_ir::{Action, Parts, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
+use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
@@ -66,31 +67,22 @@ struct Probe<'g> {
     hits: u64,
 }
 
-/// Where a move removes a piece, and which: a capture, or a drop that replaces one.
-fn removal(action: &Action) -> Option<(Pos, Piece)> {
-    match *action {
-        Action::Capture { at, piece } => Some((at, piece)),
-        Action::Drop { at, replaced, .. } => replaced.map(|p| (at, p)),
-        Action::Take { .. }
-        | Action::SetTurn { .. }
-        | Action::Change { .. }
-        | Action::FromHand { .. }
-        | Action::ToHand { .. } => None,
-    }
-}
-
 impl Sink for Probe<'_> {
     fn complete(&mut self, _: &mut Globals, done: Completed<'_>) -> Result<u64, GenErrorKind> {
         let hit = match self.looking {
             Looking::CaptureAt(target, attacker) => {
-                done.actions.iter().find_map(removal).map(|(at, _)| at) == Some(target)
-                    && super::royal::fate(done.actions, attacker, |k| self.game.is_royal(k))
-                        != super::royal::Fate::Lost
+                done.actions
+                    .iter()
+                    .find_map(royal::removal)
+                    .map(|(at, _)| at)
+                    == Some(target)
+                    && royal::fate(done.actions, attacker, |k| self.game.is_royal(k))
+                        != royal::Fate::Lost
             }
             Looking::CaptureOf(kind, defender) => done
                 .actions
                 .iter()
-                .filter_map(removal)
+                .filter_map(royal::removal)
                 .any(|(_, v)| v.kind == kind && v.owner != defender),
         };
         if hit {

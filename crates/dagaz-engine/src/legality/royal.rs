@@ -5,7 +5,7 @@
 //! one that explodes the enemy's king stands whatever it leaves attacked (the game is won).
 //! Both are read from the actions, before any attack test runs.
 
-use dagaz_ir::{Action, PieceKind, PlayerId};
+use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos};
 
 /// A move's effect on royal pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +18,54 @@ pub(crate) enum Fate {
     TakesEnemy,
 }
 
+/// What a move does to royal pieces, tallied action by action (see [`fate`]).
+#[derive(Default)]
+pub(crate) struct Tally {
+    /// The mover's royal pieces lifted, less those put down.
+    lifted: i32,
+    lost: bool,
+    takes_enemy: bool,
+}
+
+impl Tally {
+    /// Counts one action of a move by `mover`.
+    #[inline]
+    pub(crate) fn see(
+        &mut self,
+        action: &Action,
+        mover: PlayerId,
+        is_royal: impl Fn(PieceKind) -> bool,
+    ) {
+        match *action {
+            Action::Take { piece, .. } if piece.owner == mover && is_royal(piece.kind) => {
+                self.lifted += 1;
+            }
+            Action::Drop { piece, .. } if piece.owner == mover && is_royal(piece.kind) => {
+                self.lifted -= 1;
+            }
+            _ => {}
+        }
+        if let Some((_, piece)) = removal(action).filter(|(_, p)| is_royal(p.kind)) {
+            if piece.owner == mover {
+                self.lost = true;
+            } else {
+                self.takes_enemy = true;
+            }
+        }
+    }
+
+    /// The fate of the actions seen: one of the mover's royal pieces lost outweighs an enemy's.
+    pub(crate) fn fate(&self) -> Fate {
+        if self.lost || self.lifted > 0 {
+            Fate::Lost
+        } else if self.takes_enemy {
+            Fate::TakesEnemy
+        } else {
+            Fate::Untouched
+        }
+    }
+}
+
 /// The fate of royal pieces in a move by `mover`. A royal piece is lost when it is captured
 /// (or replaced by a drop), or lifted and never put down again.
 pub(crate) fn fate(
@@ -25,50 +73,29 @@ pub(crate) fn fate(
     mover: PlayerId,
     is_royal: impl Fn(PieceKind) -> bool,
 ) -> Fate {
-    let mut lifted = 0i32;
-    let mut takes_enemy = false;
+    let mut tally = Tally::default();
     for action in actions {
-        let removed = match *action {
-            Action::Capture { piece, .. } => Some(piece),
-            Action::Drop {
-                piece, replaced, ..
-            } => {
-                if piece.owner == mover && is_royal(piece.kind) {
-                    lifted -= 1;
-                }
-                replaced
-            }
-            Action::Take { piece, .. } => {
-                if piece.owner == mover && is_royal(piece.kind) {
-                    lifted += 1;
-                }
-                None
-            }
-            Action::FromHand { .. }
-            | Action::ToHand { .. }
-            | Action::Change { .. }
-            | Action::SetTurn { .. } => None,
-        };
-        if let Some(piece) = removed.filter(|p| is_royal(p.kind)) {
-            if piece.owner == mover {
-                return Fate::Lost;
-            }
-            takes_enemy = true;
-        }
+        tally.see(action, mover, &is_royal);
     }
-    if lifted > 0 {
-        Fate::Lost
-    } else if takes_enemy {
-        Fate::TakesEnemy
-    } else {
-        Fate::Untouched
+    tally.fate()
+}
+
+/// Where an action removes a piece, and which: a capture, or a drop that replaces one.
+pub(crate) fn removal(action: &Action) -> Option<(Pos, Piece)> {
+    match *action {
+        Action::Capture { at, piece } => Some((at, piece)),
+        Action::Drop { at, replaced, .. } => replaced.map(|p| (at, p)),
+        Action::Take { .. }
+        | Action::SetTurn { .. }
+        | Action::Change { .. }
+        | Action::FromHand { .. }
+        | Action::ToHand { .. } => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dagaz_ir::{Piece, Pos};
 
     const KING: PieceKind = PieceKind(1);
     const ROOK: PieceKind = PieceKind(0);
