@@ -504,6 +504,7 @@ GAMES = {
         pyffish_spec("fox-and-hounds", "fox-and-hounds"),
         pyffish_spec("makruk", "makruk"),
         pyffish_spec("los-alamos", "losalamos"),
+        pyffish_spec("capablanca", "capablanca"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
