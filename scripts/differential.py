@@ -529,7 +529,7 @@ GAMES = {
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
-            "turkish"]  # draughts_differential.py
+            "turkish", "frysk"]  # draughts_differential.py
 
 
 def resolve(name: str):

@@ -2,7 +2,7 @@
 """Differential test of dagaz's draughts move generation against pydraughts.
 
 For each draughts variant that both dagaz and pydraughts implement
-(international, english, russian, brazilian, italian, frisian, turkish) the
+(international, english, russian, brazilian, italian, frisian, turkish, frysk) the
 script plays seeded random games with dagaz: at every position it asks `dagaz
 moves` for the legal moves, picks one at random and plays it with `dagaz fen
 --fen CURRENT --moves MOVE`. Every position reached is then given, as the same
@@ -10,7 +10,7 @@ PDN FEN, to the independent pure-Python library pydraughts
 (https://pypi.org/project/pydraughts/, pinned to version 0.6.7), and the two
 move sets are compared.
 
-With --history (always for frisian, whose limit on a king's moves in a row
+With --history (always for frisian and frysk, whose limit on a king's moves in a row
 looks back over the game) a position is not handed over as a FEN, which has no
 field for what came before: each game is played in both programs from its
 start, dagaz asked with `dagaz moves --fen START --moves m1 m2 ...` and
@@ -37,8 +37,8 @@ english is Black-first with Black on 1-12 in both). For russian and brazilian
 dagaz prints algebraic squares, while pydraughts numbers squares from White's
 side, 1=a1, 2=c1, 3=e1, 4=g1, 5=b2, ..., 9=a3; the script converts those
 numbers to algebraic squares. italian and frisian use the same numbers in
-both (italian 1-32 from Black's side on the turned board, frisian 1-50 as in
-international). turkish is algebraic in dagaz and in pydraughts' FEN, and
+both (italian 1-32 from Black's side on the turned board, frisian and frysk
+1-50 as in international). turkish is algebraic in dagaz and in pydraughts' FEN, and
 pydraughts numbers its 64 squares rank by rank from White's side (1=a1, 2=b1,
 ..., 9=a2). turkish keeps captures along different paths apart
 ((unique-moves paths)), so there dagaz may list several moves with one
@@ -85,7 +85,9 @@ IN_VENV_FLAG = "DAGAZ_DIFFERENTIAL_IN_VENV"
 
 # variant -> dagaz game file, pydraughts variant name, whether dagaz uses algebraic squares;
 # "paths": dagaz keeps captures along different paths apart; "history": always played from the
-# start with the moves so far (a rule looks back).
+# start with the moves so far (a rule looks back); "goal": a rule other than having no move ends
+# the game (pydraughts still lists moves there, dagaz none), so pydraughts' list is empty once
+# its game has a winner.
 VARIANTS = {
     "international": {"game": "games/international.game", "pyd": "standard", "algebraic": False},
     "english": {"game": "games/english.game", "pyd": "english", "algebraic": False},
@@ -94,6 +96,7 @@ VARIANTS = {
     "italian": {"game": "games/italian.game", "pyd": "italian", "algebraic": False},
     "frisian": {"game": "games/frisian.game", "pyd": "frisian", "algebraic": False, "history": True},
     "turkish": {"game": "games/turkish.game", "pyd": "turkish", "algebraic": True, "paths": True},
+    "frysk": {"game": "games/frysk.game", "pyd": "frysk!", "algebraic": False, "history": True},
 }
 
 # Hand-made positions compared besides the random games: a king alone on a long
@@ -108,6 +111,7 @@ PROBES = {
     "italian": ["W:WK29:BK4", "W:W22:BK18,19", "W:WK22:BK18,10,19,K12", "B:W30,21,22,17,20,K6:B25,28,9,5,1,3"],
     "frisian": ["W:WK46:B5", "W:W33:B23", "W:WK28:B17,19,39,K33", "B:W36,47,K50:B1,5,K11"],
     "turkish": ["W:WKa1:Bh8", "W:WKc1:Bc3,b5,a4,e3", "W:Wb6:Bb7,c8", "B:Wd4,Kh2:Bc5,Ke7"],
+    "frysk": ["W:WK46:B5", "W:W33:B23", "W:WK28:B17,19,39,K33", "B:W36,47,K50:B1,5,K11"],
 }
 
 
@@ -305,7 +309,7 @@ def history_game(args):
         moves, triples, _ = dagaz_position(dagaz, cfg["game"], fen, cfg["algebraic"], start, history)
         py_moves, err, dropped = {}, None, 0
         try:
-            for m in board.legal_moves():
+            for m in pyd_legal_moves(board, variant):
                 py_moves.setdefault(pyd_triple(m, variant), m)
             kept, dropped = reconcile(variant, fen, sorted(py_moves))
             py_moves = {t: py_moves[t] for t in kept}
@@ -347,6 +351,14 @@ def pyd_triple(m, variant: str):
     return sq(steps[0]), sq(steps[-1]), cap_sq
 
 
+def pyd_legal_moves(board, variant: str) -> list:
+    """pydraughts' legal moves, none once a game whose goal ends it has a winner (pydraughts
+    lists moves after breakthrough's first king; the game is over there)."""
+    if VARIANTS[variant].get("goal") and board.winner():
+        return []
+    return board.legal_moves()
+
+
 def through_a_piece(fen: str, triple) -> bool:
     """Whether a quiet move along a rank or file passes over an occupied square of `fen`."""
     start, end, caps = triple
@@ -386,7 +398,7 @@ def pydraughts_triples(job):
 
         board = Board(variant=cfg["pyd"], fen=fen)
         triples, dropped = reconcile(variant, fen, sorted({pyd_triple(m, variant)
-                                                          for m in board.legal_moves()}))
+                                                          for m in pyd_legal_moves(board, variant)}))
         return variant, fen, triples, None, dropped
     except Exception as exc:  # reported as a disagreement
         return variant, fen, None, f"{type(exc).__name__}: {exc}", 0
@@ -403,7 +415,7 @@ def parse_args(argv=None):
         "reached by seeded random play (see the module docstring).",
     )
     p.add_argument("--variants", nargs="+", choices=list(VARIANTS), default=list(VARIANTS),
-                   help="variants to check (default: all seven)")
+                   help="variants to check (default: all)")
     p.add_argument("--games", type=int, default=30, help="random games per variant (default 30)")
     p.add_argument("--plies", type=int, default=80, help="most plies per game (default 80)")
     p.add_argument("--seed", type=int, default=2024, help="random seed (default 2024)")
@@ -416,7 +428,7 @@ def parse_args(argv=None):
     p.add_argument("--no-probes", action="store_true", help="skip the hand-made probe positions")
     p.add_argument("--history", action="store_true",
                    help="play every variant's games from the start in both programs, each knowing "
-                   "the moves so far, instead of handing positions over as FEN (frisian always)")
+                   "the moves so far, instead of handing positions over as FEN (frisian and frysk always)")
     p.add_argument("--json", type=Path, help="also write the disagreements and counts to this JSON file")
     p.add_argument("--perft", metavar="FEN",
                    help="instead of random games: compare perft from FEN (one variant, not turkish)")
@@ -432,7 +444,7 @@ def parse_args(argv=None):
 def pyd_perft(board, variant: str, depth: int) -> int:
     """pydraughts' perft, one move per (start, end, captured) triple, as dagaz counts."""
     moves = {}
-    for m in board.legal_moves():
+    for m in pyd_legal_moves(board, variant):
         moves.setdefault(pyd_triple(m, variant), m)
     if depth == 1:
         return len(moves)
