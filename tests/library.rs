@@ -32,6 +32,7 @@ perft! {
     clobber_perft => "clobber",
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
+    ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
