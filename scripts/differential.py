@@ -19,7 +19,8 @@ Referees (pinned; installed on first use into scripts/.venv/differential, git-ig
 script re-runs itself there):
   pyffish 0.0.90 (Fairy-Stockfish)   chess and its variants, by variant name
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
-  open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go
+  open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go,
+                                      gomoku, clobber, ultimate tic-tac-toe
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
 
@@ -261,6 +262,13 @@ def _hex(state, text, n):
     return f"{m.group(1)}{n + 1 - int(m.group(2))}"
 
 
+def _uttt(state, text, n):
+    # "Local board B: x(r,c)": board B = 3 * its row + its column in the big board, row 0 at the top
+    m = re.fullmatch(r"Local board (\d): [xo]\((\d),(\d)\)", text)
+    board, r, c = (int(g) for g in m.groups())
+    return f"{FILES[3 * (board % 3) + c]}{n - 3 * (board // 3) - r}"
+
+
 def _go(state, text, n):
     colour, point = text.split(" ", 1)  # "B d4", "W PASS"; rank 1 is the bottom printed row
     if point == "PASS":
@@ -278,16 +286,22 @@ class OpenSpiel:
     `forbidden(state)` names the placements of its list whose board is in that record; each must
     be one that OpenSpiel ends the game at, and the other way round, or it is a referee error.
     The comparison then takes OpenSpiel's whole list: dagaz must list every move of it but the
-    forbidden ones, and none of those."""
+    forbidden ones, and none of those.
+
+    With `first_half` (a pattern of action strings), an action it matches is only the first half
+    of a move, which the same player's next action completes (Ultimate tic-tac-toe's choice of a
+    small board, then the cell in it): `legal` lists each pair as one move, whose action is the
+    pair, and the canonical form is the second action's."""
 
     library = "open_spiel"
     has_fen = False
 
-    def __init__(self, game: str, mapper, size, superko: bool = False):
+    def __init__(self, game: str, mapper, size, superko: bool = False, first_half=None):
         import pyspiel
 
         self.game = pyspiel.load_game(game)
         self.mapper, self.size, self.superko = mapper, size, superko
+        self.first_half = first_half
         self.label = f"open_spiel {_version('open_spiel')} {game}"
         self.record = None  # (actions, boards seen, state after them) of the last game asked
 
@@ -304,14 +318,24 @@ class OpenSpiel:
         out = {}
         for a in state.legal_actions():
             text = state.action_to_string(player, a)
-            try:
-                canon = self.mapper(state, text, self.size)
-            except Exception as exc:
-                raise RefereeError(f"cannot map {text!r}: {type(exc).__name__}: {exc}")
-            if canon in out:
-                raise RefereeError(f"two actions map to {canon}: {out[canon]} and {a}")
-            out[canon] = a
+            if self.first_half and re.fullmatch(self.first_half, text):
+                child = state.child(a)
+                if child.current_player() != player:
+                    raise RefereeError(f"{text!r} is not followed by a second action of the same player")
+                for b in child.legal_actions():
+                    self._add(out, child, child.action_to_string(player, b), (a, b))
+            else:
+                self._add(out, state, text, a)
         return out
+
+    def _add(self, out, state, text, action):
+        try:
+            canon = self.mapper(state, text, self.size)
+        except Exception as exc:
+            raise RefereeError(f"cannot map {text!r}: {type(exc).__name__}: {exc}")
+        if canon in out:
+            raise RefereeError(f"two actions map to {canon}: {out[canon]} and {action}")
+        out[canon] = action
 
     def forbidden(self, state) -> set:
         """The moves of `legal(state)` that bring back a board the game has had (Go only)."""
@@ -348,7 +372,8 @@ class OpenSpiel:
         return seen
 
     def play(self, state, action):
-        state.apply_action(action)
+        for a in action if isinstance(action, tuple) else (action,):
+            state.apply_action(a)
         return state
 
     def fen(self, state):
@@ -391,6 +416,8 @@ def printed_grid(game: str, state):
         return ["".join(ln.split()) for ln in lines if ln.strip()][:11]
     if game == "go-9x9":
         return [ln.split()[1] for ln in lines if re.match(r"^ ?\d+ ", ln)]
+    if game == "ultimate-tic-tac-toe":  # three small boards a line, a blank line between bands
+        return [ln.replace(" ", "") for ln in lines if re.fullmatch(r"[.xo]{3}( [.xo]{3}){2}", ln)]
     raise ValueError(game)
 
 
@@ -411,6 +438,7 @@ def self_test(args) -> int:
         "othello": ([], {"c5", "d6", "e3", "f4"}),
         "hex": ([], {f"{f}{r}" for f in FILES[:11] for r in range(1, 12)}),
         "go-9x9": ([], {f"{f}{r}" for f in FILES[:9] for r in range(1, 10)} | {"pass"}),
+        "ultimate-tic-tac-toe": (["i7"], {f"{f}{r}" for f in "ghi" for r in (1, 2, 3)}),
         "breakthrough": ([], {f"{f}7{g}6" for f in FILES[:8] for g in FILES[:8]
                               if abs(FILES.index(f) - FILES.index(g)) <= 1}),
     }
@@ -479,9 +507,9 @@ def pyffish_spec(name, variant, file=None, python_chess=None):
     return Spec(name, file or f"games/{name}.game", refs)
 
 
-def openspiel_spec(name, game, mapper, size, note=""):
+def openspiel_spec(name, game, mapper, size, note="", first_half=None):
     def make(args):
-        return OpenSpiel(game, mapper, size, superko=mapper is _go)
+        return OpenSpiel(game, mapper, size, superko=mapper is _go, first_half=first_half)
 
     return Spec(name, f"games/{name}.game", [("open_spiel", f"open_spiel {game}", make)], note)
 
@@ -526,6 +554,9 @@ GAMES = {
                        "B n13 -> m13 (no letter skipped); PASS -> pass"),
         openspiel_spec("go-19x19", "go(board_size=19,max_game_length=100000)", _go, 19,
                        "B t19 -> s19 (no letter skipped); PASS -> pass"),
+        openspiel_spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _uttt, 9,
+                       "a choice of board and the cell in it are one move; Local board B: x(r,c) -> "
+                       "file 3*(B%3)+c, rank 9-3*(B//3)-r", first_half=r"Choose local board \d"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

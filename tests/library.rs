@@ -34,6 +34,7 @@ perft! {
     makruk_perft => "makruk",
     capablanca_perft => "capablanca",
     frysk_perft => "frysk",
+    ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
