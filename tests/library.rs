@@ -33,6 +33,7 @@ perft! {
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
     frysk_perft => "frysk",
+    antidraughts_perft => "antidraughts",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
