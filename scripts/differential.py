@@ -560,7 +560,7 @@ GAMES = {
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
-            "turkish", "frysk"]  # draughts_differential.py
+            "turkish", "frysk", "antidraughts"]  # draughts_differential.py
 
 
 def resolve(name: str):

@@ -97,6 +97,7 @@ VARIANTS = {
     "frisian": {"game": "games/frisian.game", "pyd": "frisian", "algebraic": False, "history": True},
     "turkish": {"game": "games/turkish.game", "pyd": "turkish", "algebraic": True, "paths": True},
     "frysk": {"game": "games/frysk.game", "pyd": "frysk!", "algebraic": False, "history": True},
+    "antidraughts": {"game": "games/antidraughts.game", "pyd": "antidraughts", "algebraic": False},
 }
 
 # Hand-made positions compared besides the random games: a king alone on a long
@@ -112,6 +113,7 @@ PROBES = {
     "frisian": ["W:WK46:B5", "W:W33:B23", "W:WK28:B17,19,39,K33", "B:W36,47,K50:B1,5,K11"],
     "turkish": ["W:WKa1:Bh8", "W:WKc1:Bc3,b5,a4,e3", "W:Wb6:Bb7,c8", "B:Wd4,Kh2:Bc5,Ke7"],
     "frysk": ["W:WK46:B5", "W:W33:B23", "W:WK28:B17,19,39,K33", "B:W36,47,K50:B1,5,K11"],
+    "antidraughts": ["W:WK46:B5", "B:WK50,45:BK1,14", "W:W28,33,K48:B23,22,12,K3", "W:W6:B1"],
 }
 
 

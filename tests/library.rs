@@ -35,6 +35,7 @@ perft! {
     capablanca_perft => "capablanca",
     frysk_perft => "frysk",
     ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
+    antidraughts_perft => "antidraughts",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
