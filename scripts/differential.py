@@ -504,6 +504,8 @@ GAMES = {
         pyffish_spec("fox-and-hounds", "fox-and-hounds"),
         pyffish_spec("makruk", "makruk"),
         pyffish_spec("los-alamos", "losalamos"),
+        pyffish_spec("shatranj", "shatranj"),
+        pyffish_spec("chaturanga", "chaturanga"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
