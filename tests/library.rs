@@ -34,6 +34,7 @@ perft! {
     makruk_perft => "makruk",
     shatranj_perft => "shatranj",
     chaturanga_perft => "chaturanga",
+    extinction_perft => "extinction",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

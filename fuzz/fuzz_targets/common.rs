@@ -41,6 +41,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("makruk", include_str!("../../games/makruk.game")),
     ("shatranj", include_str!("../../games/shatranj.game")),
     ("chaturanga", include_str!("../../games/chaturanga.game")),
+    ("extinction", include_str!("../../games/extinction.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
