@@ -533,6 +533,10 @@ GAMES = {
         pyffish_spec("makruk", "makruk"),
         pyffish_spec("los-alamos", "losalamos"),
         pyffish_spec("capablanca", "capablanca"),
+        pyffish_spec("shatranj", "shatranj"),
+        pyffish_spec("chaturanga", "chaturanga"),
+        pyffish_spec("extinction", "extinction"),
+        pyffish_spec("losers", "losers"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),

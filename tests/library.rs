@@ -36,6 +36,9 @@ perft! {
     frysk_perft => "frysk",
     ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
     antidraughts_perft => "antidraughts",
+    shatranj_perft => "shatranj",
+    chaturanga_perft => "chaturanga",
+    extinction_perft => "extinction",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

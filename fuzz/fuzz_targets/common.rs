@@ -39,6 +39,9 @@ pub const GAMES: &[(&str, &str)] = &[
     ("clobber", include_str!("../../games/clobber.game")),
     ("fox-and-hounds", include_str!("../../games/fox-and-hounds.game")),
     ("makruk", include_str!("../../games/makruk.game")),
+    ("shatranj", include_str!("../../games/shatranj.game")),
+    ("chaturanga", include_str!("../../games/chaturanga.game")),
+    ("extinction", include_str!("../../games/extinction.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
