@@ -505,6 +505,7 @@ GAMES = {
         pyffish_spec("makruk", "makruk"),
         pyffish_spec("los-alamos", "losalamos"),
         pyffish_spec("capablanca", "capablanca"),
+        pyffish_spec("grand", "grand"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),

@@ -33,6 +33,7 @@ perft! {
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
     capablanca_perft => "capablanca",
+    grand_perft => "grand",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
