@@ -39,6 +39,7 @@ perft! {
     shatranj_perft => "shatranj",
     chaturanga_perft => "chaturanga",
     extinction_perft => "extinction",
+    grand_perft => "grand",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
