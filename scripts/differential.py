@@ -22,6 +22,8 @@ script re-runs itself there):
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
+  classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl): small move generators
+                                      of our own, written from the rules, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
   chess family   UCI as the referees write it: e2e4, e1g1, e7e8q, e7e8k (antichess); drops P@e4
@@ -55,6 +57,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import classic_referees  # noqa: E402
 import support  # noqa: E402
 
 REPO = support.REPO
@@ -66,6 +69,7 @@ PINS = {
     "open_spiel": "open_spiel==2.0.2",
     "python-shogi": "python-shogi==1.1.1",
 }
+OWN = "classic_referees"  # scripts/classic_referees.py: no package, nothing to pin
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i; dagaz does not
@@ -479,6 +483,11 @@ def pyffish_spec(name, variant, file=None, python_chess=None):
     return Spec(name, file or f"games/{name}.game", refs)
 
 
+def classic_spec(name, what, make):
+    """A game checked against our own move generator (scripts/classic_referees.py)."""
+    return Spec(name, f"games/{name}.game", [(OWN, f"classic_referees.py {what}", lambda a: make())])
+
+
 def openspiel_spec(name, game, mapper, size, note=""):
     def make(args):
         return OpenSpiel(game, mapper, size, superko=mapper is _go)
@@ -525,6 +534,9 @@ GAMES = {
                        "B n13 -> m13 (no letter skipped); PASS -> pass"),
         openspiel_spec("go-19x19", "go(board_size=19,max_game_length=100000)", _go, 19,
                        "B t19 -> s19 (no letter skipped); PASS -> pass"),
+        classic_spec("brandubh", "brandubh", lambda: classic_referees.Tafl("brandubh")),
+        classic_spec("tablut", "tablut", lambda: classic_referees.Tafl("tablut")),
+        classic_spec("hnefatafl", "hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
@@ -779,7 +791,8 @@ def list_games():
     print(f"{'game':<18}{'file':<30}{'exists':<8}referees")
     for s in GAMES.values():
         exists = "yes" if (REPO / s.file).exists() else "no"
-        refs = ", ".join(f"{label} ({PINS[lib]})" for lib, label, _ in s.referees)
+        refs = ", ".join(f"{label} ({PINS.get(lib, 'scripts/classic_referees.py')})"
+                         for lib, label, _ in s.referees)
         print(f"{s.name:<18}{s.file:<30}{exists:<8}{refs}")
         if s.note:
             print(f"{'':<18}mapping: {s.note}")
@@ -854,7 +867,7 @@ def main(argv=None) -> int:
         return 0
     specs = [resolve(g) for g in args.games if g not in DRAUGHTS]
     draughts = [g for g in args.games if g in DRAUGHTS]
-    pins = sorted({PINS[lib] for s in specs for lib in s.libraries})
+    pins = sorted({PINS[lib] for s in specs for lib in s.libraries if lib != OWN})
     if args.self_test:
         pins = sorted(set(pins) | {PINS["open_spiel"]})
     if pins:

@@ -32,6 +32,9 @@ perft! {
     clobber_perft => "clobber",
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
+    brandubh_perft => "brandubh",
+    tablut_perft => "tablut",
+    hnefatafl_perft => "hnefatafl",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
