@@ -1,5 +1,5 @@
 """Small move generators of our own for the classics no referee library knows: the tafl games
-(brandubh, tablut, hnefatafl) for now. Written from the rules as the game files' headers
+(brandubh, tablut, hnefatafl) and konane. Written from the rules as the game files' headers
 state them, independently of the .game files (plain Python, no package), so that
 `scripts/differential.py` can compare dagaz with them as it does with the libraries.
 
@@ -156,4 +156,88 @@ class Tafl:
             return {"S": "x" if piece[0] == "Black" else "o", "K": "K"}[piece[1]]
 
         return show_board(state[0], (self.n, self.n), state[1], glyph)
+
+
+# ---------------------------------------------------------------------------
+# konane
+# ---------------------------------------------------------------------------
+
+
+class Konane:
+    """Konane on an n x n board full of stones, Black's where file + rank is even (a1 is
+    Black's). Black first lifts one of its stones from a corner or the centre, White then one of
+    its own next to the gap; from then on a move jumps a stone of the mover's over an adjacent
+    enemy stone onto the empty square beyond, along a row or a column, taking it, and may go on
+    jumping in the same direction. A player who cannot move loses (the game is over)."""
+
+    library = "classic_referees"
+    has_fen = False
+
+    def __init__(self, n=8):
+        self.n = n
+        self.label = f"classic_referees.py konane {n}x{n}"
+        lo, hi = n // 2 - 1, n // 2
+        corners_and_centre = [(0, 0), (n - 1, n - 1), (0, n - 1), (n - 1, 0),
+                              (lo, lo), (hi, hi), (lo, hi), (hi, lo)]
+        self.opening = {p for p in corners_and_centre if sum(p) % 2 == 0}  # Black's own
+
+    def new(self):
+        board = {(x, y): ("Black" if (x + y) % 2 == 0 else "White")
+                 for x in range(self.n) for y in range(self.n)}
+        return (board, "Black")
+
+    def clone(self, state):
+        return (dict(state[0]), state[1])
+
+    def legal(self, state) -> dict:
+        board, player = state
+        out = {}
+        full = self.n * self.n
+        if len(board) == full:
+            for p in sorted(self.opening):
+                if board[p] == player:
+                    out[square(*p)] = ("lift", p)
+            return out
+        if len(board) == full - 1:
+            gap = next((x, y) for x in range(self.n) for y in range(self.n) if (x, y) not in board)
+            for dx, dy in ORTHOGONAL:
+                p = (gap[0] + dx, gap[1] + dy)
+                if board.get(p) == player:
+                    out[square(*p)] = ("lift", p)
+            return out
+        for (x, y), owner in sorted(board.items()):
+            if owner != player:
+                continue
+            for dx, dy in ORTHOGONAL:
+                cx, cy, taken = x, y, []
+                while True:
+                    over, to = (cx + dx, cy + dy), (cx + 2 * dx, cy + 2 * dy)
+                    if board.get(over) not in (None, player) and self.on_board(*to) and to not in board:
+                        taken.append(over)
+                        cx, cy = to
+                        out[square(x, y) + square(cx, cy)] = ("jump", (x, y), (cx, cy), tuple(taken))
+                    else:
+                        break
+        return out
+
+    def on_board(self, x, y):
+        return 0 <= x < self.n and 0 <= y < self.n
+
+    def play(self, state, action):
+        board, player = dict(state[0]), state[1]
+        if action[0] == "lift":
+            del board[action[1]]
+        else:
+            _, frm, to, taken = action
+            board[to] = board.pop(frm)
+            for p in taken:
+                del board[p]
+        return (board, "White" if player == "Black" else "Black")
+
+    def fen(self, state):
+        return None
+
+    def show(self, state):
+        return show_board(state[0], (self.n, self.n), state[1],
+                          lambda o: "." if o is None else ("x" if o == "Black" else "o"))
 

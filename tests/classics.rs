@@ -1,4 +1,4 @@
-//! The classics without a referee library (issue #13): the tafl games (konane and halma to come). Their
+//! The classics without a referee library (issue #13): the tafl games and konane (halma to come). Their
 //! start-position perft is in `tests/data/games-perft.tsv` (counted by our own move generator,
 //! `scripts/classic_referees.py`); here the first two depths are worked out by hand, and small
 //! positions built with `--setup` exercise each special rule, through the command line as a
@@ -315,5 +315,51 @@ fn hnefatafl_king_needs_four_sides_and_soldiers_keep_off_the_throne() {
         &["a5a3"],
     );
     assert_eq!(movers(&after), ["b1", "f6"]);
+}
+
+// Konane from the start. Depth 1: Black may lift a1, h8, d4 or e5: 4. Depth 2: White lifts one
+// of its stones next to the gap: two next to a corner (a2 b1; g8 h7), four next to the centre
+// (d3 d5 c4 e4; e4 e6 d5 f5): 2 + 2 + 4 + 4 = 12. Depth 3: a Black stone jumps a White one
+// into a Black gap (a jump keeps a stone on its own colour, so only the first gap can take
+// one): after a1 and a2, c1 over b1 (a3 over a2 is over a gap); after a1 and b1, a3 over a2: 1
+// each; after d4 and one of its four neighbours, the three stones two squares from d4 whose
+// jump passes over a White stone (d6 d2 b4 f4, less the one over the gap): 3 each. So
+// 2 x (1 + 1) + 2 x (4 x 3) = 28.
+#[test]
+fn konane_perft_by_hand() {
+    assert_eq!(
+        (perft("konane", 1), perft("konane", 2), perft("konane", 3)),
+        (4, 12, 28)
+    );
+}
+
+#[test]
+fn konane_opens_with_two_lifts_then_jumps_straight_on() {
+    let g = "konane";
+    let start = crate::load("games/konane.game");
+    let after_lift = |first: &str| {
+        let mut position = start.initial_position();
+        let legal = dagaz_engine::MoveGen::default()
+            .moves(&start, &position)
+            .unwrap();
+        let mv = dagaz_engine::match_move(&start, &legal, first)
+            .unwrap()
+            .clone();
+        position.play(&start, &mv);
+        crate::sorted_notations(&start, &position)
+    };
+    assert_eq!(after_lift("d4"), ["c4", "d3", "d5", "e4"]);
+    assert_eq!(after_lift("h8"), ["g8", "h7"]);
+    // A stone jumps one, two or three enemies in a line (a1 north), never turning (a3 to c3
+    // over b3), never diagonally, and never over an empty square (e1 west).
+    let listed = moves(
+        g,
+        "(Black (Stone a1 e1)) (White (Stone a2 a4 b3 a6 c1 f2))",
+        &[],
+    );
+    assert_eq!(listed, ["a1a3", "a1a5", "a1a7"]);
+    // A player who cannot move loses.
+    let stuck = moves(g, "(Black (Stone a1)) (White (Stone c3)) (turn Black)", &[]);
+    assert_eq!(stuck, ["no legal moves: Black loses"]);
 }
 

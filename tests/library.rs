@@ -35,6 +35,7 @@ perft! {
     brandubh_perft => "brandubh",
     tablut_perft => "tablut",
     hnefatafl_perft => "hnefatafl",
+    konane_perft => "konane",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
