@@ -1,5 +1,5 @@
 """Small move generators of our own for the classics no referee library knows: the tafl games
-(brandubh, tablut, hnefatafl) and konane. Written from the rules as the game files' headers
+(brandubh, tablut, hnefatafl), konane and halma. Written from the rules as the game files' headers
 state them, independently of the .game files (plain Python, no package), so that
 `scripts/differential.py` can compare dagaz with them as it does with the libraries.
 
@@ -241,3 +241,79 @@ class Konane:
         return show_board(state[0], (self.n, self.n), state[1],
                           lambda o: "." if o is None else ("x" if o == "Black" else "o"))
 
+
+# ---------------------------------------------------------------------------
+# halma
+# ---------------------------------------------------------------------------
+
+KING_STEPS = ORTHOGONAL + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+class Halma:
+    """Halma for two on 8x8 with camps of ten: a step to an empty neighbour (eight directions),
+    or a chain of jumps over single pieces of either side onto empty squares, never landing
+    twice on a square (the start included); nothing is captured. White starts in the camp
+    around a1, Black around h8; all ten in the other camp wins (the game is over). The draw by
+    the number of moves is a history rule that `dagaz moves` does not apply either."""
+
+    library = "classic_referees"
+    has_fen = False
+    CAMP = ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "a3", "b3", "a4"]
+
+    def __init__(self):
+        self.n = 8
+        self.label = "classic_referees.py halma 8x8"
+        self.camps = {"White": {parse(s) for s in self.CAMP}}
+        self.camps["Black"] = {(7 - x, 7 - y) for x, y in self.camps["White"]}
+
+    def new(self):
+        board = {p: "White" for p in self.camps["White"]}
+        board.update({p: "Black" for p in self.camps["Black"]})
+        return (board, "White")
+
+    def clone(self, state):
+        return (dict(state[0]), state[1])
+
+    def won(self, board, player):
+        enemy = "Black" if player == "White" else "White"
+        return all(board.get(p) == player for p in self.camps[enemy])
+
+    def legal(self, state) -> dict:
+        board, player = state
+        if self.won(board, "White") or self.won(board, "Black"):
+            return {}
+        out = {}
+        for (x, y), owner in sorted(board.items()):
+            if owner != player:
+                continue
+            for dx, dy in KING_STEPS:
+                to = (x + dx, y + dy)
+                if self.on_board(to) and to not in board:
+                    out[square(x, y) + square(*to)] = ((x, y), to)
+            seen, todo = {(x, y)}, [(x, y)]
+            while todo:
+                cx, cy = todo.pop()
+                for dx, dy in KING_STEPS:
+                    over, to = (cx + dx, cy + dy), (cx + 2 * dx, cy + 2 * dy)
+                    if (over in board and over != (x, y) and self.on_board(to) and to not in board
+                            and to not in seen):
+                        seen.add(to)
+                        todo.append(to)
+                        out[square(x, y) + square(*to)] = ((x, y), to)
+        return out
+
+    def on_board(self, p):
+        return 0 <= p[0] < self.n and 0 <= p[1] < self.n
+
+    def play(self, state, action):
+        board, player = dict(state[0]), state[1]
+        frm, to = action
+        board[to] = board.pop(frm)
+        return (board, "White" if player == "Black" else "Black")
+
+    def fen(self, state):
+        return None
+
+    def show(self, state):
+        return show_board(state[0], (self.n, self.n), state[1],
+                          lambda o: "." if o is None else ("o" if o == "White" else "x"))

@@ -22,8 +22,8 @@ script re-runs itself there):
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
-  classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl) and konane: small move
-                                      generators of our own, written from the rules, no package
+  classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
+                                      move generators of our own, written from the rules, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
   chess family   UCI as the referees write it: e2e4, e1g1, e7e8q, e7e8k (antichess); drops P@e4
@@ -538,6 +538,7 @@ GAMES = {
         classic_spec("tablut", "tablut", lambda: classic_referees.Tafl("tablut")),
         classic_spec("hnefatafl", "hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
         classic_spec("konane", "konane 8x8", lambda: classic_referees.Konane(8)),
+        classic_spec("halma", "halma 8x8", lambda: classic_referees.Halma()),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

@@ -1,4 +1,4 @@
-//! The classics without a referee library (issue #13): the tafl games and konane (halma to come). Their
+//! The classics without a referee library (issue #13): the tafl games, konane and halma. Their
 //! start-position perft is in `tests/data/games-perft.tsv` (counted by our own move generator,
 //! `scripts/classic_referees.py`); here the first two depths are worked out by hand, and small
 //! positions built with `--setup` exercise each special rule, through the command line as a
@@ -363,3 +363,49 @@ fn konane_opens_with_two_lifts_then_jumps_straight_on() {
     assert_eq!(stuck, ["no legal moves: Black loses"]);
 }
 
+// Halma from the start. Depth 1, White (camp a1 b1 c1 d1 a2 b2 c2 a3 b3 a4): the steps onto
+// the empty squares round the camp are d1 to d2 e1 e2, c2 to c3 d2 d3, b3 to b4 c3 c4, a4 to
+// a5 b4 b5, a3 to b4, b2 to c3, c1 to d2 (15); the jumps, each chain ending where no further
+// jump finds a square not stood on yet, are a3 over a4 to a5 and over b3 to c3, b2 over c2 to
+// d2 and over b3 to b4, c1 over d1 to e1 and over c2 to c3, a1 over b2 to c3, b1 over c2 to
+// d3, a2 over b3 to c4 (9): 24. Depth 2: no square White's first move reaches is next to a
+// black piece or to a square Black's moves use, so Black has its own 24 (its camp is White's
+// turned half round) after each: 24 x 24 = 576.
+#[test]
+fn halma_perft_by_hand() {
+    assert_eq!((perft("halma", 1), perft("halma", 2)), (24, 576));
+}
+
+#[test]
+fn halma_jumps_in_chains_without_capture_or_return_and_a_full_camp_wins() {
+    let g = "halma";
+    let from = |listed: Vec<String>, square: &str| -> Vec<String> {
+        listed
+            .into_iter()
+            .filter(|m| m.starts_with(square))
+            .collect()
+    };
+    // a1 jumps b2 (an enemy) to c3, then turns north over c4 to c5.
+    let listed = moves(g, "(White (Man a1 c4)) (Black (Man b2 h8))", &[]);
+    assert_eq!(from(listed, "a1"), ["a1a2", "a1b1", "a1c3", "a1c5"]);
+    // Round four pieces the chain from c3 comes back to c3 and stops there: e3, e5 and c5 are
+    // reached, e5 both ways round (one move), and c3 itself is no landing.
+    let ring = "(White (Man c3)) (Black (Man d3 e4 d5 c4 h8))";
+    let listed = moves(g, ring, &[]);
+    assert_eq!(
+        listed,
+        ["c3b2", "c3b3", "c3b4", "c3c2", "c3c5", "c3d2", "c3d4", "c3e3", "c3e5"]
+    );
+    // Nothing is captured: Black still moves all five pieces.
+    assert_eq!(
+        movers(&moves(g, ring, &["c3e5"])),
+        ["c4", "d3", "d5", "e4", "h8"]
+    );
+    // The tenth piece in the enemy camp wins.
+    let full = moves(
+        g,
+        "(White (Man h8 g8 f8 e8 h7 g7 f7 h6 g6 h4)) (Black (Man a1))",
+        &["h4h5"],
+    );
+    assert_eq!(full, ["game over (goal #1): White wins"]);
+}

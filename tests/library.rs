@@ -36,6 +36,7 @@ perft! {
     tablut_perft => "tablut",
     hnefatafl_perft => "hnefatafl",
     konane_perft => "konane",
+    halma_perft => "halma",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
