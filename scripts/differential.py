@@ -23,6 +23,8 @@ script re-runs itself there):
                                       gomoku, clobber, ultimate tic-tac-toe
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
+  classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
+                                      move generators of our own, written from the rules, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
   chess family   UCI as the referees write it: e2e4, e1g1, e7e8q, e7e8k (antichess); drops P@e4
@@ -56,6 +58,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import classic_referees  # noqa: E402
 import support  # noqa: E402
 
 REPO = support.REPO
@@ -67,6 +70,7 @@ PINS = {
     "open_spiel": "open_spiel==2.0.2",
     "python-shogi": "python-shogi==1.1.1",
 }
+OWN = "classic_referees"  # scripts/classic_referees.py: no package, nothing to pin
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i; dagaz does not
@@ -508,6 +512,12 @@ def pyffish_spec(name, variant, file=None, python_chess=None):
 
 
 def openspiel_spec(name, game, mapper, size, note="", first_half=None):
+def classic_spec(name, what, make):
+    """A game checked against our own move generator (scripts/classic_referees.py)."""
+    return Spec(name, f"games/{name}.game", [(OWN, f"classic_referees.py {what}", lambda a: make())])
+
+
+def openspiel_spec(name, game, mapper, size, note=""):
     def make(args):
         return OpenSpiel(game, mapper, size, superko=mapper is _go, first_half=first_half)
 
@@ -562,6 +572,11 @@ GAMES = {
         openspiel_spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _uttt, 9,
                        "a choice of board and the cell in it are one move; Local board B: x(r,c) -> "
                        "file 3*(B%3)+c, rank 9-3*(B//3)-r", first_half=r"Choose local board \d"),
+        classic_spec("brandubh", "brandubh", lambda: classic_referees.Tafl("brandubh")),
+        classic_spec("tablut", "tablut", lambda: classic_referees.Tafl("tablut")),
+        classic_spec("hnefatafl", "hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
+        classic_spec("konane", "konane 8x8", lambda: classic_referees.Konane(8)),
+        classic_spec("halma", "halma 8x8", lambda: classic_referees.Halma()),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
@@ -816,7 +831,8 @@ def list_games():
     print(f"{'game':<18}{'file':<30}{'exists':<8}referees")
     for s in GAMES.values():
         exists = "yes" if (REPO / s.file).exists() else "no"
-        refs = ", ".join(f"{label} ({PINS[lib]})" for lib, label, _ in s.referees)
+        refs = ", ".join(f"{label} ({PINS.get(lib, 'scripts/classic_referees.py')})"
+                         for lib, label, _ in s.referees)
         print(f"{s.name:<18}{s.file:<30}{exists:<8}{refs}")
         if s.note:
             print(f"{'':<18}mapping: {s.note}")
@@ -891,7 +907,7 @@ def main(argv=None) -> int:
         return 0
     specs = [resolve(g) for g in args.games if g not in DRAUGHTS]
     draughts = [g for g in args.games if g in DRAUGHTS]
-    pins = sorted({PINS[lib] for s in specs for lib in s.libraries})
+    pins = sorted({PINS[lib] for s in specs for lib in s.libraries if lib != OWN})
     if args.self_test:
         pins = sorted(set(pins) | {PINS["open_spiel"]})
     if pins:

@@ -14,6 +14,7 @@ mod reference_checkers;
 mod bad_input;
 mod board_games;
 mod chess;
+mod classics;
 mod cli;
 mod draughts;
 mod layering;

@@ -40,6 +40,11 @@ perft! {
     chaturanga_perft => "chaturanga",
     extinction_perft => "extinction",
     grand_perft => "grand",
+    brandubh_perft => "brandubh",
+    tablut_perft => "tablut",
+    hnefatafl_perft => "hnefatafl",
+    konane_perft => "konane",
+    halma_perft => "halma",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
