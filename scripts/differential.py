@@ -25,6 +25,8 @@ script re-runs itself there):
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
   classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
                                       move generators of our own, written from the rules, no package
+  scripts/*_referee.py                games no library knows (alquerque, ...): move generators of
+                                      this repository, written from the rules alone, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
   chess family   UCI as the referees write it: e2e4, e1g1, e7e8q, e7e8k (antichess); drops P@e4
@@ -224,6 +226,70 @@ class PythonShogi:
 
     def show(self, board) -> str:
         return "SFEN " + board.sfen()
+
+
+class Local:
+    """A move generator of this repository, `scripts/MODULE.py`, for a game no library knows. It
+    is written from the rules alone, shares no code with dagaz and needs no package; it answers
+    in the canonical form itself. The module has `State.start()`, `legal(state)` ({notation:
+    move}), `play(state, move)` (a new state; the old one is left as it was) and `show(state)`.
+
+    A game whose moves are one per outcome (the dagaz game's `(unique-moves actions)`: the same
+    start, end and pieces taken, by whatever path) has `outcome(move)` too: the referee lists
+    every path, and `reconcile` asks dagaz for exactly one path of each outcome."""
+
+    library = "local"
+    has_fen = False
+
+    def __init__(self, module: str):
+        import importlib
+
+        self.m = importlib.import_module(module)
+        self.label = f"scripts/{module}.py"
+
+    def new(self):
+        return self.m.State.start()
+
+    def clone(self, state):
+        return state
+
+    def legal(self, state) -> dict:
+        return self.m.legal(state)
+
+    def play(self, state, action):
+        return self.m.play(state, action)
+
+    def distinct(self, state, legal: dict) -> dict:
+        """One move per outcome (the first path of each), for perft."""
+        if not hasattr(self.m, "outcome"):
+            return legal
+        out = {}
+        for key, move in legal.items():
+            out.setdefault(self.m.outcome(move), (key, move))
+        return dict(out.values())
+
+    def reconcile(self, state, ref_set: set, dz_set: set) -> set:
+        """The referee's list as dagaz must give it: where moves are one per outcome, each
+        outcome's paths stand for one move, and the path dagaz lists, when it lists exactly one
+        of them, is that move; an outcome of which dagaz lists none or several paths is kept
+        whole, so that the comparison reports it."""
+        if not hasattr(self.m, "outcome"):
+            return ref_set
+        legal = self.m.legal(state)
+        groups = {}
+        for key in ref_set:
+            groups.setdefault(self.m.outcome(legal[key]), set()).add(key)
+        out = set()
+        for paths in groups.values():
+            listed = paths & dz_set
+            out |= listed if len(listed) == 1 else paths
+        return out
+
+    def fen(self, state):
+        return None
+
+    def show(self, state) -> str:
+        return self.m.show(state)
 
 
 def _ttt(state, text, n):
@@ -515,6 +581,9 @@ def openspiel_spec(name, game, mapper, size, note="", first_half=None):
 def classic_spec(name, what, make):
     """A game checked against our own move generator (scripts/classic_referees.py)."""
     return Spec(name, f"games/{name}.game", [(OWN, f"classic_referees.py {what}", lambda a: make())])
+def local_spec(name, module, note=""):
+    return Spec(name, f"games/{name}.game", [("local", f"scripts/{module}.py", lambda a: Local(module))],
+                note)
 
 
 def openspiel_spec(name, game, mapper, size, note=""):
@@ -577,6 +646,8 @@ GAMES = {
         classic_spec("hnefatafl", "hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
         classic_spec("konane", "konane 8x8", lambda: classic_referees.Konane(8)),
         classic_spec("halma", "halma 8x8", lambda: classic_referees.Halma()),
+        local_spec("alquerque", "alquerque_referee", "c2-c3, c1xc3xe5 as is"),
+        local_spec("fanorona", "fanorona_referee", "e2-e3, f2-e3A-d3W as is; one path per outcome"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
@@ -731,6 +802,8 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
                 # The referee's whole list: dagaz lists all of it but the moves that bring back
                 # an earlier board, and none of those.
                 ref_set = set(legal[i]) - forbidden[i]
+                if hasattr(r, "reconcile"):
+                    ref_set = r.reconcile(states[i], ref_set, dz_set)
                 if ref_set != dz_set or dupes:
                     report(spec, r.label, view, game_index, history, r.show(states[i]),
                            only_dagaz=sorted(dz_set - ref_set), only_referee=sorted(ref_set - dz_set),
@@ -833,6 +906,7 @@ def list_games():
         exists = "yes" if (REPO / s.file).exists() else "no"
         refs = ", ".join(f"{label} ({PINS.get(lib, 'scripts/classic_referees.py')})"
                          for lib, label, _ in s.referees)
+        refs = ", ".join(f"{label} ({PINS.get(lib, 'this repository')})" for lib, label, _ in s.referees)
         print(f"{s.name:<18}{s.file:<30}{exists:<8}{refs}")
         if s.note:
             print(f"{'':<18}mapping: {s.note}")
@@ -848,6 +922,8 @@ def referee_perft(specs, depth: int) -> int:
 
     def count(r, state, d):
         legal = r.legal(state)
+        if hasattr(r, "distinct"):
+            legal = r.distinct(state, legal)
         if d == 1:
             return len(legal)
         return sum(count(r, r.play(r.clone(state), m), d - 1) for m in legal.values())
@@ -908,6 +984,7 @@ def main(argv=None) -> int:
     specs = [resolve(g) for g in args.games if g not in DRAUGHTS]
     draughts = [g for g in args.games if g in DRAUGHTS]
     pins = sorted({PINS[lib] for s in specs for lib in s.libraries if lib != OWN})
+    pins = sorted({PINS[lib] for s in specs for lib in s.libraries if lib in PINS})
     if args.self_test:
         pins = sorted(set(pins) | {PINS["open_spiel"]})
     if pins:

@@ -45,6 +45,7 @@ perft! {
     hnefatafl_perft => "hnefatafl",
     konane_perft => "konane",
     halma_perft => "halma",
+    alquerque_perft => "alquerque",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -96,6 +97,66 @@ fn horde_ends_when_the_horde_is_gone_and_its_long_steps_from_the_first_row_stand
     );
     let from_second = play("4k3/8/8/8/3p4/8/2P5/8 w - - 0 1", "c2c4", &mut gen);
     assert!(moves(&from_second).contains(&"d4c3".to_string()));
+}
+
+/// The legal moves of `setup` in the game `name`, sorted.
+fn moves_of(name: &str, setup: &str) -> Vec<String> {
+    let game = crate::load(&format!("games/{name}.game"));
+    let position = game.setup(setup).unwrap();
+    crate::sorted_notations(&game, &position)
+}
+
+/// Alquerque has no published perft: its first two plies, counted by hand, and positions that
+/// show each rule.
+#[test]
+fn alquerque_counted_by_hand_and_its_rules() {
+    // Depth 1: c3 is the only empty point. No capture: every point two steps from c3 along a
+    // line (a1 c1 e1 a3 e3 a5 c5 e5) holds a man of the same side as the point between. The
+    // White men next to c3 that may step there forwards or sideways: b2 (north-east, b2 has
+    // diagonals), c2 (north), d2 (north-west) and d3 (west). 4 moves.
+    let game = crate::load("games/alquerque.game");
+    let start = crate::sorted_notations(&game, &game.initial_position());
+    assert_eq!(start, ["b2-c3", "c2-c3", "d2-c3", "d3-c3"]);
+    // Depth 2: each step leaves one point empty, and Black must jump into it when it can.
+    // After b2-c3: d4xb2 over c3 (no jump from b2 after it). After c2-c3: c4xc2. After d2-c3:
+    // b4xd2 over c3 and d4xd2 over d3. After d3-c3: b3xd3 over c3. 1 + 1 + 2 + 1 = 5 (the row
+    // `alquerque 2 5` of tests/data/games-perft.tsv).
+    let after = |m: &str| {
+        let mut position = game.initial_position();
+        let mut gen = dagaz_engine::MoveGen::default();
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+        crate::sorted_notations(&game, &position)
+    };
+    assert_eq!(after("b2-c3"), ["d4xb2"]);
+    assert_eq!(after("c2-c3"), ["c4xc2"]);
+    assert_eq!(after("d2-c3"), ["b4xd2", "d4xd2"]);
+    assert_eq!(after("d3-c3"), ["b3xd3"]);
+    // Steps: forwards and sideways, diagonally only from a point with diagonals (b2, not c2),
+    // and none from the far row (d5).
+    assert_eq!(
+        moves_of("alquerque", "(White (Man b2 c2 d5)) (Black (Man a4))"),
+        ["b2-a2", "b2-a3", "b2-b3", "b2-c3", "c2-c3", "c2-d2"]
+    );
+    // Black's forward is south, and its men step sideways too.
+    assert_eq!(
+        moves_of(
+            "alquerque",
+            "(White (Man c1)) (Black (Man b2 d4 c5 e4)) (turn Black)"
+        ),
+        [
+            "b2-a1", "b2-a2", "b2-b1", "b2-c2", "c5-b4", "c5-b5", "c5-c4", "c5-d5", "d4-c3",
+            "d4-c4", "d4-d3", "d4-e3", "e4-e3"
+        ]
+    );
+    // Captures are compulsory, go on to their end, turn as they like and may go backwards (a5,
+    // stuck on the far row for steps, jumps back over b4); every chain is its own move. c1 takes
+    // c2, then d4 (to e5) or d2 (to e1); or d2, d4 and b4 in turn (c1xe3xc5xa3).
+    assert_eq!(
+        moves_of("alquerque", "(White (Man c1 a5)) (Black (Man c2 d4 b4 d2))"),
+        ["a5xc3xe1", "a5xc3xe5", "c1xc3xe1", "c1xc3xe5", "c1xe3xc5xa3"]
+    );
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,
