@@ -21,6 +21,7 @@ script re-runs itself there):
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go,
                                       gomoku, clobber, ultimate tic-tac-toe
+                                      lines of action, nine men's morris
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
   classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
@@ -327,6 +328,11 @@ def _breakthrough(state, text, n):
     return "".join(m.groups())  # ranks already count from the bottom printed row
 
 
+def _lines_of_action(state, text, n):
+    m = re.fullmatch(r"([a-h][1-8])[-x]([a-h][1-8])", text)  # b1-b3, a capture c1xa3
+    return "".join(m.groups())  # rank 1 is already the bottom printed row
+
+
 def _hex(state, text, n):
     m = re.fullmatch(r"([a-z])(\d+)", text)  # row 1 is the TOP printed row
     return f"{m.group(1)}{n + 1 - int(m.group(2))}"
@@ -454,6 +460,49 @@ class OpenSpiel:
                 + str(state).strip("\n"))
 
 
+# Nine men's morris: OpenSpiel's points 0-23 (row by row from the top of its printed board) on
+# a 7x7 grid, file a the leftmost printed column, rank 1 the bottom printed row.
+MORRIS_POINTS = ("a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1").split()
+
+
+def _morris(state, text, n):
+    m = re.fullmatch(r"Point (\d+)", text)  # a placement (or, after a mill, a removal)
+    if m:
+        return MORRIS_POINTS[int(m.group(1))]
+    m = re.fullmatch(r"Move (\d+) -> (\d+)", text)
+    return MORRIS_POINTS[int(m.group(1))] + MORRIS_POINTS[int(m.group(2))]
+
+
+class OpenSpielMorris(OpenSpiel):
+    """OpenSpiel's nine men's morris, whose removal after a mill is an action of its own by the
+    same player; dagaz's move includes it. Each action that completes a mill is listed once per
+    removal that may follow, as `d2xg7` (`a1d1xg7`), and plays both actions; perft counts such a
+    pair as one move."""
+
+    def legal(self, state) -> dict:
+        if state.is_terminal():
+            return {}
+        player = state.current_player()
+        out = {}
+        for a in state.legal_actions():
+            canon = self.mapper(state, state.action_to_string(player, a), self.size)
+            child = state.child(a)
+            if not child.is_terminal() and child.current_player() == player:
+                removals = child.legal_actions()
+                if not removals:
+                    raise RefereeError(f"{canon} completes a mill with nothing to remove")
+                for r in removals:
+                    out[f"{canon}x{self.mapper(child, child.action_to_string(player, r), self.size)}"] = (a, r)
+            else:
+                out[canon] = (a,)
+        return out
+
+    def play(self, state, action):
+        for a in action:
+            state.apply_action(a)
+        return state
+
+
 def _board(state):
     """A Go board as OpenSpiel prints it: its rows, top to bottom."""
     return tuple(printed_grid("go-9x9", state))
@@ -480,8 +529,10 @@ def printed_grid(game: str, state):
         return [ln for ln in lines if len(ln) == 7][:6]
     if game == "othello":
         return ["".join(ln.split()[1:9]) for ln in lines if ln[:1].isdigit()]
-    if game == "breakthrough":
+    if game in ("breakthrough", "lines-of-action"):
         return [ln[1:] for ln in lines if ln[:1].isdigit()]
+    if game == "nine-mens-morris":  # the points' characters; the lines between them too
+        return ["".join(lines[r][c] for c in (0, 2, 4, 7, 10, 12, 14)) for r in range(0, 13, 2)]
     if game == "hex":
         return ["".join(ln.split()) for ln in lines if ln.strip()][:11]
     if game == "go-9x9":
@@ -511,6 +562,16 @@ def self_test(args) -> int:
         "ultimate-tic-tac-toe": (["i7"], {f"{f}{r}" for f in "ghi" for r in (1, 2, 3)}),
         "breakthrough": ([], {f"{f}7{g}6" for f in FILES[:8] for g in FILES[:8]
                               if abs(FILES.index(f) - FILES.index(g)) <= 1}),
+        # Black's stones on rows 1 and 8 move two squares up or down their column or a
+        # diagonal (c1a3, f1h3: the line a3-c1 holds c1 and a3), or six along their row.
+        "lines-of-action": ([], {f"{f}{r}{g}{s}" for f in "bcdefg" for (r, s) in (("1", "3"), ("8", "6"))
+                                 for g in FILES[:8] if abs(FILES.index(f) - FILES.index(g)) in (0, 2)}
+                            | {"b1h1", "g1a1", "b8h8", "g8a8"}),
+        # White's men on a7, d7 and a4, Black's on c5, d5 and b2: g7 completes the top row,
+        # a1 the left column, and either takes any black man (none is in a mill).
+        "nine-mens-morris": (["a7", "c5", "d7", "d5", "a4", "b2"],
+                             set(MORRIS_POINTS) - {"a7", "c5", "d7", "d5", "a4", "b2", "g7", "a1"}
+                             | {f"{p}x{q}" for p in ("g7", "a1") for q in ("c5", "d5", "b2")}),
     }
     failures = 0
     for name, (prefix, want) in facts.items():
@@ -538,7 +599,14 @@ def self_test(args) -> int:
                 after = printed_grid(name, st)
                 if move == "pass":
                     ok = before == after
-                elif name == "breakthrough":
+                elif name == "nine-mens-morris":
+                    main, _, gone = move.partition("x")
+                    squares = re.findall(r"[a-g]\d", main)
+                    ok = cell(after, squares[-1]) not in EMPTY
+                    ok = ok and (len(squares) == 1 and cell(before, squares[0]) in EMPTY
+                                 or cell(before, squares[0]) not in EMPTY and cell(after, squares[0]) in EMPTY)
+                    ok = ok and (not gone or cell(before, gone) not in EMPTY and cell(after, gone) in EMPTY)
+                elif name in ("breakthrough", "lines-of-action"):
                     fr, to = re.fullmatch(r"([a-z]\d+)([a-z]\d+)", move).groups()
                     ok = (cell(before, fr) not in EMPTY and cell(after, fr) in EMPTY
                           and cell(after, to) == cell(before, fr))
@@ -632,6 +700,13 @@ GAMES = {
         openspiel_spec("othello", "othello", _othello, 8, "d3 -> d6 (rank 9-r); pass -> pass"),
         openspiel_spec("breakthrough", "breakthrough", _breakthrough, 8, "a7a6 as is, capture's * dropped"),
         openspiel_spec("hex", "hex(board_size=11)", _hex, 11, "a1 -> a11 (rank 12-r)"),
+        Spec("nine-mens-morris", "games/nine-mens-morris.game", [
+            ("open_spiel", "open_spiel nine_mens_morris",
+             lambda a: OpenSpielMorris("nine_mens_morris", _morris, 7)),
+        ], "Point 0 -> a7 (row by row from the top); Move 0 -> 1 -> a7d7; a removal after a mill "
+           "joins its move: d2xg7"),
+        openspiel_spec("lines-of-action", "lines_of_action", _lines_of_action, 8,
+                       "b1-b3, c1xa3 -> b1b3, c1a3 (rank 1 the bottom printed row)"),
         openspiel_spec("go-9x9", "go(board_size=9,max_game_length=100000)", _go, 9,
                        "B j9 -> i9 (no letter skipped); PASS -> pass"),
         openspiel_spec("go-13x13", "go(board_size=13,max_game_length=100000)", _go, 13,

@@ -46,6 +46,8 @@ perft! {
     konane_perft => "konane",
     halma_perft => "halma",
     alquerque_perft => "alquerque",
+    lines_of_action_perft => "lines-of-action",
+    nine_mens_morris_perft => "nine-mens-morris",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -156,6 +158,101 @@ fn alquerque_counted_by_hand_and_its_rules() {
     assert_eq!(
         moves_of("alquerque", "(White (Man c1 a5)) (Black (Man c2 d4 b4 d2))"),
         ["a5xc3xe1", "a5xc3xe5", "c1xc3xe1", "c1xc3xe5", "c1xe3xc5xa3"]
+/// Lines of Action: a stone moves as far as its line holds stones; a capture that joins the
+/// enemy's stones loses, unless it joins the mover's too; a board brought back draws.
+#[test]
+fn lines_of_action_counts_its_lines_joins_its_stones_and_draws_on_a_board_brought_back() {
+    let game = crate::load("games/lines-of-action.game");
+    let mut gen = dagaz_engine::MoveGen::default();
+    let end_after = |setup: &str, m: &str, gen: &mut dagaz_engine::MoveGen| {
+        let mut position = game.setup(setup).unwrap();
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+        let ended = gen.ending(&game, &position).unwrap().unwrap();
+        (
+            game.player_name(ended.player).to_string(),
+            ended.outcome,
+            ended.reason,
+        )
+    };
+    // The diagonal a4-e8 holds c6 and e8: c6 goes two squares, over nothing, and takes e8.
+    let lone = "(Black (Stone c6 a1)) (White (Stone a8 b8 e8)) (turn Black)";
+    let moves = crate::sorted_notations(&game, &game.setup(lone).unwrap());
+    assert!(moves.contains(&"c6e8".to_string()), "{moves:?}");
+    // White's a8 and b8 are left joined, Black's stones are not: Black loses (goal #3).
+    use dagaz_engine::{EndReason, Outcome};
+    assert_eq!(
+        end_after(lone, "c6e8", &mut gen),
+        ("Black".to_string(), Some(Outcome::Loss), EndReason::Goal(3))
+    );
+    // With d8, e8 joins Black's stones too: the mover wins (goal #2).
+    let both = "(Black (Stone c6 d8)) (White (Stone a8 b8 e8)) (turn Black)";
+    assert_eq!(
+        end_after(both, "c6e8", &mut gen),
+        ("Black".to_string(), Some(Outcome::Win), EndReason::Goal(2))
+    );
+    // A stone may not jump an enemy stone: from a1 along the first row (a1, c1, d1: three
+    // squares) White's c1 is in the way.
+    let blocked = "(Black (Stone a1 d1 h8)) (White (Stone c1 a8)) (turn Black)";
+    let moves = crate::sorted_notations(&game, &game.setup(blocked).unwrap());
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("a1") && m.ends_with('1')),
+        "{moves:?}"
+    );
+    // b1b3 a2c2 b3b1 c2a2 brings back the start: a draw.
+    let mut position = game.initial_position();
+    for m in ["b1b3", "a2c2", "b3b1", "c2a2"] {
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+    }
+    let ended = gen.ending(&game, &position).unwrap().unwrap();
+    assert_eq!(
+        (ended.outcome, ended.reason),
+        (Some(Outcome::Draw), EndReason::Repetition)
+    );
+}
+
+/// Nine men's morris: a placement or a move that completes a mill removes an enemy man in the
+/// same move, outside the mills while there is one; men move only once the hand is empty.
+#[test]
+fn nine_mens_morris_removes_after_a_mill_and_moves_once_the_hand_is_empty() {
+    let game = crate::load("games/nine-mens-morris.game");
+    let moves = |setup: &str| crate::sorted_notations(&game, &game.setup(setup).unwrap());
+    // g1 completes a1-d1-g1; Black's a7-d7-g7 is a mill, so b6 alone may go.
+    let mill = moves(
+        "(White (Man a1 d1) (hand (Man 7))) (Black (Man a7 d7 g7 b6) (hand (Man 5))) (turn White)",
+    );
+    assert!(mill.contains(&"g1xb6".to_string()), "{mill:?}");
+    assert!(!mill.iter().any(|m| m == "g1" || m == "g1xa7"), "{mill:?}");
+    assert!(mill.contains(&"b2".to_string()), "{mill:?}");
+    // With every black man in a mill, any may go; White's men on the board do not move while
+    // White has men in hand.
+    let all = moves(
+        "(White (Man a1 d1) (hand (Man 7))) (Black (Man a7 d7 g7) (hand (Man 6))) (turn White)",
+    );
+    for m in ["g1xa7", "g1xd7", "g1xg7"] {
+        assert!(all.contains(&m.to_string()), "{all:?}");
+    }
+    assert_eq!(all.len(), 21, "{all:?}");
+    // Hands empty: a man steps along a line to the next point, never over the centre (c4 to
+    // e4 is no step); a4a1 completes a1-d1-g1 and takes a man outside Black's two mills.
+    let board =
+        "(White (Man a4 c4 d1 g1 g4 b6 d6 f6 c3)) (Black (Man a7 d7 g7 b2 d2 f2 c5 e5 e3)) \
+                 (turn White)";
+    let steps = moves(board);
+    for m in ["a4a1xc5", "a4a1xe3", "a4a1xe5", "c4b4"] {
+        assert!(steps.contains(&m.to_string()), "{steps:?}");
+    }
+    assert_eq!(steps.len(), 13, "{steps:?}");
+    assert!(
+        !steps
+            .iter()
+            .any(|m| m.starts_with("c4e4") || m.contains("d4")),
+        "{steps:?}"
     );
 }
 

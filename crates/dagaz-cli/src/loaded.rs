@@ -207,6 +207,7 @@ pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) 
         }
         EndReason::NoMoves(why) => format!("no legal moves ({why}): {who} {verdict}"),
         EndReason::Goal(n) => format!("game over (goal #{n}): {who} {verdict}"),
+        EndReason::Repetition => format!("game over (a board brought back): {who} {verdict}"),
         EndReason::Score(scores) => {
             let list: Vec<String> = scores
                 .iter()

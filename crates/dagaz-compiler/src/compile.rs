@@ -275,6 +275,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         goal_programs,
         pass,
         positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
+        superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
         end_score,
         komi,
         hands,

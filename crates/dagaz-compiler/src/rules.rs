@@ -93,6 +93,9 @@ pub struct Rules {
     /// `(superko positional)`: a move may not bring back a board the game has had before (the
     /// pieces on the board only; a move that leaves the board as it is, a pass, may).
     pub positional_superko: bool,
+    /// `(superko draw)`: a move that brings back a board the game has had before (the pieces on
+    /// the board only, as for `positional_superko`) is legal and ends the game in a draw.
+    pub superko_draws: bool,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
     /// `(komi PLAYER POINTS)`: half points added to a player's score.
@@ -236,6 +239,12 @@ impl Rules {
     /// Whether a move may not bring back an earlier board (`(superko positional)`).
     pub fn positional_superko(&self) -> bool {
         self.positional_superko
+    }
+
+    /// Whether a move that brings back an earlier board ends the game in a draw (`(superko
+    /// draw)`).
+    pub fn superko_draws(&self) -> bool {
+        self.superko_draws
     }
 
     /// How a game that ends without a goal deciding it is scored, if it is.

@@ -23,6 +23,9 @@ pub enum EndReason {
     Score(Vec<i32>),
     /// The side to move has no legal move, and the game declares no goal for this.
     Stuck,
+    /// The last move brought back a board the game had had, and the game declares `(superko
+    /// draw)`.
+    Repetition,
 }
 
 /// A game that is over: the result, said of one player, and why.
@@ -65,6 +68,14 @@ pub(crate) fn over_before_moves(
     game: &Game,
     position: &mut Position,
 ) -> Result<Option<Ending>, GenError> {
+    // A board brought back draws whatever else the move did (OpenSpiel's Lines of Action).
+    if game.rules.superko_draws && position.repeats_board() {
+        return Ok(Some(Ending {
+            player: previous_player(game, position),
+            outcome: Some(Outcome::Draw),
+            reason: EndReason::Repetition,
+        }));
+    }
     if let Some(index) = goal_reached(processor, limits, game, position)? {
         let outcome = game.rules.goal_programs.get(index).map(|g| g.outcome);
         return Ok(Some(Ending {

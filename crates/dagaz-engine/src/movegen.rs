@@ -94,7 +94,9 @@ impl MoveGen {
         out: &mut Vec<Move>,
     ) -> Result<(), GenError> {
         let rules = &game.rules;
-        if (!rules.goal_programs.is_empty() || rules.pass == Some(PassRule::Always))
+        if (!rules.goal_programs.is_empty()
+            || rules.pass == Some(PassRule::Always)
+            || rules.superko_draws)
             && ending::over_before_moves(&mut self.processor, self.limits, game, position)?
                 .is_some()
         {
@@ -189,7 +191,11 @@ impl MoveGen {
             result = self.accepted.recheck(game, &p.globals);
         }
         *out = self.accepted.end(result.is_ok());
-        if let (true, Some(seen)) = (result.is_ok(), position.seen_boards()) {
+        if let (true, Some(seen), true) = (
+            result.is_ok(),
+            position.seen_boards(),
+            game.rules.positional_superko,
+        ) {
             debug_assert_eq!(
                 seen.current(),
                 crate::boards::board_key(&position.cells),
@@ -232,7 +238,10 @@ impl MoveGen {
         position: &Position,
     ) -> Result<Ending, GenError> {
         let rules = &game.rules;
-        if !rules.goal_programs.is_empty() || rules.pass == Some(PassRule::Always) {
+        if !rules.goal_programs.is_empty()
+            || rules.pass == Some(PassRule::Always)
+            || rules.superko_draws
+        {
             let mut scratch = position.clone();
             if let Some(over) =
                 ending::over_before_moves(&mut self.processor, self.limits, game, &mut scratch)?

@@ -13,9 +13,10 @@ use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLE
 /// positions). `==` and `Hash` include the turn count; [`Position::zobrist`] leaves it out,
 /// so two positions alike but for it are the same for repetition.
 ///
-/// In a game with `(superko positional)` a position also carries the boards the game has had
-/// since its start, its setup or its FEN (a persistent set, shared by clones), since they
-/// decide which moves are legal: `==` includes them, [`Position::zobrist`] does not.
+/// In a game with `(superko positional)` or `(superko draw)` a position also carries the boards
+/// the game has had since its start, its setup or its FEN (a persistent set, shared by clones),
+/// since they decide which moves are legal or whether the game is over: `==` includes them,
+/// [`Position::zobrist`] does not.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) cells: Vec<Option<Piece>>,
@@ -34,6 +35,8 @@ pub struct Position {
     passes: u8,
     /// The boards the game has had, when it declares positional superko.
     boards: Option<SeenBoards>,
+    /// Whether the last move brought back a board the game had had (kept only with boards).
+    repeated: bool,
 }
 
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
@@ -46,6 +49,8 @@ pub struct PlayUndo {
     passes: u8,
     /// Whether the move brought a board not seen before (positional superko).
     new_board: bool,
+    /// Whether the move before it brought back a board.
+    repeated: bool,
 }
 
 /// A turn variable's value before any move sets it.
@@ -65,12 +70,21 @@ impl Position {
             last: None,
             passes: 0,
             boards: None,
+            repeated: false,
         }
     }
 
     /// Starts the record of boards for positional superko: the current board is the first.
     pub(crate) fn start_boards(&mut self) {
         self.boards = Some(SeenBoards::new(&self.cells));
+        self.repeated = false;
+    }
+
+    /// Whether the last move brought back a board the game had had before, when the position
+    /// carries the boards (`(superko draw)` ends the game there); a move that left the board as
+    /// it was does not.
+    pub fn repeats_board(&self) -> bool {
+        self.repeated
     }
 
     /// The boards the game has had, when its rules forbid bringing one back.
@@ -227,6 +241,7 @@ impl Position {
             last: self.last,
             passes: self.passes,
             new_board: false,
+            repeated: self.repeated,
         };
         // Turn variables live for one turn: whatever this move does not set is cleared, but
         // for those the game keeps.
@@ -261,7 +276,7 @@ impl Position {
         self.to_move = next;
         self.turns = self.turns.saturating_add(1);
         if let Some(seen) = &mut self.boards {
-            undo.new_board = enter_board(seen, mv);
+            (undo.new_board, self.repeated) = enter_board(seen, mv);
         }
         undo
     }
@@ -288,6 +303,7 @@ impl Position {
         self.to_move = undo.to_move;
         self.turns = undo.turns;
         self.turn_values = undo.turn_values;
+        self.repeated = undo.repeated;
     }
 }
 
@@ -296,8 +312,10 @@ impl Position {
 
 #[cold]
 #[inline(never)]
-fn enter_board(seen: &mut SeenBoards, mv: &Move) -> bool {
-    seen.enter(boards::board_change(&mv.actions))
+fn enter_board(seen: &mut SeenBoards, mv: &Move) -> (bool, bool) {
+    let change = boards::board_change(&mv.actions);
+    let new = seen.enter(change);
+    (new, change != 0 && !new)
 }
 
 #[cold]

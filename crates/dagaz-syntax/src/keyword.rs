@@ -113,7 +113,8 @@ keywords! {
     Score = "score",
     /// `(komi PLAYER POINTS)` in `game`: points added to a player's score.
     Komi = "komi",
-    /// `(superko positional)` in `game`: a move may not bring back an earlier board.
+    /// `(superko positional)` in `game`: a move may not bring back an earlier board;
+    /// `(superko draw)`: such a move ends the game in a draw.
     Superko = "superko",
 
     // Words inside player entries.

@@ -921,10 +921,13 @@ fn superko_lowers_and_its_mistakes_are_reported() {
     assert_eq!(
         game_errors("(superko situational) (superko positional)"),
         vec![
-            "expected `positional`, found the symbol `situational` @ situational",
+            "expected `positional` or `draw`, found the symbol `situational` @ situational",
             "a second `superko` form @ (superko positional)",
         ]
     );
+    let (game, errors) = game_of("(superko draw)");
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.superko.unwrap().0, Superko::Draw);
 }
 
 #[test]

@@ -248,12 +248,15 @@ pub enum Pass {
     WhenBlocked,
 }
 
-/// Which repetitions of a position a move may not bring about: `(superko positional)`.
+/// What a move that brings back an earlier board does: `(superko positional)` forbids it,
+/// `(superko draw)` ends the game with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Superko {
     /// A move may not leave the board as it was after an earlier move of the game (or at its
     /// start), whoever is to move; a move that leaves the board as it is (a pass) may.
     Positional,
+    /// Such a move is legal and the game ends with it in a draw (OpenSpiel's Lines of Action).
+    Draw,
 }
 
 /// How the end of a game is scored: `(score pieces)` or `(score area)`.

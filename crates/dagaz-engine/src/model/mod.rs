@@ -102,16 +102,16 @@ impl Game {
                 initial.put(pos, Some(*piece));
             }
         }
-        if rules.positional_superko {
+        if rules.positional_superko || rules.superko_draws {
             initial.start_boards();
         }
         Game { rules, initial }
     }
 
     /// Starts the history a position built from nothing (the start, a setup, a FEN) carries:
-    /// with `(superko positional)`, its board is the first the game has had.
+    /// with `(superko positional)` or `(superko draw)`, its board is the first the game has had.
     pub(crate) fn start_history(&self, position: &mut Position) {
-        if self.rules.positional_superko {
+        if self.rules.positional_superko || self.rules.superko_draws {
             position.start_boards();
         }
     }
@@ -238,6 +238,9 @@ impl Game {
         /// Whether a move may not bring back a board the game has had (`(superko positional)`);
         /// [`Position::boards_seen`] counts them.
         fn positional_superko(&self) -> bool;
+        /// Whether a move that brings back a board the game has had ends it in a draw (`(superko
+        /// draw)`); [`Position::repeats_board`] says whether the last move did.
+        fn superko_draws(&self) -> bool;
         /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
         fn evaluation(&self) -> &Evaluation;
         /// An attribute's bit in [`crate::Piece::attrs`], by name; `None` when the game

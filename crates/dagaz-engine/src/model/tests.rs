@@ -200,3 +200,32 @@ fn play_and_unplay_keep_the_boards_seen() {
     let free = walk("(pass always)");
     assert_eq!(count(&free, crate::Counting::Full), [2, 4, 7, 13, 22, 36]);
 }
+
+#[test]
+fn superko_draw_ends_the_game_with_a_move_back_to_an_earlier_board() {
+    let g = walk("(pass always) (superko draw)");
+    assert!(g.superko_draws() && !g.positional_superko());
+    // White a1-b1, Black d1-c1, White b1-a1: Black's c1-d1 brings back the start, and is a move.
+    let (before, moves) = after(&g, g.initial_position(), &["a1-b1", "d1-c1", "b1-a1"]);
+    assert_eq!(moves, ["c1-b1", "c1-d1", "pass"]);
+    assert!(!before.repeats_board());
+    let (drawn, moves) = after(&g, before.clone(), &["c1-d1"]);
+    assert!(moves.is_empty(), "the game is over: {moves:?}");
+    assert!(drawn.repeats_board());
+    let mut gen = crate::MoveGen::default();
+    let ending = gen.ending(&g, &drawn).unwrap().unwrap();
+    assert_eq!(ending.reason, crate::EndReason::Repetition);
+    assert_eq!(ending.outcome, Some(crate::Outcome::Draw));
+    // Taking the move back takes the mark back.
+    let mut position = before.clone();
+    let legal = gen.moves(&g, &position).unwrap();
+    let mv = crate::match_move(&g, &legal, "c1-d1").unwrap().clone();
+    let undo = position.play(&g, &mv);
+    assert!(position.repeats_board());
+    position.unplay(&mv, undo);
+    assert_eq!(position, before);
+    // A pass leaves the board as it is: it brings back nothing.
+    let (passed, moves) = after(&g, g.initial_position(), &["pass"]);
+    assert!(!passed.repeats_board());
+    assert_eq!(moves, ["d1-c1", "pass"]);
+}

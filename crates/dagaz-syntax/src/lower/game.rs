@@ -138,7 +138,10 @@ impl Lower {
                                     text,
                                     parts,
                                     clause,
-                                    [(Keyword::Positional, Superko::Positional)],
+                                    [
+                                        (Keyword::Positional, Superko::Positional),
+                                        (Keyword::Draw, Superko::Draw),
+                                    ],
                                 ))
                                 .map(|s| (s, span))
                         }
