@@ -645,16 +645,17 @@ def pyffish_spec(name, variant, file=None, python_chess=None):
     return Spec(name, file or f"games/{name}.game", refs)
 
 
-def openspiel_spec(name, game, mapper, size, note="", first_half=None):
 def classic_spec(name, what, make):
     """A game checked against our own move generator (scripts/classic_referees.py)."""
     return Spec(name, f"games/{name}.game", [(OWN, f"classic_referees.py {what}", lambda a: make())])
+
+
 def local_spec(name, module, note=""):
     return Spec(name, f"games/{name}.game", [("local", f"scripts/{module}.py", lambda a: Local(module))],
                 note)
 
 
-def openspiel_spec(name, game, mapper, size, note=""):
+def openspiel_spec(name, game, mapper, size, note="", first_half=None):
     def make(args):
         return OpenSpiel(game, mapper, size, superko=mapper is _go, first_half=first_half)
 
@@ -979,8 +980,6 @@ def list_games():
     print(f"{'game':<18}{'file':<30}{'exists':<8}referees")
     for s in GAMES.values():
         exists = "yes" if (REPO / s.file).exists() else "no"
-        refs = ", ".join(f"{label} ({PINS.get(lib, 'scripts/classic_referees.py')})"
-                         for lib, label, _ in s.referees)
         refs = ", ".join(f"{label} ({PINS.get(lib, 'this repository')})" for lib, label, _ in s.referees)
         print(f"{s.name:<18}{s.file:<30}{exists:<8}{refs}")
         if s.note:
@@ -1058,7 +1057,6 @@ def main(argv=None) -> int:
         return 0
     specs = [resolve(g) for g in args.games if g not in DRAUGHTS]
     draughts = [g for g in args.games if g in DRAUGHTS]
-    pins = sorted({PINS[lib] for s in specs for lib in s.libraries if lib != OWN})
     pins = sorted({PINS[lib] for s in specs for lib in s.libraries if lib in PINS})
     if args.self_test:
         pins = sorted(set(pins) | {PINS["open_spiel"]})
