@@ -1094,7 +1094,7 @@ fn the_shipped_games_lower_without_errors() {
         }
         games += 1;
     }
-    assert_eq!(games, 35);
+    assert!(games >= 35, "{games}"); // a floor: the library grows (issue #13)
 }
 
 mod properties {
