@@ -508,6 +508,7 @@ GAMES = {
         pyffish_spec("chaturanga", "chaturanga"),
         pyffish_spec("extinction", "extinction"),
         pyffish_spec("losers", "losers"),
+        pyffish_spec("minixiangqi", "minixiangqi"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),

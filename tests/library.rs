@@ -35,6 +35,7 @@ perft! {
     shatranj_perft => "shatranj",
     chaturanga_perft => "chaturanga",
     extinction_perft => "extinction",
+    minixiangqi_perft => "minixiangqi",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
