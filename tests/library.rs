@@ -36,6 +36,7 @@ perft! {
     chaturanga_perft => "chaturanga",
     extinction_perft => "extinction",
     minixiangqi_perft => "minixiangqi",
+    dobutsu_perft => "dobutsu",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

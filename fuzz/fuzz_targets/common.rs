@@ -43,6 +43,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("chaturanga", include_str!("../../games/chaturanga.game")),
     ("extinction", include_str!("../../games/extinction.game")),
     ("minixiangqi", include_str!("../../games/minixiangqi.game")),
+    ("dobutsu", include_str!("../../games/dobutsu.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
