@@ -164,22 +164,23 @@ class PythonChess:
         return "FEN " + board.fen()
 
 
-def _usi_square(square: str, n: int = 9) -> str:
-    """Fairy-Stockfish's shogi square on an n x n board (`c3`: file a at Black's left, rank 1
-    at Black's side) as USI writes it (`7g`: file n at Black's left, rank a at White's side)."""
-    return f"{n - (ord(square[0]) - ord('a'))}{chr(ord('a') + n - int(square[1:]))}"
+def _usi_square(square: str, n: int = 9, ranks: int = 0) -> str:
+    """Fairy-Stockfish's shogi square on a board of n files and `ranks` ranks (n x n when 0;
+    `c3`: file a at Black's left, rank 1 at Black's side) as USI writes it (`7g`: file n at
+    Black's left, rank a at White's side)."""
+    return f"{n - (ord(square[0]) - ord('a'))}{chr(ord('a') + (ranks or n) - int(square[1:]))}"
 
 
-def _usi(move: str, n: int = 9) -> str:
+def _usi(move: str, n: int = 9, ranks: int = 0) -> str:
     """A Fairy-Stockfish shogi move as USI: `c3c4` -> `7g7f`, `b2h8+` -> `8h2b+`,
     `P@e5` -> `P*5e`."""
     if "@" in move:
         letter, square = move.split("@")
-        return f"{letter.upper()}*{_usi_square(square, n)}"
+        return f"{letter.upper()}*{_usi_square(square, n, ranks)}"
     promote = "+" if move.endswith("+") else ""
     body = move.rstrip("+=")
     squares = re.findall(r"[a-i][0-9]", body)
-    return "".join(_usi_square(s, n) for s in squares) + promote
+    return "".join(_usi_square(s, n, ranks) for s in squares) + promote
 
 
 class PyffishShogi(Pyffish):
@@ -188,13 +189,15 @@ class PyffishShogi(Pyffish):
 
     has_fen = False
 
-    def __init__(self, variant: str = "shogi", size: int = 9):
+    def __init__(self, variant: str = "shogi", size: int = 9, ranks: int = 0):
         super().__init__(variant)
-        self.size = size
+        self.size, self.ranks = size, ranks
 
     def legal(self, moves) -> dict:
         ms = self.sf.legal_moves(self.variant, self.start, moves)
-        return {_usi(m, self.size): m for m in ms}
+        if ms and self.sf.is_immediate_game_end(self.variant, self.start, moves)[0]:
+            return {}
+        return {_usi(m, self.size, self.ranks): m for m in ms}
 
 
 class PythonShogi:
@@ -686,12 +689,16 @@ GAMES = {
         pyffish_spec("extinction", "extinction"),
         pyffish_spec("losers", "losers"),
         pyffish_spec("grand", "grand"),
+        pyffish_spec("minixiangqi", "minixiangqi"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
         ]),
         Spec("minishogi", "games/minishogi.game", [
             ("pyffish", "pyffish minishogi", lambda a: PyffishShogi("minishogi", 5)),
+        ]),
+        Spec("dobutsu", "games/dobutsu.game", [
+            ("pyffish", "pyffish dobutsu", lambda a: PyffishShogi("dobutsu", 3, 4)),
         ]),
         openspiel_spec("tic-tac-toe", "tic_tac_toe", _ttt, 3, "x(r,c) -> file c, rank 3-r"),
         openspiel_spec("gomoku", "gomoku", _gomoku, 15, "r,c -> file c, rank 15-r"),

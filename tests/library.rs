@@ -50,6 +50,7 @@ perft! {
     lines_of_action_perft => "lines-of-action",
     nine_mens_morris_perft => "nine-mens-morris",
     amazons_perft => "amazons",
+    dobutsu_perft => "dobutsu",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

@@ -42,6 +42,8 @@ pub const GAMES: &[(&str, &str)] = &[
     ("shatranj", include_str!("../../games/shatranj.game")),
     ("chaturanga", include_str!("../../games/chaturanga.game")),
     ("extinction", include_str!("../../games/extinction.game")),
+    ("minixiangqi", include_str!("../../games/minixiangqi.game")),
+    ("dobutsu", include_str!("../../games/dobutsu.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.
