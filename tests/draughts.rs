@@ -341,3 +341,59 @@ fn italian_men_may_not_capture_kings() {
     assert_eq!(notations(&g, "W:W22:BK18"), vec!["22-19"]);
     assert_eq!(notations(&g, "W:W22:B18"), vec!["22x13"]);
 }
+
+// The variants of the library (issue #13) built on the files above; their perft is in
+// `tests/data/games-perft.tsv` (`library.rs`), the rules that differ are tested here.
+
+/// How the game stands after `moves` from `fen`: `None` while it goes on, else the player the
+/// result is said of and the result.
+fn ending_after(game: &Game, fen: &str, moves: &[&str]) -> Option<String> {
+    let mut gen = MoveGen::default();
+    let mut position = game.from_fen(fen).unwrap();
+    for text in moves {
+        let legal = gen.moves(game, &position).unwrap();
+        let mv = dagaz_engine::match_move(game, &legal, text)
+            .unwrap()
+            .clone();
+        position.play(game, &mv);
+    }
+    let ended = gen.ending(game, &position).unwrap()?;
+    Some(format!(
+        "{} {:?}",
+        game.player_name(ended.player),
+        ended.outcome.unwrap()
+    ))
+}
+
+#[test]
+fn antidraughts_a_player_who_cannot_move_wins() {
+    let g = game("antidraughts");
+    // White's man on 6 is blocked by Black's on 1 and has nothing to take.
+    assert_eq!(ending_after(&g, "W:W6:B1", &[]), Some("White Win".into()));
+    // Otherwise the moves are International's, captures and majority included.
+    assert_eq!(
+        notations(&g, "W:WK4:B13,32,37,20"),
+        notations(&game("international"), "W:WK4:B13,32,37,20")
+    );
+}
+
+#[test]
+fn breakthrough_draughts_the_first_king_wins() {
+    let g = game("breakthrough-draughts");
+    assert_eq!(
+        notations(&g, "W:W12:B7,8,18"),
+        vec!["12x1", "12x23", "12x3"]
+    );
+    assert_eq!(
+        ending_after(&g, "W:W12:B7,8,18", &["12x1"]),
+        Some("White Win".into())
+    );
+    // A man that passes over the far row in a capture is not crowned: the game goes on.
+    assert_eq!(notations(&g, "W:W13:B8,7,40"), vec!["13x2x11"]);
+    assert_eq!(ending_after(&g, "W:W13:B8,7,40", &["13x2x11"]), None);
+    // A position given with a king of the side to move is that side's win.
+    assert_eq!(
+        ending_after(&g, "W:WK46:B5", &[]),
+        Some("Black Loss".into())
+    );
+}

@@ -34,6 +34,7 @@ perft! {
     makruk_perft => "makruk",
     frysk_perft => "frysk",
     antidraughts_perft => "antidraughts",
+    breakthrough_draughts_perft => "breakthrough-draughts",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
