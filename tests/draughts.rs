@@ -397,3 +397,31 @@ fn breakthrough_draughts_the_first_king_wins() {
         Some("Black Loss".into())
     );
 }
+
+#[test]
+fn canadian_draughts_is_played_on_72_squares() {
+    let g = game("canadian");
+    // The start: White on 43-72, Black on 1-30, six squares a row, White first.
+    assert_eq!(
+        notations(&g, "W:W43-72:B1-30"),
+        vec![
+            "43-37", "44-37", "44-38", "45-38", "45-39", "46-39", "46-40", "47-40", "47-41",
+            "48-41", "48-42"
+        ]
+    );
+    // A king on a1 (67) sees the whole long diagonal to l12 (6), and takes a piece at its far
+    // end, on k11 (12).
+    assert_eq!(notations(&g, "W:WK67:B12"), vec!["67x6"]);
+    assert_eq!(
+        notations(&g, "W:WK67:B1"),
+        vec![
+            "67-12", "67-17", "67-23", "67-28", "67-34", "67-39", "67-45", "67-50", "67-56",
+            "67-6", "67-61"
+        ]
+    );
+    // The majority rule: the man on a3 (55) takes two, either way; the king on k1 has nothing.
+    assert_eq!(
+        notations(&g, "W:W55,K72:B49,37,38,66"),
+        vec!["55x44x31", "55x44x33"]
+    );
+}

@@ -35,6 +35,7 @@ perft! {
     frysk_perft => "frysk",
     antidraughts_perft => "antidraughts",
     breakthrough_draughts_perft => "breakthrough-draughts",
+    canadian_perft => "canadian",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
