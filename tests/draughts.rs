@@ -425,3 +425,37 @@ fn canadian_draughts_is_played_on_72_squares() {
         vec!["55x44x31", "55x44x33"]
     );
 }
+
+/// The FEN of the position reached by playing `moves` from `fen`.
+fn fen_after(game: &Game, fen: &str, moves: &[&str]) -> String {
+    let mut position = game.from_fen(fen).unwrap();
+    for text in moves {
+        let legal = MoveGen::default().moves(game, &position).unwrap();
+        let mv = dagaz_engine::match_move(game, &legal, text)
+            .unwrap()
+            .clone();
+        position.play(game, &mv);
+    }
+    game.to_fen(&position).unwrap()
+}
+
+#[test]
+fn pool_men_reach_the_far_row_in_a_capture_and_go_on_as_men() {
+    let g = game("pool");
+    // The man on b6 (9) takes c7 and lands on d8 (2), on the far row; it must go on, backwards as
+    // a man, over e7 to f6 (11), where it stays a man. Russian draughts crowns it on d8, and the
+    // king may land on f6, g5 or h4.
+    assert_eq!(notations(&g, "W:W9:B6,7,29"), vec!["9x2x11"]);
+    assert_eq!(fen_after(&g, "W:W9:B6,7,29", &["9x11"]), "B:W11:B29");
+    assert_eq!(
+        notations(&game("russian"), "W:Wb6:Bc7,e7"),
+        vec!["b6:d8:f6", "b6:d8:g5", "b6:d8:h4"]
+    );
+    // A man whose capture ends on the far row is crowned.
+    assert_eq!(fen_after(&g, "W:W9:B6,29", &["9x2"]), "B:WK2:B29");
+    // Any capture may be chosen (no majority rule), taken to its end.
+    assert_eq!(
+        notations(&g, "W:W22,21:B18,11,17,10"),
+        vec!["21x14x23", "21x14x7x16", "22x13", "22x15x6", "22x15x8"]
+    );
+}

@@ -36,6 +36,7 @@ perft! {
     antidraughts_perft => "antidraughts",
     breakthrough_draughts_perft => "breakthrough-draughts",
     canadian_perft => "canadian",
+    pool_perft => "pool",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
