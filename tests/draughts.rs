@@ -459,3 +459,20 @@ fn pool_men_reach_the_far_row_in_a_capture_and_go_on_as_men() {
         vec!["21x14x23", "21x14x7x16", "22x13", "22x15x6", "22x15x8"]
     );
 }
+
+#[test]
+fn czech_men_capture_forwards_and_kings_capture_first() {
+    let g = game("czech");
+    // The king on h2 can take g3 and the man on c3 can take d4: the king must.
+    assert_eq!(
+        notations(&g, "W:Wc3,Kh2:Bd4,g3"),
+        vec!["h2xb8", "h2xc7", "h2xd6", "h2xe5", "h2xf4"]
+    );
+    // Men do not capture backwards.
+    assert_eq!(notations(&g, "W:Wc3:Bb2,d2,h8"), vec!["c3-b4", "c3-d4"]);
+    // Any capture may be chosen; a3xc5xe7 ends on e7, where a man may not take f6 backwards.
+    assert_eq!(
+        notations(&g, "W:Wc3,a3:Bd4,f6,b4,d6"),
+        vec!["a3xc5xe7", "c3xa5", "c3xe5xc7", "c3xe5xg7"]
+    );
+}

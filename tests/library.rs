@@ -37,6 +37,7 @@ perft! {
     breakthrough_draughts_perft => "breakthrough-draughts",
     canadian_perft => "canadian",
     pool_perft => "pool",
+    czech_perft => "czech",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
