@@ -476,3 +476,56 @@ fn czech_men_capture_forwards_and_kings_capture_first() {
         vec!["a3xc5xe7", "c3xa5", "c3xe5xc7", "c3xe5xg7"]
     );
 }
+
+#[test]
+fn thai_kings_land_right_behind_and_captured_pieces_leave_at_once() {
+    let g = game("thai");
+    // The king lands on the square right behind the piece it takes (Brazilian's may go on to
+    // f6, g7 or h8).
+    assert_eq!(notations(&g, "W:WKa1:Bd4"), vec!["a1xe5"]);
+    // The piece taken leaves at once: after taking f6 the king turns straight back over f6 and
+    // its own start square to take b2, or the other way round.
+    assert_eq!(notations(&g, "W:WKd4:Bf6,b2"), vec!["d4xa1xg7", "d4xg7xa1"]);
+    // Men capture forwards only.
+    assert_eq!(notations(&g, "W:Wc3:Bb2,d2,h8"), vec!["c3-b4", "c3-d4"]);
+}
+
+#[test]
+fn thai_perft() {
+    assert!(check("thai", 0, CI_LEAVES) >= 8);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_thai_perft() {
+    check("thai", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+/// Thai draughts' start has no published perft (the published Thai counts, in
+/// `tests/data/draughts-perft.tsv`, start from twelve men a side). Its first four depths are
+/// counted here by hand. White's first row (a1 c1 e1 g1) is blocked by its second (b2 d2 f2 h2),
+/// which has 7 steps: depth 1 is 7, and Black's 7 replies make 49 (the armies are four rows apart).
+/// After each of White's first steps White has 8 moves: the man that stepped has two (one from
+/// a3), a back man steps into the gap (two, or one behind h2), and the other three men of the
+/// second row keep their steps less those onto the square just taken:
+///   b2-a3: 1 + 2 + 5;  b2-c3: 2 + 2 + 4;  d2-c3: 2 + 2 + 4;  d2-e3: 2 + 2 + 4;
+///   f2-e3: 2 + 2 + 4;  f2-g3: 2 + 2 + 4;  h2-g3: 2 + 1 + 5.
+/// So White's two moves make 7 x 8 = 56 lines, and so do Black's: depth 3 is 56 x 7 = 392. No
+/// capture is possible before White's third move (White's men reach rank 4 at most, Black's
+/// rank 5 only with Black's second move), so depth 4 is 56 x 56 = 3,136.
+#[test]
+fn thai_start_perft_by_hand() {
+    let g = game("thai");
+    let lines_of_two = 7 * 8;
+    let expected = [7, 7 * 7, lines_of_two * 7, lines_of_two * lines_of_two];
+    let start = g.initial_position();
+    for (depth, want) in (1..).zip(expected) {
+        let mut position = start.clone();
+        let mut perft = Perft::new(&g, MoveGen::default(), Counting::Bulk);
+        assert_eq!(
+            perft.count(&mut position, depth).unwrap(),
+            want,
+            "depth {depth}"
+        );
+    }
+}

@@ -38,6 +38,7 @@ perft! {
     canadian_perft => "canadian",
     pool_perft => "pool",
     czech_perft => "czech",
+    thai_perft => "thai",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
