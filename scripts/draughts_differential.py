@@ -2,7 +2,8 @@
 """Differential test of dagaz's draughts move generation against pydraughts.
 
 For each draughts variant that both dagaz and pydraughts implement
-(international, english, russian, brazilian, italian, frisian, turkish, frysk) the
+(international, english, russian, brazilian, italian, frisian, turkish, and the
+library's frysk, antidraughts and breakthrough-draughts) the
 script plays seeded random games with dagaz: at every position it asks `dagaz
 moves` for the legal moves, picks one at random and plays it with `dagaz fen
 --fen CURRENT --moves MOVE`. Every position reached is then given, as the same
@@ -45,7 +46,11 @@ pydraughts numbers its 64 squares rank by rank from White's side (1=a1, 2=b1,
 (start, end, captured) triple; the triples are compared all the same.
 pydraughts 0.6.7 lets a Turkish king move, without capturing, over pieces in its
 way (g8-g1 over the men on g3 and g2); such moves are left out of its list and
-counted as reconciled before comparing.
+counted as reconciled before comparing. frysk, antidraughts and
+breakthrough-draughts use International's numbers in both (pydraughts variant
+names "frysk!", "antidraughts" and "breakthrough"). pydraughts goes on listing
+moves once a breakthrough game is won (the first king); its list is taken as
+empty there, as dagaz's is.
 
 The script creates its own virtual environment in scripts/.venv/pydraughts
 (git-ignored), installs pydraughts==0.6.7 there from PyPI on first use, and
