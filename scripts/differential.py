@@ -734,7 +734,7 @@ GAMES = {
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
-            "turkish", "frysk", "antidraughts"]  # draughts_differential.py
+            "turkish", "frysk", "antidraughts", "breakthrough-draughts"]  # draughts_differential.py
 
 
 def resolve(name: str):

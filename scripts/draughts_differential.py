@@ -2,7 +2,8 @@
 """Differential test of dagaz's draughts move generation against pydraughts.
 
 For each draughts variant that both dagaz and pydraughts implement
-(international, english, russian, brazilian, italian, frisian, turkish, frysk) the
+(international, english, russian, brazilian, italian, frisian, turkish, and the
+library's frysk, antidraughts and breakthrough-draughts) the
 script plays seeded random games with dagaz: at every position it asks `dagaz
 moves` for the legal moves, picks one at random and plays it with `dagaz fen
 --fen CURRENT --moves MOVE`. Every position reached is then given, as the same
@@ -45,7 +46,11 @@ pydraughts numbers its 64 squares rank by rank from White's side (1=a1, 2=b1,
 (start, end, captured) triple; the triples are compared all the same.
 pydraughts 0.6.7 lets a Turkish king move, without capturing, over pieces in its
 way (g8-g1 over the men on g3 and g2); such moves are left out of its list and
-counted as reconciled before comparing.
+counted as reconciled before comparing. frysk, antidraughts and
+breakthrough-draughts use International's numbers in both (pydraughts variant
+names "frysk!", "antidraughts" and "breakthrough"). pydraughts goes on listing
+moves once a breakthrough game is won (the first king); its list is taken as
+empty there, as dagaz's is.
 
 The script creates its own virtual environment in scripts/.venv/pydraughts
 (git-ignored), installs pydraughts==0.6.7 there from PyPI on first use, and
@@ -98,6 +103,8 @@ VARIANTS = {
     "turkish": {"game": "games/turkish.game", "pyd": "turkish", "algebraic": True, "paths": True},
     "frysk": {"game": "games/frysk.game", "pyd": "frysk!", "algebraic": False, "history": True},
     "antidraughts": {"game": "games/antidraughts.game", "pyd": "antidraughts", "algebraic": False},
+    "breakthrough-draughts": {"game": "games/breakthrough-draughts.game", "pyd": "breakthrough",
+                              "algebraic": False, "goal": True},
 }
 
 # Hand-made positions compared besides the random games: a king alone on a long
@@ -114,6 +121,10 @@ PROBES = {
     "turkish": ["W:WKa1:Bh8", "W:WKc1:Bc3,b5,a4,e3", "W:Wb6:Bb7,c8", "B:Wd4,Kh2:Bc5,Ke7"],
     "frysk": ["W:WK46:B5", "W:W33:B23", "W:WK28:B17,19,39,K33", "B:W36,47,K50:B1,5,K11"],
     "antidraughts": ["W:WK46:B5", "B:WK50,45:BK1,14", "W:W28,33,K48:B23,22,12,K3", "W:W6:B1"],
+    # A man crowned at the end of its move wins; one that only passes the far row in a capture does
+    # not; a position where a king stands is already won.
+    "breakthrough-draughts": ["W:W6,7:B2,3", "W:W12:B7,8,18", "W:W13:B8,7,40", "W:WK46:B5",
+                              "B:W6:B2,3,13"],
 }
 
 
@@ -131,6 +142,9 @@ def ensure_venv_and_reexec() -> None:
 # dagaz
 # ---------------------------------------------------------------------------
 
+
+# How `dagaz moves` says that the game is over instead of listing moves.
+ENDED = ("no legal moves", "game over")
 
 snapshot_dagaz = support.snapshot_dagaz
 ensure_dagaz = support.ensure_dagaz
@@ -152,9 +166,10 @@ class Dagaz:
         return self.run("fen", game).strip().splitlines()[-1]
 
     def moves(self, game: str, fen: str) -> list:
-        # Without legal moves, `dagaz moves` prints how the game ended ("no legal moves: ...").
+        # Without legal moves, `dagaz moves` prints how the game ended ("no legal moves: ...",
+        # or "game over ..." when a goal ended it).
         return [line.strip() for line in self.run("moves", game, "--fen", fen).splitlines()
-                if line.strip() and not line.startswith("no legal moves")]
+                if line.strip() and not line.startswith(ENDED)]
 
     def play(self, game: str, fen: str, move: str) -> str:
         return self.run("fen", game, "--fen", fen, "--moves", move).strip().splitlines()[-1]
@@ -163,7 +178,7 @@ class Dagaz:
         """The moves after `history` is played from `start`: dagaz knows the moves so far."""
         extra = ["--moves", *history] if history else []
         return [line.strip() for line in self.run("moves", game, "--fen", start, *extra).splitlines()
-                if line.strip() and not line.startswith("no legal moves")]
+                if line.strip() and not line.startswith(ENDED)]
 
     def fen_after(self, game: str, start: str, history: list) -> str:
         extra = ["--moves", *history] if history else []
@@ -626,11 +641,12 @@ def main(argv=None) -> int:
         print()
 
     print("Summary")
-    print(f"{'variant':<14}{'games':>6}{'plies':>7}{'visited':>9}{'compared':>10}"
+    w = max(14, *(len(v) + 2 for v in args.variants))
+    print(f"{'variant':<{w}}{'games':>6}{'plies':>7}{'visited':>9}{'compared':>10}"
           f"{'w/capture':>11}{'w/king':>8}{'agree':>8}{'disagree':>10}")
     for v in args.variants:
         st = stats[v]
-        print(f"{v:<14}{games_played[v]:>6}{plies_played[v]:>7}{visited[v]:>9}{st['compared']:>10}"
+        print(f"{v:<{w}}{games_played[v]:>6}{plies_played[v]:>7}{visited[v]:>9}{st['compared']:>10}"
               f"{st['captures']:>11}{st['kings']:>8}{st['agree']:>8}{st['disagree']:>10}")
     total = sum(s["compared"] for s in stats.values())
     print("w/capture, w/king = compared positions where captures are forced, where a king is on the board")

@@ -341,3 +341,191 @@ fn italian_men_may_not_capture_kings() {
     assert_eq!(notations(&g, "W:W22:BK18"), vec!["22-19"]);
     assert_eq!(notations(&g, "W:W22:B18"), vec!["22x13"]);
 }
+
+// The variants of the library (issue #13) built on the files above; their perft is in
+// `tests/data/games-perft.tsv` (`library.rs`), the rules that differ are tested here.
+
+/// How the game stands after `moves` from `fen`: `None` while it goes on, else the player the
+/// result is said of and the result.
+fn ending_after(game: &Game, fen: &str, moves: &[&str]) -> Option<String> {
+    let mut gen = MoveGen::default();
+    let mut position = game.from_fen(fen).unwrap();
+    for text in moves {
+        let legal = gen.moves(game, &position).unwrap();
+        let mv = dagaz_engine::match_move(game, &legal, text)
+            .unwrap()
+            .clone();
+        position.play(game, &mv);
+    }
+    let ended = gen.ending(game, &position).unwrap()?;
+    Some(format!(
+        "{} {:?}",
+        game.player_name(ended.player),
+        ended.outcome.unwrap()
+    ))
+}
+
+#[test]
+fn antidraughts_a_player_who_cannot_move_wins() {
+    let g = game("antidraughts");
+    // White's man on 6 is blocked by Black's on 1 and has nothing to take.
+    assert_eq!(ending_after(&g, "W:W6:B1", &[]), Some("White Win".into()));
+    // Otherwise the moves are International's, captures and majority included.
+    assert_eq!(
+        notations(&g, "W:WK4:B13,32,37,20"),
+        notations(&game("international"), "W:WK4:B13,32,37,20")
+    );
+}
+
+#[test]
+fn breakthrough_draughts_the_first_king_wins() {
+    let g = game("breakthrough-draughts");
+    assert_eq!(
+        notations(&g, "W:W12:B7,8,18"),
+        vec!["12x1", "12x23", "12x3"]
+    );
+    assert_eq!(
+        ending_after(&g, "W:W12:B7,8,18", &["12x1"]),
+        Some("White Win".into())
+    );
+    // A man that passes over the far row in a capture is not crowned: the game goes on.
+    assert_eq!(notations(&g, "W:W13:B8,7,40"), vec!["13x2x11"]);
+    assert_eq!(ending_after(&g, "W:W13:B8,7,40", &["13x2x11"]), None);
+    // A position given with a king of the side to move is that side's win.
+    assert_eq!(
+        ending_after(&g, "W:WK46:B5", &[]),
+        Some("Black Loss".into())
+    );
+}
+
+#[test]
+fn canadian_draughts_is_played_on_72_squares() {
+    let g = game("canadian");
+    // The start: White on 43-72, Black on 1-30, six squares a row, White first.
+    assert_eq!(
+        notations(&g, "W:W43-72:B1-30"),
+        vec![
+            "43-37", "44-37", "44-38", "45-38", "45-39", "46-39", "46-40", "47-40", "47-41",
+            "48-41", "48-42"
+        ]
+    );
+    // A king on a1 (67) sees the whole long diagonal to l12 (6), and takes a piece at its far
+    // end, on k11 (12).
+    assert_eq!(notations(&g, "W:WK67:B12"), vec!["67x6"]);
+    assert_eq!(
+        notations(&g, "W:WK67:B1"),
+        vec![
+            "67-12", "67-17", "67-23", "67-28", "67-34", "67-39", "67-45", "67-50", "67-56",
+            "67-6", "67-61"
+        ]
+    );
+    // The majority rule: the man on a3 (55) takes two, either way; the king on k1 has nothing.
+    assert_eq!(
+        notations(&g, "W:W55,K72:B49,37,38,66"),
+        vec!["55x44x31", "55x44x33"]
+    );
+}
+
+/// The FEN of the position reached by playing `moves` from `fen`.
+fn fen_after(game: &Game, fen: &str, moves: &[&str]) -> String {
+    let mut position = game.from_fen(fen).unwrap();
+    for text in moves {
+        let legal = MoveGen::default().moves(game, &position).unwrap();
+        let mv = dagaz_engine::match_move(game, &legal, text)
+            .unwrap()
+            .clone();
+        position.play(game, &mv);
+    }
+    game.to_fen(&position).unwrap()
+}
+
+#[test]
+fn pool_men_reach_the_far_row_in_a_capture_and_go_on_as_men() {
+    let g = game("pool");
+    // The man on b6 (9) takes c7 and lands on d8 (2), on the far row; it must go on, backwards as
+    // a man, over e7 to f6 (11), where it stays a man. Russian draughts crowns it on d8, and the
+    // king may land on f6, g5 or h4.
+    assert_eq!(notations(&g, "W:W9:B6,7,29"), vec!["9x2x11"]);
+    assert_eq!(fen_after(&g, "W:W9:B6,7,29", &["9x11"]), "B:W11:B29");
+    assert_eq!(
+        notations(&game("russian"), "W:Wb6:Bc7,e7"),
+        vec!["b6:d8:f6", "b6:d8:g5", "b6:d8:h4"]
+    );
+    // A man whose capture ends on the far row is crowned.
+    assert_eq!(fen_after(&g, "W:W9:B6,29", &["9x2"]), "B:WK2:B29");
+    // Any capture may be chosen (no majority rule), taken to its end.
+    assert_eq!(
+        notations(&g, "W:W22,21:B18,11,17,10"),
+        vec!["21x14x23", "21x14x7x16", "22x13", "22x15x6", "22x15x8"]
+    );
+}
+
+#[test]
+fn czech_men_capture_forwards_and_kings_capture_first() {
+    let g = game("czech");
+    // The king on h2 can take g3 and the man on c3 can take d4: the king must.
+    assert_eq!(
+        notations(&g, "W:Wc3,Kh2:Bd4,g3"),
+        vec!["h2xb8", "h2xc7", "h2xd6", "h2xe5", "h2xf4"]
+    );
+    // Men do not capture backwards.
+    assert_eq!(notations(&g, "W:Wc3:Bb2,d2,h8"), vec!["c3-b4", "c3-d4"]);
+    // Any capture may be chosen; a3xc5xe7 ends on e7, where a man may not take f6 backwards.
+    assert_eq!(
+        notations(&g, "W:Wc3,a3:Bd4,f6,b4,d6"),
+        vec!["a3xc5xe7", "c3xa5", "c3xe5xc7", "c3xe5xg7"]
+    );
+}
+
+#[test]
+fn thai_kings_land_right_behind_and_captured_pieces_leave_at_once() {
+    let g = game("thai");
+    // The king lands on the square right behind the piece it takes (Brazilian's may go on to
+    // f6, g7 or h8).
+    assert_eq!(notations(&g, "W:WKa1:Bd4"), vec!["a1xe5"]);
+    // The piece taken leaves at once: after taking f6 the king turns straight back over f6 and
+    // its own start square to take b2, or the other way round.
+    assert_eq!(notations(&g, "W:WKd4:Bf6,b2"), vec!["d4xa1xg7", "d4xg7xa1"]);
+    // Men capture forwards only.
+    assert_eq!(notations(&g, "W:Wc3:Bb2,d2,h8"), vec!["c3-b4", "c3-d4"]);
+}
+
+#[test]
+fn thai_perft() {
+    assert!(check("thai", 0, CI_LEAVES) >= 8);
+}
+
+#[test]
+#[ignore = "deep perft: run with --release -- --ignored"]
+fn deep_thai_perft() {
+    check("thai", CI_LEAVES + 1, DEEP_LEAVES);
+}
+
+/// Thai draughts' start has no published perft (the published Thai counts, in
+/// `tests/data/draughts-perft.tsv`, start from twelve men a side). Its first four depths are
+/// counted here by hand. White's first row (a1 c1 e1 g1) is blocked by its second (b2 d2 f2 h2),
+/// which has 7 steps: depth 1 is 7, and Black's 7 replies make 49 (the armies are four rows apart).
+/// After each of White's first steps White has 8 moves: the man that stepped has two (one from
+/// a3), a back man steps into the gap (two, or one behind h2), and the other three men of the
+/// second row keep their steps less those onto the square just taken:
+///   b2-a3: 1 + 2 + 5;  b2-c3: 2 + 2 + 4;  d2-c3: 2 + 2 + 4;  d2-e3: 2 + 2 + 4;
+///   f2-e3: 2 + 2 + 4;  f2-g3: 2 + 2 + 4;  h2-g3: 2 + 1 + 5.
+/// So White's two moves make 7 x 8 = 56 lines, and so do Black's: depth 3 is 56 x 7 = 392. No
+/// capture is possible before White's third move (White's men reach rank 4 at most, Black's
+/// rank 5 only with Black's second move), so depth 4 is 56 x 56 = 3,136.
+#[test]
+fn thai_start_perft_by_hand() {
+    let g = game("thai");
+    let lines_of_two = 7 * 8;
+    let expected = [7, 7 * 7, lines_of_two * 7, lines_of_two * lines_of_two];
+    let start = g.initial_position();
+    for (depth, want) in (1..).zip(expected) {
+        let mut position = start.clone();
+        let mut perft = Perft::new(&g, MoveGen::default(), Counting::Bulk);
+        assert_eq!(
+            perft.count(&mut position, depth).unwrap(),
+            want,
+            "depth {depth}"
+        );
+    }
+}

@@ -51,6 +51,11 @@ perft! {
     nine_mens_morris_perft => "nine-mens-morris",
     amazons_perft => "amazons",
     dobutsu_perft => "dobutsu",
+    breakthrough_draughts_perft => "breakthrough-draughts",
+    canadian_perft => "canadian",
+    pool_perft => "pool",
+    czech_perft => "czech",
+    thai_perft => "thai",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
