@@ -22,7 +22,7 @@ script re-runs itself there):
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
-  scripts/*_referee.py                games no library knows (alquerque, ...): move generators of
+  scripts/*_referee.py                games no library knows (alquerque, fanorona): move generators of
                                       this repository, written from the rules alone, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):

@@ -497,7 +497,8 @@ mod tests {
             assert_eq!(problems, Vec::new(), "{}", path.display());
             checked += 1;
         }
-        assert_eq!(checked, 35);
+        // At least the games shipped when this test was written (the library grows).
+        assert!(checked >= 35, "{checked} games");
     }
 
     #[test]
