@@ -26,7 +26,7 @@ script re-runs itself there):
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
   classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
                                       move generators of our own, written from the rules, no package
-  scripts/*_referee.py                games no library knows (alquerque, ...): move generators of
+  scripts/*_referee.py                games no library knows (alquerque, fanorona): move generators of
                                       this repository, written from the rules alone, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):

@@ -56,6 +56,7 @@ perft! {
     pool_perft => "pool",
     czech_perft => "czech",
     thai_perft => "thai",
+    fanorona_perft => "fanorona",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -165,7 +166,13 @@ fn alquerque_counted_by_hand_and_its_rules() {
     // c2, then d4 (to e5) or d2 (to e1); or d2, d4 and b4 in turn (c1xe3xc5xa3).
     assert_eq!(
         moves_of("alquerque", "(White (Man c1 a5)) (Black (Man c2 d4 b4 d2))"),
-        ["a5xc3xe1", "a5xc3xe5", "c1xc3xe1", "c1xc3xe5", "c1xe3xc5xa3"]
+        [
+            "a5xc3xe1",
+            "a5xc3xe5",
+            "c1xc3xe1",
+            "c1xc3xe5",
+            "c1xe3xc5xa3"
+        ]
     );
 }
 
@@ -216,6 +223,62 @@ fn lines_of_action_counts_its_lines_joins_its_stones_and_draws_on_a_board_brough
     // b1b3 a2c2 b3b1 c2a2 brings back the start: a draw.
     let mut position = game.initial_position();
     for m in ["b1b3", "a2c2", "b3b1", "c2a2"] {
+/// Fanorona: the opening counted by hand, and positions that show each rule.
+#[test]
+fn fanorona_captures_by_approach_and_withdrawal_in_chains() {
+    // Depth 1: e3 is the only empty point, and its eight neighbours (it has diagonals) are d3,
+    // e2, d2, f2 (White) and f3, e4, d4, f4 (Black). d3 east approaches f3 (g3 behind it is
+    // White's: one stone) or withdraws from c3 (b3 is White's): two moves. e2 north approaches
+    // e4 and e5; d2 north-east approaches f4 and g5; f2 north-west approaches d4 and c5; none
+    // of the three can withdraw (e1, c1 and g1 are White's). Every step into e3 captures, so
+    // no paika is allowed: 5 moves, the published count.
+    let game = crate::load("games/fanorona.game");
+    assert_eq!(
+        crate::sorted_notations(&game, &game.initial_position()),
+        ["d2-e3A", "d3-e3A", "d3-e3W", "e2-e3A", "f2-e3A"]
+    );
+    // Black's stone on a1 takes c1 by approach at b1, or c3 by approach at b2, and may stop
+    // there or go on: from b1 north to b2 (approaching b3); from b2 south to b1 (withdrawing
+    // from b3) or north-west to a3 (withdrawing from c1). Never back to a1, its starting
+    // point, which from b2 would withdraw from c3 (after b1 and b2, that would be
+    // a1-b1A-b2A-a1W); never north-east again after b2 (c3 is empty by then anyway).
+    let chains = "(Black (Stone a1)) (White (Stone c1 b3 c3))";
+    assert_eq!(
+        moves_of("fanorona", &format!("{chains} (turn Black)")),
+        ["a1-b1A", "a1-b1A-b2A", "a1-b2A", "a1-b2A-a3W", "a1-b2A-b1W"]
+    );
+    // The same with White to move in a position with no move played yet: the first move of
+    // the game captures once.
+    assert_eq!(
+        moves_of("fanorona", "(White (Stone a1)) (Black (Stone c1 b3 c3))"),
+        ["a1-b1A", "a1-b2A"]
+    );
+    // Not twice in one direction: b1 east to c1 withdraws from a1; going on east to d1 would
+    // approach e1, and is not allowed. And capturing is compulsory: the paika b1-b2 is not a
+    // move.
+    assert_eq!(
+        moves_of(
+            "fanorona",
+            "(Black (Stone b1)) (White (Stone a1 e1)) (turn Black)"
+        ),
+        ["b1-c1W"]
+    );
+    // Without a capture, every step to an empty neighbour is a paika (b1 has no diagonals).
+    assert_eq!(
+        moves_of(
+            "fanorona",
+            "(Black (Stone b1)) (White (Stone e5)) (turn Black)"
+        ),
+        ["b1-a1", "b1-b2", "b1-c1"]
+    );
+    // Two sequences with the same start, end and stones taken are one move: after these four
+    // moves, c2-c3A-b4A-c5W-d5W-d4A and c2-c3A-b4W-c5W-d5W-d4A take the same six stones (at
+    // b4 the first approaches a5, and its last step takes d2 with d3; the second withdraws
+    // from d2 there, and its withdrawal at d5 takes a5 with b5); so do the two that go on to
+    // c4. 52 moves, where the paths are 54 (scripts/fanorona_referee.py).
+    let mut position = game.initial_position();
+    let mut gen = dagaz_engine::MoveGen::default();
+    for m in ["d3-e3W", "b4-c3A-d3A-d2A", "f2-e3A-d3W", "d5-d4A-c3A-d3W"] {
         let legal = gen.moves(&game, &position).unwrap();
         let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
         position.play(&game, &mv);
@@ -292,6 +355,15 @@ fn amazons_shoots_from_where_it_lands_and_a_boxed_player_loses() {
     let ended = gen.ending(&game, &boxed).unwrap().unwrap();
     assert_eq!(game.player_name(ended.player), "White");
     assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Loss));
+    let merged = crate::sorted_notations(&game, &position);
+    assert_eq!(merged.len(), 52);
+    for end in ["d4A", "d4A-c4W"] {
+        let listed = ["b4A", "b4W"]
+            .iter()
+            .filter(|b4| merged.contains(&format!("c2-c3A-{b4}-c5W-d5W-{end}")))
+            .count();
+        assert_eq!(listed, 1, "one of the two paths that end {end}");
+    }
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,

@@ -409,9 +409,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             | Stmt::Drop(span)
             | Stmt::Capture(span)
             | Stmt::CaptureLater(span)
-            | Stmt::CaptureGroup(span) => {
+            | Stmt::CaptureGroup(span)
+            | Stmt::Visit(span) => {
                 let op = match stmt {
                     Stmt::Take(_) => Op::Take,
+                    Stmt::Visit(_) => Op::Visit,
                     Stmt::Drop(_) => Op::Drop,
                     Stmt::Capture(_) => Op::Capture,
                     Stmt::CaptureGroup(_) => Op::CaptureGroup,
@@ -918,6 +920,8 @@ fn query_op(q: Query) -> Op {
         Query::Piece => Op::PieceAt,
         Query::IsCaptured => Op::IsCaptured,
         Query::NotCaptured => Op::NotCaptured,
+        Query::IsVisited => Op::IsVisited,
+        Query::NotVisited => Op::NotVisited,
     }
 }
 
@@ -944,6 +948,8 @@ fn stays_put(ops: &[Op]) -> bool {
                     | Op::NotEnemy
                     | Op::IsCaptured
                     | Op::NotCaptured
+                    | Op::IsVisited
+                    | Op::NotVisited
                     | Op::AttrAt(_)
                     | Op::Not
             )
@@ -1271,6 +1277,25 @@ mod tests {
                 name: "Queen".into()
             }
         );
+    }
+
+    #[test]
+    fn visit_forms() {
+        assert_eq!(
+            ops("(move (visit) (check not-visited?) (log is-visited?))"),
+            vec![
+                Op::Visit,
+                Op::NotVisited,
+                Op::Check,
+                Op::IsVisited,
+                Op::Log(1),
+                Op::Complete,
+            ]
+        );
+        assert!(matches!(
+            error("(move (visit a1))"),
+            CompileErrorKind::Syntax(_)
+        ));
     }
 
     #[test]

@@ -128,6 +128,7 @@ fn goal_reached(
     p.state.cells = std::mem::take(&mut position.cells);
     p.state.captured.clear();
     p.state.captured.resize(p.state.cells.len(), false);
+    p.state.visited.clear();
     p.state.turn_values = position.turn_values;
     let mut found = Ok(None);
     for (i, goal) in goals.iter().enumerate() {

@@ -146,6 +146,7 @@ impl MoveGen {
         p.state.cells = std::mem::take(&mut position.cells);
         p.state.captured.clear();
         p.state.captured.resize(p.state.cells.len(), false);
+        p.state.visited.clear();
         p.state.turn_values = position.turn_values;
         self.legality.forget();
         let base = out.len();

@@ -141,6 +141,10 @@ pub enum Op {
     CheckCaptured,
     /// `--`: fail when the current position is marked by `CaptureLater` in this move.
     CheckNotCaptured,
+    /// `-- bool`: whether the current position is marked by `Visit` in this move.
+    IsVisited,
+    /// `-- bool`: whether the current position is not marked by `Visit` in this move.
+    NotVisited,
     /// `-- bool`: whether the current position is in zone `z` for the player to move.
     InZone(u16),
     /// `-- bool`: attribute `a` of the piece at the current position; `false` when empty.
@@ -277,6 +281,9 @@ pub enum Op {
     /// until the move is played, and record `Action::Capture`; errors when the position is
     /// empty or already marked.
     CaptureLater,
+    /// `--`: mark the current position as visited in this move (the mark is undone by
+    /// backtracking); records no action, and a position already marked stays so.
+    Visit,
     /// `--`: the hand's piece becomes type `k`, owner unchanged; errors when the hand is empty.
     Promote(PieceKind),
     /// `piece --`: as `Promote`, with the type from the stack; errors on any other value.
@@ -455,6 +462,9 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::NotCaptured => "NotCaptured",
         Op::InZone(_) => "InZone",
         Op::CaptureLater => "CaptureLater",
+        Op::Visit => "Visit",
+        Op::IsVisited => "IsVisited",
+        Op::NotVisited => "NotVisited",
         Op::Promote(_) => "Promote",
         Op::PromoteTo => "PromoteTo",
         Op::MovePiece => "MovePiece",

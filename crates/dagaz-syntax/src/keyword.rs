@@ -216,6 +216,8 @@ keywords! {
     CaptureLater = "capture-later",
     /// `(capture-group)`.
     CaptureGroup = "capture-group",
+    /// `(visit)`.
+    Visit = "visit",
     /// `(promote KIND)`.
     Promote = "promote",
     /// `(log X ...)`.
@@ -352,6 +354,7 @@ impl Keyword {
         Keyword::Capture,
         Keyword::CaptureLater,
         Keyword::CaptureGroup,
+        Keyword::Visit,
         Keyword::Promote,
         Keyword::Log,
         Keyword::SetAttr,
@@ -465,6 +468,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 19 + 19);
+        assert_eq!(builtin, 20 + 19);
     }
 }

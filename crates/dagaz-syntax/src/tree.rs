@@ -556,6 +556,8 @@ pub enum Stmt {
     CaptureLater(Span),
     /// `(capture-group)`.
     CaptureGroup(Span),
+    /// `(visit)`.
+    Visit(Span),
     /// `(promote KIND)`: a bare name stays a [`Expr::Name`] (a piece type, or a local).
     Promote(Expr, Span),
     /// `(set-attr ATTRIBUTE X)`.
@@ -595,6 +597,7 @@ impl Stmt {
             | Stmt::Capture(span)
             | Stmt::CaptureLater(span)
             | Stmt::CaptureGroup(span)
+            | Stmt::Visit(span)
             | Stmt::Promote(_, span)
             | Stmt::SetAttr(_, _, span)
             | Stmt::MovePiece(_, span)

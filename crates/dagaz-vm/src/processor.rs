@@ -529,6 +529,7 @@ impl Processor {
             }
             Op::IsCaptured => self.push_query(Query::IsCaptured),
             Op::NotCaptured => self.push_query(Query::NotCaptured),
+            Op::Visit | Op::IsVisited | Op::NotVisited => self.visit_marks(op),
             Op::InZone(z) => {
                 let inside = cx
                     .zones
@@ -1059,6 +1060,20 @@ impl Processor {
         Ok(())
     }
 
+    /// `Visit` and its queries: rare in the hot loop (few games mark), so kept out of it.
+    #[cold]
+    #[inline(never)]
+    fn visit_marks(&mut self, op: Op) -> bool {
+        match op {
+            Op::Visit => {
+                self.state.visit(&mut self.trail);
+                true
+            }
+            Op::IsVisited => self.push_query(Query::IsVisited),
+            _ => self.push_query(Query::NotVisited),
+        }
+    }
+
     /// The commands that look at or change the whole board (counts, lines, groups, owners):
     /// rare in the hot loop, so kept out of it.
     #[cold]
@@ -1290,7 +1305,7 @@ impl Processor {
             match self.trail.pop() {
                 Some(Undo::Local(slot, v)) => self.locals.restore(slot, v),
                 Some(Undo::Cell(pos, piece)) => self.state.restore_cell(pos, piece),
-                Some(Undo::Mark(pos)) => self.state.clear_mark(pos),
+                Some(Undo::Mark(pos, which)) => self.state.clear_mark(pos, which),
                 None => break,
             }
         }
@@ -2073,6 +2088,29 @@ mod tests {
             run(&mut r, twice, 0, "b2").err(),
             Some(GenErrorKind::CapturedTwice)
         );
+    }
+
+    #[test]
+    fn visit_marks_until_backtracking_and_records_no_action() {
+        let mut r = rig();
+        let ops = vec![
+            Op::Fork(4),
+            Op::Visit,
+            Op::Visit,
+            Op::Jmp(4),
+            Op::IsVisited,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "a1").unwrap();
+        let logs: Vec<_> = got.moves.iter().map(|(_, log)| log.clone()).collect();
+        assert_eq!(
+            logs,
+            vec![vec![Value::Bool(true)], vec![Value::Bool(false)]],
+            "the second alternative starts without the first one's mark"
+        );
+        assert!(got.moves.iter().all(|(actions, _)| actions.is_empty()));
+        assert!(!r.processor.state.visited.iter().any(|&m| m));
     }
 
     #[test]

@@ -343,6 +343,7 @@ impl Prober {
         p.state.cells = std::mem::take(cells);
         p.state.captured.clear();
         p.state.captured.resize(p.state.cells.len(), false);
+        p.state.visited.clear();
         p.state.turn_values = *q.turn_values;
         p.globals.reset(q.game.global_count());
         let before = p.state.cells.get(q.at.index()).copied().flatten();

@@ -245,10 +245,12 @@ impl Lower {
             | Keyword::Drop
             | Keyword::Capture
             | Keyword::CaptureLater
-            | Keyword::CaptureGroup => {
+            | Keyword::CaptureGroup
+            | Keyword::Visit => {
                 shape::arity::<0>(form, items, span)?;
                 match keyword {
                     Keyword::Take => Stmt::Take(span),
+                    Keyword::Visit => Stmt::Visit(span),
                     Keyword::Drop => Stmt::Drop(span),
                     Keyword::Capture => Stmt::Capture(span),
                     Keyword::CaptureGroup => Stmt::CaptureGroup(span),

@@ -24,6 +24,16 @@ pub enum Undo {
     Local(u16, dagaz_ir::Value),
     /// The board cell at this position held this before (`None`: it was empty).
     Cell(dagaz_ir::Pos, Option<dagaz_ir::Piece>),
-    /// A `capture-later` mark set at a position.
-    Mark(dagaz_ir::Pos),
+    /// A mark set at a position: by `capture-later` or by `visit`. (One variant for both keeps
+    /// the processor's unwinding loop as small as it was.)
+    Mark(dagaz_ir::Pos, Mark),
+}
+
+/// Which of the per-move marks an [`Undo::Mark`] set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// `capture-later`'s: the piece there is taken when the move is played.
+    Captured,
+    /// `visit`'s: the position was passed in this move.
+    Visited,
 }

@@ -3,7 +3,7 @@
 //! `is-friend?`, `is-enemy?`, their `not-` forms, `player` and `piece` ask about the current
 //! position.
 
-use super::Undo;
+use super::{Mark, Undo};
 use crate::error::GenErrorKind;
 use dagaz_ir::{Board, Zones};
 use dagaz_ir::{Dir, Piece, PieceKind, PlayerId, Pos, Value};
@@ -79,6 +79,10 @@ pub enum Query {
     IsCaptured,
     /// `not-captured?`: not so marked.
     NotCaptured,
+    /// `is-visited?`: marked by `visit` in this move.
+    IsVisited,
+    /// `not-visited?`: not so marked.
+    NotVisited,
 }
 
 /// The game's own names this environment knows besides the board's: each set's order gives
@@ -110,6 +114,8 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "piece" => Some(Query::Piece),
         "is-captured?" => Some(Query::IsCaptured),
         "not-captured?" => Some(Query::NotCaptured),
+        "is-visited?" => Some(Query::IsVisited),
+        "not-visited?" => Some(Query::NotVisited),
         _ => None,
     };
     if let Some(q) = query {
@@ -163,6 +169,9 @@ pub struct State {
     /// Positions whose piece `capture-later` took, by position: it stays until the move ends.
     /// As long as `cells`; the engine clears it for each generation.
     pub captured: Vec<bool>,
+    /// Positions `visit` marked in this move, by position; empty until the first mark, which
+    /// sizes it. The engine clears it for each generation.
+    pub visited: Vec<bool>,
     /// The turn variables as the last move left them.
     pub turn_values: [Value; dagaz_ir::MAX_TURN_VARIABLES],
     /// While set, every cell and turn variable read is noted in `reads`, so that an attack
@@ -462,6 +471,8 @@ impl State {
                 .map_or(Value::Bool(false), |p| Value::Piece(p.kind)),
             Query::IsCaptured => Value::Bool(self.is_captured()),
             Query::NotCaptured => Value::Bool(!self.is_captured()),
+            Query::IsVisited => Value::Bool(self.is_visited()),
+            Query::NotVisited => Value::Bool(!self.is_visited()),
         }
     }
 
@@ -526,18 +537,44 @@ impl State {
         match self.captured.get_mut(at.index()) {
             Some(mark @ false) => {
                 *mark = true;
-                trail.push(Undo::Mark(at));
+                trail.push(Undo::Mark(at, Mark::Captured));
                 Ok(piece)
             }
             _ => Err(GenErrorKind::CapturedTwice),
         }
     }
 
-    /// Clears the `capture-later` mark at `pos`, without trailing: for undoing the trail.
+    /// Clears a mark at `pos`, without trailing: for undoing the trail.
     #[inline]
-    pub fn clear_mark(&mut self, pos: Pos) {
-        if let Some(mark) = self.captured.get_mut(pos.index()) {
+    pub fn clear_mark(&mut self, pos: Pos, which: Mark) {
+        let marks = match which {
+            Mark::Captured => &mut self.captured,
+            Mark::Visited => &mut self.visited,
+        };
+        if let Some(mark) = marks.get_mut(pos.index()) {
             *mark = false;
+        }
+    }
+
+    /// Whether the current position is marked by `visit` in this move.
+    #[inline]
+    pub fn is_visited(&self) -> bool {
+        self.visited
+            .get(self.current.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Marks the current position as visited in this move; a new mark is trailed, a position
+    /// already marked stays so.
+    pub fn visit(&mut self, trail: &mut Vec<Undo>) {
+        let at = self.current;
+        if self.visited.len() < self.cells.len() {
+            self.visited.resize(self.cells.len(), false);
+        }
+        if let Some(mark @ false) = self.visited.get_mut(at.index()) {
+            *mark = true;
+            trail.push(Undo::Mark(at, Mark::Visited));
         }
     }
 
@@ -820,8 +857,8 @@ mod tests {
             st.capture_later(&mut trail),
             Err(GenErrorKind::CapturedTwice)
         );
-        assert_eq!(trail, vec![Undo::Mark(Pos(4))]);
-        st.clear_mark(Pos(4));
+        assert_eq!(trail, vec![Undo::Mark(Pos(4), Mark::Captured)]);
+        st.clear_mark(Pos(4), Mark::Captured);
         assert!(!st.is_captured());
         assert_eq!(
             st.promote(PieceKind(1)),
@@ -830,5 +867,39 @@ mod tests {
         st.hand = man(0);
         assert!(st.promote(PieceKind(1)).is_ok());
         assert_eq!(st.hand.map(|p| p.kind), Some(PieceKind(1)));
+    }
+
+    #[test]
+    fn visit_marks_empty_and_occupied_positions_once() {
+        let mut st = State {
+            cells: vec![None; 9],
+            ..State::default()
+        };
+        st.cells[4] = man(1);
+        let mut trail = Vec::new();
+        st.current = Pos(3);
+        assert_eq!(st.query(Query::IsVisited), Value::Bool(false));
+        assert_eq!(st.query(Query::NotVisited), Value::Bool(true));
+        st.visit(&mut trail);
+        st.visit(&mut trail);
+        assert_eq!(st.query(Query::IsVisited), Value::Bool(true));
+        st.current = Pos(4);
+        assert!(
+            !st.is_visited(),
+            "a mark is the position's, not its piece's"
+        );
+        st.visit(&mut trail);
+        assert_eq!(st.cells[4], man(1), "a mark moves nothing");
+        assert_eq!(
+            trail,
+            vec![
+                Undo::Mark(Pos(3), Mark::Visited),
+                Undo::Mark(Pos(4), Mark::Visited)
+            ]
+        );
+        st.clear_mark(Pos(4), Mark::Visited);
+        assert!(!st.is_visited());
+        st.current = Pos(3);
+        assert!(st.is_visited());
     }
 }
