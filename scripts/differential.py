@@ -572,6 +572,7 @@ GAMES = {
         pyffish_spec("fox-and-hounds", "fox-and-hounds"),
         pyffish_spec("makruk", "makruk"),
         pyffish_spec("los-alamos", "losalamos"),
+        pyffish_spec("amazons", "amazons"),  # its FEN writes arrows as `*`: run with --via moves
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),

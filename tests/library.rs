@@ -34,6 +34,7 @@ perft! {
     makruk_perft => "makruk",
     lines_of_action_perft => "lines-of-action",
     nine_mens_morris_perft => "nine-mens-morris",
+    amazons_perft => "amazons",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -183,6 +184,33 @@ fn nine_mens_morris_removes_after_a_mill_and_moves_once_the_hand_is_empty() {
             .any(|m| m.starts_with("c4e4") || m.contains("d4")),
         "{steps:?}"
     );
+}
+
+/// Amazons: the amazon's move and the arrow's flight are one move, the arrow may fly back over
+/// or onto the square just left, and a player whose amazons cannot move loses.
+#[test]
+fn amazons_shoots_from_where_it_lands_and_a_boxed_player_loses() {
+    let game = crate::load("games/amazons.game");
+    let hands = "(White (hand (Arrow unlimited))) (Black (Amazon j10) (hand (Arrow unlimited)))";
+    let moves = |setup: &str| {
+        crate::sorted_notations(&game, &game.setup(&format!("{setup} {hands}")).unwrap())
+    };
+    let corner = moves("(White (Amazon a1) (Arrow a2 b2))");
+    // Along the first row only (a2 and b2 are arrows): nine landings, each with its flights.
+    assert!(corner
+        .iter()
+        .all(|m| m.starts_with("a1") && m[2..].starts_with(|c| c != 'a')));
+    for m in ["a1b1,b1a1", "a1j1,j1a10", "a1c1,c1c10"] {
+        assert!(corner.contains(&m.to_string()), "{corner:?}");
+    }
+    assert!(!corner.contains(&"a1c1,c1a3".to_string()), "{corner:?}");
+    let boxed = game
+        .setup(&format!("(White (Amazon a1) (Arrow a2 b2 b1)) {hands}"))
+        .unwrap();
+    let mut gen = dagaz_engine::MoveGen::default();
+    let ended = gen.ending(&game, &boxed).unwrap().unwrap();
+    assert_eq!(game.player_name(ended.player), "White");
+    assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Loss));
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,
