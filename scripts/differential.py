@@ -690,6 +690,7 @@ GAMES = {
         pyffish_spec("losers", "losers"),
         pyffish_spec("grand", "grand"),
         pyffish_spec("minixiangqi", "minixiangqi"),
+        pyffish_spec("amazons", "amazons"),  # its FEN writes arrows as `*`: run with --via moves
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
