@@ -20,7 +20,7 @@ script re-runs itself there):
   pyffish 0.0.90 (Fairy-Stockfish)   chess and its variants, by variant name
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go,
-                                      gomoku, clobber, ultimate tic-tac-toe
+                                      gomoku, clobber, ultimate tic-tac-toe, y, havannah
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
 
@@ -416,6 +416,15 @@ def printed_grid(game: str, state):
         return ["".join(ln.split()) for ln in lines if ln.strip()][:11]
     if game == "go-9x9":
         return [ln.split()[1] for ln in lines if re.match(r"^ ?\d+ ", ln)]
+    if game in ("y-5", "havannah-4"):  # a row: its number, then its cells; [O] the last move
+        rows = []
+        for ln in lines:
+            t = ln.replace("[", " ").replace("]", " ").split()
+            if t and t[0].isdigit():
+                y = int(t[0]) - 1  # Havannah's rows below the middle one begin at file y - 3
+                rows.append([" "] * (max(0, y - 3) if game == "havannah-4" else 0)
+                            + [c for c in t[1:] if c in ".O@"])
+        return rows
     if game == "ultimate-tic-tac-toe":  # three small boards a line, a blank line between bands
         return [ln.replace(" ", "") for ln in lines if re.fullmatch(r"[.xo]{3}( [.xo]{3}){2}", ln)]
     raise ValueError(game)
@@ -438,6 +447,8 @@ def self_test(args) -> int:
         "othello": ([], {"c5", "d6", "e3", "f4"}),
         "hex": ([], {f"{f}{r}" for f in FILES[:11] for r in range(1, 12)}),
         "go-9x9": ([], {f"{f}{r}" for f in FILES[:9] for r in range(1, 10)} | {"pass"}),
+        "y-5": ([], {f"{f}{r}" for r in range(1, 6) for f in FILES[:r]}),
+        "havannah-4": ([], {f"{FILES[x]}{8 - y - 1}" for x in range(7) for y in range(7) if abs(x - y) < 4}),
         "ultimate-tic-tac-toe": (["i7"], {f"{f}{r}" for f in "ghi" for r in (1, 2, 3)}),
         "breakthrough": ([], {f"{f}7{g}6" for f in FILES[:8] for g in FILES[:8]
                               if abs(FILES.index(f) - FILES.index(g)) <= 1}),
@@ -556,6 +567,9 @@ GAMES = {
         openspiel_spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _uttt, 9,
                        "a choice of board and the cell in it are one move; Local board B: x(r,c) -> "
                        "file 3*(B%3)+c, rank 9-3*(B//3)-r", first_half=r"Choose local board \d"),
+        openspiel_spec("y-5", "y(board_size=5)", _hex, 5, "c1 -> c5 (rank 6-r; row 1, the long one, on top)"),
+        openspiel_spec("havannah-4", "havannah(board_size=4)", _hex, 7,
+                       "d1 -> d7 (rank 8-r; row 1 on top)"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

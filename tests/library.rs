@@ -33,6 +33,8 @@ perft! {
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
     ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
+    y_5_perft => "y-5",
+    havannah_4_perft => "havannah-4",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
