@@ -35,6 +35,7 @@ perft! {
     ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
     y_5_perft => "y-5",
     havannah_4_perft => "havannah-4",
+    pentago_perft => "pentago",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
