@@ -20,7 +20,7 @@ script re-runs itself there):
   pyffish 0.0.90 (Fairy-Stockfish)   chess and its variants, by variant name
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go,
-                                      gomoku, clobber, ultimate tic-tac-toe
+                                      gomoku, clobber, ultimate tic-tac-toe, y, havannah, pentago,
                                       lines of action, nine men's morris
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
@@ -348,6 +348,29 @@ def _uttt(state, text, n):
     return f"{FILES[3 * (board % 3) + c]}{n - 3 * (board // 3) - r}"
 
 
+# OpenSpiel's pentago turns: the letter after the cell, s-z, names the quadrant and the way.
+PENTAGO_TURNS = dict(zip("stuvwxyz", ["nwL", "nwR", "neL", "neR", "seL", "seR", "swL", "swR"]))
+
+
+def _pentago(state, text, n):
+    m = re.fullmatch(r"([a-f])(\d)([s-z])", text)  # row 1 is the TOP printed row
+    return f"{m.group(1)}{n + 1 - int(m.group(2))}{PENTAGO_TURNS[m.group(3)]}"
+
+
+def pentago_after(grid, move, mark):
+    """The printed board (rows top to bottom) after the canonical `move` by the player whose
+    marble prints as `mark`: the marble on its cell, then the quadrant turned."""
+    rows = [list(r) for r in grid]
+    cell, quadrant, way = move[:2], move[2:4], move[4]
+    rows[6 - int(cell[1])][FILES.index(cell[0])] = mark
+    top, left = (0 if quadrant[0] == "n" else 3), (0 if quadrant[1] == "w" else 3)
+    block = [[rows[top + r][left + c] for c in range(3)] for r in range(3)]
+    for r in range(3):
+        for c in range(3):  # clockwise: (r, c) comes from (2 - c, r); anticlockwise from (c, 2 - r)
+            rows[top + r][left + c] = block[2 - c][r] if way == "R" else block[c][2 - r]
+    return ["".join(r) for r in rows]
+
+
 def _go(state, text, n):
     colour, point = text.split(" ", 1)  # "B d4", "W PASS"; rank 1 is the bottom printed row
     if point == "PASS":
@@ -540,6 +563,17 @@ def printed_grid(game: str, state):
         return ["".join(ln.split()) for ln in lines if ln.strip()][:11]
     if game == "go-9x9":
         return [ln.split()[1] for ln in lines if re.match(r"^ ?\d+ ", ln)]
+    if game == "pentago":
+        return [ln[4:15].replace(" ", "") for ln in lines if ln[2:3].isdigit()]
+    if game in ("y-5", "havannah-4"):  # a row: its number, then its cells; [O] the last move
+        rows = []
+        for ln in lines:
+            t = ln.replace("[", " ").replace("]", " ").split()
+            if t and t[0].isdigit():
+                y = int(t[0]) - 1  # Havannah's rows below the middle one begin at file y - 3
+                rows.append([" "] * (max(0, y - 3) if game == "havannah-4" else 0)
+                            + [c for c in t[1:] if c in ".O@"])
+        return rows
     if game == "ultimate-tic-tac-toe":  # three small boards a line, a blank line between bands
         return [ln.replace(" ", "") for ln in lines if re.fullmatch(r"[.xo]{3}( [.xo]{3}){2}", ln)]
     raise ValueError(game)
@@ -562,6 +596,9 @@ def self_test(args) -> int:
         "othello": ([], {"c5", "d6", "e3", "f4"}),
         "hex": ([], {f"{f}{r}" for f in FILES[:11] for r in range(1, 12)}),
         "go-9x9": ([], {f"{f}{r}" for f in FILES[:9] for r in range(1, 10)} | {"pass"}),
+        "y-5": ([], {f"{f}{r}" for r in range(1, 6) for f in FILES[:r]}),
+        "pentago": ([], {f"{f}{r}{t}" for f in FILES[:6] for r in range(1, 7) for t in PENTAGO_TURNS.values()}),
+        "havannah-4": ([], {f"{FILES[x]}{8 - y - 1}" for x in range(7) for y in range(7) if abs(x - y) < 4}),
         "ultimate-tic-tac-toe": (["i7"], {f"{f}{r}" for f in "ghi" for r in (1, 2, 3)}),
         "breakthrough": ([], {f"{f}7{g}6" for f in FILES[:8] for g in FILES[:8]
                               if abs(FILES.index(f) - FILES.index(g)) <= 1}),
@@ -592,6 +629,7 @@ def self_test(args) -> int:
         for g in range(20):
             rng = random.Random(f"self-test:{name}:{g}")
             st = ref.new()
+            history = []
             while True:
                 legal = ref.legal(st)
                 if not legal:
@@ -609,6 +647,9 @@ def self_test(args) -> int:
                     ok = ok and (len(squares) == 1 and cell(before, squares[0]) in EMPTY
                                  or cell(before, squares[0]) not in EMPTY and cell(after, squares[0]) in EMPTY)
                     ok = ok and (not gone or cell(before, gone) not in EMPTY and cell(after, gone) in EMPTY)
+                elif name == "pentago":
+                    ok = pentago_after(before, move, "O" if len(history) % 2 == 0 else "@") == after
+                    history.append(move)
                 elif name in ("breakthrough", "lines-of-action"):
                     fr, to = re.fullmatch(r"([a-z]\d+)([a-z]\d+)", move).groups()
                     ok = (cell(before, fr) not in EMPTY and cell(after, fr) in EMPTY
@@ -732,6 +773,12 @@ GAMES = {
         classic_spec("halma", "halma 8x8", lambda: classic_referees.Halma()),
         local_spec("alquerque", "alquerque_referee", "c2-c3, c1xc3xe5 as is"),
         local_spec("fanorona", "fanorona_referee", "e2-e3, f2-e3A-d3W as is; one path per outcome"),
+        openspiel_spec("pentago", "pentago", _pentago, 6,
+                       "a1s -> a6nwL: the cell (rank 7-r), then s-z as the quadrant and the way "
+                       "(s nwL, t nwR, u neL, v neR, w seL, x seR, y swL, z swR)"),
+        openspiel_spec("y-5", "y(board_size=5)", _hex, 5, "c1 -> c5 (rank 6-r; row 1, the long one, on top)"),
+        openspiel_spec("havannah-4", "havannah(board_size=4)", _hex, 7,
+                       "d1 -> d7 (rank 8-r; row 1 on top)"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

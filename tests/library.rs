@@ -57,6 +57,9 @@ perft! {
     czech_perft => "czech",
     thai_perft => "thai",
     fanorona_perft => "fanorona",
+    y_5_perft => "y-5",
+    havannah_4_perft => "havannah-4",
+    pentago_perft => "pentago",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

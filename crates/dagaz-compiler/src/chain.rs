@@ -454,6 +454,13 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.emit(Op::MovePiece, *span);
                 Ok(())
             }
+            Stmt::CyclePieces(positions, span) => {
+                let n = u8::try_from(positions.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
+                positions.iter().try_for_each(|p| self.expression(p))?;
+                self.emit(Op::CyclePieces(n), *span);
+                Ok(())
+            }
             Stmt::SetOwner(owner, span) => {
                 self.expression(owner)?;
                 self.emit(Op::SetOwner, *span);
@@ -739,6 +746,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         Measure::LineLength => Op::LineLength,
                         Measure::GroupSize => Op::GroupSize,
                         Measure::Liberties => Op::Liberties,
+                        Measure::Encircles => Op::Encircles,
                     },
                     Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
                     Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,
@@ -783,6 +791,23 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 };
                 let (a, b) = (zone(self, a)?, zone(self, b)?);
                 self.emit(Op::Connected(a, b), *span);
+            }
+            Expr::GroupTouches(zones, span) => {
+                let n = u8::try_from(zones.len())
+                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
+                for z in zones {
+                    let index = self
+                        .names
+                        .zones
+                        .zone(&z.text)
+                        .ok_or_else(|| CompileError::unknown("zone", &z.text, z.span))?;
+                    let index = u16::try_from(index)
+                        .map_err(|_| too_many("zones", u16::MAX as usize, *span))?;
+                    self.emit(Op::GroupTouches(index), z.span);
+                }
+                if n > 1 {
+                    self.emit(Op::Add(n), *span);
+                }
             }
             Expr::Any(alts, span) => {
                 self.choice(alts, *span, Expr::span, |c, alt| c.expression(alt))?
@@ -961,6 +986,7 @@ fn stays_put(ops: &[Op]) -> bool {
         | Op::Capture
         | Op::CaptureLater
         | Op::MovePiece
+        | Op::CyclePieces(_)
         | Op::CheckLocal(_)
         | Op::AnyGuarded(_)
         | Op::JmpUnlessLocal(..)

@@ -62,12 +62,15 @@ pub fn disassemble(program: &Program, names: &dyn Names) -> String {
             Op::GlobalAdd(s, n) => format!("GlobalAdd {s} ({}) {n}", names.global(s)),
             Op::Nav(d) => format!("Nav {}", names.direction(d)),
             Op::Goto(p) => format!("Goto {}", names.position(p)),
-            Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) => format!("{} {n}", op_name(op)),
+            Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) | Op::CyclePieces(n) => {
+                format!("{} {n}", op_name(op))
+            }
             Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
                 format!("{} {t}", op_name(op))
             }
             Op::InZone(z) => format!("InZone {}", names.zone(z)),
             Op::Connected(a, b) => format!("Connected {} {}", names.zone(a), names.zone(b)),
+            Op::GroupTouches(z) => format!("GroupTouches {}", names.zone(z)),
             Op::AttrAt(a) | Op::SetAttr(a) => {
                 format!("{} {a} ({})", op_name(op), names.attribute(a))
             }

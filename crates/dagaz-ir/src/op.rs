@@ -187,6 +187,14 @@ pub enum Op {
     /// directions, join a position of zone `a` to one of zone `b` (zones as the player to move
     /// sees them).
     Connected(u16, u16),
+    /// `-- n`: 1 when the group at the current position (the pieces of the same owner joined
+    /// to it along the board's directions) has a piece in zone `z`, as the player to move sees
+    /// it; 0 otherwise, and on an empty square. `(group-touches A B ...)` adds one per zone.
+    GroupTouches(u16),
+    /// `-- bool`: whether the group at the current position goes round at least one position:
+    /// some position, whatever stands there, that it cuts off from the edge of the board (the
+    /// positions from which a direction steps off it); false on an empty square.
+    Encircles,
     /// `-- bool`: whether an enemy attacks the current position, by the game's attack test;
     /// fails inside an attack test (they do not nest).
     IsAttacked,
@@ -292,6 +300,11 @@ pub enum Op {
     /// stepped from here, failing off the board), replacing what stands there, and record
     /// `Action::Take` and `Action::Drop`; the hand and the current position stay.
     MovePiece,
+    /// `p1 .. pn --`: the pieces on the positions `p1` .. `pn` each move one place along the
+    /// list, the one on `pn` to `p1`, an empty position passing its emptiness on; record an
+    /// `Action::Take` for each piece, then an `Action::Drop` for each. Errors when a value is
+    /// not a position or a position is named twice; the hand and the current position stay.
+    CyclePieces(u8),
     /// `player --`: the piece at the current position now belongs to `player`; record
     /// `Action::Change`. Errors when the position is empty or the value is not a player.
     SetOwner,
@@ -468,6 +481,7 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::Promote(_) => "Promote",
         Op::PromoteTo => "PromoteTo",
         Op::MovePiece => "MovePiece",
+        Op::CyclePieces(_) => "CyclePieces",
         Op::AttrAt(_) => "AttrAt",
         Op::SetAttr(_) => "SetAttr",
         Op::TurnGet(_) => "TurnGet",
@@ -480,6 +494,8 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::Liberties => "Liberties",
         Op::CaptureGroup => "CaptureGroup",
         Op::Connected(..) => "Connected",
+        Op::GroupTouches(_) => "GroupTouches",
+        Op::Encircles => "Encircles",
         Op::SetOwner => "SetOwner",
         Op::IsAttacked => "IsAttacked",
         Op::GivesCheck => "GivesCheck",

@@ -128,7 +128,13 @@ fn branches(op: &Op) -> bool {
 fn changes(op: &Op) -> bool {
     matches!(
         op,
-        Op::Drop | Op::Capture | Op::CaptureLater | Op::MovePiece | Op::SetOwner | Op::CaptureGroup
+        Op::Drop
+            | Op::Capture
+            | Op::CaptureLater
+            | Op::MovePiece
+            | Op::CyclePieces(_)
+            | Op::SetOwner
+            | Op::CaptureGroup
     )
 }
 

@@ -226,6 +226,8 @@ keywords! {
     SetAttr = "set-attr",
     /// `(move-piece TO)`.
     MovePiece = "move-piece",
+    /// `(cycle-pieces POS ...)`.
+    CyclePieces = "cycle-pieces",
     /// `(set-owner PLAYER)`.
     SetOwner = "set-owner",
 
@@ -264,6 +266,9 @@ keywords! {
     InZone = "in-zone?",
     /// `(connected? ZONE ZONE)`.
     Connected = "connected?",
+    /// `(group-touches ZONE ...)`: how many of the zones the group at the current position
+    /// reaches.
+    GroupTouches = "group-touches",
     /// `(friend-count PIECE)`: the mover's pieces of one type (bare, all of them).
     FriendCount = "friend-count",
     /// `(enemy-count PIECE)`: the other players' pieces of one type (bare, all of them).
@@ -359,6 +364,7 @@ impl Keyword {
         Keyword::Log,
         Keyword::SetAttr,
         Keyword::MovePiece,
+        Keyword::CyclePieces,
         Keyword::SetOwner,
     ];
 
@@ -381,6 +387,7 @@ impl Keyword {
         Keyword::Ge,
         Keyword::InZone,
         Keyword::Connected,
+        Keyword::GroupTouches,
         Keyword::FriendCount,
         Keyword::EnemyCount,
     ];

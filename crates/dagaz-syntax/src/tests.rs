@@ -89,6 +89,10 @@ fn stmt(s: &Stmt) -> String {
         Stmt::SetAttr(n, e, _) => format!("(set-attr {} {})", n.text, expr(e)),
         Stmt::MovePiece(e, _) => format!("(move-piece {})", expr(e)),
         Stmt::SetOwner(e, _) => format!("(set-owner {})", expr(e)),
+        Stmt::CyclePieces(es, _) => {
+            let args: Vec<String> = es.iter().map(expr).collect();
+            format!("(cycle-pieces {})", args.join(" "))
+        }
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
         Stmt::Any(alts, _) => {
             let alts: Vec<String> = alts.iter().map(|b| format!("[{}]", block(b))).collect();
@@ -138,6 +142,10 @@ fn expr(e: &Expr) -> String {
         }
         Expr::InZone(z, _) => format!("(in-zone? {})", z.text),
         Expr::Connected(a, b, _) => format!("(connected? {} {})", a.text, b.text),
+        Expr::GroupTouches(zones, _) => {
+            let names: Vec<&str> = zones.iter().map(|z| z.text.as_str()).collect();
+            format!("(group-touches {})", names.join(" "))
+        }
         Expr::CountOf(friends, k, _) => {
             let head = if *friends {
                 "friend-count"
@@ -342,6 +350,33 @@ fn every_expression_form_lowers() {
              (> a b) (>= a b) (in-zone? promotion) friend-count (friend-count King) \
              (enemy-count Pawn))"
         ]
+    );
+}
+
+#[test]
+fn group_touches_takes_one_zone_or_more() {
+    assert_eq!(
+        good("(log (group-touches top) (group-touches left top right) (connected? a b))"),
+        vec!["(log (group-touches top) (group-touches left top right) (connected? a b))"]
+    );
+    assert_eq!(
+        bad("(log (group-touches) (group-touches top 3))"),
+        vec![
+            "`group-touches` takes at least 1 argument, found 0 @ (group-touches)",
+            "expected a zone name, found the number 3 @ 3",
+        ]
+    );
+}
+
+#[test]
+fn cycle_pieces_takes_two_positions_or_more() {
+    assert_eq!(
+        good("(cycle-pieces a1 b1) (cycle-pieces a6 c6 c4 here)"),
+        vec!["(cycle-pieces a1 b1)", "(cycle-pieces a6 c6 c4 here)"]
+    );
+    assert_eq!(
+        bad("(cycle-pieces a1)"),
+        vec!["`cycle-pieces` takes at least 2 arguments, found 1 @ (cycle-pieces a1)"]
     );
 }
 

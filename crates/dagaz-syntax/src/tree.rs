@@ -564,6 +564,8 @@ pub enum Stmt {
     SetAttr(Ident, Expr, Span),
     /// `(move-piece TO)`.
     MovePiece(Expr, Span),
+    /// `(cycle-pieces POS ...)`: two to 255 positions.
+    CyclePieces(Vec<Expr>, Span),
     /// `(set-owner PLAYER)`.
     SetOwner(Expr, Span),
     /// `(log X ...)`: one to 255 values.
@@ -601,6 +603,7 @@ impl Stmt {
             | Stmt::Promote(_, span)
             | Stmt::SetAttr(_, _, span)
             | Stmt::MovePiece(_, span)
+            | Stmt::CyclePieces(_, span)
             | Stmt::SetOwner(_, span)
             | Stmt::Log(_, span)
             | Stmt::Any(_, span)
@@ -662,6 +665,8 @@ pub enum Expr {
     InZone(Ident, Span),
     /// `(connected? ZONE ZONE)`.
     Connected(Ident, Ident, Span),
+    /// `(group-touches ZONE ...)`: one to 255 zones.
+    GroupTouches(Vec<Ident>, Span),
     /// `(friend-count PIECE)` (`true`) or `(enemy-count PIECE)` (`false`).
     CountOf(bool, Ident, Span),
     /// An expression that could not be lowered.
@@ -688,6 +693,7 @@ impl Expr {
             | Expr::Compare(_, _, span)
             | Expr::InZone(_, span)
             | Expr::Connected(_, _, span)
+            | Expr::GroupTouches(_, span)
             | Expr::CountOf(_, _, span)
             | Expr::Error(span) => *span,
         }

@@ -72,6 +72,9 @@ pub enum GenErrorKind {
     /// `MovePiece` from an empty position.
     #[error("`move-piece` from an empty position")]
     MoveEmpty,
+    /// `CyclePieces` with a position named twice: the pieces would have two places to go.
+    #[error("`cycle-pieces` names a position twice")]
+    CycleTwice,
     /// `PromoteTo` or `MovePiece` given a value of the wrong kind.
     #[error("expected {expected}, found {found}")]
     WrongType {

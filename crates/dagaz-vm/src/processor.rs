@@ -545,6 +545,8 @@ impl Processor {
             | Op::CaptureGroup
             | Op::LineLength
             | Op::Connected(..)
+            | Op::GroupTouches(_)
+            | Op::Encircles
             | Op::SetOwner => self.whole_board(cx, op)?,
             Op::Fail => false,
             Op::Clauses => match self.only_clause.take() {
@@ -626,6 +628,35 @@ impl Processor {
                     })
                 }
             },
+            Op::CyclePieces(n) => {
+                let mut positions = smallvec::SmallVec::<[Pos; 8]>::new();
+                for _ in 0..n {
+                    match pop(&mut self.stack)? {
+                        Value::Pos(p) if !positions.contains(&p) => positions.push(p),
+                        Value::Pos(_) => return Err(GenErrorKind::CycleTwice),
+                        other => {
+                            return Err(GenErrorKind::WrongType {
+                                expected: "a position",
+                                found: other.value_type(),
+                            })
+                        }
+                    }
+                }
+                positions.reverse();
+                let moved = self.state.cycle_pieces(&positions, &mut self.trail);
+                for &(at, _, piece) in &moved {
+                    self.act(cx.limits, Action::Take { at, piece })?;
+                }
+                for &(_, at, piece) in &moved {
+                    let drop = Action::Drop {
+                        at,
+                        piece,
+                        replaced: None,
+                    };
+                    self.act(cx.limits, drop)?;
+                }
+                true
+            }
             Op::MovePiece => {
                 let to = match pop(&mut self.stack)? {
                     Value::Pos(p) => p,
@@ -1136,6 +1167,16 @@ impl Processor {
                 self.stack.push(Value::Bool(joined));
                 true
             }
+            Op::GroupTouches(z) => {
+                let touches = self.state.group_touches(cx.board, cx.zones, z as usize);
+                self.stack.push(Value::Int(Int::from(touches)));
+                true
+            }
+            Op::Encircles => {
+                let ring = self.state.encircles(cx.board);
+                self.stack.push(Value::Bool(ring));
+                true
+            }
             Op::SetOwner => {
                 let owner = match pop(&mut self.stack)? {
                     Value::Player(p) => p,
@@ -1628,6 +1669,72 @@ mod tests {
             run(&mut r, vec![Op::Push(n), Op::MovePiece], 0, "a1").err(),
             Some(GenErrorKind::MoveEmpty)
         );
+    }
+
+    #[test]
+    fn cycle_pieces_moves_each_piece_one_place_along_the_list() {
+        let mut r = rig();
+        let (a1, b2, b3) = (pos(&r, "a1"), pos(&r, "b2"), pos(&r, "b3"));
+        // b2 -> b3 -> a1 -> b2: White's man goes to b3, Black's to a1, a1's emptiness to b2.
+        let ops = vec![
+            Op::Push(Value::Pos(b2)),
+            Op::Push(Value::Pos(b3)),
+            Op::Push(Value::Pos(a1)),
+            Op::CyclePieces(3),
+            Op::Position,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        let got = run(&mut r, ops, 0, "c1").unwrap();
+        assert_eq!(got.moves[0].1, vec![Value::Pos(pos(&r, "c1"))], "it stays");
+        let (white, black) = (WHITE, BLACK);
+        assert_eq!(
+            got.moves[0].0,
+            vec![
+                Action::Take {
+                    at: b2,
+                    piece: white
+                },
+                Action::Take {
+                    at: b3,
+                    piece: black
+                },
+                Action::Drop {
+                    at: b3,
+                    piece: white,
+                    replaced: None
+                },
+                Action::Drop {
+                    at: a1,
+                    piece: black,
+                    replaced: None
+                },
+            ]
+        );
+        let cells = &r.processor.state.cells;
+        assert_eq!(
+            (cells[b2.index()], cells[b3.index()]),
+            (Some(WHITE), Some(BLACK)),
+            "undone"
+        );
+        let twice = vec![
+            Op::Push(Value::Pos(b2)),
+            Op::Push(Value::Pos(b2)),
+            Op::CyclePieces(2),
+        ];
+        assert_eq!(
+            run(&mut r, twice, 0, "c1").err(),
+            Some(GenErrorKind::CycleTwice)
+        );
+        let number = vec![
+            Op::Push(Value::Pos(b2)),
+            Op::Push(Value::Int(1)),
+            Op::CyclePieces(2),
+        ];
+        assert!(matches!(
+            run(&mut r, number, 0, "c1").err(),
+            Some(GenErrorKind::WrongType { .. })
+        ));
     }
 
     #[test]

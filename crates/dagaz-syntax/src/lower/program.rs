@@ -278,6 +278,16 @@ impl Lower {
                 let [to] = shape::arity::<1>(form, items, span)?;
                 Stmt::MovePiece(self.expression(to), span)
             }
+            Keyword::CyclePieces => {
+                let args = shape::args(items);
+                if args.len() < 2 {
+                    return Err(shape::arity_at_least(form, 2, items, span));
+                }
+                if args.len() > MAX_OPERANDS {
+                    return Err(too_many_arguments(span));
+                }
+                Stmt::CyclePieces(self.expressions(args), span)
+            }
             Keyword::SetOwner => {
                 let [owner] = shape::arity::<1>(form, items, span)?;
                 Stmt::SetOwner(self.expression(owner), span)
@@ -444,6 +454,19 @@ impl Lower {
                     shape::ident(b, "a zone name")?,
                     span,
                 )
+            }
+            Some(Keyword::GroupTouches) => {
+                if args.is_empty() {
+                    return Err(shape::arity_at_least(head, 1, items, span));
+                }
+                if args.len() > MAX_OPERANDS {
+                    return Err(too_many_arguments(span));
+                }
+                let zones = args
+                    .iter()
+                    .map(|z| shape::ident(z, "a zone name"))
+                    .collect::<shape::Result<Vec<_>>>()?;
+                Expr::GroupTouches(zones, span)
             }
             Some(Keyword::FriendCount | Keyword::EnemyCount) => {
                 let [kind] = shape::arity::<1>(head, items, span)?;

@@ -51,6 +51,9 @@ pub enum Measure {
     GroupSize,
     /// `liberties`: the empty positions next to the group at the current position.
     Liberties,
+    /// `encircles?`: whether the group at the current position goes round a position (a
+    /// boolean, not a number, but measured over the board all the same).
+    Encircles,
 }
 
 /// A question about the current position, and the name the language gives it. Each is one
@@ -131,6 +134,7 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "line-length" => return Some(StateName::Measure(Measure::LineLength)),
         "group-size" => return Some(StateName::Measure(Measure::GroupSize)),
         "liberties" => return Some(StateName::Measure(Measure::Liberties)),
+        "encircles?" => return Some(StateName::Measure(Measure::Encircles)),
         _ => {}
     }
     if let Some(pos) = board.position(name) {
@@ -189,6 +193,8 @@ pub struct State {
     /// still to visit.
     seen: Vec<bool>,
     todo: Vec<Pos>,
+    /// Scratch for [`State::encircles`]: the positions reached from the edge of the board.
+    outside: Vec<bool>,
     /// The group [`State::find_group`] found last.
     pub group: Vec<Pos>,
 }
@@ -422,6 +428,75 @@ impl State {
         liberties
     }
 
+    /// Whether the group at the current position has a piece in zone `zone` (as the player to
+    /// move sees it); false on an empty square.
+    pub fn group_touches(&mut self, board: &Board, zones: &Zones, zone: usize) -> bool {
+        self.find_group(board);
+        let player = self.player;
+        self.group
+            .iter()
+            .any(|&pos| zones.contains(zone, player, pos))
+    }
+
+    /// Whether the group at the current position goes round at least one position: one that
+    /// every path of steps to the edge of the board (the positions from which some direction
+    /// steps off it) crosses the group, not counting the position itself. Such a position is
+    /// either off the group and cut off from the edge by it, or one whose every step lands on
+    /// the group (Havannah's ring around a cell of its own). False on an empty square.
+    pub fn encircles(&mut self, board: &Board) -> bool {
+        self.find_group(board);
+        if self.group.is_empty() {
+            return false;
+        }
+        let n = self.cells.len();
+        let directions = || (0..board.direction_count()).map(|d| Dir(d as u8));
+        // `seen` marks the group from here on.
+        self.seen.clear();
+        self.seen.resize(n, false);
+        for &pos in &self.group {
+            if let Some(s) = self.seen.get_mut(pos.index()) {
+                *s = true;
+            }
+        }
+        let in_group = |seen: &[bool], pos: Pos| seen.get(pos.index()).copied().unwrap_or(false);
+        let surrounded = board.positions().any(|pos| {
+            directions().all(|d| board.step(d, pos).is_some_and(|p| in_group(&self.seen, p)))
+        });
+        if surrounded && board.direction_count() > 0 {
+            return true;
+        }
+        // Flood the positions off the group from the edge; one left unreached is cut off.
+        self.outside.clear();
+        self.outside.resize(n, false);
+        self.todo.clear();
+        for pos in board.positions() {
+            let edge = directions().any(|d| board.step(d, pos).is_none());
+            if edge && !in_group(&self.seen, pos) {
+                if let Some(o) = self.outside.get_mut(pos.index()) {
+                    *o = true;
+                }
+                self.todo.push(pos);
+            }
+        }
+        while let Some(pos) = self.todo.pop() {
+            for d in directions() {
+                let Some(next) = board.step(d, pos) else {
+                    continue;
+                };
+                if in_group(&self.seen, next) {
+                    continue;
+                }
+                if let Some(o @ false) = self.outside.get_mut(next.index()) {
+                    *o = true;
+                    self.todo.push(next);
+                }
+            }
+        }
+        board.positions().any(|pos| {
+            !in_group(&self.seen, pos) && !self.outside.get(pos.index()).copied().unwrap_or(true)
+        })
+    }
+
     /// The piece at the current position now belongs to `owner` (the cell is trailed);
     /// answers the piece before and after. Errors when the position is empty.
     pub fn set_owner(
@@ -616,6 +691,38 @@ impl State {
         self.set_cell(self.current, None, trail);
         self.set_cell(to, Some(piece), trail);
         Ok((piece, replaced))
+    }
+
+    /// Moves the pieces on `positions` one place along the list, the last one's to the first
+    /// (the cells are trailed); answers each piece moved with where it stood and where it
+    /// stands now, in the order of the list.
+    pub fn cycle_pieces(
+        &mut self,
+        positions: &[Pos],
+        trail: &mut Vec<Undo>,
+    ) -> smallvec::SmallVec<[(Pos, Pos, Piece); 8]> {
+        let before: smallvec::SmallVec<[Option<Piece>; 8]> = positions
+            .iter()
+            .map(|&p| {
+                if self.recording {
+                    self.note_read(p.index());
+                }
+                self.cells.get(p.index()).copied().flatten()
+            })
+            .collect();
+        let mut moved = smallvec::SmallVec::new();
+        for (i, (&from, piece)) in positions.iter().zip(&before).enumerate() {
+            let to = positions
+                .get(i + 1)
+                .or(positions.first())
+                .copied()
+                .unwrap_or(from);
+            self.set_cell(to, *piece, trail);
+            if let Some(piece) = piece {
+                moved.push((from, to, *piece));
+            }
+        }
+        moved
     }
 
     /// Removes the piece at the current position (the cell is trailed); answers it. Errors when
@@ -901,5 +1008,105 @@ mod tests {
         assert!(!st.is_visited());
         st.current = Pos(3);
         assert!(st.is_visited());
+    }
+
+    /// A 5x5 board with the four orthogonal directions; `at(file, rank)` from 0 and 1.
+    fn board_5x5() -> Board {
+        let names = |t: &str| t.split(' ').map(String::from).collect::<Vec<_>>();
+        let mut b = Board::new("b", vec![names("a b c d e"), names("5 4 3 2 1")]).unwrap();
+        for (name, offsets) in [("n", [0, -1]), ("s", [0, 1]), ("e", [1, 0]), ("w", [-1, 0])] {
+            b.add_direction(name, &offsets).unwrap();
+        }
+        b
+    }
+
+    fn at(file: usize, rank: usize) -> Pos {
+        Pos((file + 5 * (5 - rank)) as u16)
+    }
+
+    /// The eight cells round c3, owned by player 0.
+    fn ring_round_c3() -> State {
+        let mut st = State {
+            cells: vec![None; 25],
+            ..State::default()
+        };
+        for (f, r) in [
+            (1, 2),
+            (2, 2),
+            (3, 2),
+            (1, 3),
+            (3, 3),
+            (1, 4),
+            (2, 4),
+            (3, 4),
+        ] {
+            st.cells[at(f, r).index()] = man(0);
+        }
+        st
+    }
+
+    #[test]
+    fn a_group_touches_the_zones_it_has_a_piece_in() {
+        let b = board_5x5();
+        let mut zones = Zones::new(2, 25);
+        let (top, corner, bottom) = (
+            zones.declare("top"),
+            zones.declare("corner"),
+            zones.declare("bottom"),
+        );
+        (0..5).for_each(|f| zones.add(top, PlayerId(0), at(f, 5)));
+        zones.add(corner, PlayerId(0), at(0, 1));
+        zones.add(bottom, PlayerId(0), at(2, 1));
+        // A column on file a from rank 5 down to 2, and a lone piece on c1.
+        let mut st = State {
+            cells: vec![None; 25],
+            ..State::default()
+        };
+        for r in 2..=5 {
+            st.cells[at(0, r).index()] = man(0);
+        }
+        st.cells[at(2, 1).index()] = man(0);
+        st.current = at(0, 3);
+        assert!(st.group_touches(&b, &zones, top));
+        assert!(!st.group_touches(&b, &zones, corner), "a1 is empty");
+        assert!(!st.group_touches(&b, &zones, bottom), "c1 is another group");
+        st.current = at(2, 1);
+        assert!(st.group_touches(&b, &zones, bottom));
+        st.current = at(4, 4);
+        assert!(
+            !st.group_touches(&b, &zones, top),
+            "no group on an empty square"
+        );
+    }
+
+    #[test]
+    fn a_group_encircles_a_cell_cut_off_from_the_edge_or_one_it_surrounds() {
+        let b = board_5x5();
+        let mut st = ring_round_c3();
+        st.current = at(1, 2);
+        assert!(st.encircles(&b), "the empty c3 is cut off from the edge");
+        st.cells[at(2, 3).index()] = man(1);
+        assert!(st.encircles(&b), "an enemy piece inside counts as well");
+        st.cells[at(2, 3).index()] = man(0);
+        assert!(
+            st.encircles(&b),
+            "c3 is the group's own, and every step from it lands on it"
+        );
+        st.current = at(0, 1);
+        assert!(!st.encircles(&b), "no group on an empty square");
+        let mut open = ring_round_c3();
+        open.cells[at(3, 3).index()] = None;
+        open.current = at(1, 2);
+        assert!(!open.encircles(&b), "c3 reaches the edge through d3");
+        // A group along the edge goes round nothing: a1 b1 c1 with a2 and c2.
+        let mut edge = State {
+            cells: vec![None; 25],
+            ..State::default()
+        };
+        for (f, r) in [(0, 1), (1, 1), (2, 1), (0, 2), (2, 2)] {
+            edge.cells[at(f, r).index()] = man(0);
+        }
+        edge.current = at(0, 1);
+        assert!(!edge.encircles(&b), "b2 reaches the edge past the group");
     }
 }
