@@ -115,6 +115,8 @@ keywords! {
     Komi = "komi",
     /// `(superko positional)` in `game`: a move may not bring back an earlier board.
     Superko = "superko",
+    /// `(seeds N POS ...)` in `game`: the seeds positions start with; `(score seeds)`.
+    Seeds = "seeds",
 
     // Words inside player entries.
     /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
@@ -225,6 +227,10 @@ keywords! {
     MovePiece = "move-piece",
     /// `(set-owner PLAYER)`.
     SetOwner = "set-owner",
+    /// `(set-seeds N)`.
+    SetSeeds = "set-seeds",
+    /// `(another-turn)`.
+    AnotherTurn = "another-turn",
 
     // Expressions.
     /// `(any A ...)`, an expression and a statement.
@@ -329,6 +335,7 @@ impl Keyword {
         Keyword::Score,
         Keyword::Komi,
         Keyword::Superko,
+        Keyword::Seeds,
     ];
 
     /// The clauses of `zone`.
@@ -356,6 +363,8 @@ impl Keyword {
         Keyword::SetAttr,
         Keyword::MovePiece,
         Keyword::SetOwner,
+        Keyword::SetSeeds,
+        Keyword::AnotherTurn,
     ];
 
     /// The built-in expression forms (`any` is a statement too).
@@ -464,6 +473,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 19 + 19);
+        assert_eq!(builtin, 21 + 19);
     }
 }

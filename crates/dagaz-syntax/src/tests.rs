@@ -89,6 +89,8 @@ fn stmt(s: &Stmt) -> String {
         Stmt::SetAttr(n, e, _) => format!("(set-attr {} {})", n.text, expr(e)),
         Stmt::MovePiece(e, _) => format!("(move-piece {})", expr(e)),
         Stmt::SetOwner(e, _) => format!("(set-owner {})", expr(e)),
+        Stmt::SetSeeds(e, _) => format!("(set-seeds {})", expr(e)),
+        Stmt::AnotherTurn(_) => "(another-turn)".into(),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
         Stmt::Any(alts, _) => {
             let alts: Vec<String> = alts.iter().map(|b| format!("[{}]", block(b))).collect();
@@ -253,7 +255,7 @@ fn every_statement_form_lowers() {
             "(check is-empty?) (let d (any nw ne)) (set! g 1) (inc! c) (inc! c (* 2 n)) \
              (dec! c) (dec! c 2) (end-move) (take) (drop) (capture) (capture-later) \
              (promote King) (promote (any Queen Rook)) (promote k) (set-attr moved true) \
-             (move-piece f1) (log \"x\" position 3)"
+             (move-piece f1) (log \"x\" position 3) (set-seeds (+ seeds 1)) (another-turn)"
         ),
         vec![
             "(check is-empty?)",
@@ -274,6 +276,38 @@ fn every_statement_form_lowers() {
             "(set-attr moved #true)",
             "(move-piece f1)",
             "(log \"x\" position 3)",
+            "(set-seeds (+ seeds 1))",
+            "(another-turn)",
+        ]
+    );
+}
+
+#[test]
+fn seeds_clauses_lower_and_their_mistakes_are_reported() {
+    let (game, errors) = game_of("(seeds 4 a1 b1) (seeds 0 3) (score seeds)");
+    assert_eq!(errors, Vec::<String>::new());
+    let seeds: Vec<(u16, Vec<&str>)> = game
+        .seeds
+        .iter()
+        .map(|s| (s.count, s.positions.iter().map(Ident::as_str).collect()))
+        .collect();
+    assert_eq!(seeds, vec![(4, vec!["a1", "b1"]), (0, vec!["3"])]);
+    assert_eq!(game.score.map(|(s, _)| s), Some(Score::Seeds));
+    assert_eq!(
+        game_errors("(seeds) (seeds -1 a1) (seeds 65536 a1) (seeds x a1) (another-turn 1)"),
+        vec![
+            "`seeds` takes at least 1 argument, found 0 @ (seeds)",
+            "expected a number of seeds from 0 to 65535, found the number -1 @ -1",
+            "expected a number of seeds from 0 to 65535, found the number 65536 @ 65536",
+            "expected a number of seeds from 0 to 65535, found the symbol `x` @ x",
+            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko` or `seeds`) @ (another-turn 1)",
+        ]
+    );
+    assert_eq!(
+        bad("(another-turn 1) (set-seeds)"),
+        vec![
+            "`another-turn` takes 0 arguments, found 1 @ (another-turn 1)",
+            "`set-seeds` takes 1 argument, found 0 @ (set-seeds)",
         ]
     );
 }
@@ -858,7 +892,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi` or `superko`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko` or `seeds`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",
@@ -1094,7 +1128,7 @@ fn the_shipped_games_lower_without_errors() {
         }
         games += 1;
     }
-    assert_eq!(games, 35);
+    assert_eq!(games, 37);
 }
 
 mod properties {

@@ -26,4 +26,6 @@ pub enum Undo {
     Cell(dagaz_ir::Pos, Option<dagaz_ir::Piece>),
     /// A `capture-later` mark set at a position.
     Mark(dagaz_ir::Pos),
+    /// The position held this many seeds before.
+    Seeds(dagaz_ir::Pos, u16),
 }
