@@ -32,6 +32,8 @@ perft! {
     clobber_perft => "clobber",
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
+    mancala_perft => "mancala",
+    oware_perft => "oware",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
