@@ -379,6 +379,17 @@ def _go(state, text, n):
     return f"{FILES[GO_COLUMNS.index(m.group(1))]}{m.group(2)}"
 
 
+def _mancala(state, text, n):
+    pit = int(text)  # 0 North's store, 1-6 South's pits, 7 South's store, 8-13 North's pits
+    return f"{FILES[pit]}1" if pit < 7 else f"{FILES[14 - pit]}2"
+
+
+def _oware(state, text, n):
+    if text.isupper():  # South's houses A-F, left to right
+        return f"{FILES[ord(text) - ord('A') + 1]}1"
+    return f"{FILES[6 - (ord(text) - ord('a'))]}2"  # North's a-f from its left: g2 to b2
+
+
 class OpenSpiel:
     """An OpenSpiel game; `mapper(state, action_string, size)` gives the canonical move.
 
@@ -757,6 +768,8 @@ GAMES = {
            "joins its move: d2xg7"),
         openspiel_spec("lines-of-action", "lines_of_action", _lines_of_action, 8,
                        "b1-b3, c1xa3 -> b1b3, c1a3 (rank 1 the bottom printed row)"),
+        openspiel_spec("mancala", "mancala", _mancala, 6, "pit 1-6 -> b1-g1, 8-13 -> g2-b2"),
+        openspiel_spec("oware", "oware", _oware, 6, "house A-F -> b1-g1, a-f -> g2-b2"),
         openspiel_spec("go-9x9", "go(board_size=9,max_game_length=100000)", _go, 9,
                        "B j9 -> i9 (no letter skipped); PASS -> pass"),
         openspiel_spec("go-13x13", "go(board_size=13,max_game_length=100000)", _go, 13,

@@ -60,6 +60,8 @@ perft! {
     y_5_perft => "y-5",
     havannah_4_perft => "havannah-4",
     pentago_perft => "pentago",
+    mancala_perft => "mancala",
+    oware_perft => "oware",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

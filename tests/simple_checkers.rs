@@ -27,7 +27,9 @@ fn as_reference(game: &Game, mv: &Move) -> RefMove {
             Action::SetTurn { .. }
             | Action::FromHand { .. }
             | Action::ToHand { .. }
-            | Action::Change { .. } => {}
+            | Action::Change { .. }
+            | Action::Seeds { .. }
+            | Action::AnotherTurn => {}
         }
     }
     // The referee sorts captures by coordinates (file, then rank): the order of the jumps

@@ -259,7 +259,8 @@ fn sorted_notations(game: &Game, moves: &[Move]) -> String {
 /// the glyph its type declares for its owner (`(glyph White "●")`); else chess-like pieces (a
 /// standard FEN with the letters K Q R B N P) as Unicode figures; other pieces by their FEN
 /// letter, or else by their name's first letter, capital for the first player. Holes are
-/// blank; the pieces in the players' hands are listed under the key.
+/// blank; the pieces in the players' hands are listed under the key, and in a game with seeds
+/// the seeds on each position are drawn beside the board.
 /// Boards that are not two-dimensional are listed position by position. A key under the board
 /// says which piece of whom each figure or letter stands for.
 fn draw(game: &Game, position: &Position) -> String {
@@ -299,6 +300,16 @@ fn draw(game: &Game, position: &Position) -> String {
                 let number = at(file, rank).and_then(|at| board.number_of(at));
                 let _ = match number {
                     Some(n) => write!(out, "{n:>3}"),
+                    None => write!(out, "   "),
+                };
+            }
+        }
+        if position.has_seeds() {
+            // The seeds on each position, beside the board as the square numbers are.
+            out.push_str("    ");
+            for file in files {
+                let _ = match at(file, rank) {
+                    Some(at) => write!(out, "{:>3}", position.seeds_at(at)),
                     None => write!(out, "   "),
                 };
             }

@@ -466,6 +466,15 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                 self.emit(Op::SetOwner, *span);
                 Ok(())
             }
+            Stmt::SetSeeds(n, span) => {
+                self.expression(n)?;
+                self.emit(Op::SetSeeds, *span);
+                Ok(())
+            }
+            Stmt::AnotherTurn(span) => {
+                self.emit(Op::AnotherTurn, *span);
+                Ok(())
+            }
             Stmt::Log(values, span) => {
                 let n = u8::try_from(values.len())
                     .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
@@ -747,6 +756,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                         Measure::GroupSize => Op::GroupSize,
                         Measure::Liberties => Op::Liberties,
                         Measure::Encircles => Op::Encircles,
+                        Measure::Seeds => Op::Seeds,
                     },
                     Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
                     Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,

@@ -11,7 +11,7 @@ use crate::declarations;
 use crate::error::{CompileError, LoadError};
 use crate::placement::{self, Placer};
 use crate::rules::{PieceType, Rules};
-use dagaz_ir::{Board, Dir, PlayerId, Zones};
+use dagaz_ir::{Board, Dir, Op, PlayerId, Program, Zones};
 use dagaz_sexpr::Node;
 use dagaz_syntax::Keyword;
 use indexmap::{IndexMap, IndexSet};
@@ -196,6 +196,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     let end_score = game.score.map(|(s, _)| match s {
         dagaz_syntax::Score::Pieces => crate::goals::EndScore::Pieces,
         dagaz_syntax::Score::Area => crate::goals::EndScore::Area,
+        dagaz_syntax::Score::Seeds => crate::goals::EndScore::Seeds,
     });
     let komi = game
         .komi
@@ -231,6 +232,8 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         let placed = placer.place_player(entry, &mut initial);
         errors.extend(placed.into_iter().map(placement::to_compile_error));
     }
+
+    let seeds = start_seeds(game, &board, &piece_types, &goal_programs, errors);
 
     let declared = declarations::Declared {
         board: &board,
@@ -282,7 +285,48 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         to_hand,
         evaluation,
         initial,
+        seeds,
     })
+}
+
+/// The seeds each position starts with, from the `seeds` clauses; empty when the game keeps
+/// none: it has no such clause, does not score by seeds and no chain reads or sets them.
+fn start_seeds(
+    game: &dagaz_syntax::Game,
+    board: &Board,
+    pieces: &[PieceType],
+    goals: &[crate::goals::GoalProgram],
+    errors: &mut Vec<CompileError>,
+) -> Vec<u16> {
+    let uses = |program: &Program| {
+        program
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::Seeds | Op::SetSeeds))
+    };
+    let keeps = !game.seeds.is_empty()
+        || matches!(game.score, Some((dagaz_syntax::Score::Seeds, _)))
+        || pieces
+            .iter()
+            .any(|p| uses(&p.program) || p.drops.as_ref().is_some_and(uses))
+        || goals.iter().any(|g| uses(&g.program));
+    if !keeps {
+        return Vec::new();
+    }
+    let mut seeds = vec![0; board.len()];
+    for clause in &game.seeds {
+        for square in &clause.positions {
+            match board.lookup(&square.text) {
+                Some(pos) => {
+                    if let Some(slot) = seeds.get_mut(pos.index()) {
+                        *slot = clause.count;
+                    }
+                }
+                None => errors.push(CompileError::unknown("position", &square.text, square.span)),
+            }
+        }
+    }
+    seeds
 }
 
 /// The board a game names with `(board NAME)`, or the only board when it names none. `None`,

@@ -35,6 +35,9 @@ pub enum EndScore {
     Pieces,
     /// The player's pieces plus the empty regions bordered only by them (Go's area score).
     Area,
+    /// The seeds on the positions holding the player's pieces (the sowing games: pits and
+    /// store).
+    Seeds,
 }
 
 /// How a game ends, always for the side to move in the position where it ends (the player who

@@ -111,6 +111,10 @@ pub struct Rules {
     /// entry per position). The first player in turn order moves first; the rules do not say
     /// otherwise.
     pub initial: Vec<Option<Piece>>,
+    /// The seeds on each position at the start (`(seeds N POS ...)`), by board index; empty
+    /// in a game that keeps no seeds (no `seeds` clause, no `(score seeds)`, and no chain that
+    /// reads or sets them), so that its positions carry none.
+    pub seeds: Vec<u16>,
 }
 
 impl Rules {

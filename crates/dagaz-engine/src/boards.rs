@@ -53,7 +53,12 @@ pub(crate) fn board_change(actions: &[Action]) -> u64 {
                 replaced,
             } => piece_key(at, piece) ^ replaced.map_or(0, |r| piece_key(at, r)),
             Action::Change { at, from, to } => piece_key(at, from) ^ piece_key(at, to),
-            Action::SetTurn { .. } | Action::FromHand { .. } | Action::ToHand { .. } => 0,
+            // Positional superko compares the pieces alone (no game has both it and seeds).
+            Action::SetTurn { .. }
+            | Action::FromHand { .. }
+            | Action::ToHand { .. }
+            | Action::Seeds { .. }
+            | Action::AnotherTurn => 0,
         };
     }
     change

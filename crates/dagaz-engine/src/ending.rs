@@ -54,8 +54,12 @@ impl Ending {
     }
 }
 
-/// The player who made the last move: the one before the side to move in turn order.
+/// The player who made the last move: the side to move again after `another-turn`, else the
+/// one before the side to move in turn order.
 pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
+    if let Some(again) = position.moved_again() {
+        return again;
+    }
     let n = game.player_count().max(1);
     PlayerId(((position.to_move().index() + n - 1) % n) as u8)
 }
@@ -126,6 +130,7 @@ fn goal_reached(
     p.globals.reset(game.global_count());
     p.state.player = mover;
     p.state.cells = std::mem::take(&mut position.cells);
+    p.state.seeds = std::mem::take(&mut position.seeds);
     p.state.captured.clear();
     p.state.captured.resize(p.state.cells.len(), false);
     p.state.visited.clear();
@@ -157,6 +162,7 @@ fn goal_reached(
         }
     }
     position.cells = std::mem::take(&mut p.state.cells);
+    position.seeds = std::mem::take(&mut p.state.seeds);
     found
 }
 
@@ -241,8 +247,17 @@ fn by_score(game: &Game, position: &Position) -> Ending {
 }
 
 /// One player's score by the game's `score` clause: its pieces, and for `area` the empty
-/// regions that border only its pieces.
+/// regions that border only its pieces; for `seeds`, the seeds on the positions its pieces
+/// hold.
 pub fn score(game: &Game, position: &Position, player: PlayerId) -> i32 {
+    if game.rules.end_score == Some(EndScore::Seeds) {
+        let seeds: u64 = position
+            .pieces()
+            .filter(|(_, p)| p.owner == player)
+            .map(|(at, _)| u64::from(position.seeds_at(at)))
+            .sum();
+        return i32::try_from(seeds).unwrap_or(i32::MAX);
+    }
     let pieces = position.pieces().filter(|(_, p)| p.owner == player).count();
     let area = match game.rules.end_score {
         Some(EndScore::Area) => territory(game, position, player),

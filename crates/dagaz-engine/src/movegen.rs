@@ -144,6 +144,7 @@ impl MoveGen {
         p.globals.reset(game.global_count());
         p.state.player = position.to_move();
         p.state.cells = std::mem::take(&mut position.cells);
+        p.state.seeds = std::mem::take(&mut position.seeds);
         p.state.captured.clear();
         p.state.captured.resize(p.state.cells.len(), false);
         p.state.visited.clear();
@@ -188,6 +189,7 @@ impl MoveGen {
             );
         }
         position.cells = std::mem::take(&mut p.state.cells);
+        position.seeds = std::mem::take(&mut p.state.seeds);
         if result.is_ok() && p.globals.take_changed() {
             result = self.accepted.recheck(game, &p.globals);
         }

@@ -37,6 +37,11 @@ pub struct Position {
     boards: Option<SeenBoards>,
     /// Whether the last move brought back a board the game had had (kept only with boards).
     repeated: bool,
+    /// The seeds on each position, by board index; empty in a game without seeds.
+    pub(crate) seeds: Vec<u16>,
+    /// Who made the last move, when it was the player to move now (`another-turn`); `None`
+    /// when the turn passed in turn order, or before the first move.
+    again: Option<PlayerId>,
 }
 
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
@@ -51,6 +56,7 @@ pub struct PlayUndo {
     new_board: bool,
     /// Whether the move before it brought back a board.
     repeated: bool,
+    again: Option<PlayerId>,
 }
 
 /// A turn variable's value before any move sets it.
@@ -71,7 +77,35 @@ impl Position {
             passes: 0,
             boards: None,
             repeated: false,
+            seeds: Vec::new(),
+            again: None,
         }
+    }
+
+    /// How many seeds `pos` holds: 0 in a game without seeds.
+    pub fn seeds_at(&self, pos: Pos) -> u16 {
+        self.seeds.get(pos.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether the game keeps seeds on its positions.
+    pub fn has_seeds(&self) -> bool {
+        !self.seeds.is_empty()
+    }
+
+    pub(crate) fn set_seeds(&mut self, seeds: Vec<u16>) {
+        self.seeds = seeds;
+    }
+
+    fn put_seeds(&mut self, pos: Pos, n: u16) {
+        if let Some(slot) = self.seeds.get_mut(pos.index()) {
+            *slot = n;
+        }
+    }
+
+    /// The player who made the last move when it was the player to move now (a move with
+    /// `another-turn`); `None` when the last move passed the turn on, or there was none.
+    pub fn moved_again(&self) -> Option<PlayerId> {
+        self.again
     }
 
     /// Starts the record of boards for positional superko: the current board is the first.
@@ -220,6 +254,11 @@ impl Position {
         if self.passes > 0 {
             h ^= mix(4 << 48 | u64::from(self.passes));
         }
+        for (pos, &n) in self.seeds.iter().enumerate() {
+            if n != 0 {
+                h ^= seeds_key(pos, n);
+            }
+        }
         h
     }
 
@@ -242,7 +281,9 @@ impl Position {
             passes: self.passes,
             new_board: false,
             repeated: self.repeated,
+            again: self.again,
         };
+        let mut again = false;
         // Turn variables live for one turn: whatever this move does not set is cleared, but
         // for those the game keeps.
         for (slot, value) in self.turn_values.iter_mut().enumerate() {
@@ -265,6 +306,8 @@ impl Position {
                 Action::SetTurn { slot, value } => self.set_turn_value(slot.into(), value),
                 Action::FromHand { player, kind } => self.add_to_hand(player, kind, -1),
                 Action::ToHand { player, kind } => self.add_to_hand(player, kind, 1),
+                Action::Seeds { at, to, .. } => self.put_seeds(at, to),
+                Action::AnotherTurn => again = true,
             }
         }
         // A move without actions is a pass.
@@ -273,7 +316,10 @@ impl Position {
         } else {
             0
         };
-        self.to_move = next;
+        self.again = again.then_some(self.to_move);
+        if !again {
+            self.to_move = next;
+        }
         self.turns = self.turns.saturating_add(1);
         if let Some(seen) = &mut self.boards {
             (undo.new_board, self.repeated) = enter_board(seen, mv);
@@ -290,9 +336,10 @@ impl Position {
                 }
                 Action::Drop { at, replaced, .. } => self.put(at, replaced),
                 Action::Change { at, from, .. } => self.put(at, Some(from)),
-                Action::SetTurn { .. } => {}
+                Action::SetTurn { .. } | Action::AnotherTurn => {}
                 Action::FromHand { player, kind } => self.add_to_hand(player, kind, 1),
                 Action::ToHand { player, kind } => self.add_to_hand(player, kind, -1),
+                Action::Seeds { at, from, .. } => self.put_seeds(at, from),
             }
         }
         if let Some(seen) = &mut self.boards {
@@ -300,11 +347,17 @@ impl Position {
         }
         self.last = undo.last;
         self.passes = undo.passes;
+        self.again = undo.again;
         self.to_move = undo.to_move;
         self.turns = undo.turns;
         self.turn_values = undo.turn_values;
         self.repeated = undo.repeated;
     }
+}
+
+/// The key of `n` seeds on the position with index `pos`, for [`Position::zobrist`].
+fn seeds_key(pos: usize, n: u16) -> u64 {
+    mix(5 << 48 | (pos as u64) << 24 | u64::from(n))
 }
 
 // Out of line and marked cold, so that `play` and `unplay` stay as they were for the games
@@ -351,5 +404,96 @@ mod tests {
         position.unplay(&moves[0], undo);
         assert_eq!(position, before);
         assert_eq!(position.zobrist(), hash);
+    }
+
+    fn mancala() -> crate::Game {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/mancala.game"
+        ))
+        .unwrap();
+        crate::Game::load(&text).unwrap()
+    }
+
+    #[test]
+    fn seeds_are_played_hashed_and_taken_back() {
+        let game = mancala();
+        let mut position = game.initial_position();
+        let [c1, d1, h1] = ["c1", "d1", "h1"].map(|p| game.board().position(p).unwrap());
+        assert_eq!(position.seeds_at(c1), 4);
+        assert_eq!(position.seeds_at(h1), 0);
+        let before = position.clone();
+        let hash = position.zobrist();
+        let moves = MoveGen::default().moves(&game, &position).unwrap();
+        let c1_move = moves
+            .iter()
+            .find(|m| {
+                m.actions().contains(&dagaz_ir::Action::Seeds {
+                    at: c1,
+                    from: 4,
+                    to: 0,
+                })
+            })
+            .unwrap();
+        let undo = position.play(&game, c1_move);
+        assert_eq!(position.seeds_at(c1), 0);
+        assert_eq!(position.seeds_at(d1), 5);
+        assert_ne!(position.zobrist(), hash);
+        assert_eq!(position.to_move(), game.player("North").unwrap());
+        assert_eq!(position.moved_again(), None);
+        position.unplay(c1_move, undo);
+        assert_eq!(position, before);
+        assert_eq!(position.zobrist(), hash);
+    }
+
+    #[test]
+    fn another_turn_keeps_the_mover_to_move() {
+        let game = mancala();
+        let mut position = game.initial_position();
+        let south = game.player("South").unwrap();
+        let d1 = game.board().position("d1").unwrap();
+        let moves = MoveGen::default().moves(&game, &position).unwrap();
+        // d1's four seeds end in South's store: South moves again.
+        let again = moves
+            .iter()
+            .find(|m| {
+                m.actions().contains(&dagaz_ir::Action::Seeds {
+                    at: d1,
+                    from: 4,
+                    to: 0,
+                })
+            })
+            .unwrap();
+        assert!(again.actions().contains(&dagaz_ir::Action::AnotherTurn));
+        let before = position.clone();
+        let undo = position.play(&game, again);
+        assert_eq!(position.to_move(), south);
+        assert_eq!(position.moved_again(), Some(south));
+        assert_eq!(crate::ending::previous_player(&game, &position), south);
+        assert_eq!(position.turns_played(), 1);
+        position.unplay(again, undo);
+        assert_eq!(position, before);
+    }
+
+    #[test]
+    fn a_setup_has_no_seeds_and_scores_none() {
+        let game = mancala();
+        let position = game
+            .setup("(South (Pit b1) (Store h1)) (North (Pit b2) (Store a2))")
+            .unwrap();
+        assert!(position.has_seeds());
+        assert!(game.board().positions().all(|p| position.seeds_at(p) == 0));
+        assert_eq!(
+            crate::ending::score(&game, &position, game.player("South").unwrap()),
+            0
+        );
+        assert_eq!(
+            crate::ending::score(
+                &game,
+                &game.initial_position(),
+                game.player("North").unwrap()
+            ),
+            24
+        );
     }
 }

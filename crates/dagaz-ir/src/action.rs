@@ -60,6 +60,18 @@ pub enum Action {
         /// The piece after.
         to: Piece,
     },
+    /// The number of seeds at `at` changed (`set-seeds`): it was `from`, it is `to`.
+    Seeds {
+        /// The position.
+        at: Pos,
+        /// The seeds before.
+        from: u16,
+        /// The seeds after.
+        to: u16,
+    },
+    /// The player who made the move moves again (`another-turn`) instead of the next player
+    /// in turn order.
+    AnotherTurn,
     /// A turn variable gets a value for the next turn.
     SetTurn {
         /// The turn variable, below [`MAX_TURN_VARIABLES`](crate::MAX_TURN_VARIABLES).
@@ -93,6 +105,10 @@ impl Action {
                 return 6 | u64::from(player.0) << 3 | u64::from(kind.0) << 11;
             }
             Action::Change { at, from, to } => (7, at, piece(to), piece(from)),
+            // Tag 0 is the last free one: the seeds take it, and another turn is tag 0 at
+            // `u16::MAX`, which is no position (`MAX_POSITIONS`).
+            Action::Seeds { at, from, to } => (0, at, u64::from(from), u64::from(to)),
+            Action::AnotherTurn => (0, Pos(u16::MAX), 0, 0),
         };
         tag | u64::from(at.0) << 3 | a << 19 | b << 43
     }
@@ -176,5 +192,34 @@ mod tests {
         };
         assert!(!same_actions(&a, &[take, c1, c2, other]));
         assert_ne!(unordered_hash(&a), unordered_hash(&[take, c1, c2, other]));
+    }
+
+    #[test]
+    fn seeds_and_another_turn_are_actions_of_their_own() {
+        let sow = |at, from, to| Action::Seeds {
+            at: Pos(at),
+            from,
+            to,
+        };
+        let a = [sow(1, 4, 0), sow(2, 4, 5), sow(3, 4, 5)];
+        let b = [sow(1, 4, 0), sow(3, 4, 5), sow(2, 4, 5)];
+        assert!(same_actions(&a, &b));
+        assert_eq!(unordered_hash(&a), unordered_hash(&b));
+        assert!(!same_actions(
+            &a,
+            &[sow(1, 4, 0), sow(2, 4, 5), sow(3, 4, 6)]
+        ));
+        assert!(!same_actions(&[sow(1, 4, 0)], &[sow(1, 0, 4)]));
+        let again = [sow(1, 4, 0), Action::AnotherTurn];
+        assert!(!same_actions(&again, &[sow(1, 4, 0), sow(0, 0, 0)]));
+        assert_ne!(Action::AnotherTurn.code(), sow(0, 0, 0).code());
+        assert_ne!(
+            Action::AnotherTurn.code(),
+            Action::SetTurn {
+                slot: 0,
+                value: Value::Int(0)
+            }
+            .code()
+        );
     }
 }

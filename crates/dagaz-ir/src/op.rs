@@ -308,6 +308,14 @@ pub enum Op {
     /// `player --`: the piece at the current position now belongs to `player`; record
     /// `Action::Change`. Errors when the position is empty or the value is not a player.
     SetOwner,
+    /// `-- n`: how many seeds the current position holds (0 in a game without seeds).
+    Seeds,
+    /// `n --`: the current position now holds `n` seeds; record `Action::Seeds` (unless it
+    /// held `n` already). Errors when `n` is not a number from 0 to 65,535.
+    SetSeeds,
+    /// `--`: the player who makes this move moves again; record `Action::AnotherTurn` (once
+    /// however often it runs on a path).
+    AnotherTurn,
     /// `v1 .. vn --`: append the values to the move's notation log.
     Log(u8),
     /// `v --`: fail when the plain truth of `v` is false; when it holds, also note invariant
@@ -497,6 +505,9 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::GroupTouches(_) => "GroupTouches",
         Op::Encircles => "Encircles",
         Op::SetOwner => "SetOwner",
+        Op::Seeds => "Seeds",
+        Op::SetSeeds => "SetSeeds",
+        Op::AnotherTurn => "AnotherTurn",
         Op::IsAttacked => "IsAttacked",
         Op::GivesCheck => "GivesCheck",
         Op::GivesMate => "GivesMate",

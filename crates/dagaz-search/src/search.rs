@@ -312,10 +312,15 @@ impl<'g> Searcher<'g> {
         for n in 0..count {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
+            let me = position.to_move();
             let undo = position.play(self.game, mv);
             let mark = self.path.last().after(self.game, mv, position.zobrist());
             self.path.push(mark);
-            let searched = if n == 0 {
+            let searched = if position.to_move() == me {
+                // Another turn (`another-turn`): the same side moves again, so the value is
+                // not turned round.
+                self.negamax(position, depth - 1, ply + 1, alpha, beta, count)
+            } else if n == 0 {
                 self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
                     .map(|v| -v)
             } else {
@@ -447,14 +452,18 @@ impl<'g> Searcher<'g> {
         for n in 0..captures {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
+            let me = position.to_move();
             let undo = position.play(self.game, mv);
             self.path.push(Mark {
                 hash: position.zobrist(),
                 quiet: 0,
             });
-            let searched = self
-                .quiesce(position, ply + 1, -beta, -alpha, qdepth + 1, count)
-                .map(|v| -v);
+            let searched = if position.to_move() == me {
+                self.quiesce(position, ply + 1, alpha, beta, qdepth + 1, count)
+            } else {
+                self.quiesce(position, ply + 1, -beta, -alpha, qdepth + 1, count)
+                    .map(|v| -v)
+            };
             self.path.pop();
             position.unplay(mv, undo);
             let v = match searched {

@@ -116,6 +116,8 @@ keywords! {
     /// `(superko positional)` in `game`: a move may not bring back an earlier board;
     /// `(superko draw)`: such a move ends the game in a draw.
     Superko = "superko",
+    /// `(seeds N POS ...)` in `game`: the seeds positions start with; `(score seeds)`.
+    Seeds = "seeds",
 
     // Words inside player entries.
     /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
@@ -230,6 +232,10 @@ keywords! {
     CyclePieces = "cycle-pieces",
     /// `(set-owner PLAYER)`.
     SetOwner = "set-owner",
+    /// `(set-seeds N)`.
+    SetSeeds = "set-seeds",
+    /// `(another-turn)`.
+    AnotherTurn = "another-turn",
 
     // Expressions.
     /// `(any A ...)`, an expression and a statement.
@@ -337,6 +343,7 @@ impl Keyword {
         Keyword::Score,
         Keyword::Komi,
         Keyword::Superko,
+        Keyword::Seeds,
     ];
 
     /// The clauses of `zone`.
@@ -366,6 +373,8 @@ impl Keyword {
         Keyword::MovePiece,
         Keyword::CyclePieces,
         Keyword::SetOwner,
+        Keyword::SetSeeds,
+        Keyword::AnotherTurn,
     ];
 
     /// The built-in expression forms (`any` is a statement too).
@@ -475,6 +484,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 20 + 19);
+        assert_eq!(builtin, 22 + 19);
     }
 }

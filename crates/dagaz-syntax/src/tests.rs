@@ -85,6 +85,7 @@ fn stmt(s: &Stmt) -> String {
         Stmt::Capture(_) => "(capture)".into(),
         Stmt::CaptureLater(_) => "(capture-later)".into(),
         Stmt::CaptureGroup(_) => "(capture-group)".into(),
+        Stmt::Visit(_) => "(visit)".into(),
         Stmt::Promote(e, _) => format!("(promote {})", expr(e)),
         Stmt::SetAttr(n, e, _) => format!("(set-attr {} {})", n.text, expr(e)),
         Stmt::MovePiece(e, _) => format!("(move-piece {})", expr(e)),
@@ -93,6 +94,8 @@ fn stmt(s: &Stmt) -> String {
             let args: Vec<String> = es.iter().map(expr).collect();
             format!("(cycle-pieces {})", args.join(" "))
         }
+        Stmt::SetSeeds(e, _) => format!("(set-seeds {})", expr(e)),
+        Stmt::AnotherTurn(_) => "(another-turn)".into(),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
         Stmt::Any(alts, _) => {
             let alts: Vec<String> = alts.iter().map(|b| format!("[{}]", block(b))).collect();
@@ -259,9 +262,9 @@ fn every_statement_form_lowers() {
     assert_eq!(
         good(
             "(check is-empty?) (let d (any nw ne)) (set! g 1) (inc! c) (inc! c (* 2 n)) \
-             (dec! c) (dec! c 2) (end-move) (take) (drop) (capture) (capture-later) \
+             (dec! c) (dec! c 2) (end-move) (take) (drop) (capture) (capture-later) (visit) \
              (promote King) (promote (any Queen Rook)) (promote k) (set-attr moved true) \
-             (move-piece f1) (log \"x\" position 3)"
+             (move-piece f1) (log \"x\" position 3) (set-seeds (+ seeds 1)) (another-turn)"
         ),
         vec![
             "(check is-empty?)",
@@ -276,12 +279,45 @@ fn every_statement_form_lowers() {
             "(drop)",
             "(capture)",
             "(capture-later)",
+            "(visit)",
             "(promote King)",
             "(promote (any Queen Rook))",
             "(promote k)",
             "(set-attr moved #true)",
             "(move-piece f1)",
             "(log \"x\" position 3)",
+            "(set-seeds (+ seeds 1))",
+            "(another-turn)",
+        ]
+    );
+}
+
+#[test]
+fn seeds_clauses_lower_and_their_mistakes_are_reported() {
+    let (game, errors) = game_of("(seeds 4 a1 b1) (seeds 0 3) (score seeds)");
+    assert_eq!(errors, Vec::<String>::new());
+    let seeds: Vec<(u16, Vec<&str>)> = game
+        .seeds
+        .iter()
+        .map(|s| (s.count, s.positions.iter().map(Ident::as_str).collect()))
+        .collect();
+    assert_eq!(seeds, vec![(4, vec!["a1", "b1"]), (0, vec!["3"])]);
+    assert_eq!(game.score.map(|(s, _)| s), Some(Score::Seeds));
+    assert_eq!(
+        game_errors("(seeds) (seeds -1 a1) (seeds 65536 a1) (seeds x a1) (another-turn 1)"),
+        vec![
+            "`seeds` takes at least 1 argument, found 0 @ (seeds)",
+            "expected a number of seeds from 0 to 65535, found the number -1 @ -1",
+            "expected a number of seeds from 0 to 65535, found the number 65536 @ 65536",
+            "expected a number of seeds from 0 to 65535, found the symbol `x` @ x",
+            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko` or `seeds`) @ (another-turn 1)",
+        ]
+    );
+    assert_eq!(
+        bad("(another-turn 1) (set-seeds)"),
+        vec![
+            "`another-turn` takes 0 arguments, found 1 @ (another-turn 1)",
+            "`set-seeds` takes 1 argument, found 0 @ (set-seeds)",
         ]
     );
 }
@@ -413,7 +449,7 @@ fn statement_shapes_are_checked() {
         ]
     );
     assert_eq!(
-        bad("(while) (if) (if c else (log 1) else) (end-move 1) (take 1) (drop x) (capture 1 2) (capture-later a)"),
+        bad("(while) (if) (if c else (log 1) else) (end-move 1) (take 1) (drop x) (capture 1 2) (capture-later a) (visit b)"),
         vec![
             "`while` takes at least 1 argument, found 0 @ (while)",
             "`if` takes at least 1 argument, found 0 @ (if)",
@@ -423,6 +459,7 @@ fn statement_shapes_are_checked() {
             "`drop` takes 0 arguments, found 1 @ (drop x)",
             "`capture` takes 0 arguments, found 2 @ (capture 1 2)",
             "`capture-later` takes 0 arguments, found 1 @ (capture-later a)",
+            "`visit` takes 0 arguments, found 1 @ (visit b)",
         ]
     );
     assert_eq!(
@@ -886,6 +923,37 @@ fn standard_fen_lowers() {
 }
 
 #[test]
+fn castling_with_rooks_anywhere_lowers() {
+    let (game, errors) = game_of(
+        "(fen standard (pieces (K White King)) (turn (w White)) \
+         (castling moved (king King) (rook Rook) (K White e) (Q White w)))",
+    );
+    assert_eq!(errors, Vec::<String>::new());
+    let Some(Fen::Standard(fen)) = game.fen else {
+        panic!()
+    };
+    let castling = fen.castling.unwrap();
+    assert_eq!(castling.king.unwrap().text, "King");
+    assert_eq!(castling.rook.unwrap().text, "Rook");
+    let rights: Vec<(char, Vec<&str>)> = castling
+        .rights
+        .iter()
+        .map(|(l, rest)| (l.letter, rest.iter().map(|i| i.as_str()).collect()))
+        .collect();
+    assert_eq!(
+        rights,
+        vec![('K', vec!["White", "e"]), ('Q', vec!["White", "w"])]
+    );
+    assert_eq!(
+        game_errors(
+            "(fen standard (pieces (K White King)) (turn (w White)) \
+             (castling moved (king King Queen)))"
+        ),
+        vec!["expected one piece type, found the form `(king ...)` @ (king King Queen)"]
+    );
+}
+
+#[test]
 fn game_mistakes_are_all_reported() {
     assert_eq!(
         game_errors(
@@ -893,7 +961,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi` or `superko`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko` or `seeds`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",
@@ -956,10 +1024,13 @@ fn superko_lowers_and_its_mistakes_are_reported() {
     assert_eq!(
         game_errors("(superko situational) (superko positional)"),
         vec![
-            "expected `positional`, found the symbol `situational` @ situational",
+            "expected `positional` or `draw`, found the symbol `situational` @ situational",
             "a second `superko` form @ (superko positional)",
         ]
     );
+    let (game, errors) = game_of("(superko draw)");
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.superko.unwrap().0, Superko::Draw);
 }
 
 #[test]

@@ -214,7 +214,20 @@ pub struct Game {
     pub komi: Vec<(Ident, i32, Span)>,
     /// The `superko` clause (a second one is an error).
     pub superko: Option<(Superko, Span)>,
+    /// The `seeds` clauses: how many seeds each of the positions listed starts with.
+    pub seeds: Vec<Seeds>,
     /// The whole form.
+    pub span: Span,
+}
+
+/// `(seeds N POS ...)`: each position listed starts with N seeds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    /// How many seeds.
+    pub count: u16,
+    /// The positions, as written (names, or numbers on a numbered board).
+    pub positions: Vec<Ident>,
+    /// The clause.
     pub span: Span,
 }
 
@@ -266,6 +279,8 @@ pub enum Score {
     Pieces,
     /// The player's pieces and the empty regions that border only the player's pieces.
     Area,
+    /// The seeds on the positions that hold the player's pieces.
+    Seeds,
 }
 
 /// `(board NAME)` in `game`; `name` is `None` when the clause is malformed (an error says so).
@@ -568,6 +583,10 @@ pub enum Stmt {
     CyclePieces(Vec<Expr>, Span),
     /// `(set-owner PLAYER)`.
     SetOwner(Expr, Span),
+    /// `(set-seeds N)`.
+    SetSeeds(Expr, Span),
+    /// `(another-turn)`.
+    AnotherTurn(Span),
     /// `(log X ...)`: one to 255 values.
     Log(Vec<Expr>, Span),
     /// `(any A ...)` as a statement: each alternative is a block of its own (a macro use
@@ -605,6 +624,8 @@ impl Stmt {
             | Stmt::MovePiece(_, span)
             | Stmt::CyclePieces(_, span)
             | Stmt::SetOwner(_, span)
+            | Stmt::SetSeeds(_, span)
+            | Stmt::AnotherTurn(span)
             | Stmt::Log(_, span)
             | Stmt::Any(_, span)
             | Stmt::Error(span) => *span,

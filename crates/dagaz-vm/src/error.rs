@@ -69,6 +69,13 @@ pub enum GenErrorKind {
     /// `SetAttr` (or `SetAttrConst`) with an empty hand.
     #[error("`set-attr` with nothing in the hand")]
     SetAttrEmptyHand,
+    /// `SetSeeds` to a number a position cannot hold.
+    #[error("`set-seeds` to {0}: a position holds from 0 to 65535 seeds")]
+    SeedsOutOfRange(i32),
+    /// `SetSeeds` in a game whose positions keep no seeds (only a program run outside its
+    /// game could do it: a game that sets seeds keeps them).
+    #[error("`set-seeds` in a game that keeps no seeds")]
+    NoSeeds,
     /// `MovePiece` from an empty position.
     #[error("`move-piece` from an empty position")]
     MoveEmpty,

@@ -547,7 +547,10 @@ impl Processor {
             | Op::Connected(..)
             | Op::GroupTouches(_)
             | Op::Encircles
-            | Op::SetOwner => self.whole_board(cx, op)?,
+            | Op::SetOwner
+            | Op::Seeds
+            | Op::SetSeeds
+            | Op::AnotherTurn => self.whole_board(cx, op)?,
             Op::Fail => false,
             Op::Clauses => match self.only_clause.take() {
                 None => true,
@@ -1194,6 +1197,27 @@ impl Processor {
                 }
                 true
             }
+            Op::Seeds => {
+                let n = self.state.seeds_here();
+                self.stack.push(Value::Int(Int::from(n)));
+                true
+            }
+            Op::SetSeeds => {
+                let n = pop(&mut self.stack)?;
+                let at = self.state.current;
+                let from = self.state.set_seeds(n, &mut self.trail)?;
+                let to = self.state.seeds_here();
+                if from != to {
+                    self.act(cx.limits, Action::Seeds { at, from, to })?;
+                }
+                true
+            }
+            Op::AnotherTurn => {
+                if !self.actions.contains(&Action::AnotherTurn) {
+                    self.act(cx.limits, Action::AnotherTurn)?;
+                }
+                true
+            }
             _ => true,
         })
     }
@@ -1347,6 +1371,7 @@ impl Processor {
                 Some(Undo::Local(slot, v)) => self.locals.restore(slot, v),
                 Some(Undo::Cell(pos, piece)) => self.state.restore_cell(pos, piece),
                 Some(Undo::Mark(pos, which)) => self.state.clear_mark(pos, which),
+                Some(Undo::Seeds(pos, n)) => self.state.restore_seeds(pos, n),
                 None => break,
             }
         }
@@ -1577,6 +1602,90 @@ mod tests {
 
     fn int(n: Int) -> Value {
         Value::Int(n)
+    }
+
+    #[test]
+    fn seeds_are_read_and_set_here_and_undone_by_backtracking() {
+        let mut r = rig();
+        let (b2, b3) = (pos(&r, "b2"), pos(&r, "b3"));
+        r.processor.state.seeds = vec![0; r.board.len()];
+        r.processor.state.seeds[b2.index()] = 4;
+        // Two moves: sow b2's seeds into b3 (4 then 0 left), or leave b2 with one more.
+        let ops = vec![
+            Op::Seeds,
+            Op::Fork(9),
+            Op::Push(int(0)),
+            Op::SetSeeds,
+            Op::Nav(dir(&r, "n")),
+            Op::Seeds,
+            Op::Add(2),
+            Op::SetSeeds,
+            Op::Complete,
+            Op::Push(int(1)),
+            Op::Add(2),
+            Op::SetSeeds,
+            Op::Seeds,
+            Op::Log(1),
+            Op::Complete,
+        ];
+        let done = run(&mut r, ops, 0, "b2").unwrap();
+        let sow = |at, from, to| Action::Seeds { at, from, to };
+        assert_eq!(
+            done.moves,
+            vec![
+                (vec![sow(b2, 4, 0), sow(b3, 0, 4)], vec![]),
+                (vec![sow(b2, 4, 5)], vec![int(5)]),
+            ]
+        );
+        // Backtracking put every count back.
+        assert_eq!(r.processor.state.seeds[b2.index()], 4);
+        assert_eq!(r.processor.state.seeds[b3.index()], 0);
+    }
+
+    #[test]
+    fn setting_the_seeds_a_position_has_records_nothing() {
+        let mut r = rig();
+        r.processor.state.seeds = vec![2; r.board.len()];
+        let ops = vec![Op::Push(int(2)), Op::SetSeeds, Op::Complete];
+        assert_eq!(
+            run(&mut r, ops, 0, "b2").unwrap().moves,
+            vec![(vec![], vec![])]
+        );
+    }
+
+    #[test]
+    fn seeds_out_of_range_or_of_the_wrong_kind_are_errors() {
+        let mut r = rig();
+        r.processor.state.seeds = vec![0; r.board.len()];
+        let set = |v| vec![Op::Push(v), Op::SetSeeds, Op::Complete];
+        assert_eq!(
+            run(&mut r, set(int(-1)), 0, "b2").err(),
+            Some(GenErrorKind::SeedsOutOfRange(-1))
+        );
+        assert_eq!(
+            run(&mut r, set(int(65_536)), 0, "b2").err(),
+            Some(GenErrorKind::SeedsOutOfRange(65_536))
+        );
+        assert_eq!(
+            run(&mut r, set(Value::Player(PlayerId(0))), 0, "b2").err(),
+            Some(GenErrorKind::NotANumber(dagaz_ir::ValueType::Player))
+        );
+        // Without seeds every position holds none, and none can be set.
+        r.processor.state.seeds.clear();
+        let read = vec![Op::Seeds, Op::Log(1), Op::Complete];
+        assert_eq!(logs(&mut r, read, "b2"), vec![vec![int(0)]]);
+        assert_eq!(
+            run(&mut r, set(int(1)), 0, "b2").err(),
+            Some(GenErrorKind::NoSeeds)
+        );
+    }
+
+    #[test]
+    fn another_turn_is_recorded_once() {
+        let mut r = rig();
+        let ops = vec![Op::AnotherTurn, Op::AnotherTurn, Op::Complete];
+        let done = run(&mut r, ops, 0, "b2").unwrap();
+        assert_eq!(done.moves, vec![(vec![Action::AnotherTurn], vec![])]);
     }
 
     #[test]

@@ -89,7 +89,9 @@ pub(crate) fn removal(action: &Action) -> Option<(Pos, Piece)> {
         | Action::SetTurn { .. }
         | Action::Change { .. }
         | Action::FromHand { .. }
-        | Action::ToHand { .. } => None,
+        | Action::ToHand { .. }
+        | Action::Seeds { .. }
+        | Action::AnotherTurn => None,
     }
 }
 

@@ -97,6 +97,7 @@ impl Game {
     fn new(rules: Rules) -> Game {
         let mut initial = Position::empty(rules.board.len(), PlayerId(0));
         initial.set_hands(rules.hands.clone(), rules.pieces.len());
+        initial.set_seeds(rules.seeds.clone());
         for (i, piece) in rules.initial.iter().enumerate() {
             if let (Some(piece), Some(pos)) = (piece, dagaz_ir::Pos::from_index(i)) {
                 initial.put(pos, Some(*piece));
@@ -127,6 +128,7 @@ impl Game {
             .map(|&n| if n == dagaz_compiler::UNLIMITED { n } else { 0 })
             .collect();
         position.set_hands(hands, self.rules.pieces.len());
+        position.set_seeds(vec![0; self.rules.seeds.len()]);
         position
     }
 

@@ -7,7 +7,7 @@ use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, Evaluation, Fen, FenCastling, FenCount, FenPiece,
     FenRanks, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome, Pass,
-    PdnFen, PieceGroup, PieceTable, Player, Players, Score, StandardFen, Superko, Symmetry,
+    PdnFen, PieceGroup, PieceTable, Player, Players, Score, Seeds, StandardFen, Superko, Symmetry,
     TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
@@ -128,6 +128,7 @@ impl Lower {
                                     [
                                         (Keyword::Pieces, Score::Pieces),
                                         (Keyword::Area, Score::Area),
+                                        (Keyword::Seeds, Score::Seeds),
                                     ],
                                 ))
                                 .map(|s| (s, span))
@@ -200,6 +201,19 @@ impl Lower {
                             condition,
                             span,
                         });
+                    }
+                }
+                Keyword::Seeds => {
+                    let seeds = match shape::args(parts) {
+                        [count, positions @ ..] => seed_count(count).map(|count| Seeds {
+                            count,
+                            positions: positions.iter().map(shape::written).collect(),
+                            span,
+                        }),
+                        [] => Err(shape::arity_at_least(text, 1, parts, span)),
+                    };
+                    if let Some(seeds) = self.ok(seeds) {
+                        game.seeds.push(seeds);
                     }
                 }
                 Keyword::Komi => {
@@ -718,6 +732,15 @@ fn hand_entry(entry: &Node) -> Result<HandEntry> {
 }
 
 /// Points such as `7` or `7.5` (the reader reads `7.5` as a name), in half points.
+/// The seeds of a `seeds` clause: what a position can hold.
+fn seed_count(node: &Node) -> Result<u16> {
+    match node.kind {
+        dagaz_sexpr::NodeKind::Int(n) => u16::try_from(n).ok(),
+        _ => None,
+    }
+    .ok_or_else(|| SyntaxError::expected("a number of seeds from 0 to 65535", node))
+}
+
 fn half_points(node: &Node) -> Result<i32> {
     const WHAT: &str = "points such as 7 or 7.5 (from 0 to 1000)";
     let text = match &node.kind {

@@ -292,6 +292,14 @@ impl Lower {
                 let [owner] = shape::arity::<1>(form, items, span)?;
                 Stmt::SetOwner(self.expression(owner), span)
             }
+            Keyword::SetSeeds => {
+                let [n] = shape::arity::<1>(form, items, span)?;
+                Stmt::SetSeeds(self.expression(n), span)
+            }
+            Keyword::AnotherTurn => {
+                shape::arity::<0>(form, items, span)?;
+                Stmt::AnotherTurn(span)
+            }
             Keyword::Log => {
                 let args = shape::args(items);
                 if args.is_empty() {

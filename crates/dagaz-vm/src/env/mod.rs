@@ -27,6 +27,8 @@ pub enum Undo {
     /// A mark set at a position: by `capture-later` or by `visit`. (One variant for both keeps
     /// the processor's unwinding loop as small as it was.)
     Mark(dagaz_ir::Pos, Mark),
+    /// The position held this many seeds before.
+    Seeds(dagaz_ir::Pos, u16),
 }
 
 /// Which of the per-move marks an [`Undo::Mark`] set.

@@ -54,6 +54,8 @@ pub enum Measure {
     /// `encircles?`: whether the group at the current position goes round a position (a
     /// boolean, not a number, but measured over the board all the same).
     Encircles,
+    /// `seeds`: the seeds at the current position.
+    Seeds,
 }
 
 /// A question about the current position, and the name the language gives it. Each is one
@@ -135,6 +137,7 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "group-size" => return Some(StateName::Measure(Measure::GroupSize)),
         "liberties" => return Some(StateName::Measure(Measure::Liberties)),
         "encircles?" => return Some(StateName::Measure(Measure::Encircles)),
+        "seeds" => return Some(StateName::Measure(Measure::Seeds)),
         _ => {}
     }
     if let Some(pos) = board.position(name) {
@@ -197,6 +200,10 @@ pub struct State {
     outside: Vec<bool>,
     /// The group [`State::find_group`] found last.
     pub group: Vec<Pos>,
+    /// The seeds on each position, indexed like `cells`; empty in a game without seeds (every
+    /// position then holds none), so that the other games carry nothing for them. Last, out of
+    /// the way of the fields the hot loop reads.
+    pub seeds: Vec<u16>,
 }
 
 /// What a recorded run read: a bit per position (in board order), then a bit per turn
@@ -570,6 +577,44 @@ impl State {
         if let Some(cell) = self.cells.get_mut(pos.index()) {
             trail.push(Undo::Cell(pos, *cell));
             *cell = piece;
+        }
+    }
+
+    /// The seeds at the current position (0 in a game without seeds); noted as a read while
+    /// recording.
+    pub fn seeds_here(&self) -> u16 {
+        let i = self.current.index();
+        if self.recording {
+            self.note_read(i);
+        }
+        self.seeds.get(i).copied().unwrap_or(0)
+    }
+
+    /// The current position now holds `n` seeds (trailed); answers how many it held. Errors
+    /// when `n` does not fit a position (0 to 65,535) or the game keeps no seeds.
+    pub fn set_seeds(&mut self, n: Value, trail: &mut Vec<Undo>) -> Result<u16, GenErrorKind> {
+        let count = match n {
+            Value::Int(_) | Value::Bool(_) => n.as_int().unwrap_or(0),
+            other => return Err(GenErrorKind::NotANumber(other.value_type())),
+        };
+        let count = u16::try_from(count).map_err(|_| GenErrorKind::SeedsOutOfRange(count))?;
+        let at = self.current;
+        let slot = self
+            .seeds
+            .get_mut(at.index())
+            .ok_or(GenErrorKind::NoSeeds)?;
+        let from = std::mem::replace(slot, count);
+        trail.push(Undo::Seeds(at, from));
+        Ok(from)
+    }
+
+    /// Puts back the seeds of `pos` without trailing them, when the trail is undone. Cold and
+    /// out of line: only the sowing games have seeds, and the loop that undoes the trail is hot.
+    #[cold]
+    #[inline(never)]
+    pub fn restore_seeds(&mut self, pos: Pos, n: u16) {
+        if let Some(slot) = self.seeds.get_mut(pos.index()) {
+            *slot = n;
         }
     }
 
@@ -1108,5 +1153,33 @@ mod tests {
         }
         edge.current = at(0, 1);
         assert!(!edge.encircles(&b), "b2 reaches the edge past the group");
+    }
+
+    #[test]
+    fn seeds_resolve_are_set_trailed_and_restored() {
+        let pieces = IndexSet::new();
+        assert_eq!(
+            resolve(&board(), names(&pieces), "seeds"),
+            Some(StateName::Measure(Measure::Seeds))
+        );
+        let mut st = State {
+            cells: vec![None; 9],
+            seeds: vec![0; 9],
+            current: Pos(4),
+            ..State::default()
+        };
+        let mut trail = Vec::new();
+        assert_eq!(st.seeds_here(), 0);
+        assert_eq!(st.set_seeds(Value::Int(3), &mut trail), Ok(0));
+        assert_eq!(st.set_seeds(Value::Bool(true), &mut trail), Ok(3));
+        assert_eq!(st.seeds_here(), 1);
+        assert_eq!(trail, vec![Undo::Seeds(Pos(4), 0), Undo::Seeds(Pos(4), 3)]);
+        st.restore_seeds(Pos(4), 3);
+        assert_eq!(st.seeds_here(), 3);
+        assert_eq!(
+            st.set_seeds(Value::Int(70_000), &mut trail),
+            Err(GenErrorKind::SeedsOutOfRange(70_000))
+        );
+        assert_eq!(st.seeds_here(), 3, "a refused count changes nothing");
     }
 }
