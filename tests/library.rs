@@ -34,6 +34,7 @@ perft! {
     makruk_perft => "makruk",
     capablanca_perft => "capablanca",
     grand_perft => "grand",
+    chess960_perft => "chess960",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -85,6 +86,52 @@ fn horde_ends_when_the_horde_is_gone_and_its_long_steps_from_the_first_row_stand
     );
     let from_second = play("4k3/8/8/8/3p4/8/2P5/8 w - - 0 1", "c2c4", &mut gen);
     assert!(moves(&from_second).contains(&"d4c3".to_string()));
+}
+
+/// Chess960: the castling letters name the king and a rook wherever they stand, by the rook's
+/// file (Shredder-FEN) or as the outermost rook on a side (X-FEN: K and Q); dagaz writes X-FEN,
+/// with a file letter for a rook that is not the outermost. Castling is written as the king
+/// taking its rook, and ends with the king and rook where chess puts them.
+#[test]
+fn chess960_reads_both_castling_letterings_and_castles_from_any_start() {
+    let game = crate::load("games/chess960.game");
+    let fen = |text: &str| game.to_fen(&game.from_fen(text).unwrap()).unwrap();
+    assert_eq!(
+        fen("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1"),
+        "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w KQkq - 0 1"
+    );
+    assert_eq!(
+        fen("rr2k3/8/8/8/8/8/8/RR2K3 w ABb - 0 1"),
+        "rr2k3/8/8/8/8/8/8/RR2K3 w BQb - 0 1"
+    );
+    let error = |text: &str| game.from_fen(text).unwrap_err().to_string();
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w C - 0 1"),
+        "bad FEN castling: 'C' needs a Rook of White on the c file of its King's row"
+    );
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w K - 0 1"),
+        "bad FEN castling: 'K' needs a Rook of White beyond its King towards e"
+    );
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w Z - 0 1"),
+        "bad FEN castling: expected `-`, letters from KQkq or the files' letters, found 'Z'"
+    );
+    // The king on d1 takes the c1 rook's square and the rook its own; both lose their rights.
+    let mut position = game.from_fen("4k3/8/8/8/8/8/8/2RK3R w CH - 0 1").unwrap();
+    let moves = crate::sorted_notations(&game, &position);
+    assert!(moves.contains(&"d1c1".to_string()) && moves.contains(&"d1h1".to_string()));
+    let legal = dagaz_engine::MoveGen::default()
+        .moves(&game, &position)
+        .unwrap();
+    let castle = dagaz_engine::match_move(&game, &legal, "d1c1")
+        .unwrap()
+        .clone();
+    position.play(&game, &castle);
+    assert_eq!(
+        game.to_fen(&position).unwrap(),
+        "4k3/8/8/8/8/8/8/2KR3R b - - 0 1"
+    );
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,

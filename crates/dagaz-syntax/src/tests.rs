@@ -851,6 +851,37 @@ fn standard_fen_lowers() {
 }
 
 #[test]
+fn castling_with_rooks_anywhere_lowers() {
+    let (game, errors) = game_of(
+        "(fen standard (pieces (K White King)) (turn (w White)) \
+         (castling moved (king King) (rook Rook) (K White e) (Q White w)))",
+    );
+    assert_eq!(errors, Vec::<String>::new());
+    let Some(Fen::Standard(fen)) = game.fen else {
+        panic!()
+    };
+    let castling = fen.castling.unwrap();
+    assert_eq!(castling.king.unwrap().text, "King");
+    assert_eq!(castling.rook.unwrap().text, "Rook");
+    let rights: Vec<(char, Vec<&str>)> = castling
+        .rights
+        .iter()
+        .map(|(l, rest)| (l.letter, rest.iter().map(|i| i.as_str()).collect()))
+        .collect();
+    assert_eq!(
+        rights,
+        vec![('K', vec!["White", "e"]), ('Q', vec!["White", "w"])]
+    );
+    assert_eq!(
+        game_errors(
+            "(fen standard (pieces (K White King)) (turn (w White)) \
+             (castling moved (king King Queen)))"
+        ),
+        vec!["expected one piece type, found the form `(king ...)` @ (king King Queen)"]
+    );
+}
+
+#[test]
 fn game_mistakes_are_all_reported() {
     assert_eq!(
         game_errors(
