@@ -6,6 +6,7 @@ position of seeded random games.
     python3 scripts/differential.py chess othello --positions 3000 --seed 7
     python3 scripts/differential.py --list                       # games, files, referees
     python3 scripts/differential.py pyffish:makruk:games/makruk.game   # any Fairy-Stockfish variant
+    python3 scripts/differential.py chess960 --random-960 --max-plies 30   # a Chess960 array a game
 
 For each GAME the script plays random games: at every position it asks the referee for its
 legal moves and dagaz for its own (`dagaz moves GAME.game --moves m1 m2 ...`, one process per
@@ -13,7 +14,9 @@ position, 2-6 ms each; with `--via fen` or `both` also `dagaz moves --fen FEN` w
 referee's FEN), maps both into one canonical form (the move as dagaz writes it), compares the
 two sets and plays a move chosen at random among those both list. When the referee says the
 game is over, dagaz must list no move (`no legal moves ...`). A game ends there, or after
---max-plies plies. Games are played until --positions positions have been compared.
+--max-plies plies. Games are played until --positions positions have been compared. A game
+starts from the game's start, or from a FEN given to both sides (`--start-fen`, or a Chess960
+array drawn for each game with `--random-960`; dagaz then gets `--fen START --moves ...`).
 
 Referees (pinned; installed on first use into scripts/.venv/differential, git-ignored, and the
 script re-runs itself there):
@@ -106,7 +109,9 @@ class Pyffish:
         self.hand = pyffish.captures_to_hand(variant)  # FEN marks promoted pieces (`Q~`)
         self.label = f"pyffish {_version('pyffish')} {variant}"
 
-    def new(self):
+    def new(self, start=None):
+        # The moves are from `self.start`: a game from another start (Chess960) sets it anew.
+        self.start = start or self.sf.start_fen(self.variant)
         return []
 
     def clone(self, moves):
@@ -139,11 +144,15 @@ class PythonChess:
         import chess
         import chess.variant
 
-        self.cls = chess.Board if variant == "chess" else chess.variant.find_variant(variant)
-        self.label = f"python-chess {_version('chess')} {self.cls.uci_variant}"
+        self.chess960 = variant == "chess960"
+        self.cls = chess.Board if variant in ("chess", "chess960") else chess.variant.find_variant(variant)
+        self.label = f"python-chess {_version('chess')} {variant if self.chess960 else self.cls.uci_variant}"
 
-    def new(self):
-        return self.cls()
+    def new(self, start=None):
+        # Chess960 writes castling as the king taking its rook (`e1h1`), as Fairy-Stockfish does.
+        if start is None:
+            return self.cls(chess960=self.chess960)
+        return self.cls(start, chess960=self.chess960)
 
     def clone(self, board):
         return board.copy()
@@ -743,6 +752,7 @@ GAMES = {
         pyffish_spec("grand", "grand"),
         pyffish_spec("minixiangqi", "minixiangqi"),
         pyffish_spec("amazons", "amazons"),  # its FEN writes arrows as `*`: run with --via moves
+        pyffish_spec("chess960", "fischerandom", python_chess="chess960"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
@@ -838,11 +848,13 @@ class Dagaz:
         self.binary = str(binary)
         self.calls, self.seconds = 0, 0.0
 
-    def moves(self, spec, moves=(), fen=None):
+    def moves(self, spec, moves=(), fen=None, start=None):
         args = [self.binary, "moves", spec.file]
         if fen is not None:
             args += ["--fen", fen]
-        elif moves:
+        elif start is not None:
+            args += ["--fen", start]
+        if fen is None and moves:
             args += ["--moves", *moves]
         self.calls += 1
         t = time.perf_counter()
@@ -863,9 +875,9 @@ class FakeDagaz:
         self.mode, self.args, self.calls, self.seconds, self.refs = mode, args, 0, 0.0, {}
         self.last = {}  # game -> (moves, state) of the previous call, to extend by a move
 
-    def moves(self, spec, moves=(), fen=None):
+    def moves(self, spec, moves=(), fen=None, start=None):
         self.calls += 1
-        if fen is not None:
+        if fen is not None or start is not None:
             raise DagazError("the fake dagaz takes no FEN")
         if spec.name not in self.refs:
             self.refs[spec.name] = spec.referees[0][2](self.args)
@@ -892,11 +904,36 @@ class FakeDagaz:
 # ---------------------------------------------------------------------------
 
 
+def chess960_array(rng) -> str:
+    """A Chess960 first row, drawn with `rng`: the bishops on squares of both colours, the queen
+    and the knights on any of the rest, the king between the rooks on the last three."""
+    row = [None] * 8
+    row[rng.choice(range(0, 8, 2))] = "b"
+    row[rng.choice(range(1, 8, 2))] = "b"
+    for piece in "qnn":
+        row[rng.choice([i for i in range(8) if row[i] is None])] = piece
+    for i, piece in zip([i for i in range(8) if row[i] is None], "rkr"):
+        row[i] = piece
+    return "".join(row)
+
+
+def start_fen(args, rng, game_index):
+    """The FEN a game starts from: `--start-fen`'s in turn, a Chess960 array (`--random-960`),
+    or None for the game's own start."""
+    if args.random_960:
+        row = chess960_array(rng)
+        return f"{row}/pppppppp/8/8/8/8/PPPPPPPP/{row.upper()} w KQkq - 0 1"
+    if args.start_fen:
+        return args.start_fen[game_index % len(args.start_fen)]
+    return None
+
+
 def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
     """One random game; returns (positions compared, how it ended). Each position where the
     driving referee lists moves that bring back an earlier board (Go) is added to `superko`."""
     rng = random.Random(f"{args.seed}:{spec.name}:{game_index}")
-    states = [r.new() for r in referees]
+    start = start_fen(args, rng, game_index)
+    states = [r.new(start) if start else r.new() for r in referees]
     active = [True] * len(referees)
     history = []  # the moves played, in dagaz notation
     compared = 0
@@ -913,7 +950,7 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
                 legal.append(r.legal(states[i]))
                 forbidden.append(r.forbidden(states[i]) if hasattr(r, "forbidden") else set())
             except Exception as exc:
-                report(spec, r.label, "referee", game_index, history, r.show(states[i]),
+                report(spec, r.label, "referee", game_index, history, r.show(states[i]), start=start,
                        error=f"referee error: {type(exc).__name__}: {exc}")
                 if i == 0:
                     return compared + 1, "stopped (referee error)"
@@ -931,10 +968,10 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
         dagaz_moves = None
         for view, fen in views:
             try:
-                dz, end = dagaz.moves(spec, history, fen)
+                dz, end = dagaz.moves(spec, history, fen, start)
             except DagazError as exc:
                 report(spec, referees[0].label, view, game_index, history, referees[0].show(states[0]),
-                       error=f"dagaz error: {exc}")
+                       start=start, error=f"dagaz error: {exc}")
                 return compared + 1, "stopped (dagaz error)"
             dz_set = set(dz)
             dupes = sorted(m for m, c in Counter(dz).items() if c > 1)
@@ -949,7 +986,7 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
                 if hasattr(r, "reconcile"):
                     ref_set = r.reconcile(states[i], ref_set, dz_set)
                 if ref_set != dz_set or dupes:
-                    report(spec, r.label, view, game_index, history, r.show(states[i]),
+                    report(spec, r.label, view, game_index, history, r.show(states[i]), start=start,
                            only_dagaz=sorted(dz_set - ref_set), only_referee=sorted(ref_set - dz_set),
                            dupes=dupes, repeats=sorted(dz_set & forbidden[i]))
             if view == "moves" or dagaz_moves is None:
@@ -984,8 +1021,9 @@ def run_spec(spec, dagaz, args, disagreements):
     shown = [0]
 
     def report(spec_, label, view, game_index, history, board, error=None, only_dagaz=(),
-               only_referee=(), dupes=(), repeats=()):
+               only_referee=(), dupes=(), repeats=(), start=None):
         rec = {"game": spec_.name, "referee": label, "view": view, "game_index": game_index,
+               "start": start,
                "seed": f"{args.seed}:{spec_.name}:{game_index}", "ply": len(history),
                "moves": list(history), "board": board, "error": error,
                "only_dagaz": list(only_dagaz), "only_referee": list(only_referee), "dupes": list(dupes),
@@ -997,6 +1035,8 @@ def run_spec(spec, dagaz, args, disagreements):
         shown[0] += 1
         print(f"DISAGREEMENT {spec_.name} vs {label} (dagaz given the {view}), game {game_index} "
               f"(seed {rec['seed']}), ply {len(history)}")
+        if start:
+            print(f"  start: {start}")
         print(f"  moves: {' '.join(history) or '(start)'}")
         for line in board.splitlines():
             print(f"  | {line}")
@@ -1089,6 +1129,12 @@ def parse_args(argv=None):
     p.add_argument("--via", choices=["moves", "fen", "both"], default="both",
                    help="how dagaz gets each position: the moves from the start, the referee's FEN, "
                    "or both (default; games whose referee has no FEN always use the moves)")
+    p.add_argument("--start-fen", action="append", metavar="FEN",
+                   help="start the games from this FEN instead of the game's start (repeat it: the games "
+                   "take them in turn); the referee and dagaz are given it")
+    p.add_argument("--random-960", action="store_true",
+                   help="start each game from a Chess960 array drawn with the game's seed (castling "
+                   "rights KQkq); with --max-plies of 20-40, a run covers many arrays")
     p.add_argument("--pass-weight", type=float, default=1.0,
                    help="how likely the random player passes, against 1 for each other move (default 1; "
                    "0: only when nothing else is legal). Go's games go on longer with less, and meet "
@@ -1149,6 +1195,9 @@ def main(argv=None) -> int:
         support.ensure_dagaz(args.dagaz.resolve(), args.build)
         dagaz = Dagaz(support.snapshot_dagaz(args.dagaz.resolve()))
         print(f"dagaz: {args.dagaz.resolve()} (run from a private copy)")
+    if args.random_960 or args.start_fen:
+        print("starts: " + ("a Chess960 array drawn for each game" if args.random_960
+                            else f"{len(args.start_fen)} FEN(s) in turn"))
     print(f"seed {args.seed}; {args.positions} positions per game; at most {args.max_plies} plies a game; "
           f"dagaz given the {args.via if args.via != 'both' else 'moves and the FEN'}", flush=True)
 

@@ -62,6 +62,7 @@ perft! {
     pentago_perft => "pentago",
     mancala_perft => "mancala",
     oware_perft => "oware",
+    chess960_perft => "chess960",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -369,6 +370,52 @@ fn amazons_shoots_from_where_it_lands_and_a_boxed_player_loses() {
             .count();
         assert_eq!(listed, 1, "one of the two paths that end {end}");
     }
+}
+
+/// Chess960: the castling letters name the king and a rook wherever they stand, by the rook's
+/// file (Shredder-FEN) or as the outermost rook on a side (X-FEN: K and Q); dagaz writes X-FEN,
+/// with a file letter for a rook that is not the outermost. Castling is written as the king
+/// taking its rook, and ends with the king and rook where chess puts them.
+#[test]
+fn chess960_reads_both_castling_letterings_and_castles_from_any_start() {
+    let game = crate::load("games/chess960.game");
+    let fen = |text: &str| game.to_fen(&game.from_fen(text).unwrap()).unwrap();
+    assert_eq!(
+        fen("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1"),
+        "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w KQkq - 0 1"
+    );
+    assert_eq!(
+        fen("rr2k3/8/8/8/8/8/8/RR2K3 w ABb - 0 1"),
+        "rr2k3/8/8/8/8/8/8/RR2K3 w BQb - 0 1"
+    );
+    let error = |text: &str| game.from_fen(text).unwrap_err().to_string();
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w C - 0 1"),
+        "bad FEN castling: 'C' needs a Rook of White on the c file of its King's row"
+    );
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w K - 0 1"),
+        "bad FEN castling: 'K' needs a Rook of White beyond its King towards e"
+    );
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w Z - 0 1"),
+        "bad FEN castling: expected `-`, letters from KQkq or the files' letters, found 'Z'"
+    );
+    // The king on d1 takes the c1 rook's square and the rook its own; both lose their rights.
+    let mut position = game.from_fen("4k3/8/8/8/8/8/8/2RK3R w CH - 0 1").unwrap();
+    let moves = crate::sorted_notations(&game, &position);
+    assert!(moves.contains(&"d1c1".to_string()) && moves.contains(&"d1h1".to_string()));
+    let legal = dagaz_engine::MoveGen::default()
+        .moves(&game, &position)
+        .unwrap();
+    let castle = dagaz_engine::match_move(&game, &legal, "d1c1")
+        .unwrap()
+        .clone();
+    position.play(&game, &castle);
+    assert_eq!(
+        game.to_fen(&position).unwrap(),
+        "4k3/8/8/8/8/8/8/2KR3R b - - 0 1"
+    );
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,

@@ -4,7 +4,7 @@
 
 use crate::error::CompileError;
 use crate::evaluation::{Evaluation, Score};
-use crate::formats::{Castling, FenSpec, PdnSpec, StandardFen};
+use crate::formats::{Castling, CastlingRooks, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
 use crate::lookup::{piece_kind, player};
 use crate::rules::AttackTest;
@@ -388,7 +388,8 @@ fn standard(
     Some(spec)
 }
 
-/// `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+/// `(castling ATTRIBUTE (LETTER POS ...) ...)`, or with `(king PIECE) (rook PIECE)` and
+/// `(LETTER PLAYER DIRECTION) ...`.
 fn castling(
     written: &dagaz_syntax::FenCastling,
     names: &Declared<'_>,
@@ -399,6 +400,14 @@ fn castling(
         errors.push(CompileError::unknown("attribute", &name.text, name.span));
         return None;
     };
+    if written.king.is_some() || written.rook.is_some() {
+        let rooks = castling_rooks(written, names, errors)?;
+        return Some(Castling {
+            attribute: attribute as u8,
+            rights: Vec::new(),
+            rooks: Some(rooks),
+        });
+    }
     let mut rights = Vec::new();
     for (letter, squares) in &written.rights {
         if taken(&rights, letter, "castling letter", errors) {
@@ -413,6 +422,96 @@ fn castling(
     Some(Castling {
         attribute: attribute as u8,
         rights,
+        rooks: None,
+    })
+}
+
+/// The letters of `(castling ATTRIBUTE (king PIECE) (rook PIECE) (LETTER PLAYER DIRECTION)
+/// ...)`. The file letters come from the board, so a side's letter may not be one, and each
+/// case of letter belongs to one player (the file letters take it).
+fn castling_rooks(
+    written: &dagaz_syntax::FenCastling,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Option<CastlingRooks> {
+    let mut kind = |piece: &Option<Ident>, other: &Option<Ident>, form: &str| match (piece, other) {
+        (Some(piece), _) => piece_kind(names.pieces, piece)
+            .map_err(|e| errors.push(e))
+            .ok(),
+        (None, Some(other)) => {
+            errors.push(CompileError::expected(
+                &format!("`({form} PIECE)` beside it"),
+                format!("only `{}`", other.text),
+                other.span,
+            ));
+            None
+        }
+        (None, None) => None,
+    };
+    let king = kind(&written.king, &written.rook, "king");
+    let rook = kind(&written.rook, &written.king, "rook");
+    let files = names.board.dims().first().map_or(&[][..], Vec::as_slice);
+    let mut sides: Vec<(char, PlayerId, dagaz_ir::Dir)> = Vec::new();
+    for (letter, rest) in &written.rights {
+        let c = letter.letter;
+        if sides.iter().any(|&(l, _, _)| l == c) {
+            errors.push(CompileError::duplicate(
+                "castling letter",
+                &c.to_string(),
+                letter.span,
+            ));
+            continue;
+        }
+        if files.iter().any(|f| f.eq_ignore_ascii_case(&c.to_string())) {
+            errors.push(CompileError::expected(
+                "a castling letter that is not a file's (file letters name rooks by their file)",
+                format!("`{c}`"),
+                letter.span,
+            ));
+            continue;
+        }
+        let [owner, direction] = rest.as_slice() else {
+            errors.push(CompileError::expected(
+                "`(LETTER PLAYER DIRECTION)` after `(king PIECE)`",
+                format!("`{c}` with {} item(s) after it", rest.len()),
+                letter.span,
+            ));
+            continue;
+        };
+        let Ok(owner) = player(names.players, owner).map_err(|e| errors.push(e)) else {
+            continue;
+        };
+        let Some(dir) = names.board.direction(&direction.text) else {
+            errors.push(CompileError::unknown(
+                "direction",
+                &direction.text,
+                direction.span,
+            ));
+            continue;
+        };
+        let same_case = sides
+            .iter()
+            .find(|(l, _, _)| l.is_uppercase() == c.is_uppercase());
+        if let Some(&(other, other_owner, _)) = same_case.filter(|(_, p, _)| *p != owner) {
+            errors.push(CompileError::expected(
+                &format!(
+                    "the letters of one player in each case (`{other}` is {}'s)",
+                    names
+                        .players
+                        .get_index(other_owner.0 as usize)
+                        .map_or("", String::as_str)
+                ),
+                format!("`{c}`"),
+                letter.span,
+            ));
+            continue;
+        }
+        sides.push((c, owner, dir));
+    }
+    Some(CastlingRooks {
+        king: king?,
+        rook: rook?,
+        sides,
     })
 }
 
@@ -432,4 +531,96 @@ fn taken<T>(
         ));
     }
     seen
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::formats::{CastlingRooks, FenSpec};
+    use dagaz_ir::{Dir, PieceKind, PlayerId};
+    use pretty_assertions::assert_eq;
+
+    /// A 3x2 board with kings and rooks and the castling clause `castling`: the compiled
+    /// castling rooks, and each error as the text it points at and its message.
+    fn castling(castling: &str) -> (Option<CastlingRooks>, Vec<(String, String)>) {
+        let text = format!(
+            r#"(board (name b) (dim "a-c") (dim "2-1") (dir (name e) 1 0) (dir (name w) -1 0))
+               (piece (name King)) (piece (name Rook))
+               (game (name "t") (players (White (King b1) (Rook a1 c1)) (Black (King b2)))
+                  (attribute moved false)
+                  (fen standard (pieces (K White King) (k Black King) (R White Rook))
+                     (turn (w White) (b Black)) {castling}))"#
+        );
+        let forms = dagaz_sexpr::read(&text).unwrap();
+        let (rules, errors) = crate::compile_all(&forms);
+        let errors = errors
+            .iter()
+            .map(|e| (text[e.span.start..e.span.end].to_string(), e.to_string()))
+            .collect();
+        let rooks = rules.and_then(|r| match r.fen {
+            Some(FenSpec::Standard(fen)) => fen.castling.and_then(|c| c.rooks),
+            _ => None,
+        });
+        (rooks, errors)
+    }
+
+    #[test]
+    fn castling_letters_for_rooks_anywhere_name_a_player_and_a_direction() {
+        let (rooks, errors) = castling(
+            "(castling moved (king King) (rook Rook) (K White e) (Q White w) (k Black e))",
+        );
+        assert_eq!(errors, Vec::<(String, String)>::new());
+        let rooks = rooks.unwrap();
+        assert_eq!((rooks.king, rooks.rook), (PieceKind(0), PieceKind(1)));
+        assert_eq!(
+            rooks.sides,
+            vec![
+                ('K', PlayerId(0), Dir(0)),
+                ('Q', PlayerId(0), Dir(1)),
+                ('k', PlayerId(1), Dir(0))
+            ]
+        );
+    }
+
+    #[test]
+    fn castling_letters_for_rooks_anywhere_are_checked() {
+        let errors = |clause: &str| castling(clause).1;
+        assert_eq!(
+            errors("(castling moved (king King) (K White e))"),
+            vec![(
+                "King".to_string(),
+                "expected `(rook PIECE)` beside it, found only `King`".to_string()
+            )]
+        );
+        assert_eq!(
+            errors("(castling moved (king King) (rook Rook) (B White e) (K White n))"),
+            vec![
+                (
+                    "B".to_string(),
+                    "expected a castling letter that is not a file's (file letters name rooks by their file), found `B`".to_string()
+                ),
+                ("n".to_string(), "unknown direction `n`".to_string()),
+            ]
+        );
+        assert_eq!(
+            errors("(castling moved (king King) (rook Rook) (K White e) (Q Black w) (q White))"),
+            vec![
+                (
+                    "Q".to_string(),
+                    "expected the letters of one player in each case (`K` is White's), found `Q`"
+                        .to_string()
+                ),
+                (
+                    "q".to_string(),
+                    "expected `(LETTER PLAYER DIRECTION)` after `(king PIECE)`, found `q` with 1 item(s) after it".to_string()
+                ),
+            ]
+        );
+        assert_eq!(
+            errors("(castling moved (king King) (rook Rook) (K White e) (K White w))"),
+            vec![(
+                "K".to_string(),
+                "a second `castling letter` definition named `K`".to_string()
+            )]
+        );
+    }
 }

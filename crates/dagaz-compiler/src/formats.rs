@@ -1,7 +1,7 @@
 //! What a game declares about writing its positions as text (its `(fen ...)` clause), and the
 //! error of reading such a text. The readers and writers are in `fen` and `pdn`.
 
-use dagaz_ir::{Piece, PieceKind, PlayerId, Pos};
+use dagaz_ir::{Dir, Piece, PieceKind, PlayerId, Pos};
 use dagaz_sexpr::Span;
 use thiserror::Error;
 
@@ -57,7 +57,8 @@ pub struct StandardFen {
     pub promoted: Option<u8>,
 }
 
-/// The castling field: each letter stands for an attribute on a set of squares.
+/// The castling field: each letter stands for an attribute on a set of squares, or on a king
+/// and one of its rooks wherever they stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
     /// The attribute's bit (in [`Piece::attrs`]) that the field grants; reading a FEN clears
@@ -66,6 +67,23 @@ pub struct Castling {
     /// Each letter with the squares whose pieces it gives the attribute (`K` → e1 and h1);
     /// a letter needs a piece on every one of its squares.
     pub rights: Vec<(char, Vec<Pos>)>,
+    /// `(king PIECE) (rook PIECE)`: the letters name a king and a rook wherever they stand
+    /// (Chess960), and `rights` is empty.
+    pub rooks: Option<CastlingRooks>,
+}
+
+/// Castling letters for kings and rooks that may start anywhere on their row. `K` (a side's
+/// letter) names the player's king and its farthest rook in the side's direction, as X-FEN
+/// has it; a file letter (`C`, in the case of a player's side letters) names the king and the
+/// rook on that file of the king's row, as Shredder-FEN has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRooks {
+    /// The king's piece type: one per player that has rights.
+    pub king: PieceKind,
+    /// The rook's piece type.
+    pub rook: PieceKind,
+    /// Each side's letter, its player and the direction from the king to the rooks it names.
+    pub sides: Vec<(char, PlayerId, Dir)>,
 }
 
 /// What a game declared about its PDN FEN.

@@ -14,13 +14,15 @@
 //! ```
 //!
 //! A castling letter says that the pieces on its squares have the attribute (here
-//! `never-moved`); every other piece lacks it. The en-passant field is the value of a turn
-//! variable.
+//! `never-moved`); every other piece lacks it. With `(king PIECE) (rook PIECE)` (Chess960) a
+//! letter names a king and one of its rooks wherever they stand: X-FEN's `K` and `Q` (the
+//! outermost rook on a side) and Shredder-FEN's file letters are read, and X-FEN is written.
+//! The en-passant field is the value of a turn variable.
 
 use crate::model::Game;
 use crate::position::Position;
 use crate::validate::FieldSpans;
-use dagaz_compiler::{FenError, FenSpec, StandardFen, UNLIMITED};
+use dagaz_compiler::{Castling, CastlingRooks, FenError, FenSpec, StandardFen, UNLIMITED};
 use dagaz_ir::{Pos, Value};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
@@ -253,34 +255,18 @@ impl Game {
                     }
                 }
                 if castling != "-" {
-                    let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
                     for (i, c) in castling.char_indices() {
                         let at = (castling_at + i, c.len_utf8());
-                        let (_, squares) =
-                            rules.rights.iter().find(|(l, _)| *l == c).ok_or_else(|| {
-                                fail(
-                                    "castling",
-                                    format!("expected `-` or letters from {known}, found {c:?}"),
-                                    at,
-                                )
-                            })?;
                         if castling.get(..i).is_some_and(|before| before.contains(c)) {
                             return Err(fail("castling", format!("{c:?} is given twice"), at));
                         }
-                        for &pos in squares {
-                            let Some(piece) =
-                                position.cells.get_mut(pos.index()).and_then(|c| c.as_mut())
-                            else {
-                                return Err(fail(
-                                    "castling",
-                                    format!(
-                                        "{c:?} needs a piece on {}, which is empty",
-                                        self.rules.board.label(pos)
-                                    ),
-                                    at,
-                                ));
-                            };
-                            piece.set_attr(rules.attribute, true);
+                        let squares = self
+                            .castling_squares(rules, &position, c)
+                            .map_err(|message| fail("castling", message, at))?;
+                        for pos in squares {
+                            if let Some(Some(piece)) = position.cells.get_mut(pos.index()) {
+                                piece.set_attr(rules.attribute, true);
+                            }
                         }
                     }
                 }
@@ -493,6 +479,9 @@ impl Game {
         let _ = write!(out, " {side} ");
         let mut rights = String::new();
         if let Some(rules) = &spec.castling {
+            if let Some(rooks) = &rules.rooks {
+                self.write_castling_rooks(rules.attribute, rooks, position, &mut rights);
+            }
             for (c, squares) in &rules.rights {
                 let all = squares.iter().all(|&pos| {
                     position
@@ -516,6 +505,169 @@ impl Game {
         // The half-move clock is not kept: positions are written with 0.
         let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
         Some(out)
+    }
+}
+
+impl Game {
+    /// The squares of the pieces a castling letter gives the attribute: the letter's own
+    /// squares, or a king and one of its rooks (`(king PIECE) (rook PIECE)`); else why not.
+    fn castling_squares(
+        &self,
+        rules: &Castling,
+        position: &Position,
+        c: char,
+    ) -> Result<Vec<Pos>, String> {
+        let Some(rooks) = &rules.rooks else {
+            let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
+            let (_, squares) = rules
+                .rights
+                .iter()
+                .find(|(l, _)| *l == c)
+                .ok_or_else(|| format!("expected `-` or letters from {known}, found {c:?}"))?;
+            if let Some(&empty) = squares
+                .iter()
+                .find(|&&pos| position.piece_at(pos).is_none())
+            {
+                return Err(format!(
+                    "{c:?} needs a piece on {}, which is empty",
+                    self.rules.board.label(empty)
+                ));
+            }
+            return Ok(squares.clone());
+        };
+        let side = rooks.sides.iter().find(|(l, _, _)| *l == c);
+        let file = self.file_index(c);
+        // A file letter belongs to the player whose side letters have its case.
+        let owner = side.or_else(|| {
+            file.and(
+                rooks
+                    .sides
+                    .iter()
+                    .find(|(l, _, _)| l.is_uppercase() == c.is_uppercase()),
+            )
+        });
+        let Some(&(_, owner, _)) = owner else {
+            let known: String = rooks.sides.iter().map(|(l, _, _)| *l).collect();
+            return Err(format!(
+                "expected `-`, letters from {known} or the files' letters, found {c:?}"
+            ));
+        };
+        let player = self.player_name(owner);
+        let king_name = self.piece_name(rooks.king);
+        let rook_name = self.piece_name(rooks.rook);
+        let kings: Vec<Pos> = self
+            .rules
+            .board
+            .positions()
+            .filter(|&pos| {
+                position
+                    .piece_at(pos)
+                    .is_some_and(|p| p.owner == owner && p.kind == rooks.king)
+            })
+            .collect();
+        let [king] = kings[..] else {
+            return Err(format!(
+                "{c:?} needs one {king_name} of {player}, found {}",
+                kings.len()
+            ));
+        };
+        let is_rook = |pos: Pos| {
+            position
+                .piece_at(pos)
+                .is_some_and(|p| p.owner == owner && p.kind == rooks.rook)
+        };
+        let rook = match (side, file) {
+            (Some(&(_, _, dir)), _) => self.line(king, dir).filter(|&p| is_rook(p)).last(),
+            (None, Some(file)) => self
+                .row_of(king)
+                .and_then(|(row, _)| row.get(file).copied().flatten())
+                .filter(|&p| is_rook(p)),
+            (None, None) => None,
+        };
+        let rook = rook.ok_or_else(|| match side {
+            Some(&(_, _, dir)) => format!(
+                "{c:?} needs a {rook_name} of {player} beyond its {king_name} towards {}",
+                self.rules.board.direction_name(dir)
+            ),
+            None => format!(
+                "{c:?} needs a {rook_name} of {player} on the {} file of its {king_name}'s row",
+                c.to_ascii_lowercase()
+            ),
+        })?;
+        Ok(vec![king, rook])
+    }
+
+    /// X-FEN: for each side, each rook with the attribute beyond a king that has it, written
+    /// with the side's letter when it is the side's farthest rook, else with its file's.
+    fn write_castling_rooks(
+        &self,
+        attribute: u8,
+        rooks: &CastlingRooks,
+        position: &Position,
+        out: &mut String,
+    ) {
+        for &(letter, owner, dir) in &rooks.sides {
+            let has = |pos: Pos, kind| {
+                position
+                    .piece_at(pos)
+                    .filter(|p| p.owner == owner && p.kind == kind)
+                    .map(|p| p.attr(attribute))
+            };
+            let Some(king) = self
+                .rules
+                .board
+                .positions()
+                .find(|&pos| has(pos, rooks.king) == Some(true))
+            else {
+                continue;
+            };
+            let line: Vec<(Pos, bool)> = self
+                .line(king, dir)
+                .filter_map(|pos| has(pos, rooks.rook).map(|a| (pos, a)))
+                .collect();
+            for (i, &(pos, right)) in line.iter().enumerate() {
+                if !right {
+                    continue;
+                }
+                if i + 1 == line.len() {
+                    out.push(letter);
+                    continue;
+                }
+                let Some((_, file)) = self.row_of(pos) else {
+                    continue;
+                };
+                let name = self.rules.board.dims().first().and_then(|f| f.get(file));
+                for ch in name.map_or("", String::as_str).chars() {
+                    out.push(if letter.is_uppercase() {
+                        ch.to_ascii_uppercase()
+                    } else {
+                        ch.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+    }
+
+    /// The squares from `from` (not included) along `dir` to the edge of the board.
+    fn line(&self, from: Pos, dir: dagaz_ir::Dir) -> impl Iterator<Item = Pos> + '_ {
+        std::iter::successors(self.rules.board.step(dir, from), move |&p| {
+            self.rules.board.step(dir, p)
+        })
+    }
+
+    /// The FEN row `pos` stands on, and its index along it (its file).
+    fn row_of(&self, pos: Pos) -> Option<(Vec<Option<Pos>>, usize)> {
+        self.fen_rows().into_iter().find_map(|row| {
+            let file = row.iter().position(|&p| p == Some(pos))?;
+            Some((row, file))
+        })
+    }
+
+    /// The file a castling letter names, by its name in either case.
+    fn file_index(&self, c: char) -> Option<usize> {
+        let files = self.rules.board.dims().first()?;
+        let lower = c.to_ascii_lowercase().to_string();
+        files.iter().position(|f| *f == lower)
     }
 }
 

@@ -168,8 +168,10 @@ keywords! {
     Sfen = "sfen",
     /// `(man PIECE)` in `(fen pdn ...)`.
     Man = "man",
-    /// `(king PIECE)` in `(fen pdn ...)`.
+    /// `(king PIECE)` in `(fen pdn ...)`, and in `(castling ...)` of `(fen standard ...)`.
     King = "king",
+    /// `(rook PIECE)` in `(castling ...)` of `(fen standard ...)`.
+    Rook = "rook",
     /// `(pieces (LETTER PLAYER PIECE) ...)` in `(fen standard ...)`.
     Pieces = "pieces",
     /// `(turn (LETTER PLAYER) ...)` in `(fen standard ...)`.

@@ -389,8 +389,9 @@ pub struct StandardFen {
     pub pieces: Vec<FenPiece>,
     /// `(turn (LETTER PLAYER) ...)`: at least one.
     pub turn: Vec<(Letter, Ident)>,
-    /// The last `(castling ATTRIBUTE (LETTER POS ...) ...)`.
-    pub castling: Option<FenCastling>,
+    /// The last `(castling ATTRIBUTE (LETTER POS ...) ...)` (boxed: it is large, and most
+    /// games have none).
+    pub castling: Option<Box<FenCastling>>,
     /// The last `(en-passant TURN-VARIABLE)`.
     pub en_passant: Option<Ident>,
     /// Each `(piece-count PIECE MIN [MAX])`.
@@ -444,13 +445,18 @@ pub struct FenPiece {
     pub kind: Ident,
 }
 
-/// `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+/// `(castling ATTRIBUTE (LETTER POS ...) ...)`, or `(castling ATTRIBUTE (king PIECE) (rook
+/// PIECE) (LETTER PLAYER DIRECTION) ...)` when the king and rooks may start anywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenCastling {
     /// The attribute that marks pieces with castling rights.
     pub attribute: Ident,
-    /// Each letter and its positions, as written.
+    /// Each letter and what follows it, as written: positions, or a player and a direction.
     pub rights: Vec<(Letter, Vec<Ident>)>,
+    /// The last `(king PIECE)`.
+    pub king: Option<Ident>,
+    /// The last `(rook PIECE)`.
+    pub rook: Option<Ident>,
 }
 
 /// `(attribute NAME true|false)`.

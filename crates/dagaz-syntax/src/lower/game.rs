@@ -529,7 +529,7 @@ impl Lower {
                 }
                 Some(Keyword::Castling) => {
                     if let Some(castling) = self.ok(castling(sub, args)) {
-                        spec.castling = Some(castling);
+                        spec.castling = Some(Box::new(castling));
                     }
                 }
                 Some(Keyword::EnPassant) => {
@@ -951,23 +951,38 @@ fn fen_turn(entry: &Node) -> Result<(Letter, Ident)> {
     ))
 }
 
-/// `(castling ATTRIBUTE (LETTER POS ...) ...)`.
+/// `(castling ATTRIBUTE (LETTER POS ...) ...)`, with `(king PIECE)` and `(rook PIECE)` among
+/// the rights when the king and rooks may start anywhere.
 fn castling(sub: &Node, args: &[Node]) -> Result<FenCastling> {
-    let (attribute, rights) = args
+    let (attribute, entries) = args
         .split_first()
         .ok_or_else(|| SyntaxError::expected("an attribute name", sub))?;
     let attribute = shape::ident(attribute, "an attribute name")?;
-    let rights = rights
-        .iter()
-        .map(|right| {
-            const WHAT: &str = "`(LETTER SQUARE ...)`";
-            let items = shape::list(right, WHAT)?;
-            let (letter, squares) = items
-                .split_first()
-                .ok_or_else(|| SyntaxError::expected(WHAT, right))?;
-            let letter = shape::letter(letter, "a letter", "a one-letter name such as `K`")?;
-            Ok((letter, squares.iter().map(shape::written).collect()))
-        })
-        .collect::<Result<_>>()?;
-    Ok(FenCastling { attribute, rights })
+    let (mut rights, mut king, mut rook) = (Vec::new(), None, None);
+    for entry in entries {
+        const WHAT: &str = "`(LETTER SQUARE ...)`, `(king PIECE)` or `(rook PIECE)`";
+        let items = shape::list(entry, WHAT)?;
+        let (head, rest) = items
+            .split_first()
+            .ok_or_else(|| SyntaxError::expected(WHAT, entry))?;
+        let piece = match head.as_symbol().and_then(Keyword::from_text) {
+            Some(Keyword::King) => &mut king,
+            Some(Keyword::Rook) => &mut rook,
+            _ => {
+                let letter = shape::letter(head, "a letter", "a one-letter name such as `K`")?;
+                rights.push((letter, rest.iter().map(shape::written).collect()));
+                continue;
+            }
+        };
+        let [kind] = rest else {
+            return Err(SyntaxError::expected("one piece type", entry));
+        };
+        *piece = Some(shape::ident(kind, "a piece type")?);
+    }
+    Ok(FenCastling {
+        attribute,
+        rights,
+        king,
+        rook,
+    })
 }
