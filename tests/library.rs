@@ -37,6 +37,7 @@ perft! {
     extinction_perft => "extinction",
     minixiangqi_perft => "minixiangqi",
     dobutsu_perft => "dobutsu",
+    losers_perft => "losers",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

@@ -497,7 +497,7 @@ mod tests {
             assert_eq!(problems, Vec::new(), "{}", path.display());
             checked += 1;
         }
-        assert_eq!(checked, 40);
+        assert_eq!(checked, 41);
     }
 
     #[test]
