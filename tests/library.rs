@@ -63,6 +63,7 @@ perft! {
     mancala_perft => "mancala",
     oware_perft => "oware",
     chess960_perft => "chess960",
+    losers_perft => "losers",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

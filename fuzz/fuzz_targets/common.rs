@@ -44,6 +44,7 @@ pub const GAMES: &[(&str, &str)] = &[
     ("extinction", include_str!("../../games/extinction.game")),
     ("minixiangqi", include_str!("../../games/minixiangqi.game")),
     ("dobutsu", include_str!("../../games/dobutsu.game")),
+    ("losers", include_str!("../../games/losers.game")),
 ];
 
 /// The text of a shipped game by its file name (`chess.game`), for `include`.

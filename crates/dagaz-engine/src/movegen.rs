@@ -536,11 +536,35 @@ impl Sink for Generation<'_> {
         turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, GenErrorKind> {
+        self.royal_attacked(|owner| owner != mover, turn_number, turn_values, cells)
+    }
+
+    fn in_check(
+        &mut self,
+        mover: PlayerId,
+        turn_number: dagaz_ir::Int,
+        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        self.royal_attacked(|owner| owner == mover, turn_number, turn_values, cells)
+    }
+}
+
+impl Generation<'_> {
+    /// Whether a royal piece of an owner that `whose` accepts is attacked on `cells`, each
+    /// tested as its owner's.
+    fn royal_attacked(
+        &mut self,
+        whose: impl Fn(PlayerId) -> bool,
+        turn_number: dagaz_ir::Int,
+        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
         for index in 0..cells.len() {
             let Some(piece) = cells.get(index).copied().flatten() else {
                 continue;
             };
-            if piece.owner == mover || !self.game.is_royal(piece.kind) {
+            if !whose(piece.owner) || !self.game.is_royal(piece.kind) {
                 continue;
             }
             let attack = Attack {
@@ -911,6 +935,61 @@ mod tests {
             .moves(&g, &g.initial_position())
             .unwrap_err();
         assert_eq!(err.kind, GenErrorKind::TooManyMoves(2));
+    }
+
+    /// Compulsory capture among the legal moves only (losers chess): White's man on b1 shields
+    /// its king from the rook on c1, so its capture of the stone on c2 is no legal move, and it
+    /// must not make the king's quiet step illegal before the royal rule drops it.
+    fn pinned_capture(gate: &str) -> Vec<String> {
+        let g = crate::Game::load(&format!(
+            r#"(board (name b) (dim "a-c") (dim "2-1")
+                  (dir (name n) 0 -1) (dir (name e) 1 0) (dir (name w) -1 0) (dir (name ne) 1 -1))
+               (define start () (check is-friend?) (let before enemy-count) (take) (log position))
+               (define finish ()
+                  (log position) (drop)
+                  (let took (- before enemy-count))
+                  (check (<= must took))
+                  (if (and (> took 0) {gate}) (set! must 1)))
+               (piece (name King) (pre (start)) (move (check (any n e)) (check not-friend?))
+                  (post (finish)))
+               (piece (name Man) (pre (start)) (move (check n) (check is-empty?))
+                  (move (check ne) (check is-enemy?)) (post (finish)))
+               (piece (name Rook) (pre (start))
+                  (move (while true (check w) (check not-friend?) (end-move) (check is-empty?)))
+                  (post (finish)))
+               (piece (name Stone))
+               (game (name "t") (board b) (royal King)
+                  (players (White (King a1) (Man b1)) (Black (Rook c1) (Stone c2))))"#
+        ))
+        .unwrap();
+        notations(&g)
+    }
+
+    #[test]
+    fn in_check_tells_a_capture_that_leaves_the_king_attacked() {
+        assert_eq!(pinned_capture("(not in-check?)"), vec!["a1a2"]);
+        // Without it the pinned capture makes captures compulsory, and is then dropped itself.
+        assert_eq!(pinned_capture("true"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn in_check_asked_before_the_move_is_whether_the_mover_is_in_check() {
+        let g = crate::Game::load(
+            r#"(board (name b) (dim "a-c") (dim "2-1") (dir (name n) 0 -1) (dir (name e) 1 0)
+                  (dir (name w) -1 0))
+               (piece (name King)
+                  (pre (check is-friend?) (let checked in-check?) (take) (log position))
+                  (move (check (any n e)) (check not-friend?))
+                  (post (log position) (if checked (log "+")) (drop)))
+               (piece (name Rook) (pre (check is-friend?) (take))
+                  (move (while true (check w) (check not-friend?) (end-move) (check is-empty?)))
+                  (post (drop)))
+               (game (name "t") (board b) (royal King)
+                  (players (White (King a1)) (Black (Rook c1))))"#,
+        )
+        .unwrap();
+        // b1 is attacked too: the only escape is a2, written with the check it escapes.
+        assert_eq!(notations(&g), vec!["a1a2+"]);
     }
 }
 

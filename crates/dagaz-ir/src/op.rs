@@ -204,6 +204,10 @@ pub enum Op {
     /// `-- bool`: whether the move, as it has left the board so far, gives check and leaves the
     /// next player no legal move (checkmate); false inside an attack test or a mate test.
     GivesMate,
+    /// `-- bool`: whether a royal piece of the player to move is attacked, on the board as the
+    /// move has left it so far (after the move's last `drop`: the move leaves its own king in
+    /// check); false inside an attack test.
+    InCheck,
     /// `-- bool`: whether no enemy attacks the current position; fails inside an attack test.
     NotAttacked,
 
@@ -511,6 +515,7 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::IsAttacked => "IsAttacked",
         Op::GivesCheck => "GivesCheck",
         Op::GivesMate => "GivesMate",
+        Op::InCheck => "InCheck",
         Op::NotAttacked => "NotAttacked",
         Op::NoMoves => "NoMoves",
         Op::CurrentPlayer => "CurrentPlayer",

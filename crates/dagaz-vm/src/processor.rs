@@ -162,10 +162,36 @@ pub trait Sink {
         Ok(false)
     }
 
+    /// Whether a royal piece of `mover` is attacked on `cells` (lent, and to be left as it was):
+    /// asked after the move's last `drop`, the move leaves the mover in check, and the royal
+    /// rule will not let it stand. A sink that does not know which pieces are royal answers
+    /// false.
+    fn in_check(
+        &mut self,
+        mover: PlayerId,
+        turn_number: Int,
+        turn_values: &[Value; MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        let _ = (mover, turn_number, turn_values, cells);
+        Ok(false)
+    }
+
     /// Whether the sink has seen what it needed; the run then stops early.
     fn finished(&self) -> bool {
         false
     }
+}
+
+/// Whose royal pieces a question about check is about.
+#[derive(Clone, Copy)]
+enum Royal {
+    /// `gives-check?`: another player's.
+    Others,
+    /// `gives-mate?`: another player's, and that player has no reply.
+    OthersMated,
+    /// `in-check?`: the mover's own.
+    Own,
 }
 
 /// Where a run stopped with an error: the command index and what went wrong.
@@ -690,8 +716,9 @@ impl Processor {
                 )?;
                 true
             }
-            Op::GivesCheck => self.gives_check(cx, sink, false)?,
-            Op::GivesMate => self.gives_check(cx, sink, true)?,
+            Op::GivesCheck => self.gives_check(cx, sink, Royal::Others)?,
+            Op::GivesMate => self.gives_check(cx, sink, Royal::OthersMated)?,
+            Op::InCheck => self.gives_check(cx, sink, Royal::Own)?,
             Op::IsAttacked | Op::NotAttacked => {
                 if self.in_probe {
                     return Ok(false);
@@ -1222,16 +1249,16 @@ impl Processor {
         })
     }
 
-    /// `GivesCheck` and (`mate`) `GivesMate`: ask the sink, except inside an attack test, where
-    /// the answer is false and the move goes on (it may still capture, which is what the test
-    /// looks for).
+    /// `GivesCheck`, `GivesMate` and `InCheck`: ask the sink, except inside an attack test,
+    /// where the answer is false and the move goes on (it may still capture, which is what the
+    /// test looks for).
     #[cold]
     #[inline(never)]
     fn gives_check(
         &mut self,
         cx: &Context<'_>,
         sink: &mut dyn Sink,
-        mate: bool,
+        asked: Royal,
     ) -> Result<bool, GenErrorKind> {
         let (mover, turn, turns) = (
             self.state.player,
@@ -1240,10 +1267,10 @@ impl Processor {
         );
         let cells = &mut self.state.cells;
         let checks = !self.in_probe
-            && if mate {
-                sink.gives_mate(mover, turn, turns, cells)?
-            } else {
-                sink.gives_check(mover, turn, turns, cells)?
+            && match asked {
+                Royal::Others => sink.gives_check(mover, turn, turns, cells)?,
+                Royal::OthersMated => sink.gives_mate(mover, turn, turns, cells)?,
+                Royal::Own => sink.in_check(mover, turn, turns, cells)?,
             };
         self.stack.push(Value::Bool(checks));
         Ok(true)

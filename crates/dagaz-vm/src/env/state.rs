@@ -36,6 +36,9 @@ pub enum StateName {
     GivesCheck,
     /// `gives-mate?`: whether the move gives checkmate; the processor asks the sink.
     GivesMate,
+    /// `in-check?`: whether a royal piece of the player to move is attacked now; the processor
+    /// asks the sink.
+    InCheck,
 }
 
 /// A number measured over the whole board, and the name the language gives it.
@@ -131,6 +134,7 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "not-attacked?" => return Some(StateName::Attacked(false)),
         "gives-check?" => return Some(StateName::GivesCheck),
         "gives-mate?" => return Some(StateName::GivesMate),
+        "in-check?" => return Some(StateName::InCheck),
         "friend-count" => return Some(StateName::Measure(Measure::FriendCount)),
         "enemy-count" => return Some(StateName::Measure(Measure::EnemyCount)),
         "line-length" => return Some(StateName::Measure(Measure::LineLength)),
