@@ -33,37 +33,38 @@ perft! {
     fox_and_hounds_perft => "fox-and-hounds",
     makruk_perft => "makruk",
     capablanca_perft => "capablanca",
+    grand_perft => "grand",
+    chess960_perft => "chess960",
     frysk_perft => "frysk",
-    ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
     antidraughts_perft => "antidraughts",
+    breakthrough_draughts_perft => "breakthrough-draughts",
+    canadian_perft => "canadian",
+    pool_perft => "pool",
+    czech_perft => "czech",
+    thai_perft => "thai",
+    ultimate_tic_tac_toe_perft => "ultimate-tic-tac-toe",
+    y_5_perft => "y-5",
+    havannah_4_perft => "havannah-4",
+    pentago_perft => "pentago",
+    dots_and_boxes_perft => "dots-and-boxes",
     shatranj_perft => "shatranj",
     chaturanga_perft => "chaturanga",
     extinction_perft => "extinction",
     minixiangqi_perft => "minixiangqi",
-    grand_perft => "grand",
+    dobutsu_perft => "dobutsu",
+    losers_perft => "losers",
     brandubh_perft => "brandubh",
     tablut_perft => "tablut",
     hnefatafl_perft => "hnefatafl",
     konane_perft => "konane",
     halma_perft => "halma",
     alquerque_perft => "alquerque",
+    fanorona_perft => "fanorona",
     lines_of_action_perft => "lines-of-action",
     nine_mens_morris_perft => "nine-mens-morris",
     amazons_perft => "amazons",
-    dobutsu_perft => "dobutsu",
-    breakthrough_draughts_perft => "breakthrough-draughts",
-    canadian_perft => "canadian",
-    pool_perft => "pool",
-    czech_perft => "czech",
-    thai_perft => "thai",
-    fanorona_perft => "fanorona",
-    y_5_perft => "y-5",
-    havannah_4_perft => "havannah-4",
-    pentago_perft => "pentago",
     mancala_perft => "mancala",
     oware_perft => "oware",
-    chess960_perft => "chess960",
-    losers_perft => "losers",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -115,6 +116,52 @@ fn horde_ends_when_the_horde_is_gone_and_its_long_steps_from_the_first_row_stand
     );
     let from_second = play("4k3/8/8/8/3p4/8/2P5/8 w - - 0 1", "c2c4", &mut gen);
     assert!(moves(&from_second).contains(&"d4c3".to_string()));
+}
+
+/// Chess960: the castling letters name the king and a rook wherever they stand, by the rook's
+/// file (Shredder-FEN) or as the outermost rook on a side (X-FEN: K and Q); dagaz writes X-FEN,
+/// with a file letter for a rook that is not the outermost. Castling is written as the king
+/// taking its rook, and ends with the king and rook where chess puts them.
+#[test]
+fn chess960_reads_both_castling_letterings_and_castles_from_any_start() {
+    let game = crate::load("games/chess960.game");
+    let fen = |text: &str| game.to_fen(&game.from_fen(text).unwrap()).unwrap();
+    assert_eq!(
+        fen("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1"),
+        "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w KQkq - 0 1"
+    );
+    assert_eq!(
+        fen("rr2k3/8/8/8/8/8/8/RR2K3 w ABb - 0 1"),
+        "rr2k3/8/8/8/8/8/8/RR2K3 w BQb - 0 1"
+    );
+    let error = |text: &str| game.from_fen(text).unwrap_err().to_string();
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w C - 0 1"),
+        "bad FEN castling: 'C' needs a Rook of White on the c file of its King's row"
+    );
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w K - 0 1"),
+        "bad FEN castling: 'K' needs a Rook of White beyond its King towards e"
+    );
+    assert_eq!(
+        error("rr2k3/8/8/8/8/8/8/RR2K3 w Z - 0 1"),
+        "bad FEN castling: expected `-`, letters from KQkq or the files' letters, found 'Z'"
+    );
+    // The king on d1 takes the c1 rook's square and the rook its own; both lose their rights.
+    let mut position = game.from_fen("4k3/8/8/8/8/8/8/2RK3R w CH - 0 1").unwrap();
+    let moves = crate::sorted_notations(&game, &position);
+    assert!(moves.contains(&"d1c1".to_string()) && moves.contains(&"d1h1".to_string()));
+    let legal = dagaz_engine::MoveGen::default()
+        .moves(&game, &position)
+        .unwrap();
+    let castle = dagaz_engine::match_move(&game, &legal, "d1c1")
+        .unwrap()
+        .clone();
+    position.play(&game, &castle);
+    assert_eq!(
+        game.to_fen(&position).unwrap(),
+        "4k3/8/8/8/8/8/8/2KR3R b - - 0 1"
+    );
 }
 
 /// The legal moves of `setup` in the game `name`, sorted.
@@ -183,53 +230,6 @@ fn alquerque_counted_by_hand_and_its_rules() {
     );
 }
 
-/// Lines of Action: a stone moves as far as its line holds stones; a capture that joins the
-/// enemy's stones loses, unless it joins the mover's too; a board brought back draws.
-#[test]
-fn lines_of_action_counts_its_lines_joins_its_stones_and_draws_on_a_board_brought_back() {
-    let game = crate::load("games/lines-of-action.game");
-    let mut gen = dagaz_engine::MoveGen::default();
-    let end_after = |setup: &str, m: &str, gen: &mut dagaz_engine::MoveGen| {
-        let mut position = game.setup(setup).unwrap();
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
-        let ended = gen.ending(&game, &position).unwrap().unwrap();
-        (
-            game.player_name(ended.player).to_string(),
-            ended.outcome,
-            ended.reason,
-        )
-    };
-    // The diagonal a4-e8 holds c6 and e8: c6 goes two squares, over nothing, and takes e8.
-    let lone = "(Black (Stone c6 a1)) (White (Stone a8 b8 e8)) (turn Black)";
-    let moves = crate::sorted_notations(&game, &game.setup(lone).unwrap());
-    assert!(moves.contains(&"c6e8".to_string()), "{moves:?}");
-    // White's a8 and b8 are left joined, Black's stones are not: Black loses (goal #3).
-    use dagaz_engine::{EndReason, Outcome};
-    assert_eq!(
-        end_after(lone, "c6e8", &mut gen),
-        ("Black".to_string(), Some(Outcome::Loss), EndReason::Goal(3))
-    );
-    // With d8, e8 joins Black's stones too: the mover wins (goal #2).
-    let both = "(Black (Stone c6 d8)) (White (Stone a8 b8 e8)) (turn Black)";
-    assert_eq!(
-        end_after(both, "c6e8", &mut gen),
-        ("Black".to_string(), Some(Outcome::Win), EndReason::Goal(2))
-    );
-    // A stone may not jump an enemy stone: from a1 along the first row (a1, c1, d1: three
-    // squares) White's c1 is in the way.
-    let blocked = "(Black (Stone a1 d1 h8)) (White (Stone c1 a8)) (turn Black)";
-    let moves = crate::sorted_notations(&game, &game.setup(blocked).unwrap());
-    assert!(
-        !moves
-            .iter()
-            .any(|m| m.starts_with("a1") && m.ends_with('1')),
-        "{moves:?}"
-    );
-    // b1b3 a2c2 b3b1 c2a2 brings back the start: a draw.
-    let mut position = game.initial_position();
-    for m in ["b1b3", "a2c2", "b3b1", "c2a2"] {
 /// Fanorona: the opening counted by hand, and positions that show each rule.
 #[test]
 fn fanorona_captures_by_approach_and_withdrawal_in_chains() {
@@ -286,6 +286,68 @@ fn fanorona_captures_by_approach_and_withdrawal_in_chains() {
     let mut position = game.initial_position();
     let mut gen = dagaz_engine::MoveGen::default();
     for m in ["d3-e3W", "b4-c3A-d3A-d2A", "f2-e3A-d3W", "d5-d4A-c3A-d3W"] {
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+    }
+    let merged = crate::sorted_notations(&game, &position);
+    assert_eq!(merged.len(), 52);
+    for end in ["d4A", "d4A-c4W"] {
+        let listed = ["b4A", "b4W"]
+            .iter()
+            .filter(|b4| merged.contains(&format!("c2-c3A-{b4}-c5W-d5W-{end}")))
+            .count();
+        assert_eq!(listed, 1, "one of the two paths that end {end}");
+    }
+}
+
+/// Lines of Action: a stone moves as far as its line holds stones; a capture that joins the
+/// enemy's stones loses, unless it joins the mover's too; a board brought back draws.
+#[test]
+fn lines_of_action_counts_its_lines_joins_its_stones_and_draws_on_a_board_brought_back() {
+    let game = crate::load("games/lines-of-action.game");
+    let mut gen = dagaz_engine::MoveGen::default();
+    let end_after = |setup: &str, m: &str, gen: &mut dagaz_engine::MoveGen| {
+        let mut position = game.setup(setup).unwrap();
+        let legal = gen.moves(&game, &position).unwrap();
+        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        position.play(&game, &mv);
+        let ended = gen.ending(&game, &position).unwrap().unwrap();
+        (
+            game.player_name(ended.player).to_string(),
+            ended.outcome,
+            ended.reason,
+        )
+    };
+    // The diagonal a4-e8 holds c6 and e8: c6 goes two squares, over nothing, and takes e8.
+    let lone = "(Black (Stone c6 a1)) (White (Stone a8 b8 e8)) (turn Black)";
+    let moves = crate::sorted_notations(&game, &game.setup(lone).unwrap());
+    assert!(moves.contains(&"c6e8".to_string()), "{moves:?}");
+    // White's a8 and b8 are left joined, Black's stones are not: Black loses (goal #3).
+    use dagaz_engine::{EndReason, Outcome};
+    assert_eq!(
+        end_after(lone, "c6e8", &mut gen),
+        ("Black".to_string(), Some(Outcome::Loss), EndReason::Goal(3))
+    );
+    // With d8, e8 joins Black's stones too: the mover wins (goal #2).
+    let both = "(Black (Stone c6 d8)) (White (Stone a8 b8 e8)) (turn Black)";
+    assert_eq!(
+        end_after(both, "c6e8", &mut gen),
+        ("Black".to_string(), Some(Outcome::Win), EndReason::Goal(2))
+    );
+    // A stone may not jump an enemy stone: from a1 along the first row (a1, c1, d1: three
+    // squares) White's c1 is in the way.
+    let blocked = "(Black (Stone a1 d1 h8)) (White (Stone c1 a8)) (turn Black)";
+    let moves = crate::sorted_notations(&game, &game.setup(blocked).unwrap());
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("a1") && m.ends_with('1')),
+        "{moves:?}"
+    );
+    // b1b3 a2c2 b3b1 c2a2 brings back the start: a draw.
+    let mut position = game.initial_position();
+    for m in ["b1b3", "a2c2", "b3b1", "c2a2"] {
         let legal = gen.moves(&game, &position).unwrap();
         let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
         position.play(&game, &mv);
@@ -362,61 +424,6 @@ fn amazons_shoots_from_where_it_lands_and_a_boxed_player_loses() {
     let ended = gen.ending(&game, &boxed).unwrap().unwrap();
     assert_eq!(game.player_name(ended.player), "White");
     assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Loss));
-    let merged = crate::sorted_notations(&game, &position);
-    assert_eq!(merged.len(), 52);
-    for end in ["d4A", "d4A-c4W"] {
-        let listed = ["b4A", "b4W"]
-            .iter()
-            .filter(|b4| merged.contains(&format!("c2-c3A-{b4}-c5W-d5W-{end}")))
-            .count();
-        assert_eq!(listed, 1, "one of the two paths that end {end}");
-    }
-}
-
-/// Chess960: the castling letters name the king and a rook wherever they stand, by the rook's
-/// file (Shredder-FEN) or as the outermost rook on a side (X-FEN: K and Q); dagaz writes X-FEN,
-/// with a file letter for a rook that is not the outermost. Castling is written as the king
-/// taking its rook, and ends with the king and rook where chess puts them.
-#[test]
-fn chess960_reads_both_castling_letterings_and_castles_from_any_start() {
-    let game = crate::load("games/chess960.game");
-    let fen = |text: &str| game.to_fen(&game.from_fen(text).unwrap()).unwrap();
-    assert_eq!(
-        fen("nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w GBgb - 0 1"),
-        "nrbbqkrn/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKRN w KQkq - 0 1"
-    );
-    assert_eq!(
-        fen("rr2k3/8/8/8/8/8/8/RR2K3 w ABb - 0 1"),
-        "rr2k3/8/8/8/8/8/8/RR2K3 w BQb - 0 1"
-    );
-    let error = |text: &str| game.from_fen(text).unwrap_err().to_string();
-    assert_eq!(
-        error("rr2k3/8/8/8/8/8/8/RR2K3 w C - 0 1"),
-        "bad FEN castling: 'C' needs a Rook of White on the c file of its King's row"
-    );
-    assert_eq!(
-        error("rr2k3/8/8/8/8/8/8/RR2K3 w K - 0 1"),
-        "bad FEN castling: 'K' needs a Rook of White beyond its King towards e"
-    );
-    assert_eq!(
-        error("rr2k3/8/8/8/8/8/8/RR2K3 w Z - 0 1"),
-        "bad FEN castling: expected `-`, letters from KQkq or the files' letters, found 'Z'"
-    );
-    // The king on d1 takes the c1 rook's square and the rook its own; both lose their rights.
-    let mut position = game.from_fen("4k3/8/8/8/8/8/8/2RK3R w CH - 0 1").unwrap();
-    let moves = crate::sorted_notations(&game, &position);
-    assert!(moves.contains(&"d1c1".to_string()) && moves.contains(&"d1h1".to_string()));
-    let legal = dagaz_engine::MoveGen::default()
-        .moves(&game, &position)
-        .unwrap();
-    let castle = dagaz_engine::match_move(&game, &legal, "d1c1")
-        .unwrap()
-        .clone();
-    position.play(&game, &castle);
-    assert_eq!(
-        game.to_fen(&position).unwrap(),
-        "4k3/8/8/8/8/8/8/2KR3R b - - 0 1"
-    );
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,
