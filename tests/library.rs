@@ -35,6 +35,7 @@ perft! {
     lines_of_action_perft => "lines-of-action",
     nine_mens_morris_perft => "nine-mens-morris",
     amazons_perft => "amazons",
+    chinese_checkers_perft => "chinese-checkers",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -211,6 +212,33 @@ fn amazons_shoots_from_where_it_lands_and_a_boxed_player_loses() {
     let ended = gen.ending(&game, &boxed).unwrap().unwrap();
     assert_eq!(game.player_name(ended.player), "White");
     assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Loss));
+}
+
+/// Chinese checkers: a chain of hops may stop after any hop and never lands where it has been;
+/// filling the opposite point wins.
+#[test]
+fn chinese_checkers_hops_in_chains_and_fills_the_opposite_point() {
+    let game = crate::load("games/chinese-checkers.game");
+    // m9 hops over l8 to k7, then over l6 to m5; not back over l8 to m9, nor from m5 back to k7.
+    let chain = game
+        .setup("(North (Marble m9)) (South (Marble l8 l6 m17)) (turn North)")
+        .unwrap();
+    assert_eq!(
+        crate::sorted_notations(&game, &chain),
+        ["m9k7", "m9k7m5", "m9k9", "m9l10", "m9n10", "m9n8", "m9o9"]
+    );
+    let mut home = game
+        .setup("(North (Marble i5 l4 n4 p4 k3 m3 o3 l2 n2 m1)) (South (Marble m17)) (turn North)")
+        .unwrap();
+    let mut gen = dagaz_engine::MoveGen::default();
+    let legal = gen.moves(&game, &home).unwrap();
+    let mv = dagaz_engine::match_move(&game, &legal, "i5j4")
+        .unwrap()
+        .clone();
+    home.play(&game, &mv);
+    let ended = gen.ending(&game, &home).unwrap().unwrap();
+    assert_eq!(game.player_name(ended.player), "North");
+    assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Win));
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,

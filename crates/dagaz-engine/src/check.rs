@@ -497,7 +497,7 @@ mod tests {
             assert_eq!(problems, Vec::new(), "{}", path.display());
             checked += 1;
         }
-        assert_eq!(checked, 35);
+        assert_eq!(checked, 39);
     }
 
     #[test]
