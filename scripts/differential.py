@@ -24,7 +24,7 @@ script re-runs itself there):
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go,
                                       gomoku, clobber, ultimate tic-tac-toe, y, havannah, pentago,
-                                      lines of action, nine men's morris
+                                      lines of action, nine men's morris, chinese checkers
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
   classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
@@ -549,6 +549,63 @@ class OpenSpielMorris(OpenSpiel):
         return state
 
 
+# Chinese checkers: OpenSpiel's holes 0-120 (row by row from the top of its printed star) named by
+# their printed column (a-y, one letter per character) and row (17 at the top).
+CHECKERS_HOLES = """
+    m17 l16 n16 k15 m15 o15 j14 l14 n14 p14 a13 c13 e13 g13 i13 k13 m13 o13 q13 s13 u13 w13 y13
+    b12 d12 f12 h12 j12 l12 n12 p12 r12 t12 v12 x12 c11 e11 g11 i11 k11 m11 o11 q11 s11 u11 w11
+    d10 f10 h10 j10 l10 n10 p10 r10 t10 v10 e9 g9 i9 k9 m9 o9 q9 s9 u9 d8 f8 h8 j8 l8 n8 p8 r8
+    t8 v8 c7 e7 g7 i7 k7 m7 o7 q7 s7 u7 w7 b6 d6 f6 h6 j6 l6 n6 p6 r6 t6 v6 x6 a5 c5 e5 g5 i5
+    k5 m5 o5 q5 s5 u5 w5 y5 j4 l4 n4 p4 k3 m3 o3 l2 n2 m1
+""".split()
+
+
+class OpenSpielCheckers(OpenSpiel):
+    """OpenSpiel's chinese checkers, whose chain of hops is an action per hop by the same player
+    (ended by a `Pass`, or by itself when no hop is left); dagaz's move is the whole chain. Each
+    chain is listed once for every place it may stop, as the holes it passes through
+    (`k15m13o11`, a step `j14i13`), and plays all its actions; perft counts a chain as one move."""
+
+    def legal(self, state) -> dict:
+        if state.is_terminal():
+            return {}
+        player = state.current_player()
+        out = {}
+
+        def chain(st, a, path, actions):
+            child = st.child(a)
+            if child.is_terminal() or child.current_player() != player:
+                out[path] = actions  # no hop left: the chain ended by itself
+                return
+            for b in child.legal_actions():
+                text = child.action_to_string(player, b)
+                if text == "Pass":
+                    out[path] = actions + (b,)
+                    continue
+                m = re.fullmatch(r"(\d+)=>(\d+)", text)
+                if not m:
+                    raise RefereeError(f"{path}: a chain goes on with {text!r}")
+                chain(child, b, path + CHECKERS_HOLES[int(m.group(2))], actions + (b,))
+
+        for a in state.legal_actions():
+            text = state.action_to_string(player, a)
+            if text == "Pass":
+                out["pass"] = (a,)
+                continue
+            m = re.fullmatch(r"(\d+)(->|=>)(\d+)", text)
+            path = CHECKERS_HOLES[int(m.group(1))] + CHECKERS_HOLES[int(m.group(3))]
+            if m.group(2) == "->":
+                out[path] = (a,)
+            else:
+                chain(state, a, path, (a,))
+        return out
+
+    def play(self, state, action):
+        for a in action:
+            state.apply_action(a)
+        return state
+
+
 def _board(state):
     """A Go board as OpenSpiel prints it: its rows, top to bottom."""
     return tuple(printed_grid("go-9x9", state))
@@ -577,6 +634,8 @@ def printed_grid(game: str, state):
         return ["".join(ln.split()[1:9]) for ln in lines if ln[:1].isdigit()]
     if game in ("breakthrough", "lines-of-action"):
         return [ln[1:] for ln in lines if ln[:1].isdigit()]
+    if game == "chinese-checkers":  # 17 rows of 25 characters, a hole every other one
+        return [ln.ljust(25) for ln in lines[:17]]
     if game == "nine-mens-morris":  # the points' characters; the lines between them too
         return ["".join(lines[r][c] for c in (0, 2, 4, 7, 10, 12, 14)) for r in range(0, 13, 2)]
     if game == "hex":
@@ -627,6 +686,9 @@ def self_test(args) -> int:
         "lines-of-action": ([], {f"{f}{r}{g}{s}" for f in "bcdefg" for (r, s) in (("1", "3"), ("8", "6"))
                                  for g in FILES[:8] if abs(FILES.index(f) - FILES.index(g)) in (0, 2)}
                             | {"b1h1", "g1a1", "b8h8", "g8a8"}),
+        # North's marbles step down or hop over the row in front of them.
+        "chinese-checkers": ([], set("j14i13 j14k13 k15i13 k15m13 l14k13 l14m13 m15k13 m15o13 "
+                                     "n14m13 n14o13 o15m13 o15q13 p14o13 p14q13".split())),
         # White's men on a7, d7 and a4, Black's on c5, d5 and b2: g7 completes the top row,
         # a1 the left column, and either takes any black man (none is in a mill).
         "nine-mens-morris": (["a7", "c5", "d7", "d5", "a4", "b2"],
@@ -660,6 +722,11 @@ def self_test(args) -> int:
                 after = printed_grid(name, st)
                 if move == "pass":
                     ok = before == after
+                elif name == "chinese-checkers":
+                    squares = re.findall(r"[a-y]\d+", move)
+                    ok = (cell(before, squares[0]) not in EMPTY and cell(after, squares[0]) in EMPTY
+                          and cell(before, squares[-1]) in EMPTY
+                          and cell(after, squares[-1]) == cell(before, squares[0]))
                 elif name == "nine-mens-morris":
                     main, _, gone = move.partition("x")
                     squares = re.findall(r"[a-g]\d", main)
@@ -776,6 +843,11 @@ GAMES = {
              lambda a: OpenSpielMorris("nine_mens_morris", _morris, 7)),
         ], "Point 0 -> a7 (row by row from the top); Move 0 -> 1 -> a7d7; a removal after a mill "
            "joins its move: d2xg7"),
+        Spec("chinese-checkers", "games/chinese-checkers.game", [
+            ("open_spiel", "open_spiel chinese_checkers",
+             lambda a: OpenSpielCheckers("chinese_checkers", None, 17)),
+        ], "3->14 -> j14i13 (printed column a-y, row 17 at the top); a chain of hops and its Pass "
+           "join: k15m13o11"),
         openspiel_spec("lines-of-action", "lines_of_action", _lines_of_action, 8,
                        "b1-b3, c1xa3 -> b1b3, c1a3 (rank 1 the bottom printed row)"),
         openspiel_spec("mancala", "mancala", _mancala, 6, "pit 1-6 -> b1-g1, 8-13 -> g2-b2"),
