@@ -22,7 +22,7 @@ script re-runs itself there):
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
-  scripts/*_referee.py                games no library knows (alquerque, fanorona): move generators of
+  scripts/*_referee.py                games no library knows (alquerque, fanorona, surakarta): move generators of
                                       this repository, written from the rules alone, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
@@ -598,6 +598,7 @@ GAMES = {
                        "B t19 -> s19 (no letter skipped); PASS -> pass"),
         local_spec("alquerque", "alquerque_referee", "c2-c3, c1xc3xe5 as is"),
         local_spec("fanorona", "fanorona_referee", "e2-e3, f2-e3A-d3W as is; one path per outcome"),
+        local_spec("surakarta", "surakarta_referee", "b2-c3, b2xe6 as is"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

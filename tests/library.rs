@@ -34,6 +34,7 @@ perft! {
     makruk_perft => "makruk",
     alquerque_perft => "alquerque",
     fanorona_perft => "fanorona",
+    surakarta_perft => "surakarta",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.
@@ -222,6 +223,54 @@ fn fanorona_captures_by_approach_and_withdrawal_in_chains() {
             .count();
         assert_eq!(listed, 1, "one of the two paths that end {end}");
     }
+}
+
+/// Surakarta has no published perft: its first two plies, counted by hand, and positions that
+/// show each rule.
+#[test]
+fn surakarta_captures_along_the_circuits_through_a_loop() {
+    // Depth 1: no capture is possible (every circuit line leaves the board through a loop at a
+    // rank 1, 2, 5 or 6 point, all taken, and the first stone met after it is a friend or no
+    // loop has been passed). Only the stones of rank 2 can step, to rank 3: a2 and f2 to two
+    // points each, b2 ... e2 to three: 2 + 4 x 3 + 2 = 16. Depth 2: whatever White played,
+    // Black still has no capture (its loops lead to its own full ranks 5 and 6, or through
+    // rank 2, 1 or the empty ranks back to them), and its rank 5 stones step to rank 4 in 16
+    // ways: 16 x 16 = 256.
+    let game = crate::load("games/surakarta.game");
+    assert_eq!(
+        crate::sorted_notations(&game, &game.initial_position()).len(),
+        16
+    );
+    // c4 takes d6 by going east over d4, e4 and f4 and round the large top right loop, which
+    // brings it south onto d6; going north, west or south it reaches d6 too (over its own
+    // starting point, which counts as empty, or round more loops): one move. Capturing is not
+    // compulsory: the steps stand beside it.
+    assert_eq!(
+        moves_of("surakarta", "(White (Stone c4)) (Black (Stone d6))"),
+        ["c4-b3", "c4-b4", "c4-b5", "c4-c3", "c4-c5", "c4-d3", "c4-d4", "c4-d5", "c4xd6"]
+    );
+    // d4, next to c4 on rank 4, cannot be taken straight away: no loop lies between. Going
+    // north, c4 comes round the loop from c6 onto a4, eastwards over b4 and its own starting
+    // point to d4: taken. (South and west lead round through d1 and d2, where White's own
+    // stone stops them; d2 itself only goes all the way round its circuits.)
+    assert_eq!(
+        moves_of("surakarta", "(White (Stone c4 d2)) (Black (Stone d4))"),
+        [
+            "c4-b3", "c4-b4", "c4-b5", "c4-c3", "c4-c5", "c4-d3", "c4-d5", "c4xd4", "d2-c1",
+            "d2-c2", "d2-c3", "d2-d1", "d2-d3", "d2-e1", "d2-e2", "d2-e3"
+        ]
+    );
+    // At least one loop: d3 stands next to c3 on rank 3, and every way round the circuits
+    // to it is stopped by a White stone (c2 below c3, d5 above d3): no capture at all.
+    let blocked = moves_of("surakarta", "(White (Stone c3 c2 d5)) (Black (Stone d3))");
+    assert_eq!(blocked.len(), 20);
+    assert!(blocked.iter().all(|m| !m.contains('x')), "{blocked:?}");
+    // Without d5, c3 goes north round the top left loop and along rank 4 and the top right
+    // loop, down the d file onto d3.
+    assert!(
+        moves_of("surakarta", "(White (Stone c3 c2)) (Black (Stone d3))")
+            .contains(&"c3xd3".to_string())
+    );
 }
 
 /// The games played to their end here besides those of the list above: chess and draughts,
