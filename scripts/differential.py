@@ -29,7 +29,7 @@ script re-runs itself there):
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
   classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
                                       move generators of our own, written from the rules, no package
-  scripts/*_referee.py                games no library knows (alquerque, fanorona): move generators of
+  scripts/*_referee.py                games no library knows (alquerque, fanorona, surakarta): move generators of
                                       this repository, written from the rules alone, no package
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
@@ -874,6 +874,7 @@ GAMES = {
         openspiel_spec("y-5", "y(board_size=5)", _hex, 5, "c1 -> c5 (rank 6-r; row 1, the long one, on top)"),
         openspiel_spec("havannah-4", "havannah(board_size=4)", _hex, 7,
                        "d1 -> d7 (rank 8-r; row 1 on top)"),
+        local_spec("surakarta", "surakarta_referee", "b2-c3, b2xe6 as is"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",
