@@ -184,7 +184,7 @@ impl Lower {
                         }
                     }
                 }
-                Keyword::Win | Keyword::Loss | Keyword::Draw => {
+                Keyword::Win | Keyword::Loss | Keyword::Draw | Keyword::End => {
                     let outcome = match keyword {
                         Keyword::Win => Outcome::Win,
                         Keyword::Loss => Outcome::Loss,
@@ -195,6 +195,7 @@ impl Lower {
                     if let Some(condition) = self.ok(condition) {
                         game.goals.push(Goal {
                             outcome,
+                            by_score: keyword == Keyword::End,
                             condition,
                             span,
                         });
