@@ -112,11 +112,19 @@ pub(crate) fn play(
                     format!("{plies} moves without a capture or a move that resets the count")
                 }
             };
-            let _ = writeln!(
-                out,
-                "game over: {why}: {}",
-                verdict_text(goal.outcome, &side)
-            );
+            if goal.by_score {
+                // `(end ...)`: the score decides, as when no player can move.
+                let ended = dagaz_engine::by_score(game, loaded.position());
+                let text = crate::loaded::describe(game, &ended);
+                let score = text.strip_prefix("game over ").unwrap_or(&text);
+                let _ = writeln!(out, "game over: {why} {score}");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "game over: {why}: {}",
+                    verdict_text(goal.outcome, &side)
+                );
+            }
             return Ok(());
         }
         let legal = gen

@@ -143,7 +143,11 @@ pub(crate) fn goals(
             Written::Stalemated => GoalCondition::Stalemated,
             Written::Repetition(times) => {
                 let rule = HistoryRule::Repetition { times: *times };
-                history.push(HistoryGoal { outcome, rule });
+                history.push(HistoryGoal {
+                    outcome,
+                    by_score: goal.by_score,
+                    rule,
+                });
                 continue;
             }
             Written::QuietMoves(plies, kinds) => {
@@ -155,12 +159,20 @@ pub(crate) fn goals(
                 if errors.len() == before {
                     let plies = *plies;
                     let rule = HistoryRule::QuietMoves { plies, resets };
-                    history.push(HistoryGoal { outcome, rule });
+                    history.push(HistoryGoal {
+                        outcome,
+                        by_score: goal.by_score,
+                        rule,
+                    });
                 }
                 continue;
             }
         };
-        goals.push(Goal { outcome, condition });
+        goals.push(Goal {
+            outcome,
+            by_score: goal.by_score,
+            condition,
+        });
     }
     (goals, history)
 }

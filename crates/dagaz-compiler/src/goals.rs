@@ -88,6 +88,8 @@ impl fmt::Display for GoalCondition {
 pub struct Goal {
     /// The result for the side to move.
     pub outcome: Outcome,
+    /// `(end CONDITION)`: the `score` clause decides instead (`outcome` is then `Draw`).
+    pub by_score: bool,
     /// When the goal applies.
     pub condition: GoalCondition,
 }
@@ -117,6 +119,8 @@ pub enum HistoryRule {
 pub struct HistoryGoal {
     /// The result for the side to move when the rule applies.
     pub outcome: Outcome,
+    /// `(end (repetition 2))`: the `score` clause decides instead (`outcome` is then `Draw`).
+    pub by_score: bool,
     /// What in the history ends the game.
     pub rule: HistoryRule,
 }

@@ -200,6 +200,7 @@ pub(crate) fn without_moves(game: &Game, position: &Position, in_check: bool) ->
         GoalCondition::Stalemated => !in_check,
     });
     match goal {
+        Some(g) if g.by_score => by_score(game, position),
         Some(g) => Ending {
             player: position.to_move(),
             outcome: Some(g.outcome),
@@ -215,7 +216,7 @@ pub(crate) fn without_moves(game: &Game, position: &Position, in_check: bool) ->
 }
 
 /// The game ended; the `score` clause decides (a draw when the game has none).
-fn by_score(game: &Game, position: &Position) -> Ending {
+pub fn by_score(game: &Game, position: &Position) -> Ending {
     let scores: Vec<i32> = (0..game.player_count())
         .map(|i| {
             let player = PlayerId(i as u8);

@@ -246,14 +246,22 @@ impl<'g> Searcher<'g> {
     }
 
     /// The score the game's history gives the current node, when it ends the game.
-    fn history_end(&self, ply: u32) -> Option<i32> {
+    fn history_end(&self, position: &Position, ply: u32) -> Option<i32> {
         if self.path.repeats() {
             return Some(0);
         }
-        self.path.verdict(self.game).map(|goal| match goal.outcome {
-            Outcome::Win => mate_in(ply),
-            Outcome::Loss => -mate_in(ply),
-            Outcome::Draw => 0,
+        self.path.verdict(self.game).map(|goal| {
+            let outcome = if goal.by_score {
+                // `(end ...)`: the game's score decides, as at the end of a game.
+                dagaz_engine::by_score(self.game, position).outcome_for(position.to_move())
+            } else {
+                Some(goal.outcome)
+            };
+            match outcome {
+                Some(Outcome::Win) => mate_in(ply),
+                Some(Outcome::Loss) => -mate_in(ply),
+                _ => 0,
+            }
         })
     }
 
@@ -273,7 +281,7 @@ impl<'g> Searcher<'g> {
             pv.clear();
         }
         if ply > 0 {
-            if let Some(v) = self.history_end(ply) {
+            if let Some(v) = self.history_end(position, ply) {
                 return Ok(v);
             }
         }

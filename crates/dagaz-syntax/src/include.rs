@@ -269,7 +269,7 @@ fn game_key(clause: &Node) -> Option<String> {
         Some(Keyword::Symmetry | Keyword::Attribute | Keyword::TurnVariable) => {
             format!("{head} {}", first())
         }
-        Some(Keyword::Win | Keyword::Loss | Keyword::Draw) => "result".to_string(),
+        Some(Keyword::Win | Keyword::Loss | Keyword::Draw | Keyword::End) => "result".to_string(),
         _ => head.to_string(),
     })
 }

@@ -118,6 +118,8 @@ keywords! {
     Superko = "superko",
     /// `(seeds N POS ...)` in `game`: the seeds positions start with; `(score seeds)`.
     Seeds = "seeds",
+    /// `(end CONDITION)` in `game`: the game ends and the `score` clause decides.
+    End = "end",
 
     // Words inside player entries.
     /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
@@ -346,6 +348,7 @@ impl Keyword {
         Keyword::Komi,
         Keyword::Superko,
         Keyword::Seeds,
+        Keyword::End,
     ];
 
     /// The clauses of `zone`.

@@ -492,11 +492,13 @@ pub enum Outcome {
     Draw,
 }
 
-/// `(win CONDITION)`, `(loss CONDITION)` or `(draw CONDITION)`.
+/// `(win CONDITION)`, `(loss CONDITION)`, `(draw CONDITION)` or `(end CONDITION)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Goal {
-    /// The outcome.
+    /// The outcome (`draw` for `end`, which `by_score` marks).
     pub outcome: Outcome,
+    /// `(end CONDITION)`: the game ends and the `score` clause decides who wins.
+    pub by_score: bool,
     /// When it applies.
     pub condition: GoalCondition,
     /// The clause.

@@ -70,6 +70,30 @@ fn a_table_of_the_wrong_length_is_an_error_at_the_table() {
 }
 
 #[test]
+fn end_goals_leave_the_result_to_the_score() {
+    let g = game(&format!(
+        "{BOARD} (game (name t) (board b) (players (White (Man a1)) (Black (King c2)))
+           (end (repetition 2)) (score pieces))"
+    ));
+    assert_eq!(
+        g.history_goals(),
+        &[HistoryGoal {
+            outcome: Outcome::Draw,
+            by_score: true,
+            rule: HistoryRule::Repetition { times: 2 }
+        }]
+    );
+    let g = game(&format!(
+        "{BOARD} (game (name t) (board b) (players (White) (Black (King c2))) (end no-moves)
+           (score pieces))"
+    ));
+    let ended = crate::ending::without_moves(&g, &g.initial_position(), false);
+    assert_eq!(ended.player, g.player("Black").unwrap());
+    assert_eq!(ended.outcome, Some(Outcome::Win));
+    assert_eq!(ended.reason, crate::EndReason::Score(vec![0, 2]));
+}
+
+#[test]
 fn history_goals_are_read_and_quiet_moves_reset_on_captures_and_named_pieces() {
     let g = game(&format!(
         "{BOARD} (game (name t) (board b) (players (White (Man a1)) (Black (King c2)))
@@ -80,10 +104,12 @@ fn history_goals_are_read_and_quiet_moves_reset_on_captures_and_named_pieces() {
         &[
             HistoryGoal {
                 outcome: Outcome::Draw,
+                by_score: false,
                 rule: HistoryRule::Repetition { times: 3 }
             },
             HistoryGoal {
                 outcome: Outcome::Draw,
+                by_score: false,
                 rule: HistoryRule::QuietMoves {
                     plies: 100,
                     resets: vec![PieceKind(0)]

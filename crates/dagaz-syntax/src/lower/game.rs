@@ -187,7 +187,7 @@ impl Lower {
                         }
                     }
                 }
-                Keyword::Win | Keyword::Loss | Keyword::Draw => {
+                Keyword::Win | Keyword::Loss | Keyword::Draw | Keyword::End => {
                     let outcome = match keyword {
                         Keyword::Win => Outcome::Win,
                         Keyword::Loss => Outcome::Loss,
@@ -198,6 +198,7 @@ impl Lower {
                     if let Some(condition) = self.ok(condition) {
                         game.goals.push(Goal {
                             outcome,
+                            by_score: keyword == Keyword::End,
                             condition,
                             span,
                         });
