@@ -24,7 +24,8 @@ script re-runs itself there):
   chess 1.11.2 (python-chess)         the same games, a second referee where it knows them
   open_spiel 2.0.2 (OpenSpiel)        tic-tac-toe, connect four, othello, breakthrough, hex, go,
                                       gomoku, clobber, ultimate tic-tac-toe, y, havannah, pentago,
-                                      lines of action, nine men's morris, chinese checkers
+                                      lines of action, nine men's morris, chinese checkers,
+                                      dots and boxes
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
   classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
@@ -380,6 +381,16 @@ def pentago_after(grid, move, mark):
     return ["".join(r) for r in rows]
 
 
+def _dots(state, text, n):
+    # P1(h,r,c): the line across from dot (r, c) to (r, c + 1); P1(v,r,c): down from (r, c) to
+    # (r + 1, c); dot row 0 at the top. The canonical grid has the dots on odd files and ranks.
+    m = re.fullmatch(r"P[12]\(([hv]),(\d+),(\d+)\)", text)
+    kind, r, c = m.group(1), int(m.group(2)), int(m.group(3))
+    if kind == "h":
+        return f"{FILES[2 * c + 1]}{2 * n + 1 - 2 * r}"
+    return f"{FILES[2 * c]}{2 * n - 2 * r}"
+
+
 def _go(state, text, n):
     colour, point = text.split(" ", 1)  # "B d4", "W PASS"; rank 1 is the bottom printed row
     if point == "PASS":
@@ -642,6 +653,8 @@ def printed_grid(game: str, state):
         return ["".join(ln.split()) for ln in lines if ln.strip()][:11]
     if game == "go-9x9":
         return [ln.split()[1] for ln in lines if re.match(r"^ ?\d+ ", ln)]
+    if game == "dots-and-boxes":  # the lines as drawn, each box three characters wide
+        return [ln.ljust(9) for ln in lines[:5]]
     if game == "pentago":
         return [ln[4:15].replace(" ", "") for ln in lines if ln[2:3].isdigit()]
     if game in ("y-5", "havannah-4"):  # a row: its number, then its cells; [O] the last move
@@ -676,6 +689,7 @@ def self_test(args) -> int:
         "hex": ([], {f"{f}{r}" for f in FILES[:11] for r in range(1, 12)}),
         "go-9x9": ([], {f"{f}{r}" for f in FILES[:9] for r in range(1, 10)} | {"pass"}),
         "y-5": ([], {f"{f}{r}" for r in range(1, 6) for f in FILES[:r]}),
+        "dots-and-boxes": ([], {"a2", "a4", "b1", "b3", "b5", "c2", "c4", "d1", "d3", "d5", "e2", "e4"}),
         "pentago": ([], {f"{f}{r}{t}" for f in FILES[:6] for r in range(1, 7) for t in PENTAGO_TURNS.values()}),
         "havannah-4": ([], {f"{FILES[x]}{8 - y - 1}" for x in range(7) for y in range(7) if abs(x - y) < 4}),
         "ultimate-tic-tac-toe": (["i7"], {f"{f}{r}" for f in "ghi" for r in (1, 2, 3)}),
@@ -734,6 +748,12 @@ def self_test(args) -> int:
                     ok = ok and (len(squares) == 1 and cell(before, squares[0]) in EMPTY
                                  or cell(before, squares[0]) not in EMPTY and cell(after, squares[0]) in EMPTY)
                     ok = ok and (not gone or cell(before, gone) not in EMPTY and cell(after, gone) in EMPTY)
+                elif name == "dots-and-boxes":
+                    fx, y = FILES.index(move[0]), 5 - int(move[1:])
+                    at = 4 * (fx // 2) + (fx % 2)  # a line across is three characters
+                    width = 3 if fx % 2 else 1
+                    seg = [g[y][at:at + width] for g in (before, after)]
+                    ok = seg[0] not in ("│", "───") and seg[1] in ("│", "───")
                 elif name == "pentago":
                     ok = pentago_after(before, move, "O" if len(history) % 2 == 0 else "@") == after
                     history.append(move)
@@ -871,6 +891,9 @@ GAMES = {
         openspiel_spec("pentago", "pentago", _pentago, 6,
                        "a1s -> a6nwL: the cell (rank 7-r), then s-z as the quadrant and the way "
                        "(s nwL, t nwR, u neL, v neR, w seL, x seR, y swL, z swR)"),
+        openspiel_spec("dots-and-boxes", "dots_and_boxes", _dots, 2,
+                       "P1(h,r,c) -> file 2c+1, rank 5-2r; P1(v,r,c) -> file 2c, rank 4-2r "
+                       "(the grid of dots, lines and boxes, dots on odd files and ranks)"),
         openspiel_spec("y-5", "y(board_size=5)", _hex, 5, "c1 -> c5 (rank 6-r; row 1, the long one, on top)"),
         openspiel_spec("havannah-4", "havannah(board_size=4)", _hex, 7,
                        "d1 -> d7 (rank 8-r; row 1 on top)"),
