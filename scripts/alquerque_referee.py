@@ -60,6 +60,12 @@ class State:
         return State(board, "W")
 
 
+def start():
+    """The start position: with `legal`, `play`, `show` (and `outcome` where there is one), what
+    scripts/differential.py drives (its class `Own`)."""
+    return State.start()
+
+
 def other(side):
     return "B" if side == "W" else "W"
 

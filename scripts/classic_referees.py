@@ -3,10 +3,10 @@
 state them, independently of the .game files (plain Python, no package), so that
 `scripts/differential.py` can compare dagaz with them as it does with the libraries.
 
-Each class has the referee interface of differential.py: `new()`, `clone(state)`,
-`legal(state)` (a dict from the move in dagaz's notation to what `play` takes; empty when the
-game is over), `play(state, action)`, `fen(state)` (None: the games have no FEN) and
-`show(state)`.
+Each class is a move generator as differential.py drives them (its class `Own`), as the modules
+scripts/GAME_referee.py are: `start()`, `legal(state)` (a dict from the move in dagaz's notation
+to what `play` takes; empty when the game is over), `play(state, action)` (a new state; the old
+one is left as it was) and `show(state)`.
 
 Squares are file letter + rank number, a1 at the bottom left; a state is (board, player to
 move) with the board a dict from (file, rank) (0-based) to (owner, kind)."""
@@ -61,9 +61,6 @@ class Tafl:
     taken as `king` says; White wins with the king on an escape square, Black by taking the
     king; a player without a move has lost (the game is over: no legal moves)."""
 
-    library = "classic_referees"
-    has_fen = False
-
     def __init__(self, variant):
         spec = TAFL[variant]
         self.variant, self.n, self.king_rule, self.escape = variant, spec["n"], spec["king"], spec["escape"]
@@ -75,13 +72,9 @@ class Tafl:
         self.board0 = {parse(s): ("Black", "S") for s in spec["black"].split()}
         self.board0.update({parse(s): ("White", "S") for s in spec["white"].split()})
         self.board0[self.throne] = ("White", "K")
-        self.label = f"classic_referees.py {variant}"
 
-    def new(self):
+    def start(self):
         return (dict(self.board0), "Black")
-
-    def clone(self, state):
-        return (dict(state[0]), state[1])
 
     def on_board(self, x, y):
         return 0 <= x < self.n and 0 <= y < self.n
@@ -146,9 +139,6 @@ class Tafl:
             return True
         return self.hostile(board, far, mover)
 
-    def fen(self, state):
-        return None
-
     def show(self, state):
         def glyph(piece):
             if piece is None:
@@ -170,24 +160,17 @@ class Konane:
     enemy stone onto the empty square beyond, along a row or a column, taking it, and may go on
     jumping in the same direction. A player who cannot move loses (the game is over)."""
 
-    library = "classic_referees"
-    has_fen = False
-
     def __init__(self, n=8):
         self.n = n
-        self.label = f"classic_referees.py konane {n}x{n}"
         lo, hi = n // 2 - 1, n // 2
         corners_and_centre = [(0, 0), (n - 1, n - 1), (0, n - 1), (n - 1, 0),
                               (lo, lo), (hi, hi), (lo, hi), (hi, lo)]
         self.opening = {p for p in corners_and_centre if sum(p) % 2 == 0}  # Black's own
 
-    def new(self):
+    def start(self):
         board = {(x, y): ("Black" if (x + y) % 2 == 0 else "White")
                  for x in range(self.n) for y in range(self.n)}
         return (board, "Black")
-
-    def clone(self, state):
-        return (dict(state[0]), state[1])
 
     def legal(self, state) -> dict:
         board, player = state
@@ -234,9 +217,6 @@ class Konane:
                 del board[p]
         return (board, "White" if player == "Black" else "Black")
 
-    def fen(self, state):
-        return None
-
     def show(self, state):
         return show_board(state[0], (self.n, self.n), state[1],
                           lambda o: "." if o is None else ("x" if o == "Black" else "o"))
@@ -256,23 +236,17 @@ class Halma:
     around a1, Black around h8; all ten in the other camp wins (the game is over). The draw by
     the number of moves is a history rule that `dagaz moves` does not apply either."""
 
-    library = "classic_referees"
-    has_fen = False
     CAMP = ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "a3", "b3", "a4"]
 
     def __init__(self):
         self.n = 8
-        self.label = "classic_referees.py halma 8x8"
         self.camps = {"White": {parse(s) for s in self.CAMP}}
         self.camps["Black"] = {(7 - x, 7 - y) for x, y in self.camps["White"]}
 
-    def new(self):
+    def start(self):
         board = {p: "White" for p in self.camps["White"]}
         board.update({p: "Black" for p in self.camps["Black"]})
         return (board, "White")
-
-    def clone(self, state):
-        return (dict(state[0]), state[1])
 
     def won(self, board, player):
         enemy = "Black" if player == "White" else "White"
@@ -310,9 +284,6 @@ class Halma:
         frm, to = action
         board[to] = board.pop(frm)
         return (board, "White" if player == "Black" else "Black")
-
-    def fen(self, state):
-        return None
 
     def show(self, state):
         return show_board(state[0], (self.n, self.n), state[1],

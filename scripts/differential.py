@@ -28,10 +28,10 @@ script re-runs itself there):
                                       dots and boxes
   python-shogi 1.1.1                  shogi (with pyffish's shogi as a second referee)
   pydraughts 0.6.7                    the draughts games: dispatched to draughts_differential.py
-  classic_referees.py (ours)          tafl (brandubh, tablut, hnefatafl), konane and halma: small
-                                      move generators of our own, written from the rules, no package
-  scripts/*_referee.py                games no library knows (alquerque, fanorona, surakarta): move generators of
-                                      this repository, written from the rules alone, no package
+  this repository (class Own)         games no library knows: move generators of our own, written
+                                      from the rules alone, no package: classic_referees.py (tafl:
+                                      brandubh, tablut, hnefatafl; konane; halma) and one
+                                      scripts/GAME_referee.py each (alquerque, fanorona, surakarta)
 
 The canonical form, that is, the notation the dagaz games must use (docs/referees.md):
   chess family   UCI as the referees write it: e2e4, e1g1, e7e8q, e7e8k (antichess); drops P@e4
@@ -53,6 +53,7 @@ found, 2 on a usage or setup error (e.g. a game file that does not exist yet).
 """
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -77,7 +78,7 @@ PINS = {
     "open_spiel": "open_spiel==2.0.2",
     "python-shogi": "python-shogi==1.1.1",
 }
-OWN = "classic_referees"  # scripts/classic_referees.py: no package, nothing to pin
+OWN = "this repository"  # the move generators of scripts/ (class Own): no package, nothing to pin
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i; dagaz does not
@@ -242,44 +243,43 @@ class PythonShogi:
         return "SFEN " + board.sfen()
 
 
-class Local:
-    """A move generator of this repository, `scripts/MODULE.py`, for a game no library knows. It
-    is written from the rules alone, shares no code with dagaz and needs no package; it answers
-    in the canonical form itself. The module has `State.start()`, `legal(state)` ({notation:
-    move}), `play(state, move)` (a new state; the old one is left as it was) and `show(state)`.
+class Own:
+    """A move generator of this repository for a game no library knows: a module
+    `scripts/GAME_referee.py`, or an instance of a class of `scripts/classic_referees.py` (tafl,
+    konane, halma). It is written from the rules alone, shares no code with dagaz and needs no
+    package; it answers in the canonical form itself. It has `start()` (the start position),
+    `legal(state)` ({notation: move}; empty when the game is over), `play(state, move)` (a new
+    state; the old one is left as it was) and `show(state)`; no FEN, so dagaz gets the moves.
 
     A game whose moves are one per outcome (the dagaz game's `(unique-moves actions)`: the same
     start, end and pieces taken, by whatever path) has `outcome(move)` too: the referee lists
     every path, and `reconcile` asks dagaz for exactly one path of each outcome."""
 
-    library = "local"
+    library = OWN
     has_fen = False
 
-    def __init__(self, module: str):
-        import importlib
-
-        self.m = importlib.import_module(module)
-        self.label = f"scripts/{module}.py"
+    def __init__(self, generator, label: str):
+        self.g, self.label = generator, label
 
     def new(self):
-        return self.m.State.start()
+        return self.g.start()
 
     def clone(self, state):
         return state
 
     def legal(self, state) -> dict:
-        return self.m.legal(state)
+        return self.g.legal(state)
 
     def play(self, state, action):
-        return self.m.play(state, action)
+        return self.g.play(state, action)
 
     def distinct(self, state, legal: dict) -> dict:
         """One move per outcome (the first path of each), for perft."""
-        if not hasattr(self.m, "outcome"):
+        if not hasattr(self.g, "outcome"):
             return legal
         out = {}
         for key, move in legal.items():
-            out.setdefault(self.m.outcome(move), (key, move))
+            out.setdefault(self.g.outcome(move), (key, move))
         return dict(out.values())
 
     def reconcile(self, state, ref_set: set, dz_set: set) -> set:
@@ -287,12 +287,12 @@ class Local:
         outcome's paths stand for one move, and the path dagaz lists, when it lists exactly one
         of them, is that move; an outcome of which dagaz lists none or several paths is kept
         whole, so that the comparison reports it."""
-        if not hasattr(self.m, "outcome"):
+        if not hasattr(self.g, "outcome"):
             return ref_set
-        legal = self.m.legal(state)
+        legal = self.g.legal(state)
         groups = {}
         for key in ref_set:
-            groups.setdefault(self.m.outcome(legal[key]), set()).add(key)
+            groups.setdefault(self.g.outcome(legal[key]), set()).add(key)
         out = set()
         for paths in groups.values():
             listed = paths & dz_set
@@ -303,7 +303,7 @@ class Local:
         return None
 
     def show(self, state) -> str:
-        return self.m.show(state)
+        return self.g.show(state)
 
 
 def _ttt(state, text, n):
@@ -796,14 +796,15 @@ def pyffish_spec(name, variant, file=None, python_chess=None):
     return Spec(name, file or f"games/{name}.game", refs)
 
 
-def classic_spec(name, what, make):
-    """A game checked against our own move generator (scripts/classic_referees.py)."""
-    return Spec(name, f"games/{name}.game", [(OWN, f"classic_referees.py {what}", lambda a: make())])
+def own_spec(name, label, make, note=""):
+    """A game checked against a move generator of this repository (`Own`), which `make()` gives: a
+    module `scripts/GAME_referee.py`, or an instance of a class of `scripts/classic_referees.py`."""
+    return Spec(name, f"games/{name}.game", [(OWN, label, lambda a: Own(make(), label))], note)
 
 
-def local_spec(name, module, note=""):
-    return Spec(name, f"games/{name}.game", [("local", f"scripts/{module}.py", lambda a: Local(module))],
-                note)
+def own_module(module):
+    """`make` for `own_spec`: the module `scripts/MODULE.py`, imported when first needed."""
+    return lambda: importlib.import_module(module)
 
 
 def openspiel_spec(name, game, mapper, size, note="", first_half=None):
@@ -881,13 +882,15 @@ GAMES = {
         openspiel_spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _uttt, 9,
                        "a choice of board and the cell in it are one move; Local board B: x(r,c) -> "
                        "file 3*(B%3)+c, rank 9-3*(B//3)-r", first_half=r"Choose local board \d"),
-        classic_spec("brandubh", "brandubh", lambda: classic_referees.Tafl("brandubh")),
-        classic_spec("tablut", "tablut", lambda: classic_referees.Tafl("tablut")),
-        classic_spec("hnefatafl", "hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
-        classic_spec("konane", "konane 8x8", lambda: classic_referees.Konane(8)),
-        classic_spec("halma", "halma 8x8", lambda: classic_referees.Halma()),
-        local_spec("alquerque", "alquerque_referee", "c2-c3, c1xc3xe5 as is"),
-        local_spec("fanorona", "fanorona_referee", "e2-e3, f2-e3A-d3W as is; one path per outcome"),
+        own_spec("brandubh", "classic_referees.py brandubh", lambda: classic_referees.Tafl("brandubh")),
+        own_spec("tablut", "classic_referees.py tablut", lambda: classic_referees.Tafl("tablut")),
+        own_spec("hnefatafl", "classic_referees.py hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
+        own_spec("konane", "classic_referees.py konane 8x8", lambda: classic_referees.Konane(8)),
+        own_spec("halma", "classic_referees.py halma 8x8", classic_referees.Halma),
+        own_spec("alquerque", "scripts/alquerque_referee.py", own_module("alquerque_referee"),
+                 "c2-c3, c1xc3xe5 as is"),
+        own_spec("fanorona", "scripts/fanorona_referee.py", own_module("fanorona_referee"),
+                 "e2-e3, f2-e3A-d3W as is; one path per outcome"),
         openspiel_spec("pentago", "pentago", _pentago, 6,
                        "a1s -> a6nwL: the cell (rank 7-r), then s-z as the quadrant and the way "
                        "(s nwL, t nwR, u neL, v neR, w seL, x seR, y swL, z swR)"),
@@ -897,7 +900,8 @@ GAMES = {
         openspiel_spec("y-5", "y(board_size=5)", _hex, 5, "c1 -> c5 (rank 6-r; row 1, the long one, on top)"),
         openspiel_spec("havannah-4", "havannah(board_size=4)", _hex, 7,
                        "d1 -> d7 (rank 8-r; row 1 on top)"),
-        local_spec("surakarta", "surakarta_referee", "b2-c3, b2xe6 as is"),
+        own_spec("surakarta", "scripts/surakarta_referee.py", own_module("surakarta_referee"),
+                 "b2-c3, b2xe6 as is"),
     ]
 }
 DRAUGHTS = ["international", "english", "russian", "brazilian", "italian", "frisian",

@@ -65,6 +65,12 @@ class State:
         return State(board, "W", 0)
 
 
+def start():
+    """The start position: with `legal`, `play`, `show` (and `outcome` where there is one), what
+    scripts/differential.py drives (its class `Own`)."""
+    return State.start()
+
+
 def other(side):
     return "B" if side == "W" else "W"
 
