@@ -21,8 +21,10 @@ Two sequences with the same start, end and stones taken are one move: `legal` li
 landing point and the kind of each capture (A approach, W withdrawal): d3-e3W, f2-e3A-d3W.
 """
 
-import argparse
 import sys
+
+import own_referee
+from own_referee import other
 
 FILES = "abcdefghi"
 WIDTH, HEIGHT = 9, 5
@@ -47,10 +49,9 @@ def add(p, d, k=1):
     return (p[0] + k * d[0], p[1] + k * d[1])
 
 
-class State:
+class State(own_referee.State):
     def __init__(self, board, mover, ply):
-        self.board = board  # {(f, r): 'W' | 'B'}
-        self.mover = mover
+        super().__init__(board, mover)
         self.ply = ply  # moves played since the start
 
     @staticmethod
@@ -69,10 +70,6 @@ def start():
     """The start position: with `legal`, `play`, `show` (and `outcome` where there is one), what
     scripts/differential.py drives (its class `Own`)."""
     return State.start()
-
-
-def other(side):
-    return "B" if side == "W" else "W"
 
 
 def row_of_enemies(board, first, d, enemy):
@@ -168,41 +165,8 @@ def play(state, move):
 
 
 def show(state):
-    rows = []
-    for r in range(HEIGHT - 1, -1, -1):
-        rows.append(f"{r + 1} " + " ".join(
-            {"W": "o", "B": "x"}.get(state.board.get((f, r)), ".") for f in range(WIDTH)))
-    rows.append("  " + " ".join(FILES) + f"   ({'White' if state.mover == 'W' else 'Black'} to move,"
-                f" ply {state.ply})")
-    return "\n".join(rows)
-
-
-def perft(state, depth, paths=False):
-    """Leaves at `depth`: one per outcome, or with `paths`, one per path."""
-    found = legal(state)
-    if not paths:
-        found = {o: found[keys[0]] for o, keys in moves(state).items()}
-    if depth == 1:
-        return len(found)
-    return sum(perft(play(state, m), depth - 1, paths) for m in found.values())
-
-
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--perft", type=int, metavar="DEPTH")
-    p.add_argument("--moves", nargs="*", default=[])
-    p.add_argument("--paths", action="store_true", help="perft: count each path, not each outcome")
-    args = p.parse_args()
-    state = State.start()
-    for m in args.moves:
-        state = play(state, legal(state)[m])
-    if args.perft:
-        for d in range(1, args.perft + 1):
-            print(d, perft(state, d, args.paths), flush=True)
-    else:
-        print(show(state))
-        print(" ".join(sorted(legal(state))))
+    return own_referee.show_board(state.board, state.mover, FILES, HEIGHT, f", ply {state.ply}")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(own_referee.main(sys.modules[__name__]))

@@ -15,8 +15,10 @@ the outer one the files c and d and the ranks 3 and 4, joined by large loops (a3
 back at c1 northwards). Captures are not compulsory. Notation: b2-c3, b2xe6.
 """
 
-import argparse
 import sys
+
+import own_referee
+from own_referee import other
 
 FILES = "abcdef"
 SIZE = 6
@@ -53,11 +55,7 @@ def on_board(p):
     return 0 <= p[0] < SIZE and 0 <= p[1] < SIZE
 
 
-class State:
-    def __init__(self, board, mover):
-        self.board = board  # {(f, r): 'W' | 'B'}
-        self.mover = mover
-
+class State(own_referee.State):
     @staticmethod
     def start():
         board = {}
@@ -71,10 +69,6 @@ def start():
     """The start position: with `legal`, `play`, `show` (and `outcome` where there is one), what
     scripts/differential.py drives (its class `Own`)."""
     return State.start()
-
-
-def other(side):
-    return "B" if side == "W" else "W"
 
 
 def capture_target(board, start, first, side):
@@ -123,36 +117,8 @@ def play(state, move):
 
 
 def show(state):
-    rows = []
-    for r in range(SIZE - 1, -1, -1):
-        rows.append(f"{r + 1} " + " ".join(
-            {"W": "o", "B": "x"}.get(state.board.get((f, r)), ".") for f in range(SIZE)))
-    rows.append("  " + " ".join(FILES) + f"   ({'White' if state.mover == 'W' else 'Black'} to move)")
-    return "\n".join(rows)
-
-
-def perft(state, depth):
-    moves = legal(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(state, m), depth - 1) for m in moves.values())
-
-
-def main():
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--perft", type=int, metavar="DEPTH")
-    p.add_argument("--moves", nargs="*", default=[])
-    args = p.parse_args()
-    state = State.start()
-    for m in args.moves:
-        state = play(state, legal(state)[m])
-    if args.perft:
-        for d in range(1, args.perft + 1):
-            print(d, perft(state, d), flush=True)
-    else:
-        print(show(state))
-        print(" ".join(sorted(legal(state))))
+    return own_referee.show_board(state.board, state.mover, FILES, SIZE)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(own_referee.main(sys.modules[__name__]))
