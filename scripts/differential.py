@@ -358,6 +358,15 @@ def _uttt(state, text, n):
     return f"{FILES[3 * (board % 3) + c]}{n - 3 * (board // 3) - r}"
 
 
+def _uttt_turn(state, texts, n):
+    # A free choice is a turn of two actions, "Choose local board B" then the cell; the move is
+    # the cell's. A forced board is the cell's action alone.
+    *choice, last = texts
+    if choice and (len(choice) > 1 or not re.fullmatch(r"Choose local board \d", choice[0])):
+        raise ValueError(f"not a choice of board and its cell: {texts}")
+    return _uttt(state, last, n)
+
+
 # OpenSpiel's pentago turns: the letter after the cell, s-z, names the quadrant and the way.
 PENTAGO_TURNS = dict(zip("stuvwxyz", ["nwL", "nwR", "neL", "neR", "seL", "seR", "swL", "swR"]))
 
@@ -421,20 +430,22 @@ class OpenSpiel:
     The comparison then takes OpenSpiel's whole list: dagaz must list every move of it but the
     forbidden ones, and none of those.
 
-    With `first_half` (a pattern of action strings), an action it matches is only the first half
-    of a move, which the same player's next action completes (Ultimate tic-tac-toe's choice of a
-    small board, then the cell in it): `legal` lists each pair as one move, whose action is the
-    pair, and the canonical form is the second action's."""
+    With `turns=True`, a move is a turn: the actions from one that the player to move takes, for
+    as long as the same player stays to move (Ultimate tic-tac-toe's choice of a small board, then
+    the cell in it; nine men's morris's action that completes a mill, then the removal; chinese
+    checkers' chain of hops, ended by a `Pass` or by itself). `legal` lists each turn as one move,
+    whose action is the tuple of its actions, and the mapper is given the list of the turn's
+    action strings in place of one (`mapper(state, texts, size)`, `state` where the turn starts),
+    so each such game writes the joined move its own way; perft counts a turn as one move."""
 
     library = "open_spiel"
     has_fen = False
 
-    def __init__(self, game: str, mapper, size, superko: bool = False, first_half=None):
+    def __init__(self, game: str, mapper, size, superko: bool = False, turns: bool = False):
         import pyspiel
 
         self.game = pyspiel.load_game(game)
-        self.mapper, self.size, self.superko = mapper, size, superko
-        self.first_half = first_half
+        self.mapper, self.size, self.superko, self.turns = mapper, size, superko, turns
         self.label = f"open_spiel {_version('open_spiel')} {game}"
         self.record = None  # (actions, boards seen, state after them) of the last game asked
 
@@ -451,15 +462,26 @@ class OpenSpiel:
         out = {}
         for a in state.legal_actions():
             text = state.action_to_string(player, a)
-            if self.first_half and re.fullmatch(self.first_half, text):
-                child = state.child(a)
-                if child.current_player() != player:
-                    raise RefereeError(f"{text!r} is not followed by a second action of the same player")
-                for b in child.legal_actions():
-                    self._add(out, child, child.action_to_string(player, b), (a, b))
+            if self.turns:
+                self._turn(out, state, player, state, (a,), [text])
             else:
                 self._add(out, state, text, a)
         return out
+
+    def _turn(self, out, start, player, state, actions, texts):
+        """Adds to `out` every turn that begins with `actions` (taken from `start`; the last of
+        them, whose string ends `texts`, from `state`): one move when the player to move changes
+        after it (or the game ends), else the turn goes on with each of the player's actions."""
+        child = state.child(actions[-1])
+        if child.is_terminal() or child.current_player() != player:
+            self._add(out, start, texts, actions)
+            return
+        more = child.legal_actions()
+        if not more:
+            raise RefereeError(f"{texts} leaves the same player to move with no action")
+        for b in more:
+            text = child.action_to_string(player, b)
+            self._turn(out, start, player, child, actions + (b,), texts + [text])
 
     def _add(self, out, state, text, action):
         try:
@@ -530,34 +552,11 @@ def _morris(state, text, n):
     return MORRIS_POINTS[int(m.group(1))] + MORRIS_POINTS[int(m.group(2))]
 
 
-class OpenSpielMorris(OpenSpiel):
-    """OpenSpiel's nine men's morris, whose removal after a mill is an action of its own by the
-    same player; dagaz's move includes it. Each action that completes a mill is listed once per
-    removal that may follow, as `d2xg7` (`a1d1xg7`), and plays both actions; perft counts such a
-    pair as one move."""
-
-    def legal(self, state) -> dict:
-        if state.is_terminal():
-            return {}
-        player = state.current_player()
-        out = {}
-        for a in state.legal_actions():
-            canon = self.mapper(state, state.action_to_string(player, a), self.size)
-            child = state.child(a)
-            if not child.is_terminal() and child.current_player() == player:
-                removals = child.legal_actions()
-                if not removals:
-                    raise RefereeError(f"{canon} completes a mill with nothing to remove")
-                for r in removals:
-                    out[f"{canon}x{self.mapper(child, child.action_to_string(player, r), self.size)}"] = (a, r)
-            else:
-                out[canon] = (a,)
-        return out
-
-    def play(self, state, action):
-        for a in action:
-            state.apply_action(a)
-        return state
+def _morris_turn(state, texts, n):
+    # An action that completes a mill is followed by the same player's removal: d2xg7, a1d1xg7.
+    if len(texts) > 2:
+        raise ValueError(f"more than a move and its removal: {texts}")
+    return "x".join(_morris(state, t, n) for t in texts)
 
 
 # Chinese checkers: OpenSpiel's holes 0-120 (row by row from the top of its printed star) named by
@@ -571,50 +570,25 @@ CHECKERS_HOLES = """
 """.split()
 
 
-class OpenSpielCheckers(OpenSpiel):
-    """OpenSpiel's chinese checkers, whose chain of hops is an action per hop by the same player
-    (ended by a `Pass`, or by itself when no hop is left); dagaz's move is the whole chain. Each
-    chain is listed once for every place it may stop, as the holes it passes through
-    (`k15m13o11`, a step `j14i13`), and plays all its actions; perft counts a chain as one move."""
-
-    def legal(self, state) -> dict:
-        if state.is_terminal():
-            return {}
-        player = state.current_player()
-        out = {}
-
-        def chain(st, a, path, actions):
-            child = st.child(a)
-            if child.is_terminal() or child.current_player() != player:
-                out[path] = actions  # no hop left: the chain ended by itself
-                return
-            for b in child.legal_actions():
-                text = child.action_to_string(player, b)
-                if text == "Pass":
-                    out[path] = actions + (b,)
-                    continue
-                m = re.fullmatch(r"(\d+)=>(\d+)", text)
-                if not m:
-                    raise RefereeError(f"{path}: a chain goes on with {text!r}")
-                chain(child, b, path + CHECKERS_HOLES[int(m.group(2))], actions + (b,))
-
-        for a in state.legal_actions():
-            text = state.action_to_string(player, a)
-            if text == "Pass":
-                out["pass"] = (a,)
-                continue
-            m = re.fullmatch(r"(\d+)(->|=>)(\d+)", text)
-            path = CHECKERS_HOLES[int(m.group(1))] + CHECKERS_HOLES[int(m.group(3))]
-            if m.group(2) == "->":
-                out[path] = (a,)
-            else:
-                chain(state, a, path, (a,))
-        return out
-
-    def play(self, state, action):
-        for a in action:
-            state.apply_action(a)
-        return state
+def _checkers_turn(state, texts, n):
+    # A step (`3->14`), a pass, or a chain of hops (`3=>14`, each hop an action by the same
+    # player, ended by a `Pass` or by itself when no hop is left): the holes it passes through,
+    # `j14i13`, `k15m13o11`; a pass alone is `pass`.
+    if texts == ["Pass"]:
+        return "pass"
+    first, *hops = texts
+    if hops and hops[-1] == "Pass":
+        hops.pop()
+    m = re.fullmatch(r"(\d+)(->|=>)(\d+)", first)
+    path = CHECKERS_HOLES[int(m.group(1))] + CHECKERS_HOLES[int(m.group(3))]
+    if hops and m.group(2) == "->":
+        raise ValueError(f"a step goes on: {texts}")
+    for text in hops:
+        m = re.fullmatch(r"(\d+)=>(\d+)", text)
+        if not m:
+            raise ValueError(f"a chain goes on with {text!r}")
+        path += CHECKERS_HOLES[int(m.group(2))]
+    return path
 
 
 def _board(state):
@@ -807,9 +781,9 @@ def own_module(module):
     return lambda: importlib.import_module(module)
 
 
-def openspiel_spec(name, game, mapper, size, note="", first_half=None):
+def openspiel_spec(name, game, mapper, size, note="", turns=False):
     def make(args):
-        return OpenSpiel(game, mapper, size, superko=mapper is _go, first_half=first_half)
+        return OpenSpiel(game, mapper, size, superko=mapper is _go, turns=turns)
 
     return Spec(name, f"games/{name}.game", [("open_spiel", f"open_spiel {game}", make)], note)
 
@@ -859,16 +833,12 @@ GAMES = {
         openspiel_spec("othello", "othello", _othello, 8, "d3 -> d6 (rank 9-r); pass -> pass"),
         openspiel_spec("breakthrough", "breakthrough", _breakthrough, 8, "a7a6 as is, capture's * dropped"),
         openspiel_spec("hex", "hex(board_size=11)", _hex, 11, "a1 -> a11 (rank 12-r)"),
-        Spec("nine-mens-morris", "games/nine-mens-morris.game", [
-            ("open_spiel", "open_spiel nine_mens_morris",
-             lambda a: OpenSpielMorris("nine_mens_morris", _morris, 7)),
-        ], "Point 0 -> a7 (row by row from the top); Move 0 -> 1 -> a7d7; a removal after a mill "
-           "joins its move: d2xg7"),
-        Spec("chinese-checkers", "games/chinese-checkers.game", [
-            ("open_spiel", "open_spiel chinese_checkers",
-             lambda a: OpenSpielCheckers("chinese_checkers", None, 17)),
-        ], "3->14 -> j14i13 (printed column a-y, row 17 at the top); a chain of hops and its Pass "
-           "join: k15m13o11"),
+        openspiel_spec("nine-mens-morris", "nine_mens_morris", _morris_turn, 7,
+                       "Point 0 -> a7 (row by row from the top); Move 0 -> 1 -> a7d7; a removal after "
+                       "a mill joins its move: d2xg7", turns=True),
+        openspiel_spec("chinese-checkers", "chinese_checkers", _checkers_turn, 17,
+                       "3->14 -> j14i13 (printed column a-y, row 17 at the top); a chain of hops and "
+                       "its Pass join: k15m13o11", turns=True),
         openspiel_spec("lines-of-action", "lines_of_action", _lines_of_action, 8,
                        "b1-b3, c1xa3 -> b1b3, c1a3 (rank 1 the bottom printed row)"),
         openspiel_spec("mancala", "mancala", _mancala, 6, "pit 1-6 -> b1-g1, 8-13 -> g2-b2"),
@@ -879,9 +849,9 @@ GAMES = {
                        "B n13 -> m13 (no letter skipped); PASS -> pass"),
         openspiel_spec("go-19x19", "go(board_size=19,max_game_length=100000)", _go, 19,
                        "B t19 -> s19 (no letter skipped); PASS -> pass"),
-        openspiel_spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _uttt, 9,
+        openspiel_spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _uttt_turn, 9,
                        "a choice of board and the cell in it are one move; Local board B: x(r,c) -> "
-                       "file 3*(B%3)+c, rank 9-3*(B//3)-r", first_half=r"Choose local board \d"),
+                       "file 3*(B%3)+c, rank 9-3*(B//3)-r", turns=True),
         own_spec("brandubh", "classic_referees.py brandubh", lambda: classic_referees.Tafl("brandubh")),
         own_spec("tablut", "classic_referees.py tablut", lambda: classic_referees.Tafl("tablut")),
         own_spec("hnefatafl", "classic_referees.py hnefatafl", lambda: classic_referees.Tafl("hnefatafl")),
