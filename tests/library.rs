@@ -67,6 +67,7 @@ perft! {
     chinese_checkers_perft => "chinese-checkers",
     mancala_perft => "mancala",
     oware_perft => "oware",
+    racing_kings_perft => "racing-kings",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

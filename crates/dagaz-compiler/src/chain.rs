@@ -750,6 +750,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
                     Name::State(StateName::GivesCheck) => Op::GivesCheck,
                     Name::State(StateName::GivesMate) => Op::GivesMate,
                     Name::State(StateName::InCheck) => Op::InCheck,
+                    Name::State(StateName::CanAnswer) => Op::CanAnswer,
                     Name::State(StateName::Measure(m)) => match m {
                         Measure::FriendCount => Op::FriendCount,
                         Measure::EnemyCount => Op::EnemyCount,

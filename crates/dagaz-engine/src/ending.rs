@@ -4,6 +4,7 @@
 use crate::error::{GenError, GenErrorKind};
 use crate::fault::error_in;
 use crate::model::Game;
+use crate::moves::Move;
 use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
 use dagaz_ir::{Piece, PlayerId, Pos};
@@ -64,6 +65,10 @@ pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
     PlayerId(((position.to_move().index() + n - 1) % n) as u8)
 }
 
+/// The legal moves of the pieces of the side to move (the move generator's, passed in so that
+/// this module need not know it): what `can-answer?` tries.
+pub(crate) type Replies = fn(&Game, Limits, &mut Position) -> Result<Vec<Move>, GenError>;
+
 /// Whether the game is over before any move is generated: a `goal` clause that holds for
 /// the player who made the last move, or every player having passed in a row.
 pub(crate) fn over_before_moves(
@@ -71,6 +76,7 @@ pub(crate) fn over_before_moves(
     limits: Limits,
     game: &Game,
     position: &mut Position,
+    replies: Replies,
 ) -> Result<Option<Ending>, GenError> {
     // A board brought back draws whatever else the move did (OpenSpiel's Lines of Action).
     if game.rules.superko_draws && position.repeats_board() {
@@ -80,7 +86,7 @@ pub(crate) fn over_before_moves(
             reason: EndReason::Repetition,
         }));
     }
-    if let Some(index) = goal_reached(processor, limits, game, position)? {
+    if let Some(index) = goal_reached(processor, limits, game, position, Some(replies))? {
         let outcome = game.rules.goal_programs.get(index).map(|g| g.outcome);
         return Ok(Some(Ending {
             player: previous_player(game, position),
@@ -98,12 +104,14 @@ pub(crate) fn over_before_moves(
 
 /// The first `goal` clause whose chain completes on `position`, run for the player who made
 /// the last move from where it last put (or changed) a piece, or from every position when
-/// there is no such place (no last move, or one that put nothing down).
+/// there is no such place (no last move, or one that put nothing down). `can-answer?` tries the
+/// next player's `replies`; without them (inside such a test) it is false.
 fn goal_reached(
     p: &mut Processor,
     limits: Limits,
     game: &Game,
     position: &mut Position,
+    replies: Option<Replies>,
 ) -> Result<Option<usize>, GenError> {
     let goals = &game.rules.goal_programs;
     if goals.is_empty() {
@@ -130,15 +138,23 @@ fn goal_reached(
     p.globals.reset(game.global_count());
     p.state.player = mover;
     p.state.cells = std::mem::take(&mut position.cells);
-    p.state.seeds = std::mem::take(&mut position.seeds);
+    // The seeds are copied, not lent: `can-answer?` plays replies on the position.
+    p.state.seeds.clone_from(&position.seeds);
     p.state.captured.clear();
     p.state.captured.resize(p.state.cells.len(), false);
     p.state.visited.clear();
     p.state.turn_values = position.turn_values;
     let mut found = Ok(None);
+    let after: &Position = position;
     for (i, goal) in goals.iter().enumerate() {
         let cx = game.context(&goal.program, &players, symmetry, limits);
-        let mut sink = Reached(false);
+        let mut sink = Reached {
+            done: false,
+            game,
+            limits,
+            after,
+            replies,
+        };
         for start in starts.clone() {
             if let Err(Fault { pc, kind }) = p.run(&cx, Pos(start as u16), &mut sink) {
                 let who = format!("goal #{}", i + 1);
@@ -152,7 +168,7 @@ fn goal_reached(
                 ));
                 break;
             }
-            if sink.0 {
+            if sink.done {
                 found = Ok(Some(i));
                 break;
             }
@@ -162,17 +178,55 @@ fn goal_reached(
         }
     }
     position.cells = std::mem::take(&mut p.state.cells);
-    position.seeds = std::mem::take(&mut p.state.seeds);
     found
 }
 
 /// A sink that notes whether a goal's chain completed, and stops it there.
-struct Reached(bool);
+struct Reached<'a> {
+    done: bool,
+    game: &'a Game,
+    limits: Limits,
+    /// The position the goal looks at, its board lent to the processor.
+    after: &'a Position,
+    replies: Option<Replies>,
+}
 
-impl Sink for Reached {
+impl Sink for Reached<'_> {
     fn complete(&mut self, _: &mut Globals, _: Completed<'_>) -> Result<u64, GenErrorKind> {
-        self.0 = true;
+        self.done = true;
         Ok(0)
+    }
+
+    /// `can-answer?`: each legal reply of the side to move is played, and the game's goals are
+    /// run for it (there `can-answer?` is false, so that the tests do not nest); the first that
+    /// holds must not be a loss for it.
+    fn can_answer(
+        &mut self,
+        _: PlayerId,
+        _: dagaz_ir::Int,
+        _: &[dagaz_ir::Value; dagaz_ir::MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        let Some(replies) = self.replies else {
+            return Ok(false);
+        };
+        let mut after = self.after.clone();
+        after.cells.clone_from(cells);
+        let moves = replies(self.game, self.limits, &mut after).map_err(|e| e.kind)?;
+        let mut processor = Processor::default();
+        for reply in &moves {
+            let mut next = after.clone();
+            next.play(self.game, reply);
+            let reached = goal_reached(&mut processor, self.limits, self.game, &mut next, None)
+                .map_err(|e| e.kind)?;
+            let outcome = reached
+                .and_then(|i| self.game.rules.goal_programs.get(i))
+                .map(|g| g.outcome);
+            if matches!(outcome, Some(Outcome::Win | Outcome::Draw)) {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     fn attacked(
@@ -187,7 +241,7 @@ impl Sink for Reached {
     fn cancel(&mut self, _: u64) {}
 
     fn finished(&self) -> bool {
-        self.0
+        self.done
     }
 }
 
@@ -305,4 +359,94 @@ fn territory(game: &Game, position: &Position, player: PlayerId) -> usize {
         }
     }
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::MoveGen;
+    use pretty_assertions::assert_eq;
+
+    /// Two men race up a 2x3 board, White's on the a file, Black's on the b file; White's man
+    /// home wins unless Black's can answer by coming home too (a draw), Racing Kings' rule.
+    fn race(white: &str, black: &str) -> Game {
+        crate::Game::load(&format!(
+            r#"(board (name b) (dim "a-b") (dim "3-1") (dir (name n) 0 -1))
+               (piece (name Man)
+                  (pre (check is-friend?) (take) (log position))
+                  (move (check n) (check is-empty?))
+                  (post (log position) (drop)))
+               (game (name "race") (board b)
+                  (players (White (Man {white})) (Black (Man {black})))
+                  (zone (name home) (players White Black) (positions a3 b3))
+                  (goal win (check (= current-player White)) (check is-friend?)
+                     (check (in-zone? home)) (check (not can-answer?)))
+                  (goal draw (check (= current-player Black)) (check is-friend?)
+                     (check (in-zone? home)))
+                  (goal loss (check (= current-player Black)) (check (any a3 b3))
+                     (check is-enemy?)))"#
+        ))
+        .unwrap()
+    }
+
+    fn after(game: &Game, moves: &[&str]) -> Position {
+        let mut gen = MoveGen::default();
+        let mut position = game.initial_position();
+        for text in moves {
+            let all = gen.moves(game, &position).unwrap();
+            let mv = all.iter().find(|m| m.notation(game) == *text).unwrap();
+            position.play(game, mv);
+        }
+        position
+    }
+
+    #[test]
+    fn can_answer_lets_the_game_go_on_when_a_reply_reaches_a_goal() {
+        let g = race("a2", "b2");
+        let home = after(&g, &["a2a3"]);
+        let mut gen = MoveGen::default();
+        let replies: Vec<String> = gen
+            .moves(&g, &home)
+            .unwrap()
+            .iter()
+            .map(|m| m.notation(&g))
+            .collect();
+        assert_eq!(replies, vec!["b2b3"]);
+        let drawn = after(&g, &["a2a3", "b2b3"]);
+        let ending = gen.ending(&g, &drawn).unwrap().unwrap();
+        assert_eq!(
+            (ending.reason, ending.outcome),
+            (EndReason::Goal(2), Some(Outcome::Draw))
+        );
+    }
+
+    #[test]
+    fn can_answer_is_false_when_no_reply_reaches_a_goal() {
+        // Black's man is two steps from home; its reply would lose by the third goal, which
+        // is no answer.
+        let g = race("a2", "b1");
+        let home = after(&g, &["a2a3"]);
+        let ending = MoveGen::default().ending(&g, &home).unwrap().unwrap();
+        assert_eq!(
+            (ending.player, ending.reason, ending.outcome),
+            (PlayerId(0), EndReason::Goal(1), Some(Outcome::Win))
+        );
+    }
+
+    #[test]
+    fn can_answer_is_false_in_a_move() {
+        // Outside a goal no sink can tell: a move that asks is never generated.
+        let g = crate::Game::load(
+            r#"(board (name b) (dim "a-b") (dim "3-1") (dir (name n) 0 -1))
+               (piece (name Man)
+                  (pre (check is-friend?) (take) (log position))
+                  (move (check n) (check is-empty?) (check can-answer?))
+                  (post (log position) (drop)))
+               (game (name "race") (board b)
+                  (players (White (Man a1)) (Black (Man b1))))"#,
+        )
+        .unwrap();
+        let moves = MoveGen::default().moves(&g, &g.initial_position()).unwrap();
+        assert!(moves.is_empty());
+    }
 }

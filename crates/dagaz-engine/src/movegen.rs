@@ -97,7 +97,7 @@ impl MoveGen {
         if (!rules.goal_programs.is_empty()
             || rules.pass == Some(PassRule::Always)
             || rules.superko_draws)
-            && ending::over_before_moves(&mut self.processor, self.limits, game, position)?
+            && ending::over_before_moves(&mut self.processor, self.limits, game, position, replies)?
                 .is_some()
         {
             return Ok(());
@@ -246,9 +246,13 @@ impl MoveGen {
             || rules.superko_draws
         {
             let mut scratch = position.clone();
-            if let Some(over) =
-                ending::over_before_moves(&mut self.processor, self.limits, game, &mut scratch)?
-            {
+            if let Some(over) = ending::over_before_moves(
+                &mut self.processor,
+                self.limits,
+                game,
+                &mut scratch,
+                replies,
+            )? {
                 return Ok(over);
             }
         }
@@ -267,6 +271,14 @@ impl MoveGen {
         self.generate(game, &mut scratch, &mut out)?;
         Ok(out)
     }
+}
+
+/// The moves of the pieces of the side to move, by a generator of their own: what
+/// `can-answer?` tries.
+fn replies(game: &Game, limits: Limits, position: &mut Position) -> Result<Vec<Move>, GenError> {
+    let mut out = Vec::new();
+    MoveGen::new(limits).generate_moves(game, position, &mut out)?;
+    Ok(out)
 }
 
 fn run_all(

@@ -208,6 +208,9 @@ pub enum Op {
     /// move has left it so far (after the move's last `drop`: the move leaves its own king in
     /// check); false inside an attack test.
     InCheck,
+    /// `-- bool`: in a goal, whether the next player has a legal move after which a goal holds
+    /// that it does not lose by (it can answer the move); false elsewhere.
+    CanAnswer,
     /// `-- bool`: whether no enemy attacks the current position; fails inside an attack test.
     NotAttacked,
 
@@ -516,6 +519,7 @@ pub(crate) fn op_name(op: &Op) -> &'static str {
         Op::GivesCheck => "GivesCheck",
         Op::GivesMate => "GivesMate",
         Op::InCheck => "InCheck",
+        Op::CanAnswer => "CanAnswer",
         Op::NotAttacked => "NotAttacked",
         Op::NoMoves => "NoMoves",
         Op::CurrentPlayer => "CurrentPlayer",

@@ -177,6 +177,20 @@ pub trait Sink {
         Ok(false)
     }
 
+    /// Whether, in a goal run for `mover` on `cells` (lent, and to be left as it was), the next
+    /// player has a legal move after which a goal holds that it does not lose by. Only the sink
+    /// of goals can tell; the others answer false.
+    fn can_answer(
+        &mut self,
+        mover: PlayerId,
+        turn_number: Int,
+        turn_values: &[Value; MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        let _ = (mover, turn_number, turn_values, cells);
+        Ok(false)
+    }
+
     /// Whether the sink has seen what it needed; the run then stops early.
     fn finished(&self) -> bool {
         false
@@ -719,6 +733,7 @@ impl Processor {
             Op::GivesCheck => self.gives_check(cx, sink, Royal::Others)?,
             Op::GivesMate => self.gives_check(cx, sink, Royal::OthersMated)?,
             Op::InCheck => self.gives_check(cx, sink, Royal::Own)?,
+            Op::CanAnswer => self.can_answer(cx, sink)?,
             Op::IsAttacked | Op::NotAttacked => {
                 if self.in_probe {
                     return Ok(false);
@@ -1273,6 +1288,21 @@ impl Processor {
                 Royal::Own => sink.in_check(mover, turn, turns, cells)?,
             };
         self.stack.push(Value::Bool(checks));
+        Ok(true)
+    }
+
+    /// `CanAnswer`: ask the sink (false inside an attack test, like `GivesCheck`).
+    #[cold]
+    #[inline(never)]
+    fn can_answer(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<bool, GenErrorKind> {
+        let answers = !self.in_probe
+            && sink.can_answer(
+                self.state.player,
+                cx.players.turn_number,
+                &self.state.turn_values,
+                &mut self.state.cells,
+            )?;
+        self.stack.push(Value::Bool(answers));
         Ok(true)
     }
 

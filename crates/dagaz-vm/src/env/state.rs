@@ -39,6 +39,9 @@ pub enum StateName {
     /// `in-check?`: whether a royal piece of the player to move is attacked now; the processor
     /// asks the sink.
     InCheck,
+    /// `can-answer?`: in a goal, whether the next player has a legal move after which a goal
+    /// holds that it does not lose by; the processor asks the sink.
+    CanAnswer,
 }
 
 /// A number measured over the whole board, and the name the language gives it.
@@ -135,6 +138,7 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
         "gives-check?" => return Some(StateName::GivesCheck),
         "gives-mate?" => return Some(StateName::GivesMate),
         "in-check?" => return Some(StateName::InCheck),
+        "can-answer?" => return Some(StateName::CanAnswer),
         "friend-count" => return Some(StateName::Measure(Measure::FriendCount)),
         "enemy-count" => return Some(StateName::Measure(Measure::EnemyCount)),
         "line-length" => return Some(StateName::Measure(Measure::LineLength)),
