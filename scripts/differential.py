@@ -815,6 +815,7 @@ GAMES = {
         pyffish_spec("minixiangqi", "minixiangqi"),
         pyffish_spec("amazons", "amazons"),  # its FEN writes arrows as `*`: run with --via moves
         pyffish_spec("chess960", "fischerandom", python_chess="chess960"),
+        pyffish_spec("seirawan", "seirawan"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),
