@@ -816,6 +816,7 @@ GAMES = {
         pyffish_spec("amazons", "amazons"),  # its FEN writes arrows as `*`: run with --via moves
         pyffish_spec("chess960", "fischerandom", python_chess="chess960"),
         pyffish_spec("racing-kings", "racingkings", python_chess="racingkings"),
+        pyffish_spec("seirawan", "seirawan"),
         Spec("shogi", "games/shogi.game", [
             ("python-shogi", "python-shogi shogi", lambda a: PythonShogi()),
             ("pyffish", "pyffish shogi", lambda a: PyffishShogi()),

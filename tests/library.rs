@@ -35,6 +35,7 @@ perft! {
     capablanca_perft => "capablanca",
     grand_perft => "grand",
     chess960_perft => "chess960",
+    seirawan_perft => "seirawan",
     frysk_perft => "frysk",
     antidraughts_perft => "antidraughts",
     breakthrough_draughts_perft => "breakthrough-draughts",
