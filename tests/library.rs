@@ -529,3 +529,24 @@ fn the_engine_plays_each_library_game_to_its_end() {
         .collect();
     assert_eq!(endings, Vec::<(&str, String)>::new());
 }
+
+/// Dobutsu: a lion may be taken, which ends the game, and the SFEN of the position it leaves
+/// reads back (the `movegen` fuzz target found it refused: "White has no King").
+#[test]
+fn dobutsu_a_taken_lion_ends_the_game_and_its_sfen_reads_back() {
+    let game = crate::load("games/dobutsu.game");
+    let mut position = game.from_fen("3/1l1/1L1/3 b - 1").unwrap();
+    let mut gen = dagaz_engine::MoveGen::default();
+    let legal = gen.moves(&game, &position).unwrap();
+    let mv = dagaz_engine::match_move(&game, &legal, "2c2b")
+        .unwrap()
+        .clone();
+    position.play(&game, &mv);
+    let fen = game.to_fen(&position).unwrap();
+    assert_eq!(fen, "3/1L1/3/3 w L 2");
+    let read = game.from_fen(&fen).unwrap();
+    assert_eq!(game.to_fen(&read).unwrap(), fen);
+    let ended = gen.ending(&game, &read).unwrap().unwrap();
+    assert_eq!(game.player_name(ended.player), "Black");
+    assert_eq!(ended.outcome, Some(dagaz_engine::Outcome::Win));
+}
