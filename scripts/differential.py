@@ -136,6 +136,21 @@ class Pyffish:
         return "FEN " + self.fen(moves)
 
 
+class PyffishNullPass(Pyffish):
+    """Fairy-Stockfish for a game whose pass is its own general's null move: Janggi writes it
+    `e2e2`, and the game file writes it so too (the general stays put, so not while in check)."""
+
+    def legal(self, moves) -> dict:
+        ms = self.sf.legal_moves(self.variant, self.start, moves)
+        if ms and self.sf.is_immediate_game_end(self.variant, self.start, moves)[0]:
+            return {}
+        # Janggi's 100 plies without a capture end the game by the count: a claim in
+        # Fairy-Stockfish (`is_optional_game_end`), automatic in the game file.
+        if ms and int(self.fen(moves).split()[4]) >= 100:
+            return {}
+        return {m: m for m in ms}
+
+
 class PythonChess:
     """python-chess (and its chess.variant boards); moves are `Move.uci()` strings."""
 
@@ -763,8 +778,9 @@ class Spec:
         return sorted({lib for lib, _, _ in self.referees})
 
 
-def pyffish_spec(name, variant, file=None, python_chess=None):
-    refs = [("pyffish", f"pyffish {variant}", lambda a: Pyffish(variant))]
+def pyffish_spec(name, variant, file=None, python_chess=None, null_pass=False):
+    make = PyffishNullPass if null_pass else Pyffish
+    refs = [("pyffish", f"pyffish {variant}", lambda a: make(variant))]
     if python_chess:
         refs.append(("python-chess", f"python-chess {python_chess}", lambda a: PythonChess(python_chess)))
     return Spec(name, file or f"games/{name}.game", refs)
@@ -813,6 +829,7 @@ GAMES = {
         pyffish_spec("losers", "losers"),
         pyffish_spec("grand", "grand"),
         pyffish_spec("minixiangqi", "minixiangqi"),
+        pyffish_spec("janggi", "janggi", null_pass=True),  # bikjang is a turn variable: --via moves
         pyffish_spec("amazons", "amazons"),  # its FEN writes arrows as `*`: run with --via moves
         pyffish_spec("chess960", "fischerandom", python_chess="chess960"),
         pyffish_spec("racing-kings", "racingkings", python_chess="racingkings"),

@@ -52,6 +52,7 @@ perft! {
     chaturanga_perft => "chaturanga",
     extinction_perft => "extinction",
     minixiangqi_perft => "minixiangqi",
+    janggi_perft => "janggi",
     dobutsu_perft => "dobutsu",
     losers_perft => "losers",
     brandubh_perft => "brandubh",
