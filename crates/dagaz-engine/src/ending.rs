@@ -9,7 +9,7 @@ use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
 use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_vm::env::global::Globals;
-use dagaz_vm::{Attack, Completed, Fault, Limits, Processor, Sink};
+use dagaz_vm::{Attack, Completed, Fault, Limits, Processor, Question, Sink};
 
 /// Why a game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -199,15 +199,16 @@ impl Sink for Reached<'_> {
 
     /// `can-answer?`: each legal reply of the side to move is played, and the game's goals are
     /// run for it (there `can-answer?` is false, so that the tests do not nest); the first that
-    /// holds must not be a loss for it.
-    fn can_answer(
+    /// holds must not be a loss for it. The other questions are answered false.
+    fn answer(
         &mut self,
+        question: Question,
         _: PlayerId,
         _: dagaz_ir::Int,
         _: &[dagaz_ir::Value; dagaz_ir::MAX_TURN_VARIABLES],
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, GenErrorKind> {
-        let Some(replies) = self.replies else {
+        let (Question::CanAnswer, Some(replies)) = (question, self.replies) else {
             return Ok(false);
         };
         let mut after = self.after.clone();

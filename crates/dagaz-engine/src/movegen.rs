@@ -18,7 +18,7 @@ use dagaz_ir::{same_actions, unordered_hash, Action, Piece, PieceKind, PlayerId,
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 pub use dagaz_vm::Limits;
-use dagaz_vm::{eval_invariant, Attack, Completed, Fault, Processor, Sink};
+use dagaz_vm::{eval_invariant, Attack, Completed, Fault, Processor, Question, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.
 #[derive(Default)]
@@ -514,6 +514,31 @@ impl Sink for Generation<'_> {
             .attacked(self.game, self.limits, attack, cells)
     }
 
+    /// `gives-check?` and `in-check?`: whether a royal piece of another player than `mover`,
+    /// or of `mover`, is attacked on `cells`, each tested as its owner's; `gives-mate?`: see
+    /// [`Generation::gives_mate`]; `can-answer?` is for the goals' sink alone (false here).
+    fn answer(
+        &mut self,
+        question: Question,
+        mover: PlayerId,
+        turn_number: dagaz_ir::Int,
+        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
+        cells: &mut Vec<Option<Piece>>,
+    ) -> Result<bool, GenErrorKind> {
+        match question {
+            Question::GivesCheck => {
+                self.royal_attacked(|owner| owner != mover, turn_number, turn_values, cells)
+            }
+            Question::InCheck => {
+                self.royal_attacked(|owner| owner == mover, turn_number, turn_values, cells)
+            }
+            Question::GivesMate => self.gives_mate(mover, turn_number, turn_values, cells),
+            Question::CanAnswer => Ok(false),
+        }
+    }
+}
+
+impl Generation<'_> {
     /// Checkmate: the move gives check, and the next player has no legal reply on the board
     /// as the move has left it (its other changes — turn variables it sets, the hand it drops
     /// from — not yet made; they do not change the replies of the player who is mated). The
@@ -525,7 +550,9 @@ impl Sink for Generation<'_> {
         turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, GenErrorKind> {
-        if self.in_mate_test || !self.gives_check(mover, turn_number, turn_values, cells)? {
+        if self.in_mate_test
+            || !self.royal_attacked(|owner| owner != mover, turn_number, turn_values, cells)?
+        {
             return Ok(false);
         }
         let mut after = self.position.clone();
@@ -541,28 +568,6 @@ impl Sink for Generation<'_> {
         Ok(out.is_empty())
     }
 
-    fn gives_check(
-        &mut self,
-        mover: PlayerId,
-        turn_number: dagaz_ir::Int,
-        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
-        cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        self.royal_attacked(|owner| owner != mover, turn_number, turn_values, cells)
-    }
-
-    fn in_check(
-        &mut self,
-        mover: PlayerId,
-        turn_number: dagaz_ir::Int,
-        turn_values: &[Value; dagaz_ir::MAX_TURN_VARIABLES],
-        cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        self.royal_attacked(|owner| owner == mover, turn_number, turn_values, cells)
-    }
-}
-
-impl Generation<'_> {
     /// Whether a royal piece of an owner that `whose` accepts is attacked on `cells`, each
     /// tested as its owner's.
     fn royal_attacked(

@@ -103,4 +103,6 @@ pub mod fuse;
 mod processor;
 
 pub use error::{GenErrorKind, Internal};
-pub use processor::{eval_invariant, Attack, Completed, Context, Fault, Limits, Processor, Sink};
+pub use processor::{
+    eval_invariant, Attack, Completed, Context, Fault, Limits, Processor, Question, Sink,
+};

@@ -134,60 +134,18 @@ pub trait Sink {
     /// that passed `NoMoves`, by a move below its last capture that captures more.
     fn cancel(&mut self, serial: u64);
 
-    /// Whether a royal piece of a player other than `mover` is attacked on `cells` (lent, and
-    /// to be left as it was): the move under construction gives check. The machine does not
-    /// know which pieces are royal; a sink that does not either answers false.
-    fn gives_check(
+    /// Answers `question` about the move under construction by `mover`, on `cells` (lent, and
+    /// to be left as it was), with the turn number and the turn variables the run sees. The
+    /// machine cannot tell any of them; a sink that cannot either answers false (the default).
+    fn answer(
         &mut self,
+        question: Question,
         mover: PlayerId,
         turn_number: Int,
         turn_values: &[Value; MAX_TURN_VARIABLES],
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, GenErrorKind> {
-        let _ = (mover, turn_number, turn_values, cells);
-        Ok(false)
-    }
-
-    /// Whether the move under construction, on `cells` (lent, and to be left as it was), gives
-    /// check and leaves the next player without a legal move. A sink that cannot tell answers
-    /// false.
-    fn gives_mate(
-        &mut self,
-        mover: PlayerId,
-        turn_number: Int,
-        turn_values: &[Value; MAX_TURN_VARIABLES],
-        cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        let _ = (mover, turn_number, turn_values, cells);
-        Ok(false)
-    }
-
-    /// Whether a royal piece of `mover` is attacked on `cells` (lent, and to be left as it was):
-    /// asked after the move's last `drop`, the move leaves the mover in check, and the royal
-    /// rule will not let it stand. A sink that does not know which pieces are royal answers
-    /// false.
-    fn in_check(
-        &mut self,
-        mover: PlayerId,
-        turn_number: Int,
-        turn_values: &[Value; MAX_TURN_VARIABLES],
-        cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        let _ = (mover, turn_number, turn_values, cells);
-        Ok(false)
-    }
-
-    /// Whether, in a goal run for `mover` on `cells` (lent, and to be left as it was), the next
-    /// player has a legal move after which a goal holds that it does not lose by. Only the sink
-    /// of goals can tell; the others answer false.
-    fn can_answer(
-        &mut self,
-        mover: PlayerId,
-        turn_number: Int,
-        turn_values: &[Value; MAX_TURN_VARIABLES],
-        cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        let _ = (mover, turn_number, turn_values, cells);
+        let _ = (question, mover, turn_number, turn_values, cells);
         Ok(false)
     }
 
@@ -197,15 +155,25 @@ pub trait Sink {
     }
 }
 
-/// Whose royal pieces a question about check is about.
-#[derive(Clone, Copy)]
-enum Royal {
-    /// `gives-check?`: another player's.
-    Others,
-    /// `gives-mate?`: another player's, and that player has no reply.
-    OthersMated,
-    /// `in-check?`: the mover's own.
-    Own,
+/// A question the processor asks its sink through [`Sink::answer`]; the machine cannot answer
+/// any of them itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// `gives-check?`: whether a royal piece of a player other than the mover is attacked: the
+    /// move under construction gives check. The machine does not know which pieces are royal;
+    /// a sink that does not either answers false.
+    GivesCheck,
+    /// `gives-mate?`: whether the move under construction gives check and leaves the next
+    /// player without a legal move. A sink that cannot tell answers false.
+    GivesMate,
+    /// `in-check?`: whether a royal piece of the mover is attacked: asked after the move's last
+    /// `drop`, the move leaves the mover in check, and the royal rule will not let it stand. A
+    /// sink that does not know which pieces are royal answers false.
+    InCheck,
+    /// `can-answer?`: whether, in a goal run for the mover, the next player has a legal move
+    /// after which a goal holds that it does not lose by. Only the sink of goals can tell; the
+    /// others answer false.
+    CanAnswer,
 }
 
 /// Where a run stopped with an error: the command index and what went wrong.
@@ -733,10 +701,10 @@ impl Processor {
                 )?;
                 true
             }
-            Op::GivesCheck => self.gives_check(cx, sink, Royal::Others)?,
-            Op::GivesMate => self.gives_check(cx, sink, Royal::OthersMated)?,
-            Op::InCheck => self.gives_check(cx, sink, Royal::Own)?,
-            Op::CanAnswer => self.can_answer(cx, sink)?,
+            Op::GivesCheck => self.ask(cx, sink, Question::GivesCheck)?,
+            Op::GivesMate => self.ask(cx, sink, Question::GivesMate)?,
+            Op::InCheck => self.ask(cx, sink, Question::InCheck)?,
+            Op::CanAnswer => self.ask(cx, sink, Question::CanAnswer)?,
             Op::IsAttacked | Op::NotAttacked => {
                 if self.in_probe {
                     return Ok(false);
@@ -1267,45 +1235,26 @@ impl Processor {
         })
     }
 
-    /// `GivesCheck`, `GivesMate` and `InCheck`: ask the sink, except inside an attack test,
-    /// where the answer is false and the move goes on (it may still capture, which is what the
-    /// test looks for).
+    /// `GivesCheck`, `GivesMate`, `InCheck` and `CanAnswer`: ask the sink, except inside an
+    /// attack test, where the answer is false and the move goes on (it may still capture, which
+    /// is what the test looks for).
     #[cold]
     #[inline(never)]
-    fn gives_check(
+    fn ask(
         &mut self,
         cx: &Context<'_>,
         sink: &mut dyn Sink,
-        asked: Royal,
+        question: Question,
     ) -> Result<bool, GenErrorKind> {
-        let (mover, turn, turns) = (
-            self.state.player,
-            cx.players.turn_number,
-            &self.state.turn_values,
-        );
-        let cells = &mut self.state.cells;
-        let checks = !self.in_probe
-            && match asked {
-                Royal::Others => sink.gives_check(mover, turn, turns, cells)?,
-                Royal::OthersMated => sink.gives_mate(mover, turn, turns, cells)?,
-                Royal::Own => sink.in_check(mover, turn, turns, cells)?,
-            };
-        self.stack.push(Value::Bool(checks));
-        Ok(true)
-    }
-
-    /// `CanAnswer`: ask the sink (false inside an attack test, like `GivesCheck`).
-    #[cold]
-    #[inline(never)]
-    fn can_answer(&mut self, cx: &Context<'_>, sink: &mut dyn Sink) -> Result<bool, GenErrorKind> {
-        let answers = !self.in_probe
-            && sink.can_answer(
+        let answer = !self.in_probe
+            && sink.answer(
+                question,
                 self.state.player,
                 cx.players.turn_number,
                 &self.state.turn_values,
                 &mut self.state.cells,
             )?;
-        self.stack.push(Value::Bool(answers));
+        self.stack.push(Value::Bool(answer));
         Ok(true)
     }
 
