@@ -3,10 +3,10 @@
 //! order the last view listed them, which `play(i)` refers to). Every answer is JSON, so this
 //! is plain Rust, tested natively; lib.rs only exports it to JavaScript.
 
-use crate::diagnostics::{diag, diags};
+use crate::diagnostics::diags;
 use crate::geometry::{layout, Layout};
 use crate::view::{view, Parts};
-use dagaz_engine::{Counting, Game, Limits, Move, MoveGen, Perft, Severity};
+use dagaz_engine::{Counting, Game, Limits, Move, MoveGen, Perft};
 use dagaz_search::{GameOver, GameRecord, Searcher};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
@@ -55,33 +55,19 @@ impl Session {
     /// game at its start. A game that does not load leaves the one before in place.
     pub fn load(&mut self, text: &str) -> Json {
         let mut missing: Vec<String> = Vec::new();
-        let problems = dagaz_engine::check_with(text, &mut |name| {
+        // One compile gives both the problems and the game (the editor loads at every pause
+        // in typing).
+        let (problems, game) = dagaz_engine::check_and_load(text, &mut |name| {
             let found = self.read(name);
             if found.is_err() && !missing.iter().any(|m| m == name) {
                 missing.push(name.to_string());
             }
             found
         });
-        let mut found = diags(text, &problems);
-        let has_errors = problems.iter().any(|p| p.severity == Severity::Error);
-        let mut ok = false;
-        if missing.is_empty() && !has_errors {
-            match Game::load_with(text, &mut |name| self.read(name)) {
-                Ok(game) => {
-                    self.play = Some(Play::new(game));
-                    ok = true;
-                }
-                // `check` finds every error `load` does; should one slip through, it is
-                // still reported.
-                Err(e) => found.push(diag(
-                    &dagaz_sexpr::LineIndex::new(text),
-                    Severity::Error,
-                    "load",
-                    e.span(),
-                    &e.to_string(),
-                    None,
-                )),
-            }
+        let found = diags(text, &problems);
+        let ok = game.is_some() && missing.is_empty();
+        if let (Some(game), true) = (game, ok) {
+            self.play = Some(Play::new(game));
         }
         if missing.is_empty() {
             json!({ "ok": ok, "diagnostics": found })
@@ -101,6 +87,9 @@ impl Session {
     /// Plays legal move number `i` of the last view.
     pub fn play(&mut self, i: usize) -> Json {
         self.with_game(|play| {
+            if let Some(over) = &play.over {
+                return error(format!("the game is over: {}", over.text));
+            }
             let Some(mv) = play.moves.get(i).cloned() else {
                 return error(format!(
                     "there is no move {i}: the position has {} legal moves",
@@ -113,15 +102,18 @@ impl Session {
 
     /// Plays the move written `notation`, as `dagaz play` reads it.
     pub fn play_text(&mut self, notation: &str) -> Json {
-        self.with_game(
-            |play| match dagaz_engine::match_move(&play.game, &play.moves, notation) {
+        self.with_game(|play| {
+            if let Some(over) = &play.over {
+                return error(format!("the game is over: {}", over.text));
+            }
+            match dagaz_engine::match_move(&play.game, &play.moves, notation) {
                 Ok(mv) => {
                     let mv = mv.clone();
                     play.play(mv)
                 }
                 Err(e) => error(e),
-            },
-        )
+            }
+        })
     }
 
     /// One ply back (the view unchanged at the start).
@@ -187,6 +179,7 @@ impl Session {
             .ok_or_else(|| format!("{name} is not loaded in this page"))
     }
 
+    /// `f` on the game, or an error when no game is loaded.
     fn with_game(&mut self, f: impl FnOnce(&mut Play) -> Json) -> Json {
         match &mut self.play {
             Some(play) => f(play),
@@ -418,6 +411,11 @@ mod tests {
         );
         assert_eq!(view["moves"], json!([]));
         assert_eq!(view["history"].as_array().unwrap().len(), 7);
+        assert_eq!(
+            session.play_text("e8e7"),
+            json!({"error": "the game is over: no legal moves (checkmate): Black loses"})
+        );
+        assert!(session.play(0)["error"].is_string());
         let captured = session.undo();
         assert_eq!(find(&captured, "h5f7")["captures"], json!(["f7"]));
     }
