@@ -103,11 +103,7 @@ fn a_captured_promoted_piece_goes_back_to_the_hand_as_a_pawn() {
     let game = load("games/crazyhouse.game");
     // White's queen on d8 was a pawn; Black takes it.
     let position = game.from_fen("3Q~k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
-    let mut gen = MoveGen::default();
-    let moves = gen.moves(&game, &position).unwrap();
-    let take = dagaz_engine::match_move(&game, &moves, "e8d8")
-        .unwrap()
-        .clone();
+    let take = crate::find_move(&game, &position, "e8d8");
     let mut after = position.clone();
     let undo = after.play(&game, &take);
     let black = game.player("Black").unwrap();
@@ -151,8 +147,7 @@ fn the_third_check_wins_even_by_a_new_queen() {
     let mut gen = MoveGen::default();
     let mut position = game.initial_position();
     for m in moves.split_whitespace().chain(["a7a8q"]) {
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
+        let mv = crate::find_move(&game, &position, m);
         position.play(&game, &mv);
     }
     let ended = gen.ending(&game, &position).unwrap().unwrap();
@@ -176,15 +171,11 @@ fn go_captures_forbids_suicide_and_retaking_a_ko_at_once() {
     // turn variable, does (tests/fixtures/go-simple-ko.game).
     for file in ["games/go-9x9.game", "tests/fixtures/go-simple-ko.game"] {
         let game = load(file);
-        let mut gen = MoveGen::default();
         // White e5 has one liberty, e4; Black takes it there.
         let position = game
             .setup("(Black (Stone d5 f5 e6 d4 f4 e3)) (White (Stone e5)) (turn Black)")
             .unwrap();
-        let moves = gen.moves(&game, &position).unwrap();
-        let take = dagaz_engine::match_move(&game, &moves, "e4")
-            .unwrap()
-            .clone();
+        let take = crate::find_move(&game, &position, "e4");
         let mut after = position.clone();
         after.play(&game, &take);
         assert_eq!(after.piece_at(game.board().position("e5").unwrap()), None);
@@ -195,10 +186,7 @@ fn go_captures_forbids_suicide_and_retaking_a_ko_at_once() {
         let ko = game
             .setup("(Black (Stone d5 f5 e6)) (White (Stone e5 d4 f4 e3)) (turn Black)")
             .unwrap();
-        let moves = gen.moves(&game, &ko).unwrap();
-        let take = dagaz_engine::match_move(&game, &moves, "e4")
-            .unwrap()
-            .clone();
+        let take = crate::find_move(&game, &ko, "e4");
         let mut after = ko.clone();
         after.play(&game, &take);
         let white = crate::sorted_notations(&game, &after);
@@ -213,13 +201,7 @@ fn go_captures_forbids_suicide_and_retaking_a_ko_at_once() {
 /// The position after `moves` from `setup`, and its legal moves sorted.
 fn go_after(file: &str, setup: &str, moves: &[&str]) -> Vec<String> {
     let game = load(file);
-    let mut gen = MoveGen::default();
-    let mut position = game.setup(setup).unwrap();
-    for m in moves {
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
-    }
+    let position = crate::play_moves(&game, game.setup(setup).unwrap(), moves);
     crate::sorted_notations(&game, &position)
 }
 
@@ -312,19 +294,10 @@ fn shogi_drops_promotions_and_sfen() {
     // The bishop takes the bishop and promotes, or not; the capture joins Black's hand
     // unpromoted, and the position reads back as written.
     let start = game.initial_position();
-    let mut gen = MoveGen::default();
-    let mut position = start.clone();
-    for m in ["7g7f", "3c3d"] {
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
-    }
+    let mut position = crate::play_moves(&game, start.clone(), &["7g7f", "3c3d"]);
     let here = crate::sorted_notations(&game, &position);
     assert!(here.contains(&"8h2b+".to_string()) && here.contains(&"8h2b".to_string()));
-    let legal = gen.moves(&game, &position).unwrap();
-    let mv = dagaz_engine::match_move(&game, &legal, "8h2b+")
-        .unwrap()
-        .clone();
+    let mv = crate::find_move(&game, &position, "8h2b+");
     position.play(&game, &mv);
     let sfen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
     assert_eq!(game.to_fen(&position).unwrap(), sfen);
@@ -375,12 +348,7 @@ fn atomic_kings_explode_and_do_not_capture() {
     );
     // After h3d7 the queen, the pawn and the black king are gone, and White has won.
     let mut gen = MoveGen::default();
-    let mut position = game.from_fen(check).unwrap();
-    let legal = gen.moves(&game, &position).unwrap();
-    let mv = dagaz_engine::match_move(&game, &legal, "h3d7")
-        .unwrap()
-        .clone();
-    position.play(&game, &mv);
+    let position = crate::play_moves(&game, game.from_fen(check).unwrap(), &["h3d7"]);
     assert_eq!(
         game.to_fen(&position).unwrap(),
         "8/8/8/8/8/8/8/r3K3 b - - 0 1"
@@ -433,8 +401,7 @@ fn goals_and_scores_say_who_won() {
     let ttt = load("games/tic-tac-toe.game");
     let won = ttt.initial_position();
     let won = ["b2", "a1", "a2", "c1", "c2"].iter().fold(won, |mut p, m| {
-        let moves = gen.moves(&ttt, &p).unwrap();
-        let mv = dagaz_engine::match_move(&ttt, &moves, m).unwrap().clone();
+        let mv = crate::find_move(&ttt, &p, m);
         p.play(&ttt, &mv);
         p
     });
@@ -491,13 +458,7 @@ fn a_board_with_holes_and_three_players() {
     assert_eq!(perft.count(&mut start, 1).unwrap(), 7);
     assert_eq!(perft.count(&mut start, 3).unwrap(), 7 * 6 * 5);
     // Red a1, Green b3, Blue c3, Red b1: Green to move again, on the three cells left.
-    let mut gen = MoveGen::default();
-    let mut p = start.clone();
-    for m in ["a1", "b3", "c3", "b1"] {
-        let moves = gen.moves(&game, &p).unwrap();
-        let mv = dagaz_engine::match_move(&game, &moves, m).unwrap().clone();
-        p.play(&game, &mv);
-    }
+    let p = crate::play_moves(&game, start.clone(), &["a1", "b3", "c3", "b1"]);
     assert_eq!(
         game.player_name(p.to_move()),
         "Green",

@@ -5,7 +5,7 @@
 //! to depth 5. The deeper published depths up to `DEEP_LEAVES` run on demand:
 //! `cargo test --release -p dagaz-tests -- --ignored chess_deep`.
 
-use crate::load;
+use crate::{load, PerftRow};
 use dagaz_engine::{Counting, Game, MoveGen, Perft, Position};
 use pretty_assertions::assert_eq;
 use std::sync::OnceLock;
@@ -13,32 +13,9 @@ use std::sync::OnceLock;
 /// The most leaves an on-demand perft may count.
 const DEEP_LEAVES: u64 = 200_000_000;
 
-struct Row {
-    name: String,
-    fen: String,
-    counts: Vec<u64>,
-}
-
-fn rows() -> &'static [Row] {
-    static ROWS: OnceLock<Vec<Row>> = OnceLock::new();
-    ROWS.get_or_init(|| {
-        let text = std::fs::read_to_string(crate::repo_path("tests/data/chess-perft.tsv")).unwrap();
-        text.lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| {
-                let mut parts = l.split('\t');
-                let name = parts.next().unwrap().to_string();
-                let fen = parts.next().unwrap().to_string();
-                let counts = parts
-                    .next()
-                    .unwrap()
-                    .split(',')
-                    .map(|n| n.parse().unwrap())
-                    .collect();
-                Row { name, fen, counts }
-            })
-            .collect()
-    })
+fn rows() -> &'static [PerftRow] {
+    static ROWS: OnceLock<Vec<PerftRow>> = OnceLock::new();
+    ROWS.get_or_init(|| crate::perft_table("tests/data/chess-perft.tsv"))
 }
 
 fn chess() -> &'static Game {
@@ -53,7 +30,7 @@ fn perft(game: &Game, fen: &str, depth: u32) -> u64 {
         .unwrap()
 }
 
-fn row(name: &str) -> &'static Row {
+fn row(name: &str) -> &'static PerftRow {
     rows().iter().find(|r| r.name == name).unwrap()
 }
 
@@ -194,17 +171,7 @@ fn castling_moves_the_rook_and_clears_the_rights() {
 #[test]
 fn en_passant_lives_for_one_turn() {
     let game = chess();
-    let fen = |moves: &[&str]| {
-        let mut position = game.initial_position();
-        for text in moves {
-            let legal = MoveGen::default().moves(game, &position).unwrap();
-            let mv = dagaz_engine::match_move(game, &legal, text)
-                .unwrap()
-                .clone();
-            position.play(game, &mv);
-        }
-        position
-    };
+    let fen = |moves: &[&str]| crate::play_moves(game, game.initial_position(), moves);
     let after = fen(&["e2e4", "a7a6", "e4e5", "d7d5"]);
     assert_eq!(
         game.to_fen(&after).unwrap(),

@@ -338,14 +338,7 @@ fn konane_opens_with_two_lifts_then_jumps_straight_on() {
     let g = "konane";
     let start = crate::load("games/konane.game");
     let after_lift = |first: &str| {
-        let mut position = start.initial_position();
-        let legal = dagaz_engine::MoveGen::default()
-            .moves(&start, &position)
-            .unwrap();
-        let mv = dagaz_engine::match_move(&start, &legal, first)
-            .unwrap()
-            .clone();
-        position.play(&start, &mv);
+        let position = crate::play_moves(&start, start.initial_position(), &[first]);
         crate::sorted_notations(&start, &position)
     };
     assert_eq!(after_lift("d4"), ["c4", "d3", "d5", "e4"]);

@@ -5,7 +5,7 @@
 //! positions always to depth 7. The rest runs on demand:
 //! `cargo test --release -p dagaz-tests -- --ignored deep`.
 
-use crate::load;
+use crate::{load, PerftRow};
 use dagaz_engine::{Counting, Game, MoveGen, Perft};
 use pretty_assertions::assert_eq;
 
@@ -14,33 +14,8 @@ const CI_LEAVES: u64 = 1_100_000;
 /// The most leaves an on-demand perft may count.
 const DEEP_LEAVES: u64 = 300_000_000;
 
-struct Row {
-    variant: String,
-    fen: String,
-    counts: Vec<u64>,
-}
-
-fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(crate::repo_path("tests/data/draughts-perft.tsv")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let mut parts = l.split('\t');
-            let variant = parts.next().unwrap().to_string();
-            let fen = parts.next().unwrap().to_string();
-            let counts = parts
-                .next()
-                .unwrap()
-                .split(',')
-                .map(|n| n.parse().unwrap())
-                .collect();
-            Row {
-                variant,
-                fen,
-                counts,
-            }
-        })
-        .collect()
+fn rows() -> Vec<PerftRow> {
+    crate::perft_table("tests/data/draughts-perft.tsv")
 }
 
 fn game(variant: &str) -> Game {
@@ -52,7 +27,7 @@ fn game(variant: &str) -> Game {
 fn check(variant: &str, min: u64, max: u64) -> usize {
     let game = game(variant);
     let mut checked = 0;
-    for row in rows().iter().filter(|r| r.variant == variant) {
+    for row in rows().iter().filter(|r| r.name == variant) {
         let start = row.fen == game.to_fen(&game.initial_position()).unwrap_or_default();
         for (depth, &expected) in (1..).zip(&row.counts) {
             let forced = start && depth <= 7 && min == 0;
@@ -119,12 +94,7 @@ fn frisian_pieces_capture_orthogonally() {
 
 /// The sorted notations of the position reached by playing `moves` from `fen`.
 fn notations_after(game: &Game, fen: &str, moves: &[&str]) -> Vec<String> {
-    let mut position = game.from_fen(fen).unwrap();
-    for text in moves {
-        let legal = MoveGen::default().moves(game, &position).unwrap();
-        let mv = dagaz_engine::match_move(game, &legal, text).unwrap();
-        position.play(game, mv);
-    }
+    let position = crate::play_moves(game, game.from_fen(fen).unwrap(), moves);
     crate::sorted_notations(game, &position)
 }
 
@@ -246,10 +216,7 @@ fn majority_and_flying_kings_in_international() {
 fn a_man_is_crowned_only_where_its_move_ends() {
     let g = game("international");
     // White man on 6 steps to 1 and becomes a king.
-    let mut position = g.from_fen("W:W6:B50").unwrap();
-    let moves = MoveGen::default().moves(&g, &position).unwrap();
-    let mv = dagaz_engine::match_move(&g, &moves, "6-1").unwrap();
-    position.play(&g, mv);
+    let position = crate::play_moves(&g, g.from_fen("W:W6:B50").unwrap(), &["6-1"]);
     assert_eq!(g.to_fen(&position).unwrap(), "B:WK1:B50");
 }
 
@@ -348,16 +315,8 @@ fn italian_men_may_not_capture_kings() {
 /// How the game stands after `moves` from `fen`: `None` while it goes on, else the player the
 /// result is said of and the result.
 fn ending_after(game: &Game, fen: &str, moves: &[&str]) -> Option<String> {
-    let mut gen = MoveGen::default();
-    let mut position = game.from_fen(fen).unwrap();
-    for text in moves {
-        let legal = gen.moves(game, &position).unwrap();
-        let mv = dagaz_engine::match_move(game, &legal, text)
-            .unwrap()
-            .clone();
-        position.play(game, &mv);
-    }
-    let ended = gen.ending(game, &position).unwrap()?;
+    let position = crate::play_moves(game, game.from_fen(fen).unwrap(), moves);
+    let ended = MoveGen::default().ending(game, &position).unwrap()?;
     Some(format!(
         "{} {:?}",
         game.player_name(ended.player),
@@ -428,14 +387,7 @@ fn canadian_draughts_is_played_on_72_squares() {
 
 /// The FEN of the position reached by playing `moves` from `fen`.
 fn fen_after(game: &Game, fen: &str, moves: &[&str]) -> String {
-    let mut position = game.from_fen(fen).unwrap();
-    for text in moves {
-        let legal = MoveGen::default().moves(game, &position).unwrap();
-        let mv = dagaz_engine::match_move(game, &legal, text)
-            .unwrap()
-            .clone();
-        position.play(game, &mv);
-    }
+    let position = crate::play_moves(game, game.from_fen(fen).unwrap(), moves);
     game.to_fen(&position).unwrap()
 }
 

@@ -57,3 +57,61 @@ pub fn sorted_notations(
     out.sort();
     out
 }
+
+/// Plays `moves`, each in the game's notation as `dagaz play` accepts it, from `position`, and
+/// answers the position after the last; a move that is not legal fails the test, naming it.
+pub fn play_moves(
+    game: &dagaz_engine::Game,
+    mut position: dagaz_engine::Position,
+    moves: &[&str],
+) -> dagaz_engine::Position {
+    for text in moves {
+        let mv = find_move(game, &position, text);
+        position.play(game, &mv);
+    }
+    position
+}
+
+/// The legal move of `position` that `text` names (`dagaz_engine::match_move`).
+pub fn find_move(
+    game: &dagaz_engine::Game,
+    position: &dagaz_engine::Position,
+    text: &str,
+) -> dagaz_engine::Move {
+    let legal = dagaz_engine::MoveGen::default()
+        .moves(game, position)
+        .unwrap();
+    match dagaz_engine::match_move(game, &legal, text) {
+        Ok(mv) => mv.clone(),
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+/// A perft table under `tests/data`: one row per line, tab-separated (a name, a FEN, the
+/// counts from depth 1 comma-separated, then anything else), `#` lines and blank lines
+/// skipped.
+pub fn perft_table(relative: &str) -> Vec<PerftRow> {
+    let text = std::fs::read_to_string(repo_path(relative)).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split('\t');
+            let name = parts.next().unwrap().to_string();
+            let fen = parts.next().unwrap().to_string();
+            let counts = parts
+                .next()
+                .unwrap()
+                .split(',')
+                .map(|n| n.trim().parse().unwrap())
+                .collect();
+            PerftRow { name, fen, counts }
+        })
+        .collect()
+}
+
+/// One row of a perft table: what it is called, where it starts, the counts from depth 1.
+pub struct PerftRow {
+    pub name: String,
+    pub fen: String,
+    pub counts: Vec<u64>,
+}

@@ -101,25 +101,21 @@ fn slow_perft() {
 #[test]
 fn horde_ends_when_the_horde_is_gone_and_its_long_steps_from_the_first_row_stand() {
     let game = crate::load("games/horde.game");
-    let mut gen = dagaz_engine::MoveGen::default();
-    let play = |fen: &str, m: &str, gen: &mut dagaz_engine::MoveGen| {
-        let mut position = game.from_fen(fen).unwrap();
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
-        position
-    };
-    let gone = play("4k3/8/8/8/8/8/3p4/2P5 b - - 0 1", "d2c1q", &mut gen);
-    let ended = gen.ending(&game, &gone).unwrap().unwrap();
+    let play = |fen: &str, m: &str| crate::play_moves(&game, game.from_fen(fen).unwrap(), &[m]);
+    let gone = play("4k3/8/8/8/8/8/3p4/2P5 b - - 0 1", "d2c1q");
+    let ended = dagaz_engine::MoveGen::default()
+        .ending(&game, &gone)
+        .unwrap()
+        .unwrap();
     assert_eq!(ended.reason, dagaz_engine::EndReason::Goal(1));
     assert_eq!(game.player_name(ended.player), "Black");
     let moves = |p: &dagaz_engine::Position| crate::sorted_notations(&game, p);
-    let from_first = play("4k3/8/8/8/8/3p4/8/2P5 w - - 0 1", "c1c3", &mut gen);
+    let from_first = play("4k3/8/8/8/8/3p4/8/2P5 w - - 0 1", "c1c3");
     assert_eq!(
         moves(&from_first),
         ["d3d2", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
     );
-    let from_second = play("4k3/8/8/8/3p4/8/2P5/8 w - - 0 1", "c2c4", &mut gen);
+    let from_second = play("4k3/8/8/8/3p4/8/2P5/8 w - - 0 1", "c2c4");
     assert!(moves(&from_second).contains(&"d4c3".to_string()));
 }
 
@@ -156,12 +152,7 @@ fn chess960_reads_both_castling_letterings_and_castles_from_any_start() {
     let mut position = game.from_fen("4k3/8/8/8/8/8/8/2RK3R w CH - 0 1").unwrap();
     let moves = crate::sorted_notations(&game, &position);
     assert!(moves.contains(&"d1c1".to_string()) && moves.contains(&"d1h1".to_string()));
-    let legal = dagaz_engine::MoveGen::default()
-        .moves(&game, &position)
-        .unwrap();
-    let castle = dagaz_engine::match_move(&game, &legal, "d1c1")
-        .unwrap()
-        .clone();
+    let castle = crate::find_move(&game, &position, "d1c1");
     position.play(&game, &castle);
     assert_eq!(
         game.to_fen(&position).unwrap(),
@@ -192,11 +183,7 @@ fn alquerque_counted_by_hand_and_its_rules() {
     // b4xd2 over c3 and d4xd2 over d3. After d3-c3: b3xd3 over c3. 1 + 1 + 2 + 1 = 5 (the row
     // `alquerque 2 5` of tests/data/games-perft.tsv).
     let after = |m: &str| {
-        let mut position = game.initial_position();
-        let mut gen = dagaz_engine::MoveGen::default();
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
+        let position = crate::play_moves(&game, game.initial_position(), &[m]);
         crate::sorted_notations(&game, &position)
     };
     assert_eq!(after("b2-c3"), ["d4xb2"]);
@@ -288,13 +275,11 @@ fn fanorona_captures_by_approach_and_withdrawal_in_chains() {
     // b4 the first approaches a5, and its last step takes d2 with d3; the second withdraws
     // from d2 there, and its withdrawal at d5 takes a5 with b5); so do the two that go on to
     // c4. 52 moves, where the paths are 54 (scripts/fanorona_referee.py).
-    let mut position = game.initial_position();
-    let mut gen = dagaz_engine::MoveGen::default();
-    for m in ["d3-e3W", "b4-c3A-d3A-d2A", "f2-e3A-d3W", "d5-d4A-c3A-d3W"] {
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
-    }
+    let position = crate::play_moves(
+        &game,
+        game.initial_position(),
+        &["d3-e3W", "b4-c3A-d3A-d2A", "f2-e3A-d3W", "d5-d4A-c3A-d3W"],
+    );
     let merged = crate::sorted_notations(&game, &position);
     assert_eq!(merged.len(), 52);
     for end in ["d4A", "d4A-c4W"] {
@@ -361,10 +346,7 @@ fn lines_of_action_counts_its_lines_joins_its_stones_and_draws_on_a_board_brough
     let game = crate::load("games/lines-of-action.game");
     let mut gen = dagaz_engine::MoveGen::default();
     let end_after = |setup: &str, m: &str, gen: &mut dagaz_engine::MoveGen| {
-        let mut position = game.setup(setup).unwrap();
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
+        let position = crate::play_moves(&game, game.setup(setup).unwrap(), &[m]);
         let ended = gen.ending(&game, &position).unwrap().unwrap();
         (
             game.player_name(ended.player).to_string(),
@@ -399,12 +381,11 @@ fn lines_of_action_counts_its_lines_joins_its_stones_and_draws_on_a_board_brough
         "{moves:?}"
     );
     // b1b3 a2c2 b3b1 c2a2 brings back the start: a draw.
-    let mut position = game.initial_position();
-    for m in ["b1b3", "a2c2", "b3b1", "c2a2"] {
-        let legal = gen.moves(&game, &position).unwrap();
-        let mv = dagaz_engine::match_move(&game, &legal, m).unwrap().clone();
-        position.play(&game, &mv);
-    }
+    let position = crate::play_moves(
+        &game,
+        game.initial_position(),
+        &["b1b3", "a2c2", "b3b1", "c2a2"],
+    );
     let ended = gen.ending(&game, &position).unwrap().unwrap();
     assert_eq!(
         (ended.outcome, ended.reason),
@@ -496,10 +477,7 @@ fn chinese_checkers_hops_in_chains_and_fills_the_opposite_point() {
         .setup("(North (Marble i5 l4 n4 p4 k3 m3 o3 l2 n2 m1)) (South (Marble m17)) (turn North)")
         .unwrap();
     let mut gen = dagaz_engine::MoveGen::default();
-    let legal = gen.moves(&game, &home).unwrap();
-    let mv = dagaz_engine::match_move(&game, &legal, "i5j4")
-        .unwrap()
-        .clone();
+    let mv = crate::find_move(&game, &home, "i5j4");
     home.play(&game, &mv);
     let ended = gen.ending(&game, &home).unwrap().unwrap();
     assert_eq!(game.player_name(ended.player), "North");
@@ -538,10 +516,7 @@ fn dobutsu_a_taken_lion_ends_the_game_and_its_sfen_reads_back() {
     let game = crate::load("games/dobutsu.game");
     let mut position = game.from_fen("3/1l1/1L1/3 b - 1").unwrap();
     let mut gen = dagaz_engine::MoveGen::default();
-    let legal = gen.moves(&game, &position).unwrap();
-    let mv = dagaz_engine::match_move(&game, &legal, "2c2b")
-        .unwrap()
-        .clone();
+    let mv = crate::find_move(&game, &position, "2c2b");
     position.play(&game, &mv);
     let fen = game.to_fen(&position).unwrap();
     assert_eq!(fen, "3/1L1/3/3 w L 2");
