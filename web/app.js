@@ -40,6 +40,7 @@ const st = {
   /** The computer's reply being searched (a token, so a finished search clears only its own). @type {object|null} */
   thinking: null,
   edited: false,
+  showZones: true,
 };
 
 /** @type {Promise<unknown>} */
@@ -230,9 +231,17 @@ function render() {
   if (!v) return;
   const targets = selectionTargets();
   const selected = st.sel.prefix.length ? st.sel.prefix[0] : null;
-  $('#board').innerHTML = renderBoard(v, {
+  const board = $('#board');
+  board.innerHTML = renderBoard(v, {
     selected, targets, last: st.lastPath, path: st.sel.prefix.slice(1), zones: true, sowing: st.sowing,
   });
+  const svg = board.querySelector('svg');
+  if (svg) {
+    svg.classList.toggle('no-zones', !st.showZones);
+    // As wide as the column allows, but never taller than most of the window.
+    const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 1 1').split(' ').map(Number);
+    board.style.width = `min(100%, ${(78 * w / h).toFixed(2)}vh)`;
+  }
   renderLegend(v);
   renderHands(v);
   renderChoices(v);
@@ -281,8 +290,9 @@ function setStatus(text) {
 /** @param {View} v */
 function renderLegend(v) {
   const zc = zoneColours(v.board.cells);
-  $('#legend').innerHTML = [...zc].map(([z, c]) =>
-    `<li><span class="swatch" style="background:${c}"></span>${esc(z)}</li>`).join('');
+  $('#legend').innerHTML = !zc.size ? '' :
+    `<li><label><input type="checkbox" id="show-zones"${st.showZones ? ' checked' : ''}> zones:</label></li>` +
+    [...zc].map(([z, c]) => `<li><span class="swatch" style="background:${c}"></span>${esc(z)}</li>`).join('');
 }
 
 /** @param {View} v */
@@ -581,6 +591,12 @@ function wire() {
   });
 
   $('#computer-move').addEventListener('click', () => computerMove());
+  $('#legend').addEventListener('change', (ev) => {
+    const box = /** @type {HTMLInputElement} */ (ev.target);
+    if (box.id !== 'show-zones') return;
+    st.showZones = box.checked;
+    $('#board svg')?.classList.toggle('no-zones', !st.showZones);
+  });
   $('#back').addEventListener('click', () => { location.hash = ''; });
 
   window.addEventListener('hashchange', route);

@@ -51,14 +51,19 @@ export function isLight(hex) {
   return 0.299 * r + 0.587 * g + 0.114 * b > 150;
 }
 
-/** A stable colour per zone name, the order of first appearance on the board. */
+/**
+ * A stable colour per zone name, in the order of first appearance on the board. A zone over
+ * most of the board (xiangqi's `own-side`: each side's half, one name) would only tint it all,
+ * so it is left out.
+ */
 export function zoneColours(/** @type {Cell[]} */ cells) {
+  /** @type {Map<string,number>} */
+  const count = new Map();
+  for (const c of cells) for (const z of c.zones || []) count.set(z, (count.get(z) || 0) + 1);
   /** @type {Map<string,string>} */
   const m = new Map();
-  for (const c of cells) {
-    for (const z of c.zones || []) {
-      if (!m.has(z)) m.set(z, ZONE_COLOURS[m.size % ZONE_COLOURS.length]);
-    }
+  for (const [z, n] of count) {
+    if (n <= 0.6 * cells.length) m.set(z, ZONE_COLOURS[m.size % ZONE_COLOURS.length]);
   }
   return m;
 }
@@ -136,7 +141,7 @@ export function renderBoard(view, opts = {}) {
   if (zc.size) {
     out.push('<g class="zones">');
     for (const c of b.cells) {
-      const zs = c.zones || [];
+      const zs = (c.zones || []).filter((z) => zc.has(z));
       zs.forEach((z, k) => {
         const fill = zc.get(z);
         // Several zones on one cell: stacked bands, so each stays visible.
@@ -162,6 +167,7 @@ export function renderBoard(view, opts = {}) {
   const cellAt = new Map(b.cells.map((c) => [c.name, c]));
   const seeds = new Map((view.seeds || []).map((s) => [s.at, s.count]));
   const sowing = opts.sowing || seeds.size > 0;
+  const numbered = b.cells.some((c) => c.number !== null && c.number !== undefined);
   out.push('<g class="pieces">');
   const r = hex ? 0.42 : 0.4;
   for (const p of view.pieces) {
@@ -179,12 +185,17 @@ export function renderBoard(view, opts = {}) {
       seeds.delete(p.at);
       continue;
     }
-    const glyph = p.glyph || '?';
-    const stone = STONES.has(glyph);
+    let glyph = p.glyph || '?';
+    // Draughts (a numbered board): a man is a plain disc, a king a disc with a crown, as on a
+    // real board, rather than the FEN letters M and K.
+    const draughts = numbered && (p.kind === 'Man' || (p.kind === 'King' && /^[A-Za-z]$/.test(glyph)));
+    if (draughts) glyph = p.kind === 'King' ? '♛' : '';
+    const stone = STONES.has(glyph) || glyph === '';
     const len = [...glyph].length;
     const size = (0.62 / Math.max(1, len * 0.62)).toFixed(3);
     out.push(`<g class="${cls}" data-piece-at="${esc(p.at)}" data-kind="${esc(p.kind)}" data-owner="${p.owner}">` +
       `<circle cx="${c.x}" cy="${c.y}" r="${r}" fill="${fill}" stroke="${isLight(fill) ? '#444' : '#000'}" stroke-width="0.035"/>` +
+      (draughts ? `<circle cx="${c.x}" cy="${c.y}" r="${(r * 0.68).toFixed(3)}" fill="none" stroke="${ink}" stroke-opacity="0.35" stroke-width="0.03"/>` : '') +
       (stone ? '' : `<text class="glyph" x="${c.x}" y="${c.y}" fill="${ink}" font-size="${size}">${esc(glyph)}</text>`) +
       '</g>');
   }
