@@ -50,7 +50,7 @@ FLAGS = [
     "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding",
 ]
-DESKTOP = (1280, 900)
+DESKTOP = (1440, 900)
 PHONE = (375, 700)
 FIRST_PAINT_LIMIT_MS = 1000.0
 # The engine may share the machine with builds: generous waits, exact checks.
@@ -314,11 +314,12 @@ def editor_error(p: Page, _index: list[dict]) -> str:
     check(len(p.all(".gutter .error")) == 1, "no other line marked")
     status = p.one("#editor-status").text
     check("error" in status, f"#editor-status says error, found {status!r}")
-    p.shot("editor-error.png")
     # Clicking the diagnostic selects its line.
     items[0].click()
     sel = p.js("const e = document.querySelector('#editor'); return [e.selectionStart, e.selectionEnd]")
     check(sel is not None and text.count("\n", 0, int(sel[0])) + 1 == line, f"the click selects line {line}, selection {sel}")  # type: ignore[index]
+    p.js("window.scrollTo(0, 0)")
+    p.shot("editor-error.png")
     # The old game stays playable; the fixed text compiles and plays.
     p.set_editor(text)
     p.until(lambda: p.one("#editor-status").text.startswith("compiled") and not p.all("#diagnostics li.error") and p.idle(),
@@ -369,6 +370,47 @@ def boards(p: Page, _index: list[dict]) -> str:
     return ", ".join(seen)
 
 
+def promotion(p: Page, _index: list[dict]) -> str:
+    """A click that leaves several moves (a promotion) asks which; a pass is a button."""
+    p.open_game("chess", "&fen=" + urllib.parse.quote("8/P7/8/8/8/8/8/k6K w - - 0 1"))
+    p.click_cell("a7")
+    p.click_cell("a8")
+    choices = p.until(lambda: p.all("#choices button[data-move]"), "the promotion choices")
+    labels = sorted(b.text for b in choices)  # type: ignore[union-attr]
+    check(len(labels) == 4 and all(t.startswith("a7a8") for t in labels), f"four promotions offered, found {labels}")
+    queen = [b for b in choices if "Queen" in b.text]  # type: ignore[union-attr]
+    check(len(queen) == 1, f"one choice names the queen: {labels}")
+    queen[0].click()
+    check(p.wait_moves(1) == ["a7a8q"], f"a7a8q played, found {p.moves_played()}")
+    a8 = p.piece_at("a8")
+    check(a8 is not None and a8["kind"] == "Queen", f"a queen on a8, found {a8}")
+    check(not p.all("#choices button"), "the choices gone")
+    # Go: the pass is always a button.
+    p.open_game("go-9x9")
+    passes = [b for b in p.all("#choices button[data-move]") if b.text == "pass"]
+    check(len(passes) == 1, "a pass button in go")
+    p.click_cell("e5")
+    p.wait_moves(1)
+    p.all("#choices button[data-move]")[0].click()
+    check(p.wait_moves(2) == ["e5", "pass"], f"e5 then pass, found {p.moves_played()}")
+    return "a7a8 offered 4 promotions, the queen chosen; go's pass button played"
+
+
+def computer_game(p: Page, _index: list[dict]) -> str:
+    """The computer plays both sides of tic-tac-toe to its end, announced."""
+    p.open_game("tic-tac-toe")
+    think = p.one("#think")
+    think.clear()
+    think.send_keys("0.2")
+    for k in (0, 1):
+        Select(p.one(f'select[data-player="{k}"]')).select_by_value("computer")
+    p.until(lambda: "over" in (p.one("#status").get_attribute("class") or "").split(), "the end of the game", timeout=60)
+    played = p.moves_played()
+    check(5 <= len(played) <= 9, f"a whole game of 5 to 9 moves, found {played}")
+    p.shot("computer-game.png")
+    return f"{len(played)} moves, then {p.status()!r}"
+
+
 def phone(p: Page, _index: list[dict]) -> str:
     # The viewport exactly 375x700, as a phone's (a headless window's size includes no toolbar,
     # but the emulation also makes the page's `viewport` meta count).
@@ -398,6 +440,8 @@ SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
     ("f", "editor error and fix", editor_error),
     ("g", "edited game plays", edited_game),
     ("i", "other boards", boards),
+    ("j", "promotion choice and a pass", promotion),
+    ("k", "computer against computer to the end", computer_game),
     ("h", "phone", phone),
 ]
 

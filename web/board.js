@@ -167,7 +167,9 @@ export function renderBoard(view, opts = {}) {
   const cellAt = new Map(b.cells.map((c) => [c.name, c]));
   const seeds = new Map((view.seeds || []).map((s) => [s.at, s.count]));
   const sowing = opts.sowing || seeds.size > 0;
-  const numbered = b.cells.some((c) => c.number !== null && c.number !== undefined);
+  // Kings are draughts kings on a numbered board or beside men (Brazilian's board has no numbers).
+  const draughtsKings = b.cells.some((c) => c.number !== null && c.number !== undefined) ||
+    view.pieces.some((p) => p.kind === 'Man');
   out.push('<g class="pieces">');
   const r = hex ? 0.42 : 0.4;
   for (const p of view.pieces) {
@@ -186,9 +188,9 @@ export function renderBoard(view, opts = {}) {
       continue;
     }
     let glyph = p.glyph || '?';
-    // Draughts (a numbered board): a man is a plain disc, a king a disc with a crown, as on a
-    // real board, rather than the FEN letters M and K.
-    const draughts = numbered && (p.kind === 'Man' || (p.kind === 'King' && /^[A-Za-z]$/.test(glyph)));
+    // Draughts: a man is a plain disc, a king a disc with a crown, as on a real board, rather
+    // than the FEN letters M and K.
+    const draughts = p.kind === 'Man' || (draughtsKings && p.kind === 'King' && /^[A-Za-z]$/.test(glyph));
     if (draughts) glyph = p.kind === 'King' ? '♛' : '';
     const stone = STONES.has(glyph) || glyph === '';
     const len = [...glyph].length;
