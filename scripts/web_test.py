@@ -30,6 +30,7 @@ from typing import Callable
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -155,6 +156,22 @@ class Page:
         self.until(lambda: len(self.moves_played()) >= n and self.idle(), f"{n} moves in #move-list", timeout)
         return self.moves_played()
 
+    def centre(self, css: str) -> tuple[int, int]:
+        r = self.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                    "return [r.left + r.width / 2, r.top + r.height / 2]", css)
+        return int(r[0]), int(r[1])  # type: ignore[index]
+
+    def drag(self, source: str, target: str) -> None:
+        """Presses on `source`, moves in steps to `target` and lets go, by the pointer's
+        coordinates (the page redraws what is under it as the drag starts)."""
+        (x0, y0), (x1, y1) = self.centre(source), self.centre(target)
+        a = ActionBuilder(self.d)
+        a.pointer_action.move_to_location(x0, y0).pointer_down()
+        for k in range(1, 6):
+            a.pointer_action.move_to_location(x0 + (x1 - x0) * k // 5, y0 + (y1 - y0) * k // 5)
+        a.pointer_action.pointer_up()
+        a.perform()
+
     def set_editor(self, text: str) -> None:
         """Replaces the rules as typing would: the value, then the `input` event."""
         self.js(
@@ -271,8 +288,14 @@ def crazyhouse_drop(p: Page, _index: list[dict]) -> str:
     e4 = p.piece_at("e4")
     check(e4 is not None and e4["kind"] == "Pawn" and e4["owner"] == 0, f"white's pawn on e4, found {e4}")
     check(not p.all(sel), "white's hand is empty again")
+    # Dragging does the same: Black's hand pawn onto a6, then White's knight g1 to f3.
+    p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
+    p.drag('#hands [data-hand-owner="1"][data-hand-kind="Pawn"]', '#board [data-cell="a6"]')
+    check(p.wait_moves(6)[-1] == "P@a6", f"the dragged drop P@a6, found {p.moves_played()}")
+    p.drag('#board [data-cell="g1"]', '#board [data-cell="f3"]')
+    check(p.wait_moves(7)[-1] == "g1f3", f"the dragged move g1f3, found {p.moves_played()}")
     p.shot("crazyhouse-drop.png")
-    return f"hand pawn clicked, {len(targets)} targets, P@e4 dropped"
+    return f"hand pawn clicked, {len(targets)} targets, P@e4 dropped; P@a6 and g1f3 dragged"
 
 
 def computer_reply(p: Page, _index: list[dict]) -> str:

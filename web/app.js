@@ -41,6 +41,7 @@ const st = {
   thinking: null,
   edited: false,
   showZones: true,
+  hasHands: false,
 };
 
 /** @type {Promise<unknown>} */
@@ -166,6 +167,9 @@ async function openGame(name, fen, moves) {
   document.title = `dagaz — ${entry ? entry.title : name}`;
   if (st.name !== name) {
     st.view = null;
+    // Who plays what is kept while the same game is reopened (a link), not into another
+    // game, whose first player may be another colour.
+    st.players = [];
     $('#board').innerHTML = '<p class="loading">loading…</p>';
   }
   let text;
@@ -196,6 +200,7 @@ async function openGame(name, fen, moves) {
     let v = r.view;
     st.baseFen = null;
     st.sowing = false;
+    st.hasHands = false;
     st.players = v.players.map((/** @type {string} */ _, /** @type {number} */ i) => st.players[i] || 'human');
     if (fen) {
       const f = await call('setFen', fen);
@@ -299,8 +304,10 @@ function renderLegend(v) {
 function renderHands(v) {
   const hands = v.hands || [];
   const box = $('#hands');
-  box.hidden = !hands.length;
-  if (!hands.length) { box.innerHTML = ''; return; }
+  // Once a game has shown a hand, its (empty) hands stay in place: the board does not jump.
+  if (hands.length) st.hasHands = true;
+  box.hidden = !st.hasHands;
+  if (!st.hasHands) { box.innerHTML = ''; return; }
   const canDrop = new Set(v.moves.filter((m) => m.hand).map((m) => m.hand));
   // The side to move's hand next to its own edge: player 0 below, the others above.
   const order = v.players.map((_, i) => i).filter((i) => i !== 0).concat([0]);
@@ -499,12 +506,76 @@ function recompile(text) {
     st.edited = true;
     st.baseFen = null;
     st.sowing = false;
+    st.hasHands = false;
     st.lastPath = [];
     st.players = r.view.players.map((/** @type {string} */ _, /** @type {number} */ i) => st.players[i] || 'human');
     renderPlayers(r.view);
     $('#game-title').textContent = `${r.view.title} (edited)`;
     setView(r.view);
   });
+}
+
+// ---------------------------------------------------------------- dragging
+
+/** The cell under an element of the board, if any. @param {Element|null} el */
+function cellOf(el) {
+  const c = el && el.closest('#board [data-cell], #board [data-piece-at]');
+  return c ? c.getAttribute('data-cell') || c.getAttribute('data-piece-at') : null;
+}
+
+/**
+ * Drag a piece to its target, or a hand piece onto the board: the same as the two clicks.
+ * A press and release on one spot is left to the click handlers.
+ */
+function wireDrag() {
+  /** @type {{from:string|null, hand:string|null, x:number, y:number, moved:boolean}|null} */
+  let drag = null;
+  const ghost = document.createElement('div');
+  ghost.id = 'drag-ghost';
+  ghost.hidden = true;
+  document.body.appendChild(ghost);
+
+  document.addEventListener('pointerdown', (ev) => {
+    drag = null;
+    if (!isHumanTurn() || ev.button !== 0) return;
+    const t = /** @type {Element} */ (ev.target);
+    const handBtn = /** @type {HTMLElement|null} */ (t.closest('#hands button[data-hand-kind]:not(:disabled)'));
+    const from = cellOf(t);
+    if (handBtn) drag = { from: null, hand: handBtn.dataset.handKind || null, x: ev.clientX, y: ev.clientY, moved: false };
+    else if (from && st.view && st.view.pieces.some((p) => p.at === from)) {
+      drag = { from, hand: null, x: ev.clientX, y: ev.clientY, moved: false };
+    }
+  });
+  document.addEventListener('pointermove', (ev) => {
+    if (!drag) return;
+    if (!drag.moved) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+      drag.moved = true;
+      // Show the targets as the drag starts.
+      if (drag.hand) {
+        st.sel = { prefix: [], hand: drag.hand };
+        st.choices = [];
+        render();
+      } else if (drag.from && st.sel.prefix[0] !== drag.from) {
+        st.sel = { prefix: [], hand: null };
+        clickCell(drag.from);
+      }
+      const p = drag.hand ? null : st.view?.pieces.find((q) => q.at === drag?.from);
+      ghost.textContent = drag.hand ? (st.view?.hands.find((h) => h.kind === drag?.hand)?.glyph || '•') : (p?.glyph || '•');
+      ghost.hidden = false;
+    }
+    ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px)`;
+  });
+  const end = (/** @type {PointerEvent} */ ev) => {
+    const d = drag;
+    drag = null;
+    ghost.hidden = true;
+    if (!d || !d.moved || ev.type === 'pointercancel') return;
+    const cell = cellOf(document.elementFromPoint(ev.clientX, ev.clientY));
+    if (cell && cell !== d.from) clickCell(cell);
+  };
+  document.addEventListener('pointerup', end);
+  document.addEventListener('pointercancel', end);
 }
 
 // ---------------------------------------------------------------- wiring
@@ -525,6 +596,8 @@ function wire() {
     const cell = el.getAttribute('data-cell') || el.getAttribute('data-piece-at');
     if (cell) clickCell(cell);
   });
+
+  wireDrag();
 
   $('#hands').addEventListener('click', (ev) => {
     const b = /** @type {HTMLElement|null} */ (/** @type {Element} */ (ev.target).closest('button[data-hand-kind]'));
