@@ -16,6 +16,7 @@ arguments or a browser that does not start.
 from __future__ import annotations
 
 import argparse
+import base64
 import json
 import os
 import shutil
@@ -76,9 +77,10 @@ def check(cond: bool, what: str) -> None:
 class Page:
     """One browser window on the page, with the waits and clicks the scenarios share."""
 
-    def __init__(self, base: str, outdir: str, size: tuple[int, int]):
+    def __init__(self, base: str, outdir: str, size: tuple[int, int], scale: float = 1.0):
         self.base = base
         self.outdir = outdir
+        self.scale = scale
         self.profile = tempfile.mkdtemp(prefix="dagaz-web-test-")
         opts = webdriver.ChromeOptions()
         opts.binary_location = CHROMIUM
@@ -179,8 +181,16 @@ class Page:
             "e.dispatchEvent(new Event('input', {bubbles: true}));", text)
 
     def shot(self, name: str) -> str:
+        """The window as it is, as a PNG; scaled by `--scale` (the small copies in docs/web/)."""
         path = os.path.join(self.outdir, name)
-        self.d.save_screenshot(path)
+        if self.scale == 1.0:
+            self.d.save_screenshot(path)
+            return path
+        x, y, w, h = self.js("return [scrollX, scrollY, innerWidth, innerHeight]")  # type: ignore[misc]
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "clip": {"x": x, "y": y, "width": w, "height": h, "scale": self.scale}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
         return path
 
     def console(self) -> list[str]:
@@ -474,6 +484,7 @@ def main() -> int:
     ap.add_argument("url", help="the served page, e.g. http://127.0.0.1:8000/")
     ap.add_argument("outdir", help="where the screenshots go")
     ap.add_argument("--only", default="", help="letters of the scenarios to run (default: all)")
+    ap.add_argument("--scale", type=float, default=1.0, help="screenshots scaled by this (0.5: half size)")
     args = ap.parse_args()
     base = args.url if args.url.endswith("/") else args.url + "/"
     os.makedirs(args.outdir, exist_ok=True)
@@ -489,7 +500,7 @@ def main() -> int:
         print(f"web_test: cannot read {base}games/index.json: {e}", file=sys.stderr)
         return 2
     try:
-        page = Page(base, args.outdir, DESKTOP)
+        page = Page(base, args.outdir, DESKTOP, args.scale)
     except WebDriverException as e:
         print(f"web_test: chromium did not start: {e.msg}", file=sys.stderr)
         return 2

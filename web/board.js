@@ -157,7 +157,10 @@ export function renderBoard(view, opts = {}) {
   }
 
   if (opts.labels !== false) {
-    out.push('<g class="labels">');
+    // A small board is drawn with big cells: its coordinates stay the size of a chess board's.
+    const span = Math.max(box.w, box.h);
+    const fs = (0.3 * Math.min(1, Math.max(0.45, span / 9))).toFixed(3);
+    out.push(`<g class="labels" font-size="${fs}">`);
     for (const l of b.labels || []) {
       out.push(`<text class="label" x="${l.x}" y="${l.y}">${esc(l.text)}</text>`);
     }
