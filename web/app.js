@@ -179,6 +179,8 @@ async function openGame(name, fen, moves) {
     text = await res.text();
   } catch (e) {
     message(`Could not read games/${file}: ${e}`, true);
+    $('#board').innerHTML = '';
+    setStatus(`no game ${name}`);
     return;
   }
   if (gen !== st.openGen) return;
@@ -190,7 +192,7 @@ async function openGame(name, fen, moves) {
     setStatus('starting the engine…');
     const r = await call('load', text);
     if (gen !== st.openGen) return;
-    showDiagnostics(r.diagnostics || []);
+    showDiagnostics(r);
     if (!r.ok) {
       st.view = null;
       $('#board').innerHTML = '';
@@ -478,13 +480,21 @@ function renderPlayers(v) {
 
 // ---------------------------------------------------------------- the editor
 
-/** @param {import('./editor.js').Diag[]} diags */
-function showDiagnostics(diags) {
+/**
+ * @param {{ok:boolean, diagnostics?:import('./editor.js').Diag[], missing?:string[]}} r a load's answer
+ */
+function showDiagnostics(r) {
+  const diags = r.diagnostics || [];
   editor.setDiagnostics(diags);
   const errors = diags.filter((d) => d.severity === 'error').length;
   const warnings = diags.length - errors;
   const s = $('#editor-status');
-  if (errors) {
+  if (!r.ok && !errors) {
+    // Not compiled, though nothing is reported against a line: an include that is not there.
+    const missing = r.missing && r.missing.length ? `: no file ${r.missing.join(', ')}` : '';
+    s.textContent = `does not compile${missing}`;
+    s.className = 'bad';
+  } else if (errors) {
     s.textContent = `${errors} error${errors === 1 ? '' : 's'}`;
     s.className = 'bad';
   } else {
@@ -499,7 +509,7 @@ function recompile(text) {
   act(async () => {
     const r = await call('load', text);
     if (gen !== st.openGen) return;
-    showDiagnostics(r.diagnostics || []);
+    showDiagnostics(r);
     if (!r.ok) return;
     // A game that compiles replaces the board at once, at its start.
     st.gen++;
@@ -633,6 +643,14 @@ function wire() {
     st.lastPath = [];
     setView(v);
   }, { cancel: true });
+  document.addEventListener('keydown', (ev) => {
+    // ← and → step through the game, unless typing somewhere.
+    const t = /** @type {HTMLElement} */ (ev.target);
+    if ($('#game-view').hidden || t.closest('input, textarea, select') || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.key === 'ArrowLeft' && !(/** @type {HTMLButtonElement} */ ($('#undo')).disabled)) history('undo');
+    else if (ev.key === 'ArrowRight' && !(/** @type {HTMLButtonElement} */ ($('#redo')).disabled)) history('redo');
+    else if (ev.key === 'Escape') { st.sel = { prefix: [], hand: null }; st.choices = []; render(); }
+  });
   $('#undo').addEventListener('click', () => history('undo'));
   $('#redo').addEventListener('click', () => history('redo'));
   $('#restart').addEventListener('click', () => history('restart'));
