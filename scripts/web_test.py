@@ -19,6 +19,7 @@ import argparse
 import base64
 import json
 import os
+import random
 import shutil
 import sys
 import tempfile
@@ -444,6 +445,46 @@ def computer_game(p: Page, _index: list[dict]) -> str:
     return f"{len(played)} moves, then {p.status()!r}"
 
 
+def history(p: Page) -> list[str]:
+    return list(p.js("return window.dagaz.view.history"))  # type: ignore[arg-type]
+
+
+def every_game(p: Page, index: list[dict]) -> str:
+    """Every shipped game takes moves by clicks: a few legal moves picked at random (seeded)
+    from the page's own list (`window.dagaz.view.moves`), each played by clicking its hand
+    piece if any, then its path's cells, then its `#choices` button when the path is shared."""
+    rng = random.Random(14)
+    plies = 0
+    for g in index:
+        name = g["name"]
+        p.open_game(name)
+        for _ in range(3):
+            v = p.js("return window.dagaz.view")
+            if v["over"] or not v["moves"]:  # type: ignore[index]
+                break
+            m = rng.choice(v["moves"])  # type: ignore[index]
+            n0 = len(v["history"])  # type: ignore[index]
+            what = f"{name}: move {m['text']} (path {m['path']}, hand {m['hand']})"
+            if m["hand"]:
+                # A hand that never runs out is not shown: its moves start on the board.
+                for b in p.all(f'#hands [data-hand-owner="{v["toMove"]}"][data-hand-kind="{m["hand"]}"]'):  # type: ignore[index]
+                    b.click()
+            for cell in m["path"]:
+                if len(history(p)) > n0:
+                    break
+                p.click_cell(cell)
+            p.until(p.idle, f"{what}: the page idle")
+            if len(history(p)) == n0:
+                buttons = p.all(f'#choices button[data-move="{m["i"]}"]')
+                check(len(buttons) == 1, f"{what}: neither played by its path nor offered in #choices")
+                buttons[0].click()
+            p.until(lambda: len(history(p)) > n0 and p.idle(), f"{what} played")
+            last = history(p)[-1]
+            check(last == m["text"], f"{what}: {last} was played instead")
+            plies += 1
+    return f"{len(index)} games, {plies} moves played by clicks"
+
+
 def phone(p: Page, _index: list[dict]) -> str:
     # The viewport exactly 375x700, as a phone's (a headless window's size includes no toolbar,
     # but the emulation also makes the page's `viewport` meta count).
@@ -475,6 +516,7 @@ SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
     ("i", "other boards", boards),
     ("j", "promotion choice and a pass", promotion),
     ("k", "computer against computer to the end", computer_game),
+    ("l", "every game by clicks", every_game),
     ("h", "phone", phone),
 ]
 

@@ -695,5 +695,7 @@ function wire() {
 
 wire();
 route();
+// For the browser test and the console: the page's state (its `view` holds the legal moves).
+/** @type {any} */ (window).dagaz = st;
 // Warm the engine up while the person looks at the gallery.
 call('init').catch((e) => message(`The engine did not start: ${e.message}`, true));
