@@ -491,7 +491,7 @@ def phone(p: Page, _index: list[dict]) -> str:
     p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                         {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     p.open()
-    p.until(lambda: p.all("a.game-card"), "the gallery on a phone")
+    p.until(lambda: len(p.all("a.game-card .preview svg")) >= 12, "the gallery on a phone, with its first previews")
     p.shot("phone-gallery.png")
     p.open_game("chess", "&moves=e2e4,e7e5,g1f3")
     width = int(p.js("return window.innerWidth"))  # type: ignore[arg-type]
