@@ -22,7 +22,12 @@ const LAYERS: &[&str] = &[
     "dagaz-engine",
     "dagaz-search",
     "dagaz-cli",
+    "dagaz-web",
 ];
+
+/// The programs on top, side by side: the `dagaz` command and the web page's wasm module.
+/// Neither depends on the other, though the order of [`LAYERS`] would let the later one.
+const PROGRAMS: &[&str] = &["dagaz-cli", "dagaz-web"];
 
 fn crate_dirs() -> Vec<(String, std::path::PathBuf)> {
     let mut dirs: Vec<_> = std::fs::read_dir(repo_path("crates"))
@@ -66,6 +71,10 @@ fn every_crate_depends_only_on_the_layers_below_it() {
             assert!(
                 below.is_some_and(|b| b < layer),
                 "{name} depends on {dep}, which is not below it in LAYERS"
+            );
+            assert!(
+                !(PROGRAMS.contains(&name.as_str()) && PROGRAMS.contains(&dep.as_str())),
+                "{name} depends on {dep}: the programs stand side by side (PROGRAMS)"
             );
         }
     }

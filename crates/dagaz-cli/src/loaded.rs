@@ -187,43 +187,10 @@ pub(crate) fn game_over(loaded: &Loaded, gen: &mut MoveGen) -> Result<String, St
     let ended = gen
         .ending_without_moves(&loaded.game, loaded.position())
         .map_err(|e| loaded.gen_error(&e))?;
-    Ok(format!("{}\n", describe(&loaded.game, &ended)))
-}
-
-/// A game's end in words: `no legal moves (checkmate): White loses`, `game over (goal #1):
-/// Black wins`, `game over (score Black 40, White 24): Black wins`.
-pub(crate) fn describe(game: &dagaz_engine::Game, ended: &dagaz_engine::Ending) -> String {
-    use dagaz_engine::{EndReason, GoalCondition, Outcome};
-    let who = game.player_name(ended.player);
-    let verdict = match ended.outcome {
-        Some(Outcome::Win) => "wins",
-        Some(Outcome::Loss) => "loses",
-        Some(Outcome::Draw) => "draws",
-        None => "cannot move (the game declares no goal for this)",
-    };
-    match &ended.reason {
-        EndReason::NoMoves(GoalCondition::NoMoves) | EndReason::Stuck => {
-            format!("no legal moves: {who} {verdict}")
-        }
-        EndReason::NoMoves(why) => format!("no legal moves ({why}): {who} {verdict}"),
-        EndReason::Goal(n) => format!("game over (goal #{n}): {who} {verdict}"),
-        EndReason::Repetition => format!("game over (a board brought back): {who} {verdict}"),
-        EndReason::Score(scores) => {
-            let list: Vec<String> = scores
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let half = if s % 2 == 0 { "" } else { ".5" };
-                    let name = game.player_name(dagaz_engine::PlayerId(i as u8));
-                    format!("{name} {}{half}", s.div_euclid(2))
-                })
-                .collect();
-            match ended.outcome {
-                Some(Outcome::Draw) => format!("game over (score {}): a draw", list.join(", ")),
-                _ => format!("game over (score {}): {who} {verdict}", list.join(", ")),
-            }
-        }
-    }
+    Ok(format!(
+        "{}\n",
+        dagaz_search::describe(&loaded.game, &ended)
+    ))
 }
 
 #[cfg(test)]

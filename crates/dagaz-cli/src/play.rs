@@ -5,8 +5,8 @@ use crate::info::info_line;
 use crate::input::{read_line, Line};
 use crate::loaded::{game_over, Loaded};
 use crate::SearchArgs;
-use dagaz_engine::{FenSpec, Game, Move, Piece, PieceKind, PlayerId, Position};
-use dagaz_search::{Limits, Searcher};
+use dagaz_engine::{Game, Move, Piece, PieceKind, PlayerId, Position};
+use dagaz_search::{GameOver, Limits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -102,43 +102,19 @@ pub(crate) fn play(
             let _ = write!(out, "{}", draw(game, loaded.position()));
             redraw = false;
         }
-        let side = game.player_name(loaded.position().to_move()).to_string();
-        if let Some(goal) = loaded.record.verdict(game) {
-            let why = match &goal.rule {
-                dagaz_engine::HistoryRule::Repetition { times } => {
-                    format!("the same position for the {} time", ordinal(*times))
-                }
-                dagaz_engine::HistoryRule::QuietMoves { plies, .. } => {
-                    format!("{plies} moves without a capture or a move that resets the count")
-                }
-            };
-            if goal.by_score {
-                // `(end ...)`: the score decides, as when no player can move.
-                let ended = dagaz_engine::by_score(game, loaded.position());
-                let text = crate::loaded::describe(game, &ended);
-                let score = text.strip_prefix("game over ").unwrap_or(&text);
-                let _ = writeln!(out, "game over: {why} {score}");
-            } else {
-                let _ = writeln!(
-                    out,
-                    "game over: {why}: {}",
-                    verdict_text(goal.outcome, &side)
-                );
-            }
+        if let Some(over) = loaded.record.history_end(game) {
+            let _ = writeln!(out, "{}", over.line());
             return Ok(());
         }
+        let side = game.player_name(loaded.position().to_move()).to_string();
         let legal = gen
             .moves(game, loaded.position())
             .map_err(|e| loaded.gen_error(&e))?;
         if legal.is_empty() {
-            let ended = game_over(loaded, &mut gen)?;
-            // The line says "game over (...)" itself where a goal or the score, not a lack of
-            // moves, ended the game.
-            if ended.starts_with("game over") {
-                let _ = write!(out, "{ended}");
-            } else {
-                let _ = write!(out, "game over: {ended}");
-            }
+            let ended = gen
+                .ending_without_moves(game, loaded.position())
+                .map_err(|e| loaded.gen_error(&e))?;
+            let _ = writeln!(out, "{}", GameOver::from_ending(game, &ended).line());
             return Ok(());
         }
         let plies = loaded.record.len().saturating_sub(first);
@@ -237,23 +213,6 @@ pub(crate) fn play(
         };
         loaded.record.play(game, &chosen);
         redraw = true;
-    }
-}
-
-fn ordinal(n: u32) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        n => format!("{n}th"),
-    }
-}
-
-fn verdict_text(outcome: dagaz_engine::Outcome, side: &str) -> String {
-    match outcome {
-        dagaz_engine::Outcome::Win => format!("{side} wins"),
-        dagaz_engine::Outcome::Loss => format!("{side} loses"),
-        dagaz_engine::Outcome::Draw => "draw".into(),
     }
 }
 
@@ -394,41 +353,5 @@ fn key(game: &Game) -> String {
 }
 
 fn glyph(game: &Game, piece: Piece) -> char {
-    if let Some(c) = game.glyph(piece.owner, piece.kind) {
-        return c;
-    }
-    if let Some(FenSpec::Standard(spec)) = game.fen_spec() {
-        let letter = spec
-            .letters
-            .iter()
-            .find(|(_, p)| p.owner == piece.owner && p.kind == piece.kind)
-            .map(|(c, _)| *c);
-        if let Some(c) = letter {
-            return figure(c).unwrap_or(c);
-        }
-    }
-    let first = game.piece_name(piece.kind).chars().next().unwrap_or('?');
-    if piece.owner.index() == 0 {
-        first.to_ascii_uppercase()
-    } else {
-        first.to_ascii_lowercase()
-    }
-}
-
-fn figure(letter: char) -> Option<char> {
-    Some(match letter {
-        'K' => '♔',
-        'Q' => '♕',
-        'R' => '♖',
-        'B' => '♗',
-        'N' => '♘',
-        'P' => '♙',
-        'k' => '♚',
-        'q' => '♛',
-        'r' => '♜',
-        'b' => '♝',
-        'n' => '♞',
-        'p' => '♟',
-        _ => return None,
-    })
+    game.figure(piece.owner, piece.kind)
 }

@@ -22,4 +22,11 @@ impl Move {
     pub fn actions(&self) -> &[Action] {
         &self.actions
     }
+
+    /// What the move's `log` statements wrote, in order: [`Move::notation`] renders and joins
+    /// them. The positions among them are the squares a front end shows the move passing
+    /// through (the landings of a capture path).
+    pub fn logged(&self) -> &[Value] {
+        &self.notation
+    }
 }

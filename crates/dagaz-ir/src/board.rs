@@ -322,6 +322,13 @@ impl Board {
             .map_or("?", String::as_str)
     }
 
+    /// The offsets a direction was added with, one per dimension, in coordinate indices (`(dir
+    /// (name n) 0 -1)` gives `[0, -1]`); empty for one never added. The page draws a board
+    /// whose directions are the six of a hexagonal grid as hexagons.
+    pub fn offsets(&self, dir: Dir) -> &[i64] {
+        self.offsets.get(dir.index()).map_or(&[], Vec::as_slice)
+    }
+
     /// The direction that steps back where `dir` steps (offsets negated), if the board has one.
     pub fn opposite(&self, dir: Dir) -> Option<Dir> {
         self.opposite.get(dir.index()).copied().flatten()

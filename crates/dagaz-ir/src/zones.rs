@@ -54,6 +54,11 @@ impl Zones {
         self.names.get_index_of(name)
     }
 
+    /// How many zones are declared (zones `0..count()`).
+    pub fn count(&self) -> usize {
+        self.names.len()
+    }
+
     /// The name `zone` was declared with; `"?"` for an index never declared (listings of a
     /// damaged program still print).
     pub fn name(&self, zone: usize) -> &str {

@@ -29,12 +29,14 @@
 
 mod history;
 mod limits;
+mod over;
 mod record;
 mod score;
 mod search;
 mod table;
 
 pub use limits::{Clock, Limits, MAX_DEPTH};
+pub use over::{describe, GameOver};
 pub use record::GameRecord;
 pub use score::{Score, INFINITY, MATE, MATE_BOUND};
 pub use search::{Found, Info, Searcher};

@@ -9,7 +9,10 @@ use dagaz_engine::{Action, Game, GenError, Limits as GenLimits, Move, MoveGen, O
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// std's `Instant` panics on wasm32-unknown-unknown (the web page's search); this one is std's
+// elsewhere.
+use web_time::Instant;
 
 /// What one finished iteration found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -189,6 +189,32 @@ impl Game {
             .map(|&(_, c)| c)
     }
 
+    /// How a player's piece of `kind` is drawn on a board of text: the glyph its type declares
+    /// for its owner (`(glyph White "●")`); else, in a chess-like game (a standard FEN with the
+    /// letters K Q R B N P), the Unicode chess figure of its FEN letter; else its FEN letter;
+    /// else its name's first letter, capital for the first player.
+    pub fn figure(&self, owner: PlayerId, kind: PieceKind) -> char {
+        if let Some(c) = self.glyph(owner, kind) {
+            return c;
+        }
+        if let Some(FenSpec::Standard(spec)) = self.fen_spec() {
+            let letter = spec
+                .letters
+                .iter()
+                .find(|(_, p)| p.owner == owner && p.kind == kind)
+                .map(|(c, _)| *c);
+            if let Some(c) = letter {
+                return chess_figure(c).unwrap_or(c);
+            }
+        }
+        let first = self.piece_name(kind).chars().next().unwrap_or('?');
+        if owner.index() == 0 {
+            first.to_ascii_uppercase()
+        } else {
+            first.to_ascii_lowercase()
+        }
+    }
+
     /// Whether positions of this game hold hands (pieces off the board).
     pub fn has_hands(&self) -> bool {
         self.rules.has_hands()
@@ -252,6 +278,25 @@ impl Game {
         /// declares no such turn variable.
         fn turn_variable(&self, name: &str) -> Option<usize>;
     }
+}
+
+/// The Unicode chess figure of a FEN letter of the six chess pieces.
+fn chess_figure(letter: char) -> Option<char> {
+    Some(match letter {
+        'K' => '♔',
+        'Q' => '♕',
+        'R' => '♖',
+        'B' => '♗',
+        'N' => '♘',
+        'P' => '♙',
+        'k' => '♚',
+        'q' => '♛',
+        'r' => '♜',
+        'b' => '♝',
+        'n' => '♞',
+        'p' => '♟',
+        _ => return None,
+    })
 }
 
 impl Position {

@@ -1,0 +1,345 @@
+//! Where each cell of a board is drawn: its centre in cell units, the board's extent, and the
+//! coordinates written beside it. The page draws from these numbers alone, so every board
+//! shape is decided here, once, from the game's own topology.
+//!
+//! A two-dimensional board is drawn as squares, a file per column and a rank per row in the
+//! order its `dim`s list them (`(dim "8-1")` puts rank 8 on top), unless its directions are
+//! exactly the six of a hexagonal grid: then as pointy-top hexagons whose neighbours are one
+//! unit apart. Any other board is drawn as one row of cells.
+
+use dagaz_engine::{Board, Dir, Pos};
+
+/// How the cells are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Unit squares.
+    Square,
+    /// Pointy-top hexagons of circumradius 1/√3 (neighbours one unit apart).
+    Hex,
+}
+
+impl Shape {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Shape::Square => "square",
+            Shape::Hex => "hex",
+        }
+    }
+}
+
+/// One position of the board and the centre of its cell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub pos: Pos,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A coordinate name written beside the board, centred at `x`, `y`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// A board laid out: its cells in board order (holes have none), its extent (the cells'
+/// centres span `0.5..width - 0.5` and `0.5..height - 0.5`) and its labels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub shape: Shape,
+    pub width: f64,
+    pub height: f64,
+    pub cells: Vec<Cell>,
+    pub labels: Vec<Label>,
+}
+
+/// √3/2: the distance between the rows of a hexagonal grid whose neighbours are one apart.
+const ROW: f64 = 0.866_025_403_784_438_6;
+
+/// How far outside the cells' centres the labels are written.
+const LABEL_GAP: f64 = 0.9;
+
+/// Where a hexagonal grid puts the centre of the cell at file `i`, rank `j`, across.
+type Across = fn(f64, f64) -> f64;
+
+/// The three ways games write a hexagonal grid in two coordinates, by their six directions'
+/// offsets, and where each puts the cell at file `i`, rank `j` across (in units of one cell):
+/// axial coordinates slanted one way (`hex.game`, `y-5.game`) or the other
+/// (`havannah-4.game`), and "doubled" coordinates whose neighbours along a row are two files
+/// apart (`chinese-checkers.game`).
+const HEX_GRIDS: [([(i64, i64); 6], Across); 3] = [
+    (
+        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)],
+        |i, j| i + j / 2.0,
+    ),
+    (
+        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)],
+        |i, j| i - j / 2.0,
+    ),
+    (
+        [(2, 0), (-2, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)],
+        |i, _| i / 2.0,
+    ),
+];
+
+/// Lays `board` out.
+pub fn layout(board: &Board) -> Layout {
+    match board.dims() {
+        [files, ranks] => grid(board, files, ranks),
+        _ => row(board),
+    }
+}
+
+/// A board that is not two-dimensional: its cells in one row, each named below.
+fn row(board: &Board) -> Layout {
+    let cells: Vec<Cell> = board
+        .positions()
+        .enumerate()
+        .map(|(k, pos)| Cell {
+            pos,
+            x: k as f64 + 0.5,
+            y: 0.5,
+        })
+        .collect();
+    let labels = cells
+        .iter()
+        .map(|c| Label {
+            text: board.position_name(c.pos).to_string(),
+            x: c.x,
+            y: 1.0 + LABEL_GAP - 0.5,
+        })
+        .collect();
+    Layout {
+        shape: Shape::Square,
+        width: cells.len().max(1) as f64,
+        height: 1.0,
+        cells,
+        labels,
+    }
+}
+
+/// A two-dimensional board: squares, or hexagons when its directions are a hexagonal grid's.
+fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
+    // Each position's file and rank, found by name: a board with holes has no position for
+    // some of its coordinates, and its positions are numbered without them.
+    let mut at: Vec<Option<(usize, usize)>> = vec![None; board.len()];
+    for (j, rank) in ranks.iter().enumerate() {
+        for (i, file) in files.iter().enumerate() {
+            if let Some(slot) = board
+                .position(&format!("{file}{rank}"))
+                .and_then(|pos| at.get_mut(pos.index()))
+            {
+                *slot = Some((i, j));
+            }
+        }
+    }
+    let hex = hex_grid(board);
+    let shape = if hex.is_some() {
+        Shape::Hex
+    } else {
+        Shape::Square
+    };
+    let place = |i: usize, j: usize| -> (f64, f64) {
+        let (i, j) = (i as f64, j as f64);
+        match hex {
+            Some(across) => (across(i, j), j * ROW),
+            None => (i, j),
+        }
+    };
+    let placed: Vec<(Pos, usize, usize, f64, f64)> = board
+        .positions()
+        .filter_map(|pos| {
+            let (i, j) = (*at.get(pos.index())?)?;
+            let (x, y) = place(i, j);
+            Some((pos, i, j, x, y))
+        })
+        .collect();
+    let min = |f: fn(&(Pos, usize, usize, f64, f64)) -> f64| {
+        placed.iter().map(f).fold(f64::INFINITY, f64::min)
+    };
+    let max = |f: fn(&(Pos, usize, usize, f64, f64)) -> f64| {
+        placed.iter().map(f).fold(f64::NEG_INFINITY, f64::max)
+    };
+    if placed.is_empty() {
+        return row(board);
+    }
+    // Squares keep their grid (a file with holes at its ends stays in its column); hexagons
+    // are moved so that the leftmost and topmost centres are half a unit in.
+    let (dx, dy) = match shape {
+        Shape::Square => (0.5, 0.5),
+        Shape::Hex => (0.5 - min(|c| c.3), 0.5 - min(|c| c.4)),
+    };
+    let (width, height) = match shape {
+        Shape::Square => (files.len() as f64, ranks.len() as f64),
+        Shape::Hex => (max(|c| c.3) + dx + 0.5, max(|c| c.4) + dy + 0.5),
+    };
+    let cells: Vec<Cell> = placed
+        .iter()
+        .map(|&(pos, _, _, x, y)| Cell {
+            pos,
+            x: round(x + dx),
+            y: round(y + dy),
+        })
+        .collect();
+    let mut labels = Vec::new();
+    // Files below the board, ranks to its left: at the board's edge for squares; for
+    // hexagons beside the last cell of each file and the first of each rank, since their
+    // edges are slanted.
+    for (i, file) in files.iter().enumerate() {
+        let column = placed.iter().filter(|c| c.1 == i);
+        let Some(bottom) = column.max_by(|a, b| a.4.total_cmp(&b.4)) else {
+            continue;
+        };
+        let (x, y) = match hex {
+            None => (i as f64 + 0.5, height + LABEL_GAP - 0.5),
+            // Where the file's next cell down would be.
+            Some(across) => {
+                let next = bottom.2 as f64 + 1.0;
+                (across(bottom.1 as f64, next) + dx, next * ROW + dy)
+            }
+        };
+        labels.push(Label {
+            text: file.clone(),
+            x: round(x),
+            y: round(y),
+        });
+    }
+    for (j, rank) in ranks.iter().enumerate() {
+        let cells_of_rank = placed.iter().filter(|c| c.2 == j);
+        let Some(first) = cells_of_rank.min_by(|a, b| a.3.total_cmp(&b.3)) else {
+            continue;
+        };
+        let x = match shape {
+            Shape::Square => 0.5 - LABEL_GAP,
+            Shape::Hex => first.3 + dx - LABEL_GAP,
+        };
+        labels.push(Label {
+            text: rank.clone(),
+            x: round(x),
+            y: round(first.4 + dy),
+        });
+    }
+    Layout {
+        shape,
+        width: round(width),
+        height: round(height),
+        cells,
+        labels,
+    }
+}
+
+/// Where a hexagonal grid puts a cell across, when the board's directions are exactly the six
+/// of one of [`HEX_GRIDS`].
+fn hex_grid(board: &Board) -> Option<Across> {
+    let mut offsets: Vec<(i64, i64)> = (0..board.direction_count())
+        .filter_map(|d| match board.offsets(Dir(u8::try_from(d).ok()?)) {
+            [i, j] => Some((*i, *j)),
+            _ => None,
+        })
+        .collect();
+    offsets.sort_unstable();
+    offsets.dedup();
+    if offsets.len() != board.direction_count() {
+        return None;
+    }
+    HEX_GRIDS.iter().find_map(|(grid, across)| {
+        let mut grid = grid.to_vec();
+        grid.sort_unstable();
+        (grid == offsets).then_some(*across)
+    })
+}
+
+/// A coordinate rounded to a thousandth, so the JSON stays short and exact figures compare.
+fn round(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dagaz_engine::Game;
+
+    fn board(file: &str) -> Board {
+        let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let dir = std::path::Path::new(&path).parent().unwrap().to_path_buf();
+        Game::load_with(&text, &mut |name| {
+            std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
+        })
+        .unwrap()
+        .board()
+        .clone()
+    }
+
+    fn centre(layout: &Layout, board: &Board, name: &str) -> (f64, f64) {
+        let pos = board.position(name).unwrap();
+        let cell = layout.cells.iter().find(|c| c.pos == pos).unwrap();
+        (cell.x, cell.y)
+    }
+
+    fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
+        ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+    }
+
+    #[test]
+    fn chess_is_eight_by_eight_with_a8_top_left() {
+        let b = board("chess.game");
+        let l = layout(&b);
+        assert_eq!(l.shape, Shape::Square);
+        assert_eq!((l.width, l.height), (8.0, 8.0));
+        assert_eq!(l.cells.len(), 64);
+        assert_eq!(centre(&l, &b, "a8"), (0.5, 0.5));
+        assert_eq!(centre(&l, &b, "h1"), (7.5, 7.5));
+        let a = l.labels.iter().find(|l| l.text == "a").unwrap();
+        assert_eq!((a.x, a.y), (0.5, 8.4));
+        let eight = l.labels.iter().find(|l| l.text == "8").unwrap();
+        assert_eq!((eight.x, eight.y), (-0.4, 0.5));
+        assert_eq!(l.labels.len(), 16);
+    }
+
+    /// Every hexagonal game of the library, whichever of the three ways it writes its grid,
+    /// is drawn with each cell's six neighbours one unit away.
+    #[test]
+    fn hexagonal_boards_have_neighbours_one_apart() {
+        for file in [
+            "hex.game",
+            "havannah-4.game",
+            "y-5.game",
+            "chinese-checkers.game",
+        ] {
+            let b = board(file);
+            let l = layout(&b);
+            assert_eq!(l.shape, Shape::Hex, "{file}");
+            assert_eq!(l.cells.len(), b.len(), "{file}");
+            let centres: Vec<(f64, f64)> = l.cells.iter().map(|c| (c.x, c.y)).collect();
+            for cell in &l.cells {
+                for d in 0..b.direction_count() {
+                    if let Some(next) = b.step(Dir(d as u8), cell.pos) {
+                        let (a, n) = ((cell.x, cell.y), centre(&l, &b, b.position_name(next)));
+                        let gap = distance(a, n);
+                        assert!((gap - 1.0).abs() < 0.01, "{file}: {gap}");
+                    }
+                }
+                // No two cells overlap.
+                let close = centres
+                    .iter()
+                    .filter(|&&c| distance(c, (cell.x, cell.y)) < 0.99);
+                assert_eq!(close.count(), 1, "{file}");
+            }
+            let left = centres.iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+            let top = centres.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+            assert_eq!((left, top), (0.5, 0.5), "{file}");
+            let right = centres.iter().map(|c| c.0).fold(0.0, f64::max);
+            assert!((l.width - right - 0.5).abs() < 0.01, "{file}");
+        }
+    }
+
+    #[test]
+    fn a_draughts_board_is_square() {
+        let b = board("international.game");
+        let l = layout(&b);
+        assert_eq!(l.shape, Shape::Square);
+        assert_eq!((l.width, l.height), (10.0, 10.0));
+    }
+}

@@ -1,0 +1,223 @@
+//! The JSON the page draws from: a `View` of the position (board, pieces, hands, seeds, legal
+//! moves, history, FEN, the end) and each legal `Move` with the squares it passes through.
+//! docs/web.md, "The wasm API", describes every field.
+
+use crate::geometry::Layout;
+use dagaz_engine::{Action, Game, Move, Piece, PieceKind, PlayerId, Pos, Position, Value};
+use dagaz_search::{GameOver, GameRecord};
+use serde_json::{json, Value as Json};
+
+/// What a view is made of: the game, its record, the legal moves of the current position in
+/// the order the view lists them, how many plies `redo` can replay, and the end, if the game
+/// is over.
+pub struct Parts<'a> {
+    pub game: &'a Game,
+    pub layout: &'a Layout,
+    pub record: &'a GameRecord,
+    pub moves: &'a [Move],
+    pub redo: usize,
+    pub over: Option<&'a GameOver>,
+}
+
+/// The `View` JSON.
+pub fn view(parts: &Parts<'_>) -> Json {
+    let Parts {
+        game,
+        layout,
+        record,
+        moves,
+        redo,
+        over,
+    } = *parts;
+    let position = record.position();
+    let players: Vec<&str> = players(game).map(|p| game.player_name(p)).collect();
+    json!({
+        "title": game.name(),
+        "players": players,
+        "toMove": position.to_move().index(),
+        "board": board(game, layout),
+        "pieces": pieces(game, position),
+        "hands": hands(game, position),
+        "seeds": seeds(game, position),
+        "moves": moves.iter().enumerate().map(|(i, mv)| move_json(game, i, mv)).collect::<Vec<_>>(),
+        "history": record.moves().map(|mv| mv.notation(game)).collect::<Vec<_>>(),
+        "redo": redo,
+        "fen": game.to_fen(position),
+        "over": over.map(|o| json!({
+            "text": o.text,
+            "winner": o.winner.map(PlayerId::index),
+            "draw": o.draw,
+        })),
+    })
+}
+
+fn players(game: &Game) -> impl Iterator<Item = PlayerId> {
+    (0..game.player_count()).filter_map(PlayerId::from_index)
+}
+
+fn kinds(game: &Game) -> impl Iterator<Item = PieceKind> {
+    (0..game.piece_count()).filter_map(PieceKind::from_index)
+}
+
+fn board(game: &Game, layout: &Layout) -> Json {
+    let board = game.board();
+    let zones = game.zones();
+    let cells: Vec<Json> = layout
+        .cells
+        .iter()
+        .map(|cell| {
+            // A zone is named on a cell that is in it for any player: the page colours the
+            // promotion rows of both sides.
+            let in_zones: Vec<&str> = (0..zones.count())
+                .filter(|&z| players(game).any(|p| zones.contains(z, p, cell.pos)))
+                .map(|z| zones.name(z))
+                .collect();
+            json!({
+                "name": board.position_name(cell.pos),
+                "x": cell.x,
+                "y": cell.y,
+                "dark": board.is_dark(cell.pos),
+                "number": board.number_of(cell.pos),
+                "zones": in_zones,
+            })
+        })
+        .collect();
+    let labels: Vec<Json> = layout
+        .labels
+        .iter()
+        .map(|l| json!({"text": l.text, "x": l.x, "y": l.y}))
+        .collect();
+    json!({
+        "shape": layout.shape.as_str(),
+        "width": layout.width,
+        "height": layout.height,
+        "cells": cells,
+        "labels": labels,
+    })
+}
+
+fn pieces(game: &Game, position: &Position) -> Vec<Json> {
+    position
+        .pieces()
+        .map(|(at, piece)| {
+            json!({
+                "at": game.board().position_name(at),
+                "owner": piece.owner.index(),
+                "kind": game.piece_name(piece.kind),
+                "glyph": figure(game, piece),
+            })
+        })
+        .collect()
+}
+
+fn figure(game: &Game, piece: Piece) -> String {
+    game.figure(piece.owner, piece.kind).to_string()
+}
+
+/// The pieces each player holds off the board, when it holds some (a hand that never runs out
+/// is not listed, as `dagaz play` does not show it).
+fn hands(game: &Game, position: &Position) -> Vec<Json> {
+    if !game.has_hands() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for owner in players(game) {
+        for kind in kinds(game) {
+            if let Some(count @ 1..) = position.in_hand(owner, kind) {
+                out.push(json!({
+                    "owner": owner.index(),
+                    "kind": game.piece_name(kind),
+                    "glyph": figure(game, Piece::new(owner, kind)),
+                    "count": count,
+                }));
+            }
+        }
+    }
+    out
+}
+
+/// The seeds on every position, empty ones too, in a sowing game.
+fn seeds(game: &Game, position: &Position) -> Vec<Json> {
+    if !position.has_seeds() {
+        return Vec::new();
+    }
+    game.board()
+        .positions()
+        .map(|at| json!({"at": game.board().position_name(at), "count": position.seeds_at(at)}))
+        .collect()
+}
+
+/// One legal move, number `i` of the view.
+pub fn move_json(game: &Game, i: usize, mv: &Move) -> Json {
+    let name = |at: Pos| game.board().position_name(at).to_string();
+    let taken = mv.actions().iter().find_map(|a| match a {
+        Action::Take { piece, .. } => Some(piece.kind),
+        Action::FromHand { kind, .. } => Some(*kind),
+        _ => None,
+    });
+    let hand = mv.actions().iter().find_map(|a| match a {
+        Action::FromHand { kind, .. } => Some(game.piece_name(*kind)),
+        _ => None,
+    });
+    let dropped = mv.actions().iter().rev().find_map(|a| match a {
+        Action::Drop { piece, .. } => Some(piece.kind),
+        _ => None,
+    });
+    let promotes = match (taken, dropped) {
+        (Some(from), Some(to)) if from != to => Some(game.piece_name(to)),
+        _ => None,
+    };
+    json!({
+        "i": i,
+        "text": mv.notation(game),
+        "path": path(mv).into_iter().map(name).collect::<Vec<_>>(),
+        "captures": captures(mv).into_iter().map(name).collect::<Vec<_>>(),
+        "hand": hand,
+        "promotes": promotes,
+    })
+}
+
+/// Every board position the move passes through, in order: its first `Take`, each position
+/// its notation logs, its last `Drop`, with consecutive repeats removed.
+pub fn path(mv: &Move) -> Vec<Pos> {
+    let take = mv.actions().iter().find_map(|a| match a {
+        Action::Take { at, .. } => Some(*at),
+        _ => None,
+    });
+    let logged = mv.logged().iter().filter_map(|v| match v {
+        Value::Pos(at) => Some(*at),
+        _ => None,
+    });
+    let drop = mv.actions().iter().rev().find_map(|a| match a {
+        Action::Drop { at, .. } => Some(*at),
+        _ => None,
+    });
+    let mut out: Vec<Pos> = Vec::new();
+    for at in take.into_iter().chain(logged).chain(drop) {
+        if out.last() != Some(&at) {
+            out.push(at);
+        }
+    }
+    out
+}
+
+/// Where the move removes an enemy piece: its `Capture`s, and the squares where it puts a
+/// piece on one of another player's (chess captures by replacement), in the move's order.
+pub fn captures(mv: &Move) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    for action in mv.actions() {
+        let at = match action {
+            Action::Capture { at, .. } => *at,
+            Action::Drop {
+                at,
+                piece,
+                replaced: Some(gone),
+            } if gone.owner != piece.owner => *at,
+            _ => continue,
+        };
+        if !out.contains(&at) {
+            out.push(at);
+        }
+    }
+    out
+}

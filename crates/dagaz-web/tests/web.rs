@@ -1,0 +1,170 @@
+//! The wasm API as JavaScript calls it, run in Node by `wasm-bindgen-test`:
+//!
+//! ```sh
+//! CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+//!     cargo test -p dagaz-web --target wasm32-unknown-unknown
+//! ```
+//!
+//! The games are compiled in (`include_str!`): the test runs where no file can be read. Each
+//! answer is parsed as the page parses it. `cargo test` runs the same tests natively.
+
+// A test helper that fails should fail loudly, as the tests themselves may.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use dagaz_web::Session;
+use serde_json::{json, Value};
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test;
+
+const CHESS: &str = include_str!("../../../games/chess.game");
+const CRAZYHOUSE: &str = include_str!("../../../games/crazyhouse.game");
+const INTERNATIONAL: &str = include_str!("../../../games/international.game");
+
+fn parse(text: String) -> Value {
+    serde_json::from_str(&text).unwrap()
+}
+
+fn chess() -> Session {
+    let mut session = Session::new();
+    assert_eq!(parse(session.load(CHESS))["ok"], true);
+    session
+}
+
+fn texts(view: &Value) -> Vec<&str> {
+    view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect()
+}
+
+fn find<'v>(view: &'v Value, text: &str) -> &'v Value {
+    let moves = view["moves"].as_array().unwrap();
+    moves.iter().find(|m| m["text"] == text).unwrap()
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn scholars_mate_ends_in_checkmate() {
+    let mut session = chess();
+    let mut view = Value::Null;
+    for mv in ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"] {
+        view = parse(session.play_text(mv));
+    }
+    let text = view["over"]["text"].as_str().unwrap();
+    assert!(text.to_lowercase().contains("checkmate"), "{text}");
+    assert_eq!(view["over"]["winner"], 0);
+    assert_eq!(view["moves"], json!([]));
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn an_include_is_asked_for_then_read_from_add_file() {
+    let mut session = Session::new();
+    let answer = parse(session.load(CRAZYHOUSE));
+    assert_eq!(answer["ok"], false);
+    assert_eq!(answer["missing"], json!(["chess.game"]));
+    session.add_file("chess.game", CHESS);
+    assert_eq!(parse(session.load(CRAZYHOUSE))["ok"], true);
+    assert_eq!(parse(session.view())["title"], "Crazyhouse");
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_pawn_is_dropped_from_the_hand() {
+    let mut session = Session::new();
+    session.add_file("chess.game", CHESS);
+    assert_eq!(parse(session.load(CRAZYHOUSE))["ok"], true);
+    let mut view = Value::Null;
+    for mv in ["e2e4", "d7d5", "e4d5", "d8d5"] {
+        view = parse(session.play_text(mv));
+    }
+    let white = &view["hands"][0];
+    assert_eq!(
+        (&white["owner"], &white["kind"]),
+        (&json!(0), &json!("Pawn"))
+    );
+    let drop = find(&view, "P@e6");
+    assert_eq!(
+        (&drop["path"], &drop["hand"]),
+        (&json!(["e6"]), &json!("Pawn"))
+    );
+    let i = drop["i"].as_u64().unwrap() as u32;
+    let after = parse(session.play(i));
+    assert_eq!(after["history"][4], "P@e6");
+    assert!(after["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["at"] == "e6"));
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_draughts_path_lands_twice() {
+    let mut session = Session::new();
+    assert_eq!(parse(session.load(INTERNATIONAL))["ok"], true);
+    let view = parse(session.set_fen("W:W32:B27,17"));
+    let mv = find(&view, "32x21x12");
+    assert_eq!(mv["path"].as_array().unwrap().len(), 3, "{mv}");
+    assert_eq!(mv["captures"].as_array().unwrap().len(), 2, "{mv}");
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn an_error_has_its_line_and_column() {
+    let mut session = Session::new();
+    let answer = parse(session.load("(game (name x)\n  (board nowhere))"));
+    assert_eq!(answer["ok"], false);
+    let first = &answer["diagnostics"][0];
+    assert_eq!(first["severity"], "error");
+    assert!(first["line"].as_u64().unwrap() >= 1, "{answer}");
+    assert!(first["col"].as_u64().unwrap() >= 1, "{answer}");
+    let broken = CHESS.replacen("(take)", "(takke)", 1);
+    let line = broken.lines().position(|l| l.contains("(takke)")).unwrap() + 1;
+    let answer = parse(session.load(&broken));
+    assert_eq!(answer["diagnostics"][0]["line"], line, "{answer}");
+    assert_eq!(parse(session.view())["error"], "no game loaded");
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn the_search_answers_a_legal_move_and_plays_nothing() {
+    let mut session = chess();
+    let view = parse(session.view());
+    let found = parse(session.search(0.0, 3000.0));
+    let i = found["best"].as_u64().unwrap() as usize;
+    assert_eq!(view["moves"][i]["text"], found["text"]);
+    assert!(found["depth"].as_u64().unwrap() >= 1, "{found}");
+    let timed = parse(session.search(30.0, 0.0));
+    assert!(texts(&view).contains(&timed["text"].as_str().unwrap()));
+    assert_eq!(parse(session.view())["history"], json!([]));
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn undo_and_redo() {
+    let mut session = chess();
+    session.play_text("e2e4");
+    let back = parse(session.undo());
+    assert_eq!((&back["history"], &back["redo"]), (&json!([]), &json!(1)));
+    let again = parse(session.redo());
+    assert_eq!(
+        (&again["history"], &again["redo"]),
+        (&json!(["e2e4"]), &json!(0))
+    );
+    assert_eq!(parse(session.restart())["history"], json!([]));
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn perft_counts_chess() {
+    let session = chess();
+    assert_eq!(session.perft(2), 400.0);
+}
