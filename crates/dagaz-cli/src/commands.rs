@@ -137,7 +137,8 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         | Command::Bestmove { .. }
         | Command::Play { .. }
         | Command::Uci(_)
-        | Command::Hub(_) => Err("error: internal: this command runs apart\n".into()),
+        | Command::Hub(_)
+        | Command::Serve(_) => Err("error: internal: this command runs apart\n".into()),
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;
             let mut out = String::new();

@@ -17,6 +17,7 @@ mod input;
 mod loaded;
 mod numbers;
 mod play;
+mod serve;
 mod uci;
 mod worker;
 
@@ -42,7 +43,7 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
 lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (arguments, game \
 file, setup, or a rule that fails while moves are generated).",
-    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz check games/chess.game\n  dagaz perft games/chess.game --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen games/chess.game --moves e2e4 e7e5 g1f3\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19"
+    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz check games/chess.game\n  dagaz perft games/chess.game --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen games/chess.game --moves e2e4 e7e5 g1f3\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19\n  cargo xtask web && dagaz serve --open"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -128,6 +129,29 @@ enum Command {
     /// Speak the Hub protocol of draughts engines (version 2, as Scan and pydraughts do) on
     /// standard input and output; for games with numbered squares. See docs/protocols.md.
     Hub(ProtocolArgs),
+    /// Serve the browser page (every shipped game on a board, a rules editor, the engine
+    /// compiled to WebAssembly) on http://127.0.0.1:PORT/ until interrupted with Ctrl-C. The
+    /// page is built first with `cargo xtask web`, into target/web; the first line printed is
+    /// `serving http://127.0.0.1:PORT/`.
+    Serve(ServeArgs),
+}
+
+/// Where and what `serve` serves.
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// The port on 127.0.0.1 (only this machine can connect); 0 picks a free one.
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// Open the page in the default browser (the BROWSER variable, else the system's).
+    #[arg(long)]
+    open: bool,
+    /// The directory to serve (it must hold index.html). By default target/web under the
+    /// current directory, else under the workspace this dagaz was built in.
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+    /// Print a line per request (method, path, status) on standard error.
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 /// The game a protocol plays and its engine's settings.
@@ -291,6 +315,16 @@ fn interactive(
             args.hash,
             input,
             out,
+        ),
+        Command::Serve(args) => serve::run(
+            &serve::Options {
+                port: args.port,
+                open: args.open,
+                root: args.root.clone(),
+                verbose: args.verbose,
+            },
+            out,
+            err,
         ),
         _ => return None,
     };
