@@ -290,6 +290,7 @@ def crazyhouse_drop(p: Page, _index: list[dict]) -> str:
     check(button.text.strip().endswith("1"), f"white holds 1 pawn, found {button.text!r}")
     check(p.all('#hands [data-hand-owner="1"][data-hand-kind="Pawn"]') != [], "black's pawn in hand")
     button.click()
+    p.shot("crazyhouse-hand.png")
     targets = p.targets()
     check("e4" in targets and "e1" not in targets and "a8" not in targets and "d5" not in targets,
           f"pawn drops on empty squares off the back rows, found {len(targets)} targets")
