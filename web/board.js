@@ -211,6 +211,17 @@ export function renderBoard(view, opts = {}) {
   }
   out.push('</g>');
 
+  // Numbered squares (draughts): the notation names them by number, so each shows its own,
+  // above the pieces.
+  if (opts.labels !== false && !hex && b.cells.some((c) => c.number !== null && c.number !== undefined)) {
+    out.push('<g class="numbers">');
+    for (const c of b.cells) {
+      if (c.number === null || c.number === undefined) continue;
+      out.push(`<text class="num" x="${(c.x - 0.45).toFixed(3)}" y="${(c.y - 0.4).toFixed(3)}">${c.number}</text>`);
+    }
+    out.push('</g>');
+  }
+
   if (targets.size) {
     out.push('<g class="marks">');
     const occupied = new Set(view.pieces.map((p) => p.at));
