@@ -325,6 +325,15 @@ def computer_reply(p: Page, _index: list[dict]) -> str:
     p.until(lambda: p.status().lower().startswith("white"), "White to move after the reply")
     check(took < 10, f"the reply within 10 s, took {took:.1f} s")
     p.shot("computer-reply.png")
+    # The board turned round: Black at the bottom, and clicks still reach their cells.
+    p.one("#flip").click()
+    low = p.centre('#board [data-cell="a1"]')[1] < p.centre('#board [data-cell="a8"]')[1]
+    check(low, "a1 above a8 once flipped")
+    p.click_cell("g1")
+    check(p.targets() == {"f3", "h3", "e2"}, f"g1's targets on the flipped board, found {sorted(p.targets())}")
+    p.click_cell("f3")
+    p.wait_moves(4)
+    check(p.moves_played()[2] == "g1f3", f"g1f3 played on the flipped board, found {p.moves_played()}")
     return f"Black answered {played[1]} in {took:.1f} s (think 0.5 s)"
 
 
@@ -400,6 +409,14 @@ def boards(p: Page, _index: list[dict]) -> str:
             check(tag == "rect", f"{name}'s cells are squares, found <{tag}>")
         if expect == "seeds":
             check(p.all("#board [data-seeds]"), f"{name} counts seeds")
+        # A click at the middle of any cell reaches that cell, not a neighbour.
+        p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
+        wrong = p.js(
+            "return [...document.querySelectorAll('#board [data-cell]')].filter(c => {"
+            " const r = c.getBoundingClientRect();"
+            " const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+            " return r.top >= 0 && r.bottom <= innerHeight && h !== c; }).map(c => c.dataset.cell)")
+        check(not wrong, f"{name}: the middles of {wrong[:5]} hit another element")  # type: ignore[index]
         p.shot(f"board-{name}.png")
         seen.append(f"{name} {len(cells)}")
     return ", ".join(seen)

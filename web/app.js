@@ -42,6 +42,8 @@ const st = {
   edited: false,
   showZones: true,
   hasHands: false,
+  /** The board turned half round. */
+  flip: false,
 };
 
 /** @type {Promise<unknown>} */
@@ -241,6 +243,7 @@ function render() {
   const board = $('#board');
   board.innerHTML = renderBoard(v, {
     selected, targets, last: st.lastPath, path: st.sel.prefix.slice(1), zones: true, sowing: st.sowing,
+    flip: st.flip,
   });
   const svg = board.querySelector('svg');
   if (svg) {
@@ -682,6 +685,7 @@ function wire() {
   });
 
   $('#computer-move').addEventListener('click', () => computerMove());
+  $('#flip').addEventListener('click', () => { st.flip = !st.flip; render(); });
   $('#legend').addEventListener('change', (ev) => {
     const box = /** @type {HTMLInputElement} */ (ev.target);
     if (box.id !== 'show-zones') return;

@@ -96,14 +96,35 @@ function extent(view) {
   return { x: x0 - pad, y: y0 - pad, w: x1 - x0 + 2 * pad, h: y1 - y0 + 2 * pad };
 }
 
+/** A chess board's colouring: by the cell's place (before any flip). @param {Cell & {parity?:boolean}} c */
+function parity(c) {
+  return c.parity ?? (Math.floor(c.x) + Math.floor(c.y)) % 2 === 1;
+}
+
+/** The view turned half round (the second player's side at the bottom). @param {View} view @returns {View} */
+function flipped(view) {
+  const b = view.board;
+  const xs = b.cells.map((c) => c.x), ys = b.cells.map((c) => c.y);
+  const sx = Math.min(...xs) + Math.max(...xs), sy = Math.min(...ys) + Math.max(...ys);
+  return {
+    ...view,
+    board: {
+      ...b,
+      cells: b.cells.map((c) => ({ ...c, parity: parity(c), x: sx - c.x, y: sy - c.y })),
+      labels: (b.labels || []).map((l) => ({ ...l, x: sx - l.x, y: sy - l.y })),
+    },
+  };
+}
+
 /**
  * @param {View} view
- * @param {{selected?:string|null, targets?:Iterable<string>, last?:Iterable<string>,
+ * @param {{flip?:boolean, selected?:string|null, targets?:Iterable<string>, last?:Iterable<string>,
  *   path?:Iterable<string>, zones?:boolean, labels?:boolean, sowing?:boolean,
  *   preview?:boolean}} [opts]
  * @returns {string}
  */
 export function renderBoard(view, opts = {}) {
+  if (opts.flip) view = flipped(view);
   const b = view.board;
   const hex = b.shape === 'hex';
   const targets = new Set(opts.targets || []);
@@ -126,7 +147,7 @@ export function renderBoard(view, opts = {}) {
     let dark;
     if (declaredDark) dark = c.dark;
     else if (hex) dark = false;
-    else dark = (Math.floor(c.x) + Math.floor(c.y)) % 2 === 1;
+    else dark = parity(c);
     const cls = ['cell', dark ? 'dark' : 'light'];
     if (targets.has(c.name)) cls.push('target');
     if (last.has(c.name)) cls.push('last');
