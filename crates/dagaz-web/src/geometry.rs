@@ -4,8 +4,8 @@
 //!
 //! A two-dimensional board is drawn as squares, a file per column and a rank per row in the
 //! order its `dim`s list them (`(dim "8-1")` puts rank 8 on top), unless its directions are
-//! exactly the six of a hexagonal grid: then as pointy-top hexagons whose neighbours are one
-//! unit apart. Any other board is drawn as one row of cells.
+//! exactly the six of a hexagonal grid and it has three rows or more: then as pointy-top
+//! hexagons whose neighbours are one unit apart. Any other board is drawn as one row of cells.
 
 use dagaz_engine::{Board, Dir, Pos};
 
@@ -134,7 +134,9 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
             }
         }
     }
-    let hex = hex_grid(board);
+    // Two rows make no hexagonal board: Kalah's pits have the six directions of one (its
+    // diagonals reach across), and are drawn as squares.
+    let hex = hex_grid(board).filter(|_| files.len() >= 3 && ranks.len() >= 3);
     let shape = if hex.is_some() {
         Shape::Hex
     } else {

@@ -607,3 +607,64 @@ mod tests {
         assert_eq!(first["path"].as_array().unwrap().len(), 1, "{first}");
     }
 }
+
+#[cfg(test)]
+mod library {
+    use super::*;
+
+    /// Every game of the library loads in a session that has the others registered (as the
+    /// page does), and its view lists its board, its moves and its end.
+    #[test]
+    fn every_shipped_game_gives_a_view() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
+        let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "game"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        files.sort();
+        assert!(files.len() > 50);
+        let mut session = Session::default();
+        for (name, text) in &files {
+            session.add_file(name, text);
+        }
+        let mut hex = Vec::new();
+        for (name, text) in &files {
+            let answer = session.load(text);
+            assert_eq!(answer["ok"], true, "{name}: {answer}");
+            let view = session.view();
+            let cells = view["board"]["cells"].as_array().unwrap();
+            assert!(!cells.is_empty(), "{name}");
+            let names: Vec<&str> = cells.iter().map(|c| c["name"].as_str().unwrap()).collect();
+            for piece in view["pieces"].as_array().unwrap() {
+                let at = piece["at"].as_str().unwrap();
+                assert!(names.contains(&at), "{name}: a piece on {at}, no cell");
+            }
+            for mv in view["moves"].as_array().unwrap() {
+                for at in mv["path"].as_array().unwrap() {
+                    assert!(names.contains(&at.as_str().unwrap()), "{name}: {mv}");
+                }
+            }
+            assert!(
+                view["over"].is_null() || view["moves"].as_array().unwrap().is_empty(),
+                "{name}"
+            );
+            if view["board"]["shape"] == "hex" {
+                hex.push(name.as_str());
+            }
+        }
+        assert_eq!(
+            hex,
+            [
+                "chinese-checkers.game",
+                "havannah-4.game",
+                "hex.game",
+                "y-5.game"
+            ]
+        );
+    }
+}
