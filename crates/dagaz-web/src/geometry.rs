@@ -54,33 +54,46 @@ pub struct Layout {
     pub labels: Vec<Label>,
 }
 
+/// A cell placed: its position, file and rank indices, and centre before the board is moved
+/// into place.
+type Placed = (Pos, i64, i64, f64, f64);
+
 /// √3/2: the distance between the rows of a hexagonal grid whose neighbours are one apart.
 const ROW: f64 = 0.866_025_403_784_438_6;
 
 /// How far outside the cells' centres the labels are written.
 const LABEL_GAP: f64 = 0.9;
 
-/// Where a hexagonal grid puts the centre of the cell at file `i`, rank `j`, across.
-type Across = fn(f64, f64) -> f64;
+/// A way of writing a hexagonal grid in two coordinates.
+#[derive(Clone, Copy)]
+struct HexGrid {
+    /// Its six directions' offsets (file, rank).
+    offsets: [(i64, i64); 6],
+    /// Where it puts the centre of the cell at file `i`, rank `j`, across.
+    across: fn(f64, f64) -> f64,
+    /// How many ranks apart the cells of a file are, and files apart those of a rank.
+    step: i64,
+}
 
-/// The three ways games write a hexagonal grid in two coordinates, by their six directions'
-/// offsets, and where each puts the cell at file `i`, rank `j` across (in units of one cell):
-/// axial coordinates slanted one way (`hex.game`, `y-5.game`) or the other
-/// (`havannah-4.game`), and "doubled" coordinates whose neighbours along a row are two files
-/// apart (`chinese-checkers.game`).
-const HEX_GRIDS: [([(i64, i64); 6], Across); 3] = [
-    (
-        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)],
-        |i, j| i + j / 2.0,
-    ),
-    (
-        [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)],
-        |i, j| i - j / 2.0,
-    ),
-    (
-        [(2, 0), (-2, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)],
-        |i, _| i / 2.0,
-    ),
+/// The three ways games write a hexagonal grid in two coordinates: axial coordinates slanted
+/// one way (`hex.game`, `y-5.game`) or the other (`havannah-4.game`), and "doubled"
+/// coordinates whose neighbours along a row are two files apart (`chinese-checkers.game`).
+const HEX_GRIDS: [HexGrid; 3] = [
+    HexGrid {
+        offsets: [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)],
+        across: |i, j| i + j / 2.0,
+        step: 1,
+    },
+    HexGrid {
+        offsets: [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)],
+        across: |i, j| i - j / 2.0,
+        step: 1,
+    },
+    HexGrid {
+        offsets: [(2, 0), (-2, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)],
+        across: |i, _| i / 2.0,
+        step: 2,
+    },
 ];
 
 /// Lays `board` out.
@@ -142,27 +155,24 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
     } else {
         Shape::Square
     };
-    let place = |i: usize, j: usize| -> (f64, f64) {
+    let place = |i: i64, j: i64| -> (f64, f64) {
         let (i, j) = (i as f64, j as f64);
         match hex {
-            Some(across) => (across(i, j), j * ROW),
+            Some(grid) => ((grid.across)(i, j), j * ROW),
             None => (i, j),
         }
     };
-    let placed: Vec<(Pos, usize, usize, f64, f64)> = board
+    let placed: Vec<Placed> = board
         .positions()
         .filter_map(|pos| {
             let (i, j) = (*at.get(pos.index())?)?;
+            let (i, j) = (i64::try_from(i).ok()?, i64::try_from(j).ok()?);
             let (x, y) = place(i, j);
             Some((pos, i, j, x, y))
         })
         .collect();
-    let min = |f: fn(&(Pos, usize, usize, f64, f64)) -> f64| {
-        placed.iter().map(f).fold(f64::INFINITY, f64::min)
-    };
-    let max = |f: fn(&(Pos, usize, usize, f64, f64)) -> f64| {
-        placed.iter().map(f).fold(f64::NEG_INFINITY, f64::max)
-    };
+    let min = |f: fn(&Placed) -> f64| placed.iter().map(f).fold(f64::INFINITY, f64::min);
+    let max = |f: fn(&Placed) -> f64| placed.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
     if placed.is_empty() {
         return row(board);
     }
@@ -184,43 +194,56 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
             y: round(y + dy),
         })
         .collect();
+    let label = |text: &str, (x, y): (f64, f64)| Label {
+        text: text.to_string(),
+        x: round(x),
+        y: round(y),
+    };
+    let files_at = |i: i64| placed.iter().filter(move |c| c.1 == i);
+    let ranks_at = |j: i64| placed.iter().filter(move |c| c.2 == j);
     let mut labels = Vec::new();
-    // Files below the board, ranks to its left: at the board's edge for squares; for
-    // hexagons beside the last cell of each file and the first of each rank, since their
-    // edges are slanted.
-    for (i, file) in files.iter().enumerate() {
-        let column = placed.iter().filter(|c| c.1 == i);
-        let Some(bottom) = column.max_by(|a, b| a.4.total_cmp(&b.4)) else {
-            continue;
-        };
-        let (x, y) = match hex {
-            None => (i as f64 + 0.5, height + LABEL_GAP - 0.5),
-            // Where the file's next cell down would be.
-            Some(across) => {
-                let next = bottom.2 as f64 + 1.0;
-                (across(bottom.1 as f64, next) + dx, next * ROW + dy)
+    match hex {
+        // Files below the board, ranks to its left, at its edges.
+        None => {
+            for (i, file) in (0..).zip(files) {
+                if files_at(i).next().is_some() {
+                    labels.push(label(file, (i as f64 + 0.5, height + LABEL_GAP - 0.5)));
+                }
             }
-        };
-        labels.push(Label {
-            text: file.clone(),
-            x: round(x),
-            y: round(y),
-        });
-    }
-    for (j, rank) in ranks.iter().enumerate() {
-        let cells_of_rank = placed.iter().filter(|c| c.2 == j);
-        let Some(first) = cells_of_rank.min_by(|a, b| a.3.total_cmp(&b.3)) else {
-            continue;
-        };
-        let x = match shape {
-            Shape::Square => 0.5 - LABEL_GAP,
-            Shape::Hex => first.3 + dx - LABEL_GAP,
-        };
-        labels.push(Label {
-            text: rank.clone(),
-            x: round(x),
-            y: round(first.4 + dy),
-        });
+            for (j, rank) in (0..).zip(ranks) {
+                if ranks_at(j).next().is_some() {
+                    labels.push(label(rank, (0.5 - LABEL_GAP, j as f64 + 0.5)));
+                }
+            }
+        }
+        // The edges of a hexagonal board slant: each file is labelled where its next cell
+        // down would be, and each rank where its next cell to the left would be, or further
+        // left past the files' labels (a corner cut off a hexagon, the arms of a star).
+        Some(grid) => {
+            let at = |(i, j): (i64, i64)| {
+                let (x, y) = place(i, j);
+                (x + dx, y + dy)
+            };
+            let mut taken = Vec::new();
+            for (i, file) in (0..).zip(files) {
+                if let Some(bottom) = files_at(i).map(|c| c.2).max() {
+                    let spot = (i, bottom + grid.step);
+                    taken.push(spot);
+                    labels.push(label(file, at(spot)));
+                }
+            }
+            for (j, rank) in (0..).zip(ranks) {
+                let Some(first) = ranks_at(j).map(|c| c.1).min() else {
+                    continue;
+                };
+                // Files are fewer than `files.len()`, so that many steps find a free spot.
+                let spot = (1..=files.len() as i64 + 1)
+                    .map(|k| (first - k * grid.step, j))
+                    .find(|spot| !taken.contains(spot))
+                    .unwrap_or((first - grid.step, j));
+                labels.push(label(rank, at(spot)));
+            }
+        }
     }
     Layout {
         shape,
@@ -231,9 +254,8 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
     }
 }
 
-/// Where a hexagonal grid puts a cell across, when the board's directions are exactly the six
-/// of one of [`HEX_GRIDS`].
-fn hex_grid(board: &Board) -> Option<Across> {
+/// The hexagonal grid the board's directions are exactly the six of, if any.
+fn hex_grid(board: &Board) -> Option<HexGrid> {
     let mut offsets: Vec<(i64, i64)> = (0..board.direction_count())
         .filter_map(|d| match board.offsets(Dir(u8::try_from(d).ok()?)) {
             [i, j] => Some((*i, *j)),
@@ -245,10 +267,10 @@ fn hex_grid(board: &Board) -> Option<Across> {
     if offsets.len() != board.direction_count() {
         return None;
     }
-    HEX_GRIDS.iter().find_map(|(grid, across)| {
-        let mut grid = grid.to_vec();
-        grid.sort_unstable();
-        (grid == offsets).then_some(*across)
+    HEX_GRIDS.iter().copied().find(|grid| {
+        let mut theirs = grid.offsets.to_vec();
+        theirs.sort_unstable();
+        theirs == offsets
     })
 }
 
@@ -334,6 +356,29 @@ mod tests {
             assert_eq!((left, top), (0.5, 0.5), "{file}");
             let right = centres.iter().map(|c| c.0).fold(0.0, f64::max);
             assert!((l.width - right - 0.5).abs() < 0.01, "{file}");
+        }
+    }
+
+    /// On every board of the library, no label is drawn on a cell or on another label.
+    #[test]
+    fn labels_keep_clear_of_cells_and_of_each_other() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let file = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if !file.ends_with(".game") {
+                continue;
+            }
+            let l = layout(&board(&file));
+            for (k, a) in l.labels.iter().enumerate() {
+                for c in &l.cells {
+                    let gap = distance((a.x, a.y), (c.x, c.y));
+                    assert!(gap > 0.85, "{file}: label {} on a cell ({gap})", a.text);
+                }
+                for b in l.labels.iter().skip(k + 1) {
+                    let gap = distance((a.x, a.y), (b.x, b.y));
+                    assert!(gap > 0.45, "{file}: labels {} and {} meet", a.text, b.text);
+                }
+            }
         }
     }
 

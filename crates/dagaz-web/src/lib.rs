@@ -26,10 +26,7 @@ mod geometry;
 mod session;
 mod view;
 
-// The class the page's worker holds. `#[wasm_bindgen]` generates `unsafe` glue (the
-// `extern "C"` functions JavaScript calls, and the conversions of the handle it keeps), so
-// `unsafe_code` is allowed on these two items only; the crate denies it everywhere else.
-#[allow(unsafe_code)]
+// The class the page's worker holds, exported by `#[wasm_bindgen]`.
 mod exported {
     use wasm_bindgen::prelude::wasm_bindgen;
 
