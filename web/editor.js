@@ -1,7 +1,7 @@
 // The rules editor: a textarea with a line-number gutter that marks the lines the compiler
 // reports, and the list of those reports.
 
-/** @typedef {{severity:string,line:number,col:number,endLine?:number,endCol?:number,message:string}} Diag */
+/** @typedef {{severity:string,line:number,col:number,endLine?:number,endCol?:number,message:string,code?:string,help?:string|null}} Diag */
 
 export class Editor {
   /**
@@ -89,6 +89,13 @@ export class Editor {
       sev.className = 'sev';
       sev.textContent = d.severity;
       li.append(where, ' ', sev, ' ', d.message);
+      if (d.code) li.title = d.code;
+      if (d.help) {
+        const help = document.createElement('div');
+        help.className = 'help';
+        help.textContent = d.help;
+        li.append(help);
+      }
       return li;
     }));
     this.mark();
