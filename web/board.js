@@ -133,6 +133,7 @@ export function renderBoard(view, opts = {}) {
   const selected = opts.selected || null;
   // Checkered by the board's own dark squares when it names some; by parity otherwise.
   const declaredDark = b.cells.some((c) => c.dark);
+  const sowingBoard = !!opts.sowing || (view.seeds || []).length > 0;
   const zc = opts.zones ? zoneColours(b.cells) : new Map();
   const box = extent(view);
   const out = [];
@@ -145,7 +146,9 @@ export function renderBoard(view, opts = {}) {
   out.push('<g class="cells">');
   for (const c of b.cells) {
     let dark;
-    if (declaredDark) dark = c.dark;
+    // A sowing board is one plank: its pits make the pattern.
+    if (sowingBoard) dark = false;
+    else if (declaredDark) dark = c.dark;
     else if (hex) dark = false;
     else dark = parity(c);
     const cls = ['cell', dark ? 'dark' : 'light'];
