@@ -267,7 +267,8 @@ function render() {
   /** @type {HTMLButtonElement} */ ($('#undo')).disabled = !v.history.length;
   /** @type {HTMLButtonElement} */ ($('#redo')).disabled = !v.redo;
   const fen = /** @type {HTMLInputElement} */ ($('#fen'));
-  fen.value = v.fen || '';
+  // Not while someone is typing a position into it.
+  if (document.activeElement !== fen) fen.value = v.fen || '';
   fen.disabled = v.fen === null;
   fen.placeholder = v.fen === null ? 'this game declares no FEN' : '';
   /** @type {HTMLButtonElement} */ ($('#fen-apply')).disabled = v.fen === null;
@@ -316,8 +317,10 @@ function renderHands(v) {
   box.hidden = !st.hasHands;
   if (!st.hasHands) { box.innerHTML = ''; return; }
   const canDrop = new Set(v.moves.filter((m) => m.hand).map((m) => m.hand));
-  // The side to move's hand next to its own edge: player 0 below, the others above.
-  const order = v.players.map((_, i) => i).filter((i) => i !== 0).concat([0]);
+  // Each hand by its own edge: player 0's below, the others' above (the other way round when
+  // the board is flipped).
+  const others = v.players.map((_, i) => i).filter((i) => i !== 0);
+  const order = st.flip ? [0, ...others] : [...others, 0];
   box.innerHTML = order.map((owner) => {
     const mine = hands.filter((h) => h.owner === owner);
     const fill = ownerColour(v.players, owner);
