@@ -30,6 +30,16 @@ export class Editor {
       this.timer = setTimeout(() => { this.timer = null; this.onChange(this.text.value); }, this.delayMs);
     });
     this.text.addEventListener('scroll', () => this.syncScroll());
+    this.text.addEventListener('keydown', (ev) => {
+      // Tab indents (three spaces, as the shipped games do) instead of leaving the editor.
+      if (ev.key !== 'Tab' || ev.shiftKey || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+      ev.preventDefault();
+      // execCommand keeps the browser's undo history; setRangeText is the fallback.
+      if (!document.execCommand('insertText', false, '   ')) {
+        this.text.setRangeText('   ', this.text.selectionStart, this.text.selectionEnd, 'end');
+        this.text.dispatchEvent(new Event('input'));
+      }
+    });
     this.list.addEventListener('click', (ev) => {
       const li = /** @type {HTMLElement|null} */ (/** @type {HTMLElement} */ (ev.target).closest('li[data-line]'));
       if (li) this.selectLine(Number(li.dataset.line), Number(li.dataset.col));
