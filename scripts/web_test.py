@@ -32,6 +32,7 @@ from typing import Callable
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -352,7 +353,15 @@ def editor_error(p: Page, _index: list[dict]) -> str:
     at = text.index("(check is-empty?)")
     line = text.count("\n", 0, at) + 1
     col = at - (text.rfind("\n", 0, at) + 1) + 2  # the form's name, after its parenthesis
-    p.set_editor(text[:at] + "(chek is-empty?)" + text[at + len("(check is-empty?)"):])
+    # Typed with keys: `check` selected in the text, then `chek` typed over it.
+    editor = p.one("#editor")
+    p.js("const e = arguments[0]; e.focus(); e.setSelectionRange(arguments[1], arguments[1] + 5)", editor, at + 1)
+    # Keys to the focused element (an element's send_keys would put the caret at the end).
+    ActionChains(p.d).send_keys("chek").perform()
+    broken = str(p.js("return document.querySelector('#editor').value"))
+    want = text[:at] + "(chek is-empty?)" + text[at + len("(check is-empty?)"):]
+    diff = next((k for k in range(min(len(broken), len(want))) if broken[k] != want[k]), None)
+    check(broken == want, f"`chek` typed over `check`: the text differs at {diff}: {broken[diff - 20:diff + 20]!r}" if diff else f"`chek` typed over `check`: lengths {len(broken)} {len(want)}")
     p.until(lambda: p.all("#diagnostics li"), "a diagnostic")
     items = p.all("#diagnostics li")
     lines = [(li.get_attribute("data-line"), li.get_attribute("data-col")) for li in items]
