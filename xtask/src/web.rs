@@ -34,8 +34,16 @@ const GZIP_LIMIT: usize = 1_000_000;
 pub(crate) fn build(out: Option<PathBuf>) -> Result<(), XtaskError> {
     let root = workspace()?;
     let out = out.unwrap_or_else(|| root.join("target/web"));
-    // Before anything slow: a game that does not load stops the build at once.
+    // Before anything slow: a game that does not load, or no page, stops the build at once.
     let games = games_index(&root.join("games"))?;
+    let web = root.join("web");
+    if !web.join("index.html").is_file() {
+        return Err(XtaskError::Missing(format!(
+            "{} is missing: the page's files live in {}",
+            web.join("index.html").display(),
+            web.display()
+        )));
+    }
 
     ensure_wasm_target()?;
     let version = locked_version(&root.join("Cargo.lock"), "wasm-bindgen")?;
@@ -55,13 +63,13 @@ pub(crate) fn build(out: Option<PathBuf>) -> Result<(), XtaskError> {
 
     let pkg = out.join("pkg");
     remove_dir(&pkg)?;
-    step(&format!("binding it with wasm-bindgen {version}"));
+    step(&format!("binding it with {} {version}", bindgen.display()));
     run(Command::new(&bindgen)
         .args(["--target", "web", "--no-typescript", "--out-dir"])
         .arg(&pkg)
         .arg(&wasm))?;
 
-    copy_dir(&root.join("web"), &out)?;
+    copy_dir(&web, &out)?;
     let games_out = out.join("games");
     remove_dir(&games_out)?;
     create_dir(&games_out)?;
