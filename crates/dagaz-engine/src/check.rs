@@ -64,16 +64,27 @@ pub fn check_with(
     text: &str,
     read: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> Vec<Problem> {
+    check_and_load(text, read).0
+}
+
+/// As [`check_with`], and the game too when no problem is an error (warnings allow it): the
+/// game [`Game::load_with`] gives, from the same compile, for a front end that shows the
+/// problems and plays the game (the web page's editor recompiles at every pause in typing).
+pub fn check_and_load(
+    text: &str,
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> (Vec<Problem>, Option<Game>) {
     let forms = match dagaz_sexpr::read(text) {
         Ok(forms) => forms,
         Err(e) => {
-            return vec![Problem {
+            let problem = Problem {
                 severity: Severity::Error,
                 code: "syntax",
                 message: e.kind.to_string(),
                 span: e.span,
                 help: None,
-            }]
+            };
+            return (vec![problem], None);
         }
     };
     let (forms, include_errors) = crate::model::resolve_includes(&forms, read);
@@ -101,13 +112,13 @@ pub fn check_with(
     // After errors, only misspelt names, and not those the erroneous parts declare (a board's
     // direction, an attribute): unplaced pieces and dead clauses might be what the errors
     // left out.
-    if let Some(game) = game {
+    if let Some(game) = &game {
         if problems.is_empty() {
-            problems.extend(lint(&game));
+            problems.extend(lint(game));
         } else {
             let left_out = left_out(&forms, &spans);
             problems.extend(
-                unset_globals(&game)
+                unset_globals(game)
                     .into_iter()
                     .filter(|(name, _)| !left_out.contains(*name))
                     .map(|(_, p)| p),
@@ -118,7 +129,10 @@ pub fn check_with(
     if !problems.is_sorted_by_key(|p| (p.span.start, p.severity)) {
         problems.sort_by_key(|p| (p.span.start, p.severity));
     }
-    problems
+    // Without an error the compile was `Game::load_with`'s: the same forms, includes
+    // resolved, and `compile_all` is what `compile` runs.
+    let playable = !problems.iter().any(|p| p.severity == Severity::Error);
+    (problems, game.filter(|_| playable))
 }
 
 /// `text` holding no more memory than its length: a formatted message is given room to grow,

@@ -65,7 +65,7 @@ mod position;
 mod setup;
 mod validate;
 
-pub use check::{check, check_with, Problem, Severity};
+pub use check::{check, check_and_load, check_with, Problem, Severity};
 pub use dagaz_compiler::{
     AttackTest, Castling, Evaluation, FenError, FenSpec, Goal, GoalCondition, HistoryGoal,
     HistoryRule, Outcome, PdnSpec, Score, StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,

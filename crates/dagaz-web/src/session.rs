@@ -3,10 +3,10 @@
 //! order the last view listed them, which `play(i)` refers to). Every answer is JSON, so this
 //! is plain Rust, tested natively; lib.rs only exports it to JavaScript.
 
-use crate::diagnostics::{diag, diags};
+use crate::diagnostics::diags;
 use crate::geometry::{layout, Layout};
 use crate::view::{view, Parts};
-use dagaz_engine::{Counting, Game, Limits, Move, MoveGen, Perft, Severity};
+use dagaz_engine::{Counting, Game, Limits, Move, MoveGen, Perft};
 use dagaz_search::{GameOver, GameRecord, Searcher};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
@@ -55,33 +55,19 @@ impl Session {
     /// game at its start. A game that does not load leaves the one before in place.
     pub fn load(&mut self, text: &str) -> Json {
         let mut missing: Vec<String> = Vec::new();
-        let problems = dagaz_engine::check_with(text, &mut |name| {
+        // One compile gives both the problems and the game (the editor loads at every pause
+        // in typing).
+        let (problems, game) = dagaz_engine::check_and_load(text, &mut |name| {
             let found = self.read(name);
             if found.is_err() && !missing.iter().any(|m| m == name) {
                 missing.push(name.to_string());
             }
             found
         });
-        let mut found = diags(text, &problems);
-        let has_errors = problems.iter().any(|p| p.severity == Severity::Error);
-        let mut ok = false;
-        if missing.is_empty() && !has_errors {
-            match Game::load_with(text, &mut |name| self.read(name)) {
-                Ok(game) => {
-                    self.play = Some(Play::new(game));
-                    ok = true;
-                }
-                // `check` finds every error `load` does; should one slip through, it is
-                // still reported.
-                Err(e) => found.push(diag(
-                    &dagaz_sexpr::LineIndex::new(text),
-                    Severity::Error,
-                    "load",
-                    e.span(),
-                    &e.to_string(),
-                    None,
-                )),
-            }
+        let found = diags(text, &problems);
+        let ok = game.is_some() && missing.is_empty();
+        if let (Some(game), true) = (game, ok) {
+            self.play = Some(Play::new(game));
         }
         if missing.is_empty() {
             json!({ "ok": ok, "diagnostics": found })
