@@ -585,7 +585,11 @@ def main() -> int:
                 continue
             t0 = time.monotonic()
             try:
+                page.console()  # what earlier scenarios left
                 detail = run(page, index)
+                # A script error is a failure even when every check held.
+                errors = [e for e in page.console() if e.startswith("SEVERE") and "favicon" not in e]
+                check(not errors, f"errors in the browser console: {errors[:3]}")
                 print(f"PASS ({letter}) {title}: {detail} [{time.monotonic() - t0:.1f} s]", flush=True)
             except (Failure, WebDriverException) as e:
                 failed.append(letter)
