@@ -87,6 +87,9 @@ impl Session {
     /// Plays legal move number `i` of the last view.
     pub fn play(&mut self, i: usize) -> Json {
         self.with_game(|play| {
+            if let Some(over) = &play.over {
+                return error(format!("the game is over: {}", over.text));
+            }
             let Some(mv) = play.moves.get(i).cloned() else {
                 return error(format!(
                     "there is no move {i}: the position has {} legal moves",
@@ -99,15 +102,18 @@ impl Session {
 
     /// Plays the move written `notation`, as `dagaz play` reads it.
     pub fn play_text(&mut self, notation: &str) -> Json {
-        self.with_game(
-            |play| match dagaz_engine::match_move(&play.game, &play.moves, notation) {
+        self.with_game(|play| {
+            if let Some(over) = &play.over {
+                return error(format!("the game is over: {}", over.text));
+            }
+            match dagaz_engine::match_move(&play.game, &play.moves, notation) {
                 Ok(mv) => {
                     let mv = mv.clone();
                     play.play(mv)
                 }
                 Err(e) => error(e),
-            },
-        )
+            }
+        })
     }
 
     /// One ply back (the view unchanged at the start).
@@ -173,6 +179,7 @@ impl Session {
             .ok_or_else(|| format!("{name} is not loaded in this page"))
     }
 
+    /// `f` on the game, or an error when no game is loaded.
     fn with_game(&mut self, f: impl FnOnce(&mut Play) -> Json) -> Json {
         match &mut self.play {
             Some(play) => f(play),
@@ -404,6 +411,11 @@ mod tests {
         );
         assert_eq!(view["moves"], json!([]));
         assert_eq!(view["history"].as_array().unwrap().len(), 7);
+        assert_eq!(
+            session.play_text("e8e7"),
+            json!({"error": "the game is over: no legal moves (checkmate): Black loses"})
+        );
+        assert!(session.play(0)["error"].is_string());
         let captured = session.undo();
         assert_eq!(find(&captured, "h5f7")["captures"], json!(["f7"]));
     }

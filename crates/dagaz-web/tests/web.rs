@@ -168,3 +168,44 @@ fn perft_counts_chess() {
     let session = chess();
     assert_eq!(session.perft(2), 400.0);
 }
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_hex_board_is_laid_out_in_hexagons() {
+    let mut session = Session::new();
+    let answer = parse(session.load(include_str!("../../../games/hex.game")));
+    assert_eq!(answer["ok"], true);
+    let view = parse(session.view());
+    let board = &view["board"];
+    assert_eq!(board["shape"], "hex");
+    let cells = board["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 121);
+    // Neighbours along a row are one apart; the next row is √3/2 lower and half a cell over.
+    let at = |name: &str| {
+        let c = cells.iter().find(|c| c["name"] == name).unwrap();
+        (c["x"].as_f64().unwrap(), c["y"].as_f64().unwrap())
+    };
+    let (a1, b1, a2) = (at("a1"), at("b1"), at("a2"));
+    assert!((b1.0 - a1.0 - 1.0).abs() < 1e-3 && (b1.1 - a1.1).abs() < 1e-3);
+    assert!(((a1.0 - a2.0).abs() - 0.5).abs() < 1e-3, "{a1:?} {a2:?}");
+    assert!(((a1.1 - a2.1).abs() - 0.866).abs() < 1e-3, "{a1:?} {a2:?}");
+    assert_eq!(view["moves"].as_array().unwrap().len(), 121);
+}
+
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+fn a_fen_sets_the_position_and_a_bad_one_is_an_error() {
+    let mut session = chess();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let view = parse(session.set_fen(fen));
+    assert_eq!(view["fen"], fen);
+    assert_eq!(view["pieces"].as_array().unwrap().len(), 3);
+    assert!(texts(&view).contains(&"e1g1"));
+    let bad = parse(session.set_fen("8/8 w"));
+    assert!(bad["error"].is_string(), "{bad}");
+    assert_eq!(parse(session.view())["fen"], fen);
+    assert_eq!(
+        parse(session.restart())["pieces"].as_array().unwrap().len(),
+        32
+    );
+}
