@@ -54,8 +54,9 @@ pub(crate) enum ServeError {
     Listen { port: u16, message: String },
 }
 
-/// Serves the page as `options` say, printing `serving http://127.0.0.1:PORT/` on `out` first;
-/// returns only when the server fails (Ctrl-C ends the process).
+/// Serves the page as `options` say, printing `serving http://127.0.0.1:PORT/` on `out` first,
+/// until the process is interrupted (Ctrl-C); returns early only with the error of a root
+/// without a page or a port that cannot be had.
 pub(crate) fn run(
     options: &Options,
     out: &mut dyn Write,
