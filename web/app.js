@@ -134,6 +134,8 @@ async function showGallery() {
     performance.mark('gallery-names');
   }
   const gen = ++st.galleryGen;
+  const todo = index.filter((g) => !st.previews.has(g.name));
+  if (todo.length) call('prefetch', todo.map((g) => g.file)).catch(() => {});
   for (const g of index) {
     if (st.previews.has(g.name)) continue;
     let svg;

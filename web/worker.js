@@ -10,8 +10,8 @@ import { renderBoard } from './board.js';
 /** @type {Promise<void>} */
 const ready = init();
 
-/** Game files by name, fetched once: what `(include "NAME")` reads. */
-/** @type {Map<string, string>} */
+/** Game files by name, each fetched once: what `(include "NAME")` reads. */
+/** @type {Map<string, Promise<string>>} */
 const files = new Map();
 
 /** @type {{game: Session|null, preview: Session|null}} */
@@ -26,15 +26,19 @@ function session(which) {
   return s;
 }
 
-/** @param {string} name */
-async function fetchFile(name) {
-  const cached = files.get(name);
-  if (cached !== undefined) return cached;
-  const res = await fetch(`games/${encodeURIComponent(name)}`);
-  if (!res.ok) throw new Error(`games/${name}: ${res.status} ${res.statusText}`);
-  const text = await res.text();
-  files.set(name, text);
-  return text;
+/** @param {string} name @returns {Promise<string>} */
+function fetchFile(name) {
+  let p = files.get(name);
+  if (!p) {
+    p = fetch(`games/${encodeURIComponent(name)}`).then((res) => {
+      if (!res.ok) throw new Error(`games/${name}: ${res.status} ${res.statusText}`);
+      return res.text();
+    });
+    // A failed fetch is not kept: a later call tries again.
+    p.catch(() => files.delete(name));
+    files.set(name, p);
+  }
+  return p;
 }
 
 /**
@@ -90,10 +94,15 @@ async function handle(op, args) {
       if (r.ok) r.view = JSON.parse(session('game').view());
       return r;
     }
+    case 'prefetch': {
+      // The gallery's files, all asked for at once, so the previews wait on none of them.
+      for (const name of args[0] || []) fetchFile(name).catch(() => {});
+      return true;
+    }
     case 'addFile': {
       // An edited file that others include: later loads read the edited text.
       const [name, text] = args;
-      files.set(name, text);
+      files.set(name, Promise.resolve(text));
       for (const which of /** @type {const} */ (['game', 'preview'])) {
         if (sessions[which]) { session(which).addFile(name, text); given[which].add(name); }
       }
