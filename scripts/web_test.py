@@ -1,0 +1,622 @@
+#!/usr/bin/env python3
+"""Drive the dagaz web page in headless Chromium and check what a person can do with it.
+
+    scripts/web_test.py URL OUTDIR
+
+URL is where the built page is served (`dagaz serve` prints it), OUTDIR receives a screenshot
+per scenario. Uses Debian's /usr/bin/chromium and /usr/bin/chromedriver (never a downloaded
+driver); `scripts/web-test` installs them, makes the venv with the pinned selenium
+(scripts/web-test-requirements.txt), serves the page and runs this.
+
+Each scenario prints one line, `PASS`/`FAIL`, its name, what it measured and how long it took;
+the exit code is 1 when any failed (with the reason and the browser's console), 2 on bad
+arguments or a browser that does not start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+import urllib.parse
+import urllib.request
+from typing import Callable
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+CHROMIUM = os.environ.get("WEB_TEST_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("WEB_TEST_CHROMEDRIVER", "/usr/bin/chromedriver")
+FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    # Timers and the worker run at full speed though the window is never shown.
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+]
+DESKTOP = (1440, 900)
+PHONE = (375, 700)
+FIRST_PAINT_LIMIT_MS = 1000.0
+# The engine may share the machine with builds: generous waits, exact checks.
+WAIT = float(os.environ.get("WEB_TEST_WAIT", "30"))
+
+# International draughts: white's man on 32 (d4) must take 27 (c5) then 17 (c7), landing on
+# 21 (b6) then 12 (d8): the only legal move (`dagaz moves games/international.game --fen ...`
+# prints just 32x21x12).
+DRAUGHTS_FEN = "W:W32,45:B27,17,5"
+SCHOLARS_MATE = ["e2", "e4", "e7", "e5", "f1", "c4", "b8", "c6", "d1", "h5", "g8", "f6", "h5", "f7"]
+
+
+class Failure(Exception):
+    """A check that did not hold: the message says what was expected and what was found."""
+
+
+def check(cond: bool, what: str) -> None:
+    if not cond:
+        raise Failure(what)
+
+
+class Page:
+    """One browser window on the page, with the waits and clicks the scenarios share."""
+
+    def __init__(self, base: str, outdir: str, size: tuple[int, int], scale: float = 1.0):
+        self.base = base
+        self.outdir = outdir
+        self.scale = scale
+        self.profile = tempfile.mkdtemp(prefix="dagaz-web-test-")
+        opts = webdriver.ChromeOptions()
+        opts.binary_location = CHROMIUM
+        for f in FLAGS:
+            opts.add_argument(f)
+        opts.add_argument(f"--user-data-dir={self.profile}")
+        opts.add_argument(f"--window-size={size[0]},{size[1]}")
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        # The driver is given: Selenium Manager has nothing to look up or download.
+        self.d: WebDriver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+        self.d.set_window_size(*size)
+        self.d.set_script_timeout(WAIT)
+
+    def close(self) -> None:
+        try:
+            self.d.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    # -- waiting
+
+    def until(self, cond: Callable[[], object], what: str, timeout: float = WAIT) -> object:
+        """Waits for `cond()` to be truthy; fails naming `what` after `timeout` seconds."""
+        try:
+            return WebDriverWait(self.d, timeout, poll_frequency=0.05).until(lambda _d: cond())
+        except TimeoutException:
+            raise Failure(f"timed out after {timeout:.0f} s waiting for {what}") from None
+
+    def js(self, script: str, *args: object) -> object:
+        return self.d.execute_script(script, *args)
+
+    def all(self, css: str) -> list:
+        return self.d.find_elements(By.CSS_SELECTOR, css)
+
+    def one(self, css: str):
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def status(self) -> str:
+        return str(self.js("return document.querySelector('#status').textContent"))
+
+    def idle(self) -> bool:
+        return self.js("return document.querySelector('#game-view').dataset.busy === '0'") is True
+
+    def moves_played(self) -> list[str]:
+        return list(self.js("return [...document.querySelectorAll('#move-list li')].map(e => e.textContent)"))
+
+    def targets(self) -> set[str]:
+        return set(self.js("return [...document.querySelectorAll('#board [data-cell].target')].map(e => e.dataset.cell)"))
+
+    def piece_at(self, cell: str) -> dict | None:
+        return self.js(
+            "const p = document.querySelector(`#board [data-piece-at=\"${arguments[0]}\"]`);"
+            "return p ? {kind: p.dataset.kind, owner: Number(p.dataset.owner)} : null", cell)
+
+    # -- acting
+
+    def open(self, fragment: str = "") -> None:
+        """A fresh load of the page (not a hash change), so no scenario inherits another's state."""
+        self.d.get("about:blank")
+        self.d.get(self.base + fragment)
+
+    def open_game(self, name: str, extra: str = "") -> None:
+        self.open(f"#game={name}{extra}")
+        self.until(lambda: self.all("#board [data-cell]") and self.idle(), f"the {name} board")
+
+    def click_cell(self, cell: str) -> None:
+        els = self.all(f'#board [data-cell="{cell}"]')
+        check(len(els) == 1, f"one cell {cell} on the board, found {len(els)}")
+        # In the middle of the window: the click lands on the cell, not on whatever an earlier
+        # scroll (the editor's focus) left at the window's edge.
+        self.js("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", els[0])
+        els[0].click()
+
+    def wait_moves(self, n: int, timeout: float = WAIT) -> list[str]:
+        self.until(lambda: len(self.moves_played()) >= n and self.idle(), f"{n} moves in #move-list", timeout)
+        return self.moves_played()
+
+    def centre(self, css: str) -> tuple[int, int]:
+        r = self.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                    "return [r.left + r.width / 2, r.top + r.height / 2]", css)
+        return int(r[0]), int(r[1])  # type: ignore[index]
+
+    def drag(self, source: str, target: str) -> None:
+        """Presses on `source`, moves in steps to `target` and lets go, by the pointer's
+        coordinates (the page redraws what is under it as the drag starts)."""
+        (x0, y0), (x1, y1) = self.centre(source), self.centre(target)
+        a = ActionBuilder(self.d)
+        a.pointer_action.move_to_location(x0, y0).pointer_down()
+        for k in range(1, 6):
+            a.pointer_action.move_to_location(x0 + (x1 - x0) * k // 5, y0 + (y1 - y0) * k // 5)
+        a.pointer_action.pointer_up()
+        a.perform()
+
+    def set_editor(self, text: str) -> None:
+        """Replaces the rules as typing would: the value, then the `input` event."""
+        self.js(
+            "const e = document.querySelector('#editor'); e.value = arguments[0];"
+            "e.dispatchEvent(new Event('input', {bubbles: true}));", text)
+
+    def shot(self, name: str) -> str:
+        """The window as it is, as a PNG; scaled by `--scale` (the small copies in docs/web/)."""
+        path = os.path.join(self.outdir, name)
+        if self.scale == 1.0:
+            self.d.save_screenshot(path)
+            return path
+        x, y, w, h = self.js("return [scrollX, scrollY, innerWidth, innerHeight]")  # type: ignore[misc]
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "clip": {"x": x, "y": y, "width": w, "height": h, "scale": self.scale}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+        return path
+
+    def console(self) -> list[str]:
+        try:
+            return [f"{e.get('level')}: {e.get('message')}" for e in self.d.get_log("browser")]
+        except WebDriverException:
+            return []
+
+
+# ------------------------------------------------------------------ scenarios
+
+
+def gallery(p: Page, index: list[dict]) -> str:
+    p.open()
+    p.until(lambda: len(p.all("a.game-card")) == len(index), f"{len(index)} game cards")
+    names = [str(x) for x in p.js("return [...document.querySelectorAll('a.game-card')].map(a => a.dataset.game)")]
+    check(names == [g["name"] for g in index], f"the cards in index.json's order, found {names[:5]}...")
+    for g in index[:3]:
+        href = p.one(f'a.game-card[data-game="{g["name"]}"]').get_attribute("href") or ""
+        check(href.endswith(f"#game={g['name']}"), f"card {g['name']} links to #game={g['name']}, found {href}")
+    fcp = p.js("const e = performance.getEntriesByName('first-contentful-paint')[0]; return e ? e.startTime : null")
+    check(fcp is not None, "a first-contentful-paint entry")
+    names = p.js("const e = performance.getEntriesByName('gallery-names')[0]; return e ? e.startTime : null")
+    check(names is not None, "the page's gallery-names mark")
+    t0 = time.monotonic()
+    p.until(lambda: len(p.all("a.game-card .preview svg")) == len(index), "every card's preview", timeout=max(WAIT, 120))
+    previews = time.monotonic() - t0
+    broken = p.all(".preview-error")
+    check(not broken, f"{len(broken)} previews failed")
+    p.shot("gallery.png")
+    check(float(fcp) < FIRST_PAINT_LIMIT_MS, f"first contentful paint under {FIRST_PAINT_LIMIT_MS:.0f} ms, was {float(fcp):.0f} ms")
+    check(float(names) < FIRST_PAINT_LIMIT_MS, f"the names listed under {FIRST_PAINT_LIMIT_MS:.0f} ms, took {float(names):.0f} ms")
+    return (f"{len(index)} games listed, first contentful paint {float(fcp):.0f} ms, names in the page at "
+            f"{float(names):.0f} ms, all previews {previews:.1f} s later")
+
+
+def scholars_mate(p: Page, _index: list[dict]) -> str:
+    p.open_game("chess")
+    for sel in p.all("select[data-player]"):
+        check(Select(sel).first_selected_option.get_attribute("value") == "human", "both players human by default")
+    p.click_cell("e2")
+    check(p.targets() == {"e3", "e4"}, f"e2's targets are e3 e4, found {sorted(p.targets())}")
+    check("selected" in (p.one('#board [data-piece-at="e2"]').get_attribute("class") or ""), "the e2 pawn marked selected")
+    for k in range(0, len(SCHOLARS_MATE), 2):
+        if k:
+            p.click_cell(SCHOLARS_MATE[k])
+        p.click_cell(SCHOLARS_MATE[k + 1])
+        p.wait_moves(k // 2 + 1)
+    played = p.moves_played()
+    check(played == ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"], f"the moves in the list, found {played}")
+    last = {str(c) for c in p.js("return [...document.querySelectorAll('#board [data-cell].last')].map(e => e.dataset.cell)")}
+    check(last == {"h5", "f7"}, f"the last move h5 f7 marked, found {sorted(last)}")
+    status = p.one("#status")
+    said = status.text
+    check("over" in (status.get_attribute("class") or "").split(), "#status has class over")
+    check("checkmate" in said.lower(), f"#status says checkmate, found {said!r}")
+    check(not p.all("#board [data-cell].target"), "no targets once the game is over")
+    p.shot("chess-mate.png")
+    # The link restores the game.
+    link = p.one("#link").get_attribute("href") or ""
+    frag = link[link.index("#"):]
+    check(frag == "#game=chess&moves=e2e4,e7e5,f1c4,b8c6,d1h5,g8f6,h5f7", f"#link restores the moves, found {frag}")
+    p.open_game("chess", frag[len("#game=chess"):])
+    check(len(p.moves_played()) == 7 and "checkmate" in p.status().lower(), "the link reopens the mated position")
+    return f"7 moves by clicks; status {said!r}; the link restores it"
+
+
+def draughts_capture(p: Page, _index: list[dict]) -> str:
+    p.open_game("international")
+    fen = p.one("#fen")
+    fen.clear()
+    fen.send_keys(DRAUGHTS_FEN)
+    p.one("#fen-apply").click()
+    p.until(lambda: p.piece_at("d4") is not None and p.piece_at("c5") is not None and p.idle(), "the FEN's position")
+    check(len(p.all("#board [data-piece-at]")) == 5, f"5 pieces after the FEN, found {len(p.all('#board [data-piece-at]'))}")
+    p.click_cell("d4")
+    check(p.targets() == {"b6"}, f"d4's first landing b6 alone, found {sorted(p.targets())}")
+    p.click_cell("b6")
+    check(p.targets() == {"d8"}, f"then d8 alone, found {sorted(p.targets())}")
+    check(p.moves_played() == [], "nothing played before the path is complete")
+    p.click_cell("d8")
+    played = p.wait_moves(1)
+    check(played == ["32x21x12"], f"the move 32x21x12, found {played}")
+    check(p.piece_at("c5") is None and p.piece_at("c7") is None, "both captured men gone (c5 = 27, c7 = 17)")
+    check(p.piece_at("d4") is None, "the man left d4")
+    d8 = p.piece_at("d8")
+    check(d8 is not None and d8["owner"] == 0, f"white's man on d8, found {d8}")
+    check(len(p.all("#board [data-piece-at]")) == 3, "3 pieces left")
+    p.shot("draughts-capture.png")
+    return "d4 → b6 → d8 clicked, 32x21x12 played, c5 and c7 taken"
+
+
+def crazyhouse_drop(p: Page, _index: list[dict]) -> str:
+    # White takes a pawn (e4xd5), Black takes back with the queen: a pawn in each hand.
+    p.open_game("crazyhouse", "&moves=e2e4,d7d5,e4d5,d8d5")
+    check(len(p.moves_played()) == 4, f"4 moves from the link, found {p.moves_played()}")
+    sel = '#hands [data-hand-owner="0"][data-hand-kind="Pawn"]'
+    hand = p.until(lambda: p.all(sel), "white's pawn in hand")
+    button = hand[0]  # type: ignore[index]
+    check(button.text.strip().endswith("1"), f"white holds 1 pawn, found {button.text!r}")
+    check(p.all('#hands [data-hand-owner="1"][data-hand-kind="Pawn"]') != [], "black's pawn in hand")
+    button.click()
+    p.shot("crazyhouse-hand.png")
+    targets = p.targets()
+    check("e4" in targets and "e1" not in targets and "a8" not in targets and "d5" not in targets,
+          f"pawn drops on empty squares off the back rows, found {len(targets)} targets")
+    p.click_cell("e4")
+    played = p.wait_moves(5)
+    check(played[-1] == "P@e4", f"the drop P@e4, found {played[-1]}")
+    e4 = p.piece_at("e4")
+    check(e4 is not None and e4["kind"] == "Pawn" and e4["owner"] == 0, f"white's pawn on e4, found {e4}")
+    check(not p.all(sel), "white's hand is empty again")
+    # Dragging does the same: Black's hand pawn onto a6, then White's knight g1 to f3.
+    p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
+    p.drag('#hands [data-hand-owner="1"][data-hand-kind="Pawn"]', '#board [data-cell="a6"]')
+    check(p.wait_moves(6)[-1] == "P@a6", f"the dragged drop P@a6, found {p.moves_played()}")
+    p.drag('#board [data-cell="g1"]', '#board [data-cell="f3"]')
+    check(p.wait_moves(7)[-1] == "g1f3", f"the dragged move g1f3, found {p.moves_played()}")
+    p.shot("crazyhouse-drop.png")
+    return f"hand pawn clicked, {len(targets)} targets, P@e4 dropped; P@a6 and g1f3 dragged"
+
+
+def computer_reply(p: Page, _index: list[dict]) -> str:
+    p.open_game("chess")
+    Select(p.one('select[data-player="1"]')).select_by_value("computer")
+    think = p.one("#think")
+    think.clear()
+    think.send_keys("0.5")
+    p.click_cell("e2")
+    p.click_cell("e4")
+    t0 = time.monotonic()
+    played = p.wait_moves(2, timeout=WAIT)
+    took = time.monotonic() - t0
+    check(played[0] == "e2e4" and len(played) == 2, f"e2e4 and one reply, found {played}")
+    p.until(lambda: p.status().lower().startswith("white"), "White to move after the reply")
+    check(took < 10, f"the reply within 10 s, took {took:.1f} s")
+    p.shot("computer-reply.png")
+    # The board turned round: Black at the bottom, and clicks still reach their cells.
+    p.one("#flip").click()
+    low = p.centre('#board [data-cell="a1"]')[1] < p.centre('#board [data-cell="a8"]')[1]
+    check(low, "a1 above a8 once flipped")
+    p.click_cell("g1")
+    check(p.targets() == {"f3", "h3", "e2"}, f"g1's targets on the flipped board, found {sorted(p.targets())}")
+    p.click_cell("f3")
+    p.wait_moves(4)
+    check(p.moves_played()[2] == "g1f3", f"g1f3 played on the flipped board, found {p.moves_played()}")
+    return f"Black answered {played[1]} in {took:.1f} s (think 0.5 s)"
+
+
+def editor_error(p: Page, _index: list[dict]) -> str:
+    p.open_game("chess")
+    p.until(lambda: "compiled" in p.one("#editor-status").text, "chess compiled in the editor")
+    text = str(p.js("return document.querySelector('#editor').value"))
+    check(text.startswith(";"), "the editor holds chess.game's text")
+    gutter = len(p.all(".gutter [data-line]"))
+    check(gutter == text.count("\n") + 1, f"a gutter line per text line ({text.count(chr(10)) + 1}), found {gutter}")
+    # A misspelt keyword: `chek` for the first `check is-empty?`.
+    at = text.index("(check is-empty?)")
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 2  # the form's name, after its parenthesis
+    # Typed with keys: `check` selected in the text, then `chek` typed over it.
+    editor = p.one("#editor")
+    p.js("const e = arguments[0]; e.focus(); e.setSelectionRange(arguments[1], arguments[1] + 5)", editor, at + 1)
+    # Keys to the focused element (an element's send_keys would put the caret at the end).
+    ActionChains(p.d).send_keys("chek").perform()
+    broken = str(p.js("return document.querySelector('#editor').value"))
+    want = text[:at] + "(chek is-empty?)" + text[at + len("(check is-empty?)"):]
+    diff = next((k for k in range(min(len(broken), len(want))) if broken[k] != want[k]), None)
+    check(broken == want, f"`chek` typed over `check`: the text differs at {diff}: {broken[diff - 20:diff + 20]!r}" if diff else f"`chek` typed over `check`: lengths {len(broken)} {len(want)}")
+    p.until(lambda: p.all("#diagnostics li"), "a diagnostic")
+    items = p.all("#diagnostics li")
+    lines = [(li.get_attribute("data-line"), li.get_attribute("data-col")) for li in items]
+    check((str(line), str(col)) in lines, f"a diagnostic at {line}:{col}, found {lines}")
+    check("chek" in items[0].text, f"the diagnostic names `chek`: {items[0].text!r}")
+    check(p.all(f'.gutter [data-line="{line}"].error'), f"the gutter marks line {line}")
+    check(len(p.all(".gutter .error")) == 1, "no other line marked")
+    status = p.one("#editor-status").text
+    check("error" in status, f"#editor-status says error, found {status!r}")
+    # Clicking the diagnostic selects its line.
+    items[0].click()
+    sel = p.js("const e = document.querySelector('#editor'); return [e.selectionStart, e.selectionEnd]")
+    check(sel is not None and text.count("\n", 0, int(sel[0])) + 1 == line, f"the click selects line {line}, selection {sel}")  # type: ignore[index]
+    p.js("window.scrollTo(0, 0)")
+    p.shot("editor-error.png")
+    # The old game stays playable; the fixed text compiles and plays.
+    p.set_editor(text)
+    p.until(lambda: p.one("#editor-status").text.startswith("compiled") and not p.all("#diagnostics li.error") and p.idle(),
+            "the fixed text compiled")
+    check(not p.all(".gutter .error"), "no gutter marks after the fix")
+    p.click_cell("e2")
+    p.click_cell("e4")
+    check(p.wait_moves(1) == ["e2e4"], "e2e4 played on the recompiled board")
+    return f"error at {line}:{col} listed and marked; fixed, e2e4 played"
+
+
+def edited_game(p: Page, _index: list[dict]) -> str:
+    p.open_game("tic-tac-toe")
+    check(len(p.all("#board [data-cell]")) == 9, "tic-tac-toe has 9 cells")
+    text = str(p.js("return document.querySelector('#editor').value"))
+    check('(dim "a-c")' in text, "tic-tac-toe's board is a-c")
+    p.set_editor(text.replace('(dim "a-c")', '(dim "a-d")', 1))
+    p.until(lambda: len(p.all("#board [data-cell]")) == 12 and p.idle(), "the edited board of 12 cells")
+    check("(edited)" in p.one("#game-title").text, "the title says edited")
+    p.click_cell("d2")
+    played = p.wait_moves(1)
+    check(played == ["d2"], f"a mark on d2, a cell only the edited board has: found {played}")
+    check(p.piece_at("d2") is not None, "the mark on d2")
+    p.shot("edited-game.png")
+    return "a-c → a-d: 12 cells, d2 played"
+
+
+def boards(p: Page, _index: list[dict]) -> str:
+    """The other geometries look right: hexagons, holes, seeds, points, hands."""
+    seen = []
+    for name, expect in [("hex", "hex"), ("havannah-4", "hex"), ("mancala", "seeds"), ("international", "square"), ("shogi", "square"),
+                         ("xiangqi", "square"), ("chinese-checkers", "hex"), ("go-9x9", "square")]:
+        p.open_game(name)
+        cells = p.all("#board [data-cell]")
+        check(len(cells) > 0, f"{name} has cells")
+        tag = cells[0].tag_name
+        if expect == "seeds":
+            # Kalah's directions happen to be the six of a hexagonal grid: either drawing.
+            check(tag in ("rect", "polygon"), f"{name}'s cells drawn, found <{tag}>")
+        elif expect == "hex":
+            check(tag == "polygon", f"{name}'s cells are hexagons, found <{tag}>")
+        else:
+            check(tag == "rect", f"{name}'s cells are squares, found <{tag}>")
+        if expect == "seeds":
+            check(p.all("#board [data-seeds]"), f"{name} counts seeds")
+        # A click at the middle of any cell reaches that cell, not a neighbour.
+        p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
+        wrong = p.js(
+            "return [...document.querySelectorAll('#board [data-cell]')].filter(c => {"
+            " const r = c.getBoundingClientRect();"
+            " const h = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+            " return r.top >= 0 && r.bottom <= innerHeight && h !== c; }).map(c => c.dataset.cell)")
+        check(not wrong, f"{name}: the middles of {wrong[:5]} hit another element")  # type: ignore[index]
+        p.shot(f"board-{name}.png")
+        seen.append(f"{name} {len(cells)}")
+    return ", ".join(seen)
+
+
+def promotion(p: Page, _index: list[dict]) -> str:
+    """A click that leaves several moves (a promotion) asks which; a pass is a button."""
+    p.open_game("chess", "&fen=" + urllib.parse.quote("8/P7/8/8/8/8/8/k6K w - - 0 1"))
+    p.click_cell("a7")
+    p.click_cell("a8")
+    choices = p.until(lambda: p.all("#choices button[data-move]"), "the promotion choices")
+    labels = sorted(b.text for b in choices)  # type: ignore[union-attr]
+    check(len(labels) == 4 and all(t.startswith("a7a8") for t in labels), f"four promotions offered, found {labels}")
+    queen = [b for b in choices if "Queen" in b.text]  # type: ignore[union-attr]
+    check(len(queen) == 1, f"one choice names the queen: {labels}")
+    queen[0].click()
+    check(p.wait_moves(1) == ["a7a8q"], f"a7a8q played, found {p.moves_played()}")
+    a8 = p.piece_at("a8")
+    check(a8 is not None and a8["kind"] == "Queen", f"a queen on a8, found {a8}")
+    check(not p.all("#choices button"), "the choices gone")
+    # Go: the pass is always a button.
+    p.open_game("go-9x9")
+    passes = [b for b in p.all("#choices button[data-move]") if b.text == "pass"]
+    check(len(passes) == 1, "a pass button in go")
+    p.click_cell("e5")
+    p.wait_moves(1)
+    p.all("#choices button[data-move]")[0].click()
+    check(p.wait_moves(2) == ["e5", "pass"], f"e5 then pass, found {p.moves_played()}")
+    return "a7a8 offered 4 promotions, the queen chosen; go's pass button played"
+
+
+def computer_game(p: Page, _index: list[dict]) -> str:
+    """The computer plays both sides of tic-tac-toe to its end, announced."""
+    p.open_game("tic-tac-toe")
+    think = p.one("#think")
+    think.clear()
+    think.send_keys("0.2")
+    for k in (0, 1):
+        Select(p.one(f'select[data-player="{k}"]')).select_by_value("computer")
+    p.until(lambda: "over" in (p.one("#status").get_attribute("class") or "").split(), "the end of the game", timeout=60)
+    played = p.moves_played()
+    check(5 <= len(played) <= 9, f"a whole game of 5 to 9 moves, found {played}")
+    p.shot("computer-game.png")
+    return f"{len(played)} moves, then {p.status()!r}"
+
+
+def history(p: Page) -> list[str]:
+    return list(p.js("return window.dagaz.view.history"))  # type: ignore[arg-type]
+
+
+def every_game(p: Page, index: list[dict]) -> str:
+    """Every shipped game takes moves by clicks: a few legal moves picked at random (seeded)
+    from the page's own list (`window.dagaz.view.moves`), each played by clicking its hand
+    piece if any, then its path's cells, then its `#choices` button when the path is shared."""
+    rng = random.Random(14)
+    plies = 0
+    for g in index:
+        name = g["name"]
+        p.open_game(name)
+        for _ in range(3):
+            v = p.js("return window.dagaz.view")
+            if v["over"] or not v["moves"]:  # type: ignore[index]
+                break
+            m = rng.choice(v["moves"])  # type: ignore[index]
+            n0 = len(v["history"])  # type: ignore[index]
+            what = f"{name}: move {m['text']} (path {m['path']}, hand {m['hand']})"
+            if m["hand"]:
+                # A hand that never runs out is not shown: its moves start on the board.
+                for b in p.all(f'#hands [data-hand-owner="{v["toMove"]}"][data-hand-kind="{m["hand"]}"]'):  # type: ignore[index]
+                    b.click()
+            for cell in m["path"]:
+                if len(history(p)) > n0:
+                    break
+                p.click_cell(cell)
+            p.until(p.idle, f"{what}: the page idle")
+            if len(history(p)) == n0:
+                buttons = p.all(f'#choices button[data-move="{m["i"]}"]')
+                check(len(buttons) == 1, f"{what}: neither played by its path nor offered in #choices")
+                buttons[0].click()
+            p.until(lambda: len(history(p)) > n0 and p.idle(), f"{what} played")
+            last = history(p)[-1]
+            check(last == m["text"], f"{what}: {last} was played instead")
+            plies += 1
+    return f"{len(index)} games, {plies} moves played by clicks"
+
+
+def phone(p: Page, _index: list[dict]) -> str:
+    # The viewport exactly 375x700, as a phone's (a headless window's size includes no toolbar,
+    # but the emulation also makes the page's `viewport` meta count).
+    p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                        {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
+    p.open()
+    p.until(lambda: len(p.all("a.game-card .preview svg")) >= 12, "the gallery on a phone, with its first previews")
+    p.shot("phone-gallery.png")
+    p.open_game("chess", "&moves=e2e4,e7e5,g1f3")
+    width = int(p.js("return window.innerWidth"))  # type: ignore[arg-type]
+    scroll = int(p.js("return document.documentElement.scrollWidth"))  # type: ignore[arg-type]
+    check(scroll <= width, f"no sideways scrolling at {width} px: the page is {scroll} px wide")
+    box = p.js("const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.left, r.right, r.width]")
+    check(box[0] >= 0 and box[1] <= width and box[2] > 0.8 * width, f"the board fits the width: {box}")  # type: ignore[index]
+    p.click_cell("b8")
+    check(p.targets() == {"a6", "c6"}, f"b8's targets on the phone, found {sorted(p.targets())}")
+    p.shot("phone-chess.png")
+    return f"{width}x{p.js('return window.innerHeight')} viewport, board {box[2]:.0f} px wide"  # type: ignore[index]
+
+
+SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
+    ("a", "gallery", gallery),
+    ("b", "scholar's mate by clicks", scholars_mate),
+    ("c", "draughts two-capture path", draughts_capture),
+    ("d", "crazyhouse drop", crazyhouse_drop),
+    ("e", "computer reply", computer_reply),
+    ("f", "editor error and fix", editor_error),
+    ("g", "edited game plays", edited_game),
+    ("i", "other boards", boards),
+    ("j", "promotion choice and a pass", promotion),
+    ("k", "computer against computer to the end", computer_game),
+    ("l", "every game by clicks", every_game),
+    ("h", "phone", phone),
+]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("url", help="the served page, e.g. http://127.0.0.1:8000/")
+    ap.add_argument("outdir", help="where the screenshots go")
+    ap.add_argument("--only", default="", help="letters of the scenarios to run (default: all)")
+    ap.add_argument("--scale", type=float, default=1.0, help="screenshots scaled by this (0.5: half size)")
+    args = ap.parse_args()
+    base = args.url if args.url.endswith("/") else args.url + "/"
+    os.makedirs(args.outdir, exist_ok=True)
+    for tool in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(tool, os.X_OK):
+            print(f"web_test: {tool} is missing (apt-get install chromium chromium-driver)", file=sys.stderr)
+            return 2
+    os.environ.setdefault("SE_OFFLINE", "true")
+    try:
+        with urllib.request.urlopen(urllib.parse.urljoin(base, "games/index.json"), timeout=10) as r:
+            index = json.load(r)
+    except (OSError, ValueError) as e:
+        print(f"web_test: cannot read {base}games/index.json: {e}", file=sys.stderr)
+        return 2
+    try:
+        page = Page(base, args.outdir, DESKTOP, args.scale)
+    except WebDriverException as e:
+        print(f"web_test: chromium did not start: {e.msg}", file=sys.stderr)
+        return 2
+    failed = []
+    t_all = time.monotonic()
+    try:
+        for letter, title, run in SCENARIOS:
+            if args.only and letter not in args.only:
+                continue
+            t0 = time.monotonic()
+            try:
+                page.console()  # what earlier scenarios left
+                detail = run(page, index)
+                # A script error is a failure even when every check held.
+                errors = [e for e in page.console() if e.startswith("SEVERE") and "favicon" not in e]
+                check(not errors, f"errors in the browser console: {errors[:3]}")
+                print(f"PASS ({letter}) {title}: {detail} [{time.monotonic() - t0:.1f} s]", flush=True)
+            except (Failure, WebDriverException) as e:
+                failed.append(letter)
+                msg = e.msg if isinstance(e, WebDriverException) and e.msg else str(e)
+                print(f"FAIL ({letter}) {title}: {msg} [{time.monotonic() - t0:.1f} s]", flush=True)
+                try:
+                    print(f"    screenshot: {page.shot(f'FAILED-{letter}.png')}")
+                    note = page.js("return document.querySelector('#message').textContent")
+                    print(f"    #status: {page.status()!r}; #message: {note!r}")
+                except WebDriverException:
+                    pass
+                for line in page.console()[-20:]:
+                    print(f"    console {line}")
+                if os.environ.get("WEB_TEST_TRACE"):
+                    traceback.print_exc()
+            finally:
+                if letter == "h":
+                    page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    finally:
+        page.close()
+    total = time.monotonic() - t_all
+    if failed:
+        print(f"web_test: {len(failed)} scenario(s) failed ({', '.join(failed)}) in {total:.1f} s; screenshots in {args.outdir}")
+        return 1
+    print(f"web_test: all scenarios passed in {total:.1f} s; screenshots in {args.outdir}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,712 @@
+// The page: the gallery (no hash) and a game (`#game=NAME[&fen=...][&moves=a,b]`).
+//
+// Every engine call goes through the worker (engine.js). Position-changing actions run one
+// after another (`act`), so a click never plays a move index from a view that is already
+// stale; a computer reply still being searched is dropped when the position changes under it
+// (`st.gen`).
+
+import { call } from './engine.js';
+import { renderBoard, zoneColours, ownerColour, isLight, esc } from './board.js';
+import { Editor } from './editor.js';
+
+/** @typedef {import('./board.js').View} View */
+/** @typedef {import('./board.js').Move} Move */
+
+const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
+
+const st = {
+  /** @type {{file:string,name:string,title:string}[]|null} */
+  index: null,
+  /** @type {Map<string,string>} */
+  previews: new Map(),
+  galleryGen: 0,
+  /** @type {string|null} */
+  name: null,
+  openGen: 0,
+  /** @type {View|null} */
+  view: null,
+  sowing: false,
+  /** The clicked path so far, and the hand kind picked (a drop). */
+  sel: { /** @type {string[]} */ prefix: [], /** @type {string|null} */ hand: null },
+  /** Moves the last click left open (promotion and the like). @type {Move[]} */
+  choices: [],
+  /** @type {string[]} */
+  lastPath: [],
+  /** The FEN the history starts from, when one was set. @type {string|null} */
+  baseFen: null,
+  /** 'human' | 'computer' per player. @type {string[]} */
+  players: [],
+  gen: 0,
+  /** The computer's reply being searched (a token, so a finished search clears only its own). @type {object|null} */
+  thinking: null,
+  edited: false,
+  showZones: true,
+  hasHands: false,
+  /** The board turned half round. */
+  flip: false,
+};
+
+/** @type {Promise<unknown>} */
+let chain = Promise.resolve();
+/**
+ * Runs `fn` after every earlier action. `cancel`: it changes the position, so a computer
+ * reply being searched must not be played.
+ * @param {()=>Promise<unknown>} fn @param {{cancel?:boolean}} [o]
+ */
+function act(fn, o = {}) {
+  if (o.cancel) st.gen++;
+  busy(1);
+  chain = chain.then(fn).catch((e) => message(String(e && e.message || e), true)).finally(() => busy(-1));
+  return chain;
+}
+
+let pendingActs = 0;
+/** `#game-view[data-busy]`: "1" while an action is queued or running (the browser test waits on it). @param {number} d */
+function busy(d) {
+  pendingActs += d;
+  $('#game-view').dataset.busy = pendingActs ? '1' : '0';
+}
+
+/** @param {string} text @param {boolean} [error] */
+function message(text, error = false) {
+  const m = $('#message');
+  m.textContent = text;
+  m.classList.toggle('error', error);
+  m.hidden = !text;
+}
+
+// ---------------------------------------------------------------- routing
+
+function parseHash() {
+  /** @type {Record<string,string>} */
+  const h = {};
+  for (const part of location.hash.replace(/^#/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const k = eq < 0 ? part : part.slice(0, eq);
+    const v = eq < 0 ? '' : part.slice(eq + 1);
+    try { h[decodeURIComponent(k)] = decodeURIComponent(v); } catch { h[k] = v; }
+  }
+  return h;
+}
+
+function route() {
+  const h = parseHash();
+  if (h.game) {
+    const moves = h.moves ? h.moves.split(',').filter(Boolean) : [];
+    openGame(h.game, h.fen || null, moves);
+  } else {
+    showGallery();
+  }
+}
+
+// ---------------------------------------------------------------- gallery
+
+async function loadIndex() {
+  if (st.index) return st.index;
+  const res = await fetch('games/index.json');
+  if (!res.ok) throw new Error(`games/index.json: ${res.status}`);
+  st.index = await res.json();
+  return /** @type {any} */ (st.index);
+}
+
+async function showGallery() {
+  st.openGen++;
+  st.gen++;
+  $('#game-view').hidden = true;
+  $('#gallery-view').hidden = false;
+  document.title = 'dagaz — games';
+  const gallery = $('#gallery');
+  let index;
+  try {
+    index = await loadIndex();
+  } catch (e) {
+    gallery.textContent = `Could not read the list of games: ${e}`;
+    return;
+  }
+  if (!gallery.childElementCount) {
+    // Names first, in one go: the previews follow, one at a time, from the worker.
+    gallery.innerHTML = index.map((g) =>
+      `<a class="game-card" data-game="${esc(g.name)}" href="#game=${encodeURIComponent(g.name)}">` +
+      `<span class="preview">${st.previews.get(g.name) || ''}</span>` +
+      `<span class="card-title">${esc(g.title)}</span><span class="card-name">${esc(g.name)}</span></a>`).join('');
+    // When the names are in the page (the browser test reads it).
+    performance.mark('gallery-names');
+  }
+  const gen = ++st.galleryGen;
+  const todo = index.filter((g) => !st.previews.has(g.name));
+  if (todo.length) call('prefetch', todo.map((g) => g.file)).catch(() => {});
+  for (const g of index) {
+    if (st.previews.has(g.name)) continue;
+    let svg;
+    try {
+      svg = (await call('preview', g.file)).svg;
+    } catch (e) {
+      svg = `<span class="preview-error" title="${esc(String(e))}">no preview</span>`;
+    }
+    st.previews.set(g.name, svg);
+    const card = gallery.querySelector(`[data-game="${CSS.escape(g.name)}"] .preview`);
+    if (card) card.innerHTML = svg;
+    // Left the gallery: the game's own calls go first; the rest of the previews wait.
+    if (gen !== st.galleryGen || $('#gallery-view').hidden) return;
+  }
+}
+
+// ---------------------------------------------------------------- opening a game
+
+/** @type {Editor} */
+let editor;
+
+/**
+ * @param {string} name @param {string|null} fen @param {string[]} moves
+ */
+async function openGame(name, fen, moves) {
+  const gen = ++st.openGen;
+  st.galleryGen++;
+  $('#gallery-view').hidden = true;
+  $('#game-view').hidden = false;
+  message('');
+  let entry = null;
+  try { entry = (await loadIndex()).find((g) => g.name === name) || null; } catch { /* a game may be named without the index */ }
+  const file = entry ? entry.file : `${name}.game`;
+  $('#game-title').textContent = entry ? entry.title : name;
+  document.title = `dagaz — ${entry ? entry.title : name}`;
+  if (st.name !== name) {
+    st.view = null;
+    // Who plays what is kept while the same game is reopened (a link), not into another
+    // game, whose first player may be another colour.
+    st.players = [];
+    $('#board').innerHTML = '<p class="loading">loading…</p>';
+  }
+  let text;
+  try {
+    const res = await fetch(`games/${encodeURIComponent(file)}`);
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+    text = await res.text();
+  } catch (e) {
+    message(`Could not read games/${file}: ${e}`, true);
+    $('#board').innerHTML = '';
+    setStatus(`no game ${name}`);
+    return;
+  }
+  if (gen !== st.openGen) return;
+  st.name = name;
+  st.edited = false;
+  editor.setText(text);
+  await act(async () => {
+    if (gen !== st.openGen) return;
+    setStatus('starting the engine…');
+    const r = await call('load', text);
+    if (gen !== st.openGen) return;
+    showDiagnostics(r);
+    if (!r.ok) {
+      st.view = null;
+      $('#board').innerHTML = '';
+      setStatus('the game does not compile: see the rules below');
+      return;
+    }
+    let v = r.view;
+    st.baseFen = null;
+    st.sowing = false;
+    st.hasHands = false;
+    st.players = v.players.map((/** @type {string} */ _, /** @type {number} */ i) => st.players[i] || 'human');
+    if (fen) {
+      const f = await call('setFen', fen);
+      if (f.error) message(`FEN not applied: ${f.error}`, true);
+      else { v = f; st.baseFen = fen; }
+    }
+    for (const m of moves) {
+      const p = await call('playText', m);
+      if (p.error) { message(`Move ${m} not played: ${p.error}`, true); break; }
+      v = p;
+    }
+    renderPlayers(v);
+    st.lastPath = [];
+    setView(v);
+  }, { cancel: true });
+}
+
+// ---------------------------------------------------------------- the position
+
+/** @param {View} v */
+function setView(v) {
+  if (/** @type {any} */ (v).error) { message(/** @type {any} */ (v).error, true); return; }
+  st.view = v;
+  if ((v.seeds || []).length) st.sowing = true;
+  st.sel = { prefix: [], hand: null };
+  st.choices = [];
+  render();
+  maybeComputer();
+}
+
+function render() {
+  const v = st.view;
+  if (!v) return;
+  const targets = selectionTargets();
+  const selected = st.sel.prefix.length ? st.sel.prefix[0] : null;
+  const board = $('#board');
+  board.innerHTML = renderBoard(v, {
+    selected, targets, last: st.lastPath, path: st.sel.prefix.slice(1), zones: true, sowing: st.sowing,
+    flip: st.flip,
+  });
+  const svg = board.querySelector('svg');
+  if (svg) {
+    svg.classList.toggle('no-zones', !st.showZones);
+    // As wide as the column allows, but never taller than most of the window.
+    const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 1 1').split(' ').map(Number);
+    board.style.width = `min(100%, ${(78 * w / h).toFixed(2)}vh)`;
+  }
+  renderLegend(v);
+  renderHands(v);
+  renderChoices(v);
+  renderStatus();
+  const ml = $('#move-list');
+  ml.innerHTML = v.history.map((t) => `<li>${esc(t)}</li>`).join('');
+  ml.scrollTop = ml.scrollHeight;
+  const sel = /** @type {HTMLSelectElement} */ ($('#all-moves'));
+  sel.innerHTML = v.moves.map((m) => `<option value="${m.i}">${esc(m.text)}</option>`).join('');
+  /** @type {HTMLButtonElement} */ ($('#play-selected')).disabled = !v.moves.length || !!v.over;
+  /** @type {HTMLButtonElement} */ ($('#undo')).disabled = !v.history.length;
+  /** @type {HTMLButtonElement} */ ($('#redo')).disabled = !v.redo;
+  const fen = /** @type {HTMLInputElement} */ ($('#fen'));
+  // Not while someone is typing a position into it.
+  if (document.activeElement !== fen) fen.value = v.fen || '';
+  fen.disabled = v.fen === null;
+  fen.placeholder = v.fen === null ? 'this game declares no FEN' : '';
+  /** @type {HTMLButtonElement} */ ($('#fen-apply')).disabled = v.fen === null;
+  let link = `#game=${encodeURIComponent(st.name || '')}`;
+  if (st.baseFen) link += `&fen=${encodeURIComponent(st.baseFen)}`;
+  if (v.history.length) link += `&moves=${v.history.map(encodeURIComponent).join(',')}`;
+  /** @type {HTMLAnchorElement} */ ($('#link')).href = link;
+}
+
+function renderStatus() {
+  const v = st.view;
+  const s = $('#status');
+  if (!v) return;
+  if (v.over) {
+    s.className = 'over';
+    s.innerHTML = `<span class="dot" style="background:${v.over.winner === null ? '#999' : ownerColour(v.players, v.over.winner)}"></span>${esc(v.over.text)}`;
+    return;
+  }
+  s.className = st.thinking ? 'thinking' : '';
+  const who = v.players[v.toMove];
+  s.innerHTML = `<span class="dot" style="background:${ownerColour(v.players, v.toMove)}"></span>` +
+    esc(st.thinking ? `${who} is thinking…` : `${who} to move`);
+}
+
+/** @param {string} text */
+function setStatus(text) {
+  const s = $('#status');
+  s.className = '';
+  s.textContent = text;
+}
+
+/** @param {View} v */
+function renderLegend(v) {
+  const zc = zoneColours(v.board.cells);
+  $('#legend').innerHTML = !zc.size ? '' :
+    `<li><label><input type="checkbox" id="show-zones"${st.showZones ? ' checked' : ''}> zones:</label></li>` +
+    [...zc].map(([z, c]) => `<li><span class="swatch" style="background:${c}"></span>${esc(z)}</li>`).join('');
+}
+
+/** @param {View} v */
+function renderHands(v) {
+  const hands = v.hands || [];
+  const box = $('#hands');
+  // Once a game has shown a hand, its (empty) hands stay in place: the board does not jump.
+  if (hands.length) st.hasHands = true;
+  box.hidden = !st.hasHands;
+  if (!st.hasHands) { box.innerHTML = ''; return; }
+  const canDrop = new Set(v.moves.filter((m) => m.hand).map((m) => m.hand));
+  // Each hand by its own edge: player 0's below, the others' above (the other way round when
+  // the board is flipped).
+  const others = v.players.map((_, i) => i).filter((i) => i !== 0);
+  const order = st.flip ? [0, ...others] : [...others, 0];
+  box.innerHTML = order.map((owner) => {
+    const mine = hands.filter((h) => h.owner === owner);
+    const fill = ownerColour(v.players, owner);
+    const buttons = mine.map((h) => {
+      const active = owner === v.toMove && !v.over && canDrop.has(h.kind) && isHumanTurn();
+      const picked = st.sel.hand === h.kind && owner === v.toMove;
+      return `<button type="button" class="hand-piece${picked ? ' selected' : ''}" data-hand-owner="${owner}"` +
+        ` data-hand-kind="${esc(h.kind)}" ${active ? '' : 'disabled'} title="${esc(h.kind)}">` +
+        `<span class="disc" style="background:${fill}"><span class="glyph" style="color:${isLight(fill) ? '#1b1b1b' : '#f4f4f4'}">${esc(h.glyph)}</span></span>` +
+        `<span class="count">${h.count > 999 ? '∞' : h.count}</span></button>`;
+    }).join('');
+    return `<div class="hand" data-owner="${owner}"><span class="hand-name">${esc(v.players[owner])}</span>` +
+      `${buttons || '<span class="empty">—</span>'}</div>`;
+  }).join('');
+}
+
+/** @param {View} v */
+function renderChoices(v) {
+  const passes = v.over ? [] : v.moves.filter((m) => m.path.length === 0);
+  const list = [...st.choices, ...passes.filter((p) => !st.choices.includes(p))];
+  const box = $('#choices');
+  box.hidden = !list.length;
+  const human = isHumanTurn();
+  box.innerHTML = list.map((m) => {
+    let label = m.text;
+    if (m.promotes) label += ` (${m.promotes})`;
+    return `<button type="button" data-move="${m.i}" ${human ? '' : 'disabled'}>${esc(label)}</button>`;
+  }).join('');
+}
+
+// ---------------------------------------------------------------- clicks
+
+function isHumanTurn() {
+  const v = st.view;
+  return !!v && !v.over && st.players[v.toMove] !== 'computer' && !st.thinking;
+}
+
+/** @param {string[]} path @param {string[]} prefix */
+function startsWith(path, prefix) {
+  if (path.length < prefix.length) return false;
+  for (let k = 0; k < prefix.length; k++) if (path[k] !== prefix[k]) return false;
+  return true;
+}
+
+function candidates() {
+  const v = st.view;
+  if (!v) return [];
+  const { prefix, hand } = st.sel;
+  return v.moves.filter((m) => (!hand || m.hand === hand) && startsWith(m.path, prefix));
+}
+
+function selectionTargets() {
+  if (!st.sel.prefix.length && !st.sel.hand) return [];
+  const n = st.sel.prefix.length;
+  return [...new Set(candidates().filter((m) => m.path.length > n).map((m) => m.path[n]))];
+}
+
+/** @param {string} cell */
+function clickCell(cell) {
+  if (!isHumanTurn()) return;
+  const n = st.sel.prefix.length;
+  const cands = candidates();
+  const next = cands.filter((m) => m.path.length > n && m.path[n] === cell);
+  if (next.length) {
+    st.sel.prefix = [...st.sel.prefix, cell];
+    advance();
+    return;
+  }
+  if (n > 0) {
+    // The destination straight away, skipping the squares between (a long capture).
+    const ends = cands.filter((m) => m.path.length > n && m.path[m.path.length - 1] === cell);
+    if (ends.length) { finish(ends); return; }
+  }
+  // Anything else starts over: from this cell when a move starts there.
+  const wasOn = st.sel.prefix[0];
+  st.sel = { prefix: [], hand: null };
+  st.choices = [];
+  if (wasOn !== cell && st.view && st.view.moves.some((m) => m.path[0] === cell)) {
+    st.sel.prefix = [cell];
+    advance();
+    return;
+  }
+  render();
+}
+
+function advance() {
+  const n = st.sel.prefix.length;
+  const cands = candidates();
+  const exact = cands.filter((m) => m.path.length === n);
+  const longer = cands.filter((m) => m.path.length > n);
+  if (!longer.length) { finish(exact); return; }
+  // Some moves end here and others go on (a capture that may stop): offer both.
+  st.choices = exact;
+  render();
+}
+
+/** @param {Move[]} moves */
+function finish(moves) {
+  if (moves.length === 1) { playMove(moves[0]); return; }
+  st.choices = moves;
+  render();
+}
+
+/** @param {Move} m */
+function playMove(m) {
+  const v0 = st.view;
+  act(async () => {
+    if (st.view !== v0) return;
+    const v = await call('play', m.i);
+    if (v.error) { message(v.error, true); return; }
+    message('');
+    st.lastPath = m.path;
+    setView(v);
+  });
+}
+
+// ---------------------------------------------------------------- the computer
+
+function thinkMs() {
+  const t = Number(/** @type {HTMLInputElement} */ ($('#think')).value);
+  return Math.round((isFinite(t) && t > 0 ? t : 1) * 1000);
+}
+
+function maybeComputer() {
+  const v = st.view;
+  if (!v || v.over || st.thinking || st.players[v.toMove] !== 'computer') return;
+  computerMove();
+}
+
+function computerMove() {
+  const v = st.view;
+  if (!v || v.over || st.thinking) return;
+  const gen = st.gen;
+  const token = {};
+  st.thinking = token;
+  render();
+  act(async () => {
+    if (gen !== st.gen || st.view !== v) return;
+    const r = await call('search', thinkMs(), 0);
+    if (gen !== st.gen || st.view !== v) return;
+    if (r.best === null || r.best === undefined) { message('the engine found no move'); return; }
+    const m = v.moves[r.best];
+    const nv = await call('play', r.best);
+    if (nv.error) { message(nv.error, true); return; }
+    message(`${v.players[v.toMove]}: ${r.text} (depth ${r.depth}, ${r.score}, ${r.nodes} nodes, ${r.ms} ms)`);
+    st.thinking = null;
+    st.lastPath = m ? m.path : [];
+    setView(nv);
+  }).finally(() => {
+    if (st.thinking === token) {
+      st.thinking = null;
+      render();
+      maybeComputer();
+    }
+  });
+}
+
+/** @param {View} v */
+function renderPlayers(v) {
+  $('#players').innerHTML = v.players.map((p, i) =>
+    `<label class="player"><span class="dot" style="background:${ownerColour(v.players, i)}"></span>${esc(p)} ` +
+    `<select data-player="${i}"><option value="human"${st.players[i] !== 'computer' ? ' selected' : ''}>human</option>` +
+    `<option value="computer"${st.players[i] === 'computer' ? ' selected' : ''}>computer</option></select></label>`).join('');
+}
+
+// ---------------------------------------------------------------- the editor
+
+/**
+ * @param {{ok:boolean, diagnostics?:import('./editor.js').Diag[], missing?:string[]}} r a load's answer
+ */
+function showDiagnostics(r) {
+  const diags = r.diagnostics || [];
+  editor.setDiagnostics(diags);
+  const errors = diags.filter((d) => d.severity === 'error').length;
+  const warnings = diags.length - errors;
+  const s = $('#editor-status');
+  if (!r.ok && !errors) {
+    // Not compiled, though nothing is reported against a line: an include that is not there.
+    const missing = r.missing && r.missing.length ? `: no file ${r.missing.join(', ')}` : '';
+    s.textContent = `does not compile${missing}`;
+    s.className = 'bad';
+  } else if (errors) {
+    s.textContent = `${errors} error${errors === 1 ? '' : 's'}`;
+    s.className = 'bad';
+  } else {
+    s.textContent = warnings ? `compiled (${warnings} warning${warnings === 1 ? '' : 's'})` : 'compiled';
+    s.className = 'good';
+  }
+}
+
+/** @param {string} text */
+function recompile(text) {
+  const gen = st.openGen;
+  act(async () => {
+    const r = await call('load', text);
+    if (gen !== st.openGen) return;
+    showDiagnostics(r);
+    if (!r.ok) return;
+    // A game that compiles replaces the board at once, at its start.
+    st.gen++;
+    st.edited = true;
+    st.baseFen = null;
+    st.sowing = false;
+    st.hasHands = false;
+    st.lastPath = [];
+    st.players = r.view.players.map((/** @type {string} */ _, /** @type {number} */ i) => st.players[i] || 'human');
+    renderPlayers(r.view);
+    $('#game-title').textContent = `${r.view.title} (edited)`;
+    setView(r.view);
+  });
+}
+
+// ---------------------------------------------------------------- dragging
+
+/** The cell under an element of the board, if any. @param {Element|null} el */
+function cellOf(el) {
+  const c = el && el.closest('#board [data-cell], #board [data-piece-at]');
+  return c ? c.getAttribute('data-cell') || c.getAttribute('data-piece-at') : null;
+}
+
+/**
+ * Drag a piece to its target, or a hand piece onto the board: the same as the two clicks.
+ * A press and release on one spot is left to the click handlers.
+ */
+function wireDrag() {
+  /** @type {{from:string|null, hand:string|null, x:number, y:number, moved:boolean}|null} */
+  let drag = null;
+  const ghost = document.createElement('div');
+  ghost.id = 'drag-ghost';
+  ghost.hidden = true;
+  document.body.appendChild(ghost);
+
+  document.addEventListener('pointerdown', (ev) => {
+    drag = null;
+    if (!isHumanTurn() || ev.button !== 0) return;
+    const t = /** @type {Element} */ (ev.target);
+    const handBtn = /** @type {HTMLElement|null} */ (t.closest('#hands button[data-hand-kind]:not(:disabled)'));
+    const from = cellOf(t);
+    if (handBtn) drag = { from: null, hand: handBtn.dataset.handKind || null, x: ev.clientX, y: ev.clientY, moved: false };
+    else if (from && st.view && st.view.pieces.some((p) => p.at === from)) {
+      drag = { from, hand: null, x: ev.clientX, y: ev.clientY, moved: false };
+    }
+  });
+  document.addEventListener('pointermove', (ev) => {
+    if (!drag) return;
+    if (!drag.moved) {
+      if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
+      drag.moved = true;
+      // Show the targets as the drag starts.
+      if (drag.hand) {
+        st.sel = { prefix: [], hand: drag.hand };
+        st.choices = [];
+        render();
+      } else if (drag.from && st.sel.prefix[0] !== drag.from) {
+        st.sel = { prefix: [], hand: null };
+        clickCell(drag.from);
+      }
+      const p = drag.hand ? null : st.view?.pieces.find((q) => q.at === drag?.from);
+      ghost.textContent = drag.hand ? (st.view?.hands.find((h) => h.kind === drag?.hand)?.glyph || '•') : (p?.glyph || '•');
+      ghost.hidden = false;
+    }
+    ghost.style.transform = `translate(${ev.clientX}px, ${ev.clientY}px)`;
+  });
+  const end = (/** @type {PointerEvent} */ ev) => {
+    const d = drag;
+    drag = null;
+    ghost.hidden = true;
+    if (!d || !d.moved || ev.type === 'pointercancel') return;
+    const cell = cellOf(document.elementFromPoint(ev.clientX, ev.clientY));
+    if (cell && cell !== d.from) clickCell(cell);
+  };
+  document.addEventListener('pointerup', end);
+  document.addEventListener('pointercancel', end);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function wire() {
+  editor = new Editor({
+    text: /** @type {HTMLTextAreaElement} */ ($('#editor')),
+    gutter: $('#gutter'),
+    diagnostics: $('#diagnostics'),
+    status: $('#editor-status'),
+    onChange: recompile,
+  });
+
+  $('#board').addEventListener('click', (ev) => {
+    const t = /** @type {Element} */ (ev.target);
+    const el = t.closest('[data-cell]') || t.closest('[data-piece-at]');
+    if (!el) return;
+    const cell = el.getAttribute('data-cell') || el.getAttribute('data-piece-at');
+    if (cell) clickCell(cell);
+  });
+
+  wireDrag();
+
+  $('#hands').addEventListener('click', (ev) => {
+    const b = /** @type {HTMLElement|null} */ (/** @type {Element} */ (ev.target).closest('button[data-hand-kind]'));
+    if (!b || !st.view || !isHumanTurn()) return;
+    const kind = b.dataset.handKind || null;
+    if (Number(b.dataset.handOwner) !== st.view.toMove) return;
+    st.sel = { prefix: [], hand: st.sel.hand === kind ? null : kind };
+    st.choices = [];
+    render();
+  });
+
+  $('#choices').addEventListener('click', (ev) => {
+    const b = /** @type {HTMLElement|null} */ (/** @type {Element} */ (ev.target).closest('button[data-move]'));
+    if (!b || !st.view || !isHumanTurn()) return;
+    const m = st.view.moves[Number(b.dataset.move)];
+    if (m) playMove(m);
+  });
+
+  $('#play-selected').addEventListener('click', () => {
+    const v = st.view;
+    const i = Number(/** @type {HTMLSelectElement} */ ($('#all-moves')).value);
+    if (v && !v.over && v.moves[i]) playMove(v.moves[i]);
+  });
+
+  const history = (/** @type {'undo'|'redo'|'restart'} */ op) => act(async () => {
+    let v = await call(op);
+    // Against the computer, undo takes back its reply too: else it would just play it again.
+    if (op === 'undo' && !v.error && v.history.length && st.players[v.toMove] === 'computer' &&
+        st.players.some((p) => p !== 'computer')) {
+      v = await call('undo');
+    }
+    if (op === 'restart') st.baseFen = null;
+    st.lastPath = [];
+    setView(v);
+  }, { cancel: true });
+  document.addEventListener('keydown', (ev) => {
+    // ← and → step through the game, unless typing somewhere.
+    const t = /** @type {HTMLElement} */ (ev.target);
+    if ($('#game-view').hidden || t.closest('input, textarea, select') || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.key === 'ArrowLeft' && !(/** @type {HTMLButtonElement} */ ($('#undo')).disabled)) history('undo');
+    else if (ev.key === 'ArrowRight' && !(/** @type {HTMLButtonElement} */ ($('#redo')).disabled)) history('redo');
+    else if (ev.key === 'Escape') { st.sel = { prefix: [], hand: null }; st.choices = []; render(); }
+  });
+  $('#undo').addEventListener('click', () => history('undo'));
+  $('#redo').addEventListener('click', () => history('redo'));
+  $('#restart').addEventListener('click', () => history('restart'));
+
+  const applyFen = () => {
+    const fen = /** @type {HTMLInputElement} */ ($('#fen')).value.trim();
+    act(async () => {
+      const v = await call('setFen', fen);
+      if (v.error) { message(`FEN: ${v.error}`, true); return; }
+      message('');
+      st.baseFen = fen;
+      st.lastPath = [];
+      setView(v);
+    }, { cancel: true });
+  };
+  $('#fen-apply').addEventListener('click', applyFen);
+  $('#fen').addEventListener('keydown', (ev) => { if (ev.key === 'Enter') applyFen(); });
+
+  $('#players').addEventListener('change', (ev) => {
+    const s = /** @type {HTMLSelectElement} */ (ev.target);
+    if (!s.dataset.player) return;
+    st.players[Number(s.dataset.player)] = s.value;
+    if (s.value === 'human' && st.thinking) {
+      // Nobody wants that reply any more.
+      st.gen++;
+    }
+    render();
+    maybeComputer();
+  });
+
+  $('#computer-move').addEventListener('click', () => computerMove());
+  $('#flip').addEventListener('click', () => { st.flip = !st.flip; render(); });
+  $('#legend').addEventListener('change', (ev) => {
+    const box = /** @type {HTMLInputElement} */ (ev.target);
+    if (box.id !== 'show-zones') return;
+    st.showZones = box.checked;
+    $('#board svg')?.classList.toggle('no-zones', !st.showZones);
+  });
+  $('#back').addEventListener('click', () => { location.hash = ''; });
+
+  window.addEventListener('hashchange', route);
+}
+
+wire();
+route();
+// For the browser test and the console: the page's state (its `view` holds the legal moves).
+/** @type {any} */ (window).dagaz = st;
+// Warm the engine up while the person looks at the gallery.
+call('init').catch((e) => message(`The engine did not start: ${e.message}`, true));
