@@ -73,6 +73,30 @@ fn kiwipete_to_depth_4() {
 }
 
 #[test]
+fn counted_on_several_threads_the_published_counts_stand() {
+    for (name, depth) in [("kiwipete", 3), ("position-3", 4), ("position-4", 3)] {
+        let r = row(name);
+        let position = chess().from_fen(&r.fen).unwrap();
+        for (threads, counting) in [(2, Counting::Full), (3, Counting::Bulk)] {
+            let n = dagaz_engine::count_parallel(
+                chess(),
+                dagaz_engine::Limits::default(),
+                &position,
+                depth,
+                counting,
+                threads,
+            )
+            .unwrap();
+            assert_eq!(
+                n,
+                r.counts[depth as usize - 1],
+                "{name} on {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
 fn position_3_to_depth_4() {
     check("position-3", 4);
 }

@@ -84,6 +84,59 @@ fn perft_divide_lists_each_root_move_then_the_total() {
 }
 
 #[test]
+fn perft_on_several_threads_counts_the_same() {
+    for threads in ["1", "2", "3"] {
+        let out = dagaz(&["perft", &game_path(), "--depth", "5", "--threads", threads]);
+        assert_eq!((out.code, out.stdout.as_str()), (0, "27123\n"), "{threads}");
+        let out = dagaz(&[
+            "perft",
+            &game_path(),
+            "--depth",
+            "3",
+            "--divide",
+            "--bulk",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(
+            out.stdout,
+            "a3 - b4: 79\nc3 - b4: 79\nc3 - d4: 70\ne3 - d4: 70\ne3 - f4: 70\ng3 - f4: 70\ng3 - h4: 70\ni3 - h4: 70\ni3 - j4: 80\n658\n"
+        );
+    }
+    let out = dagaz(&["perft", &game_path(), "--depth", "2", "--threads", "0"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("invalid value '0' for '--threads"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn perft_on_threads_shows_its_progress_on_a_terminal() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let argv = [
+        "dagaz",
+        "perft",
+        &game_path(),
+        "--depth",
+        "4",
+        "--threads",
+        "2",
+    ];
+    let code = dagaz_cli::run(argv, &mut out, &mut err, true);
+    assert_eq!(
+        (code, String::from_utf8(out).unwrap()),
+        (0, "4265\n".to_string())
+    );
+    let err = String::from_utf8(err).unwrap();
+    for depth in ["perft(1) = 9 in", "perft(3) = 658 in", "perft(4) = 4265 in"] {
+        assert!(err.contains(depth), "{err}");
+    }
+}
+
+#[test]
 fn the_seed_text_runs_unchanged() {
     let seed = repo_path("tests/fixtures/seed-simple-checkers.game")
         .display()

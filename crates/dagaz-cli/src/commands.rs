@@ -3,10 +3,11 @@
 
 use crate::loaded::{game_over, load_game, Loaded};
 use crate::Command;
-use dagaz_engine::{Counting, GenError, Perft, Position};
+use dagaz_engine::{count_parallel, divide_parallel, Counting, GenError, Perft};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 type Outcome = Result<String, String>;
@@ -46,26 +47,25 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             depth,
             divide,
             bulk,
+            threads,
         } => {
             let loaded = Loaded::new(&position)?;
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
-            let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
-            let mut pos = loaded.position().clone();
+            let mut counter = Counter::new(&loaded, counting, threads);
             if progress {
                 // A deep count can run for hours: each shallower depth is counted and reported
                 // first, so a terminal shows how fast it goes and how far it got.
                 for shallower in 1..depth {
                     let start = Instant::now();
-                    let leaves = perft
-                        .count(&mut pos, shallower)
-                        .map_err(|e| loaded.gen_error(&e))?;
+                    let leaves = counter.count(shallower).map_err(|e| loaded.gen_error(&e))?;
                     let _ = writeln!(err, "{}", progress_line(shallower, leaves, start.elapsed()));
                 }
             }
             let start = Instant::now();
             let mut out = String::new();
             let total = if divide || progress {
-                let mut rows = divide_with_progress(&mut perft, &mut pos, depth, progress, err)
+                let mut rows = counter
+                    .divide(depth, progress, err)
                     .map_err(|e| loaded.gen_error(&e))?;
                 rows.sort();
                 if divide {
@@ -79,9 +79,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
                     rows.iter().map(|(_, n)| n).sum()
                 }
             } else {
-                perft
-                    .count(&mut pos, depth)
-                    .map_err(|e| loaded.gen_error(&e))?
+                counter.count(depth).map_err(|e| loaded.gen_error(&e))?
             };
             if progress {
                 let _ = writeln!(err, "\r{}", progress_line(depth, total, start.elapsed()));
@@ -93,10 +91,15 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             position,
             depth,
             repeat,
+            threads,
         } => {
             let loaded = Loaded::new(&position)?;
             let mut out = String::new();
-            let _ = writeln!(out, "game: {}   depth: {depth}", loaded.game.name());
+            let _ = write!(out, "game: {}   depth: {depth}", loaded.game.name());
+            if threads > 1 {
+                let _ = write!(out, "   threads: {threads}");
+            }
+            out.push('\n');
             for (counting, label) in [
                 (Counting::Full, "full (every leaf played)"),
                 (Counting::Bulk, "bulk (last ply counted) "),
@@ -104,12 +107,9 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
                 let mut best = Duration::MAX;
                 let mut leaves = 0;
                 for _ in 0..repeat {
-                    let mut perft = Perft::new(&loaded.game, loaded.generator(), counting);
-                    let mut pos = loaded.position().clone();
+                    let mut counter = Counter::new(&loaded, counting, threads);
                     let start = Instant::now();
-                    leaves = perft
-                        .count(&mut pos, depth)
-                        .map_err(|e| loaded.gen_error(&e))?;
+                    leaves = counter.count(depth).map_err(|e| loaded.gen_error(&e))?;
                     best = best.min(start.elapsed());
                 }
                 let _ = writeln!(
@@ -214,25 +214,86 @@ fn rate(leaves: u64, time: Duration) -> String {
     format!("{:.2} M leaves/s", leaves as f64 / secs / 1e6)
 }
 
-/// `divide`, reporting each finished root move on stderr when `progress` is set.
-fn divide_with_progress(
-    perft: &mut Perft<'_>,
-    pos: &mut Position,
-    depth: u32,
-    progress: bool,
-    err: &mut dyn Write,
-) -> Result<Vec<(String, u64)>, GenError> {
-    let game = perft.game();
-    let rows = perft.divide_with(pos, depth, &mut |done, total| {
-        if progress {
-            let _ = write!(err, "\rperft: {done}/{total} root moves");
-            let _ = err.flush();
+/// Perft of the loaded position, on one thread or on several.
+struct Counter<'a> {
+    loaded: &'a Loaded,
+    /// The single-threaded counter, with its move lists kept from one count to the next.
+    perft: Perft<'a>,
+    counting: Counting,
+    threads: usize,
+}
+
+impl<'a> Counter<'a> {
+    fn new(loaded: &'a Loaded, counting: Counting, threads: u32) -> Counter<'a> {
+        Counter {
+            loaded,
+            perft: Perft::new(&loaded.game, loaded.generator(), counting),
+            counting,
+            threads: threads as usize,
         }
-    })?;
-    Ok(rows
-        .into_iter()
-        .map(|(m, n)| (m.notation(game), n))
-        .collect())
+    }
+
+    fn count(&mut self, depth: u32) -> Result<u64, GenError> {
+        let position = self.loaded.position();
+        if self.threads > 1 {
+            let limits = self.loaded.generator().limits();
+            let game = &self.loaded.game;
+            return count_parallel(game, limits, position, depth, self.counting, self.threads);
+        }
+        self.perft.count(&mut position.clone(), depth)
+    }
+
+    /// `move: count` per root move; on a terminal (`progress`), how far the count has got on
+    /// `err` as it goes: root moves on one thread, parts of the tree on several.
+    fn divide(
+        &mut self,
+        depth: u32,
+        progress: bool,
+        err: &mut dyn Write,
+    ) -> Result<Vec<(String, u64)>, GenError> {
+        let game = &self.loaded.game;
+        let position = self.loaded.position();
+        let rows = if self.threads > 1 {
+            let limits = self.loaded.generator().limits();
+            let (counting, threads) = (self.counting, self.threads);
+            let done = AtomicUsize::new(0);
+            let total = AtomicUsize::new(0);
+            let note = |d: usize, t: usize| {
+                done.fetch_max(d, Ordering::Relaxed);
+                total.store(t, Ordering::Relaxed);
+            };
+            std::thread::scope(|scope| {
+                let counting = scope.spawn(|| {
+                    divide_parallel(game, limits, position, depth, counting, threads, &note)
+                });
+                // The threads count; this one tells the terminal how far they have got.
+                while !counting.is_finished() {
+                    std::thread::sleep(Duration::from_millis(100));
+                    let (d, t) = (done.load(Ordering::Relaxed), total.load(Ordering::Relaxed));
+                    if progress && t > 0 {
+                        let _ = write!(err, "\rperft: {d}/{t} parts");
+                        let _ = err.flush();
+                    }
+                }
+                // A panic in a counting thread is a bug: it goes on as the panic it was.
+                counting
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })?
+        } else {
+            self.perft
+                .divide_with(&mut position.clone(), depth, &mut |done, total| {
+                    if progress {
+                        let _ = write!(err, "\rperft: {done}/{total} root moves");
+                        let _ = err.flush();
+                    }
+                })?
+        };
+        Ok(rows
+            .into_iter()
+            .map(|(m, n)| (m.notation(game), n))
+            .collect())
+    }
 }
 
 #[cfg(test)]

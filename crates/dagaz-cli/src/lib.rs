@@ -67,6 +67,10 @@ enum Command {
         /// Count the last ply without playing its moves (faster; same numbers).
         #[arg(long)]
         bulk: bool,
+        /// Count on N threads: the tree is cut into parts a ply or two below the root and the
+        /// threads share them out. The counts are the same whatever N.
+        #[arg(long, default_value_t = 1, value_parser = numbers::positive_u32())]
+        threads: u32,
     },
     /// Measure perft speed (leaves per second), with every leaf played and with bulk counting.
     Bench {
@@ -78,6 +82,9 @@ enum Command {
         /// Runs of each mode (at least 1); the best is reported.
         #[arg(long, default_value_t = 3, value_parser = numbers::positive_u32())]
         repeat: u32,
+        /// Count on N threads, as `perft --threads N` does.
+        #[arg(long, default_value_t = 1, value_parser = numbers::positive_u32())]
+        threads: u32,
     },
     /// Print the position as FEN (for games that declare one: chess, the draughts games).
     Fen(PositionArgs),

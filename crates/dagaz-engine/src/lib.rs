@@ -83,5 +83,7 @@ pub use model::Game;
 pub use movegen::{Limits, MoveGen};
 pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};
+#[cfg(feature = "parallel")]
+pub use perft::{count_parallel, divide_parallel};
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position};

@@ -8,6 +8,11 @@ use crate::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+#[cfg(feature = "parallel")]
+mod parallel;
+#[cfg(feature = "parallel")]
+pub use parallel::{count_parallel, divide_parallel};
+
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counting {
