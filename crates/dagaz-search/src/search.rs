@@ -60,6 +60,21 @@ const MAX_FORCED_WIDTH: usize = 3;
 const MAX_FORCED_DEPTH: u32 = 8;
 /// How often (in nodes) the clock and the stop flag are read.
 const POLL: u64 = 256;
+/// Null-move pruning: the least depth it is tried at, and how much shallower the null move's
+/// reply is searched (one more from `NULL_DEEPER` plies on).
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_REDUCTION: i32 = 2;
+const NULL_DEEPER: i32 = 7;
+/// Late-move reductions: quiet moves from this place in the order on, at this depth or more,
+/// are searched a ply shallower first (two plies from `LMR_FURTHER` on, at `LMR_DEEP` or more).
+const LMR_FROM: usize = 3;
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_FURTHER: usize = 8;
+const LMR_DEEP: i32 = 6;
+/// Aspiration windows: from this depth on, an iteration first searches this far around the
+/// last iteration's score, and widens to the full window when the score falls outside.
+const ASPIRATION_DEPTH: u32 = 4;
+const ASPIRATION: i32 = 40;
 
 /// Why a search unwound early.
 enum Halt {
@@ -179,7 +194,7 @@ impl<'g> Searcher<'g> {
             return Ok(found);
         }
         for depth in 1..=max_depth {
-            let value = match self.negamax(&mut root, depth as i32, 0, -INFINITY, INFINITY, 0) {
+            let value = match self.iterate(&mut root, depth, found.info.value) {
                 Ok(v) => v,
                 Err(Halt::Stopped) => break,
                 Err(Halt::Failed(e)) => return Err(e),
@@ -209,6 +224,20 @@ impl<'g> Searcher<'g> {
         found.info.nodes = self.nodes;
         found.info.elapsed = start.elapsed();
         Ok(found)
+    }
+
+    /// One iteration at `depth`: first in a window around the last iteration's score `last`
+    /// (from [`ASPIRATION_DEPTH`] on, and not around a mate), then, when the score falls
+    /// outside it, in the full window.
+    fn iterate(&mut self, root: &mut Position, depth: u32, last: i32) -> Result<i32, Halt> {
+        if depth >= ASPIRATION_DEPTH && last.abs() < MATE_BOUND {
+            let (alpha, beta) = (last - ASPIRATION, last + ASPIRATION);
+            let v = self.negamax(root, depth as i32, 0, alpha, beta, 0)?;
+            if v > alpha && v < beta {
+                return Ok(v);
+            }
+        }
+        self.negamax(root, depth as i32, 0, -INFINITY, INFINITY, 0)
     }
 
     /// Whether another iteration would likely not finish before the deadline.
@@ -288,6 +317,9 @@ impl<'g> Searcher<'g> {
                 return Ok(v);
             }
         }
+        // In check, the node is searched a ply deeper: the replies are few and forced.
+        let in_check = ply > 0 && self.in_check(position)?;
+        let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_DEPTH * 2 {
             return self.quiesce(position, ply, alpha, beta, 0, opponent_moves);
         }
@@ -308,12 +340,20 @@ impl<'g> Searcher<'g> {
             }
         }
 
+        let null_window = beta - alpha == 1;
+        if null_window && !in_check && depth >= NULL_MIN_DEPTH && self.may_pass(position) {
+            if let Some(v) = self.null_move(position, depth, ply, beta)? {
+                return Ok(v);
+            }
+        }
+
         let moves = match self.moves_at(position, ply)? {
             Ok(moves) => moves,
             Err(terminal) => return Ok(terminal),
         };
         let mut order = self.take_order(p);
         self.score_moves(&moves, &mut order, hinted, p);
+        let killers = self.killers.get(p).cloned().unwrap_or([None, None]);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -335,10 +375,46 @@ impl<'g> Searcher<'g> {
                 self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
                     .map(|v| -v)
             } else {
+                // Late moves that take nothing are searched shallower first, and again at
+                // full depth only when they look better than the best so far.
+                let reduction = if n >= LMR_FROM
+                    && depth >= LMR_MIN_DEPTH
+                    && !in_check
+                    && is_quiet(self.game, mv)
+                    && !killers.iter().any(|k| k.as_ref() == Some(mv))
+                {
+                    if n >= LMR_FURTHER && depth >= LMR_DEEP {
+                        2
+                    } else {
+                        1
+                    }
+                } else {
+                    0
+                };
+                let reduced = if reduction > 0 {
+                    self.negamax(
+                        position,
+                        depth - 1 - reduction,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        count,
+                    )
+                    .map(|v| -v)
+                } else {
+                    Ok(alpha + 1)
+                };
                 // Principal variation search: a null window first, the full one when it
                 // may be better.
-                self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, count)
-                    .map(|v| -v)
+                reduced
+                    .and_then(|v| {
+                        if v > alpha {
+                            self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, count)
+                                .map(|v| -v)
+                        } else {
+                            Ok(v)
+                        }
+                    })
                     .and_then(|v| {
                         if v > alpha && v < beta {
                             self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
@@ -395,6 +471,78 @@ impl<'g> Searcher<'g> {
         self.put_list(p, moves);
         self.put_order(p, order);
         result.map(|()| best)
+    }
+
+    /// Whether the side to move has a royal piece under attack (false in games without).
+    fn in_check(&mut self, position: &Position) -> Result<bool, Halt> {
+        if !self.game.has_royal_pieces() {
+            return Ok(false);
+        }
+        Ok(self.gen.in_check(self.game, position)?)
+    }
+
+    /// Whether a null move (the side to move passing) is a fair test of the position: only in
+    /// games with royal pieces (where moving is never compulsory capturing, as it is in
+    /// draughts; and without hands, whose drops always give a move to make) and while the side
+    /// to move has a piece worth more than the game's least valuable kind besides its royal
+    /// ones, so that zugzwang (a king and pawns) is not assumed away.
+    pub(crate) fn may_pass(&self, position: &Position) -> bool {
+        if !self.game.has_royal_pieces() || self.game.has_hands() {
+            return false;
+        }
+        let eval = self.game.evaluation();
+        let least = (0..self.game.piece_count())
+            .filter_map(dagaz_engine::PieceKind::from_index)
+            .filter(|&k| !self.game.is_royal(k))
+            .map(|k| eval.value(k))
+            .min()
+            .unwrap_or(i32::MAX);
+        let me = position.to_move();
+        position.pieces().any(|(_, piece)| {
+            piece.owner == me && !self.game.is_royal(piece.kind) && eval.value(piece.kind) > least
+        })
+    }
+
+    /// Null-move pruning: when passing and letting the opponent search `depth` less a
+    /// reduction still leaves the side to move at `beta` or more, a real move would too, and
+    /// the node fails high without a search of its own. Only tried where the material alone
+    /// already reaches `beta`.
+    fn null_move(
+        &mut self,
+        position: &mut Position,
+        depth: i32,
+        ply: u32,
+        beta: i32,
+    ) -> Result<Option<i32>, Halt> {
+        let eval = self.game.evaluation();
+        if beta.abs() >= MATE_BOUND || eval.material(position.to_move(), position.pieces()) < beta {
+            return Ok(None);
+        }
+        let reduction = if depth >= NULL_DEEPER {
+            NULL_REDUCTION + 1
+        } else {
+            NULL_REDUCTION
+        };
+        let pass = Move::default();
+        let undo = position.play(self.game, &pass);
+        // Nothing before a pass repeats after it: the line starts again here.
+        self.path.push(Mark {
+            hash: position.zobrist(),
+            quiet: 0,
+        });
+        let searched = self.negamax(
+            position,
+            depth - 1 - reduction,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            0,
+        );
+        self.path.pop();
+        position.unplay(&pass, undo);
+        let v = -searched?;
+        // A mate found behind a pass is no proof of one.
+        Ok((v >= beta).then_some(if v >= MATE_BOUND { beta } else { v }))
     }
 
     fn quiesce(
@@ -666,6 +814,20 @@ fn from_to(mv: &Move) -> Option<(usize, usize)> {
         _ => None,
     })?;
     Some((from, to))
+}
+
+/// Whether a move neither captures nor changes a piece (promotes): the moves late-move
+/// reductions may search shallower.
+fn is_quiet(game: &Game, mv: &Move) -> bool {
+    if game.evaluation().captured_value(mv.actions()) != 0 {
+        return false;
+    }
+    let lifted = mover(mv);
+    mv.actions().iter().all(|a| match a {
+        Action::Capture { .. } | Action::Change { .. } | Action::FromHand { .. } => false,
+        Action::Drop { piece, .. } => Some(piece.kind) == lifted,
+        _ => true,
+    })
 }
 
 /// The type of the piece a move lifts first.

@@ -74,6 +74,44 @@ fn a_defended_piece_is_not_taken_with_the_queen() {
 }
 
 #[test]
+fn a_check_at_the_horizon_is_searched_a_ply_deeper() {
+    let chess = game("chess.game");
+    // Ne7+ forks king and queen: at depth 1 the king's reply and the knight's capture are
+    // seen only because the check is answered a ply deeper.
+    let position = chess.from_fen("6k1/8/2q5/3N4/8/8/8/6K1 w - - 0 1").unwrap();
+    let mut searcher = Searcher::new(&chess, Default::default(), 8);
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&GameRecord::new(position), &limits, &mut |_| {})
+        .unwrap();
+    let pv: Vec<String> = found.info.pv.iter().map(|m| m.notation(&chess)).collect();
+    assert_eq!(pv.len(), 3, "{pv:?}");
+    assert_eq!((pv[0].as_str(), pv[2].as_str()), ("d5e7", "e7c6"));
+}
+
+#[test]
+fn a_null_move_is_tried_only_where_zugzwang_is_unlikely() {
+    let chess = game("chess.game");
+    let searcher = Searcher::new(&chess, Default::default(), 1);
+    let may_pass = |fen: &str| searcher.may_pass(&chess.from_fen(fen).unwrap());
+    assert!(may_pass(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    ));
+    assert!(may_pass("4k3/8/8/8/8/8/4P3/3RK3 w - - 0 1"));
+    assert!(may_pass("4k3/8/8/8/8/8/8/3RK3 w - - 0 1"));
+    // King and pawns, or a king alone: passing could be the only thing that holds.
+    assert!(!may_pass("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"));
+    assert!(!may_pass("4k3/8/8/8/8/8/8/3RK3 b - - 0 1"));
+    // Draughts, where taking is compulsory and waiting moves decide endings, never passes.
+    let draughts = game("english.game");
+    let searcher = Searcher::new(&draughts, Default::default(), 1);
+    assert!(!searcher.may_pass(&draughts.initial_position()));
+}
+
+#[test]
 fn stalemate_scores_as_a_draw() {
     let chess = game("chess.game");
     // Black to move has no legal move and is not in check.
