@@ -75,6 +75,9 @@ const LMR_DEEP: i32 = 6;
 /// last iteration's score, and widens to the full window when the score falls outside.
 const ASPIRATION_DEPTH: u32 = 4;
 const ASPIRATION: i32 = 40;
+/// Futility pruning: how much a quiet move one ply from the horizon is assumed to gain at
+/// most.
+const FUTILITY_MARGIN: i32 = 150;
 
 /// Why a search unwound early.
 enum Halt {
@@ -359,10 +362,21 @@ impl<'g> Searcher<'g> {
         let mut best = -INFINITY;
         let mut best_index = 0usize;
         let count = moves.len();
+        // Futility: one ply from the horizon, where even a margin over the evaluation leaves
+        // the side to move at or below alpha, a quiet move will not raise it.
+        let futile = (depth == 1 && null_window && !in_check && alpha.abs() < MATE_BOUND)
+            .then(|| self.evaluate(position, count, opponent_moves) + FUTILITY_MARGIN)
+            .filter(|&hope| hope <= alpha);
         let mut result = Ok(());
         for n in 0..count {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
+            if let Some(hope) = futile {
+                if n > 0 && is_quiet(self.game, mv) && !gives_another_turn(mv) {
+                    best = best.max(hope);
+                    continue;
+                }
+            }
             let me = position.to_move();
             let undo = position.play(self.game, mv);
             let mark = self.path.last().after(self.game, mv, position.zobrist());
@@ -471,6 +485,18 @@ impl<'g> Searcher<'g> {
         self.put_list(p, moves);
         self.put_order(p, order);
         result.map(|()| best)
+    }
+
+    /// The static evaluation of a node whose side to move has `moves` legal moves and whose
+    /// opponent had `opponent_moves` at the node above: material and tables, plus mobility,
+    /// as quiescence stands pat.
+    fn evaluate(&self, position: &Position, moves: usize, opponent_moves: usize) -> i32 {
+        let eval = self.game.evaluation();
+        eval.material(position.to_move(), position.pieces())
+            .saturating_add(
+                eval.mobility()
+                    .saturating_mul(moves as i32 - opponent_moves as i32),
+            )
     }
 
     /// Whether the side to move has a royal piece under attack (false in games without).
@@ -828,6 +854,14 @@ fn is_quiet(game: &Game, mv: &Move) -> bool {
         Action::Drop { piece, .. } => Some(piece.kind) == lifted,
         _ => true,
     })
+}
+
+/// Whether the mover moves again after `mv` (`another-turn`): such a move is never pruned
+/// as quiet, since what it leads to is the mover's own choice.
+fn gives_another_turn(mv: &Move) -> bool {
+    mv.actions()
+        .iter()
+        .any(|a| matches!(a, Action::AnotherTurn))
 }
 
 /// The type of the piece a move lifts first.
