@@ -22,6 +22,15 @@ def ensure_venv_and_reexec(venv: Path, pin, flag: str, script: str) -> None:
     once. Only the pins whose version is not installed yet are installed."""
     if os.environ.get(flag) == "1":
         return
+    py = ensure_venv(venv, pin)
+    env = dict(os.environ)
+    env[flag] = "1"
+    os.execve(str(py), [str(py), str(Path(script).resolve()), *sys.argv[1:]], env)
+
+
+def ensure_venv(venv: Path, pin) -> Path:
+    """Create `venv` with the pinned package `pin` ("name==version", or a list of them), installing
+    only the pins whose version is not installed yet; the venv's python."""
     pins = [pin] if isinstance(pin, str) else list(pin)
     py = venv / "bin" / "python"
     if not py.exists():
@@ -42,9 +51,7 @@ def ensure_venv_and_reexec(venv: Path, pin, flag: str, script: str) -> None:
         subprocess.check_call(
             [str(py), "-m", "pip", "install", "--disable-pip-version-check", "-q", *missing]
         )
-    env = dict(os.environ)
-    env[flag] = "1"
-    os.execve(str(py), [str(py), str(Path(script).resolve()), *sys.argv[1:]], env)
+    return py
 
 
 def snapshot_dagaz(path: Path) -> Path:
