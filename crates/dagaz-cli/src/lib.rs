@@ -188,6 +188,27 @@ struct SearchArgs {
     /// Transposition table size in MiB, 1 to 4096.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
     hash: usize,
+    /// How to choose the move: `alphabeta` (iterative deepening with the game's evaluation) or
+    /// `mcts` (Monte Carlo tree search with random playouts, for games whose evaluation says
+    /// little: `--nodes` counts playouts, and `--depth N` stands for N thousand).
+    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
+    search: SearchKind,
+}
+
+/// The values of `--search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum SearchKind {
+    Alphabeta,
+    Mcts,
+}
+
+impl SearchKind {
+    fn algorithm(self) -> dagaz_search::Algorithm {
+        match self {
+            SearchKind::Alphabeta => dagaz_search::Algorithm::AlphaBeta,
+            SearchKind::Mcts => dagaz_search::Algorithm::Mcts,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

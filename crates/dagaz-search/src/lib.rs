@@ -29,6 +29,7 @@
 
 mod history;
 mod limits;
+mod mcts;
 mod over;
 mod record;
 mod score;
@@ -39,7 +40,7 @@ pub use limits::{Clock, Limits, MAX_DEPTH};
 pub use over::{describe, GameOver};
 pub use record::GameRecord;
 pub use score::{Score, INFINITY, MATE, MATE_BOUND};
-pub use search::{Found, Info, Searcher};
+pub use search::{Algorithm, Found, Info, Searcher};
 
 #[cfg(test)]
 mod tests;

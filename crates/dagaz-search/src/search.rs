@@ -2,6 +2,7 @@
 
 use crate::history::{Mark, Path};
 use crate::limits::{Limits, MAX_DEPTH};
+use crate::mcts::Mcts;
 use crate::record::GameRecord;
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
@@ -91,10 +92,23 @@ impl From<GenError> for Halt {
     }
 }
 
+/// How a [`Searcher`] chooses its move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Iterative deepening alpha-beta with the game's evaluation (`docs/search.md`).
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search (UCT with random playouts): for games whose evaluation says
+    /// little. A node limit counts playouts; a depth limit stands for a thousand playouts a
+    /// ply.
+    Mcts,
+}
+
 /// A search for one game: keep it between moves, its table and move-ordering memory carry
 /// over (clear them with [`Searcher::new_game`]).
 pub struct Searcher<'g> {
     game: &'g Game,
+    algorithm: Algorithm,
     gen: MoveGen,
     table: Table,
     /// Two quiet moves per ply that caused a cut-off.
@@ -120,6 +134,7 @@ impl<'g> Searcher<'g> {
         let cells = game.board().len();
         Searcher {
             game,
+            algorithm: Algorithm::default(),
             gen: MoveGen::new(gen_limits),
             table: Table::new(table_mb),
             killers: Vec::new(),
@@ -147,6 +162,16 @@ impl<'g> Searcher<'g> {
         Arc::clone(&self.stop)
     }
 
+    /// Chooses the algorithm of the searches to come (alpha-beta unless told otherwise).
+    pub fn set_algorithm(&mut self, algorithm: Algorithm) {
+        self.algorithm = algorithm;
+    }
+
+    /// The algorithm the searches use.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
     /// Forgets what earlier searches learnt.
     pub fn new_game(&mut self) {
         self.table.clear();
@@ -166,6 +191,10 @@ impl<'g> Searcher<'g> {
     ) -> Result<Found, GenError> {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
+        if self.algorithm == Algorithm::Mcts {
+            let stop = Arc::clone(&self.stop);
+            return Mcts::new(self.game, &mut self.gen, &stop).search(record, limits, on_iteration);
+        }
         self.nodes = 0;
         self.seldepth = 0;
         // A time so long that the clock cannot hold its end is no deadline at all.

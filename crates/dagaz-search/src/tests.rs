@@ -259,3 +259,48 @@ fn a_repeated_position_in_the_search_is_a_draw() {
     });
     assert!(path.repeats());
 }
+
+/// The move Monte Carlo tree search chooses in a tic-tac-toe setup, with `playouts`.
+fn mcts_move(setup: &str, playouts: u64) -> (Option<String>, u64) {
+    let game = game("tic-tac-toe.game");
+    let position = game.setup(setup).unwrap();
+    let mut searcher = Searcher::new(&game, Default::default(), 1);
+    searcher.set_algorithm(crate::Algorithm::Mcts);
+    let limits = Limits {
+        nodes: Some(playouts),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&GameRecord::new(position), &limits, &mut |_| {})
+        .unwrap();
+    (found.best.map(|m| m.notation(&game)), found.info.nodes)
+}
+
+#[test]
+fn monte_carlo_takes_a_win_and_blocks_a_loss() {
+    // X completes the first row.
+    let (mv, playouts) = mcts_move("(X (Mark a1 b1)) (O (Mark a2 b2)) (turn X)", 3000);
+    assert_eq!((mv.as_deref(), playouts), (Some("c1"), 3000));
+    // O threatens the second row: X blocks it.
+    let (mv, _) = mcts_move("(X (Mark a1 b3)) (O (Mark a2 b2)) (turn X)", 3000);
+    assert_eq!(mv.as_deref(), Some("c2"));
+    // O wins at once rather than block.
+    let (mv, _) = mcts_move("(X (Mark a1 c1 b3)) (O (Mark a2 b2)) (turn O)", 3000);
+    assert_eq!(mv.as_deref(), Some("c2"));
+}
+
+#[test]
+fn monte_carlo_with_one_move_or_none() {
+    // One empty square: the move is played without weighing it.
+    let (mv, playouts) = mcts_move(
+        "(X (Mark a1 b1 c2 a3)) (O (Mark c1 a2 b2 b3)) (turn X)",
+        1000,
+    );
+    assert_eq!((mv.as_deref(), playouts), (Some("c3"), 1));
+    // A full board: no move.
+    let (mv, _) = mcts_move(
+        "(X (Mark a1 b1 c2 a3 c3)) (O (Mark c1 a2 b2 b3)) (turn O)",
+        1000,
+    );
+    assert_eq!(mv, None);
+}
