@@ -190,9 +190,10 @@ struct SearchArgs {
     hash: usize,
     /// How to choose the move: `alphabeta` (iterative deepening with the game's evaluation) or
     /// `mcts` (Monte Carlo tree search with random playouts, for games whose evaluation says
-    /// little: `--nodes` counts playouts, and `--depth N` stands for N thousand).
-    #[arg(long, value_enum, default_value_t = SearchKind::Alphabeta)]
-    search: SearchKind,
+    /// little: `--nodes` counts playouts, and `--depth N` stands for N thousand). By default,
+    /// what the game's `(search ...)` clause says, else `alphabeta`.
+    #[arg(long, value_enum)]
+    search: Option<SearchKind>,
 }
 
 /// The values of `--search`.

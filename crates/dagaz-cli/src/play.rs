@@ -31,7 +31,9 @@ pub(crate) fn bestmove(
 ) -> Result<(), String> {
     let limits = search_limits(args);
     let mut searcher = Searcher::new(&loaded.game, loaded.limits, args.hash);
-    searcher.set_algorithm(args.search.algorithm());
+    if let Some(kind) = args.search {
+        searcher.set_algorithm(kind.algorithm());
+    }
     let mut lines = String::new();
     let found = searcher
         .search(&loaded.record, &limits, &mut |info| {
@@ -94,7 +96,9 @@ pub(crate) fn play(
     let limits = search_limits(args);
     let game = &loaded.game;
     let mut searcher = Searcher::new(game, loaded.limits, args.hash);
-    searcher.set_algorithm(args.search.algorithm());
+    if let Some(kind) = args.search {
+        searcher.set_algorithm(kind.algorithm());
+    }
     let mut gen = loaded.generator();
     // `undo` takes back the plies played here, not the `--moves`.
     let first = loaded.record.len();

@@ -279,6 +279,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         pass,
         positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
         superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
+        prefers_mcts: matches!(game.search, Some((dagaz_syntax::Search::Mcts, _))),
         end_score,
         komi,
         hands,

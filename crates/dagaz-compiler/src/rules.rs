@@ -96,6 +96,9 @@ pub struct Rules {
     /// `(superko draw)`: a move that brings back a board the game has had before (the pieces on
     /// the board only, as for `positional_superko`) is legal and ends the game in a draw.
     pub superko_draws: bool,
+    /// `(search mcts)`: the engine chooses its moves by Monte Carlo tree search unless told
+    /// otherwise.
+    pub prefers_mcts: bool,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
     /// `(komi PLAYER POINTS)`: half points added to a player's score.
@@ -238,6 +241,11 @@ impl Rules {
     /// When a player may pass, if ever.
     pub fn pass_rule(&self) -> Option<PassRule> {
         self.pass
+    }
+
+    /// Whether the game asks for Monte Carlo tree search (`(search mcts)`).
+    pub fn prefers_mcts(&self) -> bool {
+        self.prefers_mcts
     }
 
     /// Whether a move may not bring back an earlier board (`(superko positional)`).

@@ -134,7 +134,11 @@ impl<'g> Searcher<'g> {
         let cells = game.board().len();
         Searcher {
             game,
-            algorithm: Algorithm::default(),
+            algorithm: if game.prefers_mcts() {
+                Algorithm::Mcts
+            } else {
+                Algorithm::AlphaBeta
+            },
             gen: MoveGen::new(gen_limits),
             table: Table::new(table_mb),
             killers: Vec::new(),
@@ -162,7 +166,8 @@ impl<'g> Searcher<'g> {
         Arc::clone(&self.stop)
     }
 
-    /// Chooses the algorithm of the searches to come (alpha-beta unless told otherwise).
+    /// Chooses the algorithm of the searches to come (the game's `(search ...)` clause, else
+    /// alpha-beta, until told otherwise).
     pub fn set_algorithm(&mut self, algorithm: Algorithm) {
         self.algorithm = algorithm;
     }

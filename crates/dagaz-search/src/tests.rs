@@ -304,3 +304,24 @@ fn monte_carlo_with_one_move_or_none() {
     );
     assert_eq!(mv, None);
 }
+
+#[test]
+fn a_game_may_ask_for_monte_carlo() {
+    let path = format!(
+        "{}/../../games/tic-tac-toe.game",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let at = text.rfind("(game").unwrap();
+    let asking = format!("{}(game (search mcts){}", &text[..at], &text[at + 5..]);
+    let game = Game::load(&asking).unwrap();
+    assert_eq!(
+        Searcher::new(&game, Default::default(), 1).algorithm(),
+        crate::Algorithm::Mcts
+    );
+    let plain = Game::load(&text).unwrap();
+    let mut searcher = Searcher::new(&plain, Default::default(), 1);
+    assert_eq!(searcher.algorithm(), crate::Algorithm::AlphaBeta);
+    searcher.set_algorithm(crate::Algorithm::Mcts);
+    assert_eq!(searcher.algorithm(), crate::Algorithm::Mcts);
+}

@@ -120,6 +120,9 @@ keywords! {
     Seeds = "seeds",
     /// `(end CONDITION)` in `game`: the game ends and the `score` clause decides.
     End = "end",
+    /// `(search alpha-beta|mcts)` in `game`: how the engine chooses its moves unless told
+    /// otherwise.
+    Search = "search",
 
     // Words inside player entries.
     /// `(hand (PIECE N|unlimited) ...)` in a player entry of `players`.
@@ -146,6 +149,10 @@ keywords! {
     Area = "area",
     /// `(superko positional)`: the board alone decides what repeats.
     Positional = "positional",
+    /// `(search alpha-beta)`: iterative deepening alpha-beta with the game's evaluation.
+    AlphaBeta = "alpha-beta",
+    /// `(search mcts)`: Monte Carlo tree search with random playouts.
+    Mcts = "mcts",
     /// The goal condition `no-moves`.
     NoMoves = "no-moves",
     /// The goal condition `checkmated`.
@@ -349,6 +356,7 @@ impl Keyword {
         Keyword::Superko,
         Keyword::Seeds,
         Keyword::End,
+        Keyword::Search,
     ];
 
     /// The clauses of `zone`.

@@ -53,8 +53,8 @@ pub use tree::{
     Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, Evaluation,
     Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Game, Goal, GoalCondition,
     GoalProgram, HandEntry, Ident, Int, Item, Letter, Outcome, Pass, PdnFen, Piece, PieceGroup,
-    PieceTable, Player, Players, Score, Seeds, StandardFen, Stmt, Superko, Symmetry, TurnVariable,
-    Zone,
+    PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Stmt, Superko, Symmetry,
+    TurnVariable, Zone,
 };
 
 use dagaz_sexpr::Node;

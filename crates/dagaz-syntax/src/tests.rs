@@ -311,7 +311,7 @@ fn seeds_clauses_lower_and_their_mistakes_are_reported() {
             "expected a number of seeds from 0 to 65535, found the number -1 @ -1",
             "expected a number of seeds from 0 to 65535, found the number 65536 @ 65536",
             "expected a number of seeds from 0 to 65535, found the symbol `x` @ x",
-            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds` or `end`) @ (another-turn 1)",
+            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (another-turn 1)",
         ]
     );
     assert_eq!(
@@ -962,7 +962,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds` or `end`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",
@@ -1032,6 +1032,24 @@ fn superko_lowers_and_its_mistakes_are_reported() {
     let (game, errors) = game_of("(superko draw)");
     assert_eq!(errors, Vec::<String>::new());
     assert_eq!(game.superko.unwrap().0, Superko::Draw);
+}
+
+#[test]
+fn search_lowers_and_its_mistakes_are_reported() {
+    let (game, errors) = game_of("(search mcts)");
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.search.unwrap().0, Search::Mcts);
+    let (game, errors) = game_of("(search alpha-beta)");
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.search.unwrap().0, Search::AlphaBeta);
+    assert_eq!(game_of("(name g)").0.search, None);
+    assert_eq!(
+        game_errors("(search uct) (search mcts)"),
+        vec![
+            "expected `alpha-beta` or `mcts`, found the symbol `uct` @ uct",
+            "a second `search` form @ (search mcts)",
+        ]
+    );
 }
 
 #[test]

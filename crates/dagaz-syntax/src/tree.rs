@@ -214,6 +214,8 @@ pub struct Game {
     pub komi: Vec<(Ident, i32, Span)>,
     /// The `superko` clause (a second one is an error).
     pub superko: Option<(Superko, Span)>,
+    /// The `search` clause (a second one is an error).
+    pub search: Option<(Search, Span)>,
     /// The `seeds` clauses: how many seeds each of the positions listed starts with.
     pub seeds: Vec<Seeds>,
     /// The whole form.
@@ -270,6 +272,16 @@ pub enum Superko {
     Positional,
     /// Such a move is legal and the game ends with it in a draw (OpenSpiel's Lines of Action).
     Draw,
+}
+
+/// How the engine chooses its moves unless told otherwise: `(search alpha-beta)` or
+/// `(search mcts)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// Iterative deepening alpha-beta with the game's evaluation (the default).
+    AlphaBeta,
+    /// Monte Carlo tree search with random playouts: for games whose evaluation says little.
+    Mcts,
 }
 
 /// How the end of a game is scored: `(score pieces)` or `(score area)`.

@@ -271,6 +271,9 @@ impl Game {
         fn superko_draws(&self) -> bool;
         /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
         fn evaluation(&self) -> &Evaluation;
+        /// Whether the game asks for Monte Carlo tree search (`(search mcts)`) rather than
+        /// alpha-beta.
+        fn prefers_mcts(&self) -> bool;
         /// An attribute's bit in [`crate::Piece::attrs`], by name; `None` when the game
         /// declares no such attribute.
         fn attribute(&self, name: &str) -> Option<u8>;

@@ -7,8 +7,8 @@ use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, Evaluation, Fen, FenCastling, FenCount, FenPiece,
     FenRanks, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome, Pass,
-    PdnFen, PieceGroup, PieceTable, Player, Players, Score, Seeds, StandardFen, Superko, Symmetry,
-    TurnVariable, Zone,
+    PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Superko,
+    Symmetry, TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -23,6 +23,7 @@ impl Lower {
         };
         let (mut fen, mut attacks, mut evaluation) = (false, false, false);
         let (mut to_hand, mut pass, mut score, mut superko) = (false, false, false, false);
+        let mut search = false;
         for clause in shape::args(items) {
             let keyword = match clause.head() {
                 Some(head) => {
@@ -76,7 +77,8 @@ impl Lower {
                 | Keyword::CapturesToHand
                 | Keyword::Pass
                 | Keyword::Score
-                | Keyword::Superko => {
+                | Keyword::Superko
+                | Keyword::Search => {
                     let seen = match keyword {
                         Keyword::Fen => &mut fen,
                         Keyword::Attacks => &mut attacks,
@@ -84,6 +86,7 @@ impl Lower {
                         Keyword::Pass => &mut pass,
                         Keyword::Score => &mut score,
                         Keyword::Superko => &mut superko,
+                        Keyword::Search => &mut search,
                         _ => &mut evaluation,
                     };
                     if std::mem::replace(seen, true) {
@@ -142,6 +145,19 @@ impl Lower {
                                     [
                                         (Keyword::Positional, Superko::Positional),
                                         (Keyword::Draw, Superko::Draw),
+                                    ],
+                                ))
+                                .map(|s| (s, span))
+                        }
+                        Keyword::Search => {
+                            game.search = self
+                                .ok(one_of(
+                                    text,
+                                    parts,
+                                    clause,
+                                    [
+                                        (Keyword::AlphaBeta, Search::AlphaBeta),
+                                        (Keyword::Mcts, Search::Mcts),
                                     ],
                                 ))
                                 .map(|s| (s, span))
