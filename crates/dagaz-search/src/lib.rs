@@ -32,6 +32,7 @@ mod limits;
 mod mcts;
 mod over;
 mod record;
+mod report;
 mod score;
 mod search;
 mod table;
@@ -39,8 +40,9 @@ mod table;
 pub use limits::{Clock, Limits, MAX_DEPTH};
 pub use over::{describe, GameOver};
 pub use record::GameRecord;
+pub use report::{Found, Info};
 pub use score::{Score, INFINITY, MATE, MATE_BOUND};
-pub use search::{Algorithm, Found, Info, Searcher};
+pub use search::{Algorithm, Searcher};
 
 #[cfg(test)]
 mod tests;

@@ -10,8 +10,8 @@
 
 use crate::limits::Limits;
 use crate::record::GameRecord;
+use crate::report::{Found, Info};
 use crate::score::{Score, MATE_BOUND};
-use crate::search::{Found, Info};
 use dagaz_engine::{Game, GenError, Move, MoveGen, Outcome, PlayerId, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
