@@ -58,34 +58,15 @@ INFO = re.compile(r"^info depth (\d+) .*?nodes (\d+) ")
 NO_MOVES = re.compile(r"^no legal moves(?: \(([^)]*)\))?: (\S+) (wins|loses|draws|cannot move)")
 
 
-class Match:
+class Match(support.Tally):
     """The tally of one match, from dagaz's point of view."""
 
     def __init__(self, engine: str, opponent: str):
+        super().__init__()
         self.engine, self.opponent = engine, opponent
-        self.w = self.d = self.l = 0
         self.depths = []  # depth of the last completed iteration, per dagaz move
         self.nodes = []  # nodes of the last info line (the last completed iteration)
         self.move_secs = []  # wall clock of each dagaz process
-        self.incidents = []  # illegal moves, crashes, timeouts
-        self.plies = []
-
-    def add(self, result: str, plies: int):
-        self.plies.append(plies)
-        if result == "win":
-            self.w += 1
-        elif result == "draw":
-            self.d += 1
-        else:
-            self.l += 1
-
-    @property
-    def games(self):
-        return self.w + self.d + self.l
-
-    @property
-    def score(self):
-        return 100.0 * (self.w + 0.5 * self.d) / self.games if self.games else 0.0
 
 
 class DagazFailure(Exception):

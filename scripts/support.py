@@ -168,3 +168,32 @@ class WarningCounter(logging.Handler):
 
     def emit(self, record):
         self.records.append(self.format(record))
+
+
+class Tally:
+    """A match's wins, draws and losses from dagaz's point of view, with each game's length and
+    every incident (illegal move, crash, timeout) dagaz had."""
+
+    def __init__(self):
+        self.w = self.d = self.l = 0
+        self.incidents = []
+        self.plies = []
+
+    def add(self, result: str, plies: int):
+        """Counts a game: `result` is "win", "draw" or anything else for a loss."""
+        self.plies.append(plies)
+        if result == "win":
+            self.w += 1
+        elif result == "draw":
+            self.d += 1
+        else:
+            self.l += 1
+
+    @property
+    def games(self):
+        return self.w + self.d + self.l
+
+    @property
+    def score(self):
+        """dagaz's score in per cent."""
+        return 100.0 * (self.w + 0.5 * self.d) / self.games if self.games else 0.0
