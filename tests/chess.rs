@@ -97,6 +97,45 @@ fn counted_on_several_threads_the_published_counts_stand() {
 }
 
 #[test]
+fn unchecked_moves_that_keep_the_royal_rule_are_the_legal_moves() {
+    let mut gen = MoveGen::default();
+    let mut compared = 0;
+    for r in rows() {
+        let mut position = chess().from_fen(&r.fen).unwrap();
+        let legal = gen.moves(chess(), &position).unwrap();
+        let mut unchecked = Vec::new();
+        gen.generate_unchecked(chess(), &mut position, &mut unchecked)
+            .unwrap();
+        let mut kept = Vec::new();
+        for mv in unchecked {
+            if gen.is_legal(chess(), &mut position, &mv).unwrap() {
+                kept.push(mv);
+            }
+        }
+        assert_eq!(kept, legal, "{}", r.fen);
+        assert_eq!(position, chess().from_fen(&r.fen).unwrap());
+        compared += legal.len();
+    }
+    let published: u64 = rows().iter().map(|r| r.counts[0]).sum();
+    assert_eq!(compared as u64, published);
+    // A pinned knight's moves are generated unchecked and refused by the test.
+    let mut pinned = chess()
+        .from_fen("4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1")
+        .unwrap();
+    let mut unchecked = Vec::new();
+    gen.generate_unchecked(chess(), &mut pinned, &mut unchecked)
+        .unwrap();
+    let knight: Vec<_> = unchecked
+        .iter()
+        .filter(|m| m.notation(chess()).starts_with("e2"))
+        .collect();
+    assert_eq!(knight.len(), 6);
+    for mv in knight {
+        assert!(!gen.is_legal(chess(), &mut pinned, mv).unwrap());
+    }
+}
+
+#[test]
 fn position_3_to_depth_4() {
     check("position-3", 4);
 }

@@ -348,7 +348,7 @@ impl<'g> Searcher<'g> {
             }
         }
 
-        let moves = match self.moves_at(position, ply)? {
+        let moves = match self.moves_at(position, ply, false)? {
             Ok(moves) => moves,
             Err(terminal) => return Ok(terminal),
         };
@@ -598,7 +598,11 @@ impl<'g> Searcher<'g> {
         if qdepth > 0 && floor >= beta {
             return Ok(floor);
         }
-        let moves = match self.moves_at(position, ply)? {
+        // Inside a capture sequence, where few of the moves are tried, the royal rule is tested
+        // only for the captures searched (the mobility term then counts every move the rules
+        // complete). At the horizon itself every move is tested, so a mate there is seen.
+        let unchecked = qdepth > 0;
+        let moves = match self.moves_at(position, ply, unchecked)? {
             Ok(moves) => moves,
             Err(terminal) => return Ok(terminal),
         };
@@ -632,9 +636,18 @@ impl<'g> Searcher<'g> {
         }
         let count = moves.len();
         let mut result = Ok(());
+        let mut tried = 0;
         for n in 0..captures {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
+            match self.gen.is_legal(self.game, position, mv) {
+                Ok(true) => tried += 1,
+                Ok(false) => continue,
+                Err(e) => {
+                    result = Err(e.into());
+                    break;
+                }
+            }
             let me = position.to_move();
             let undo = position.play(self.game, mv);
             self.path.push(Mark {
@@ -667,22 +680,40 @@ impl<'g> Searcher<'g> {
                 break;
             }
         }
+        if forced && tried == 0 && result.is_ok() {
+            // Every move captures and none keeps to the royal rule: the side to move has no
+            // legal move at all.
+            best = match self.terminal(position, ply) {
+                Ok(v) => v,
+                Err(e) => {
+                    result = Err(e.into());
+                    best
+                }
+            };
+        }
         self.put_list(p, moves);
         self.put_order(p, order);
         result.map(|()| best)
     }
 
-    /// The legal moves of the node at `ply`, in that ply's list (give it back with
-    /// `put_list`), or the node's score when it has none.
+    /// The legal moves of the node at `ply` (`unchecked`: without the royal rule, see
+    /// [`MoveGen::generate_unchecked`]), in that ply's list (give it back with `put_list`),
+    /// or the node's score when it has none.
     fn moves_at(
         &mut self,
         position: &mut Position,
         ply: u32,
+        unchecked: bool,
     ) -> Result<Result<Vec<Move>, i32>, Halt> {
         let p = ply as usize;
         let mut moves = self.take_list(p);
         moves.clear();
-        if let Err(e) = self.gen.generate(self.game, position, &mut moves) {
+        let generated = if unchecked {
+            self.gen.generate_unchecked(self.game, position, &mut moves)
+        } else {
+            self.gen.generate(self.game, position, &mut moves)
+        };
+        if let Err(e) = generated {
             self.put_list(p, moves);
             return Err(e.into());
         }

@@ -625,6 +625,30 @@ impl Legality {
     }
 
     /// Whether the side to move has a royal piece under attack (is in check).
+    /// Whether `mv`, generated for `position` without the royal rule, keeps to it: it does not
+    /// leave a royal piece of the mover attacked (the same test `keep_legal_slowly` makes).
+    /// The position is played on and taken back.
+    pub(crate) fn is_legal(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        position: &mut Position,
+        mv: &Move,
+    ) -> Result<bool, GenError> {
+        let mover = position.to_move();
+        match royal::fate(mv.actions(), mover, |k| game.is_royal(k)) {
+            Fate::Lost => Ok(false),
+            Fate::TakesEnemy => Ok(true),
+            Fate::Untouched => {
+                let players = game.players_env(position);
+                let undo = position.play(game, mv);
+                let attacked = self.royal_attacked(game, limits, &players, position, mover);
+                position.unplay(mv, undo);
+                Ok(!attacked.map_err(|f| probe_error(game, f))?)
+            }
+        }
+    }
+
     pub(crate) fn in_check(
         &mut self,
         game: &Game,
