@@ -523,15 +523,7 @@ def main(argv=None) -> int:
           + ("Max RSS is the dagaz process's peak resident set, the largest over the runs (GNU time's %M). "
              if GNU_TIME else "No memory columns: /usr/bin/time (GNU time) is missing. ")
           + "Every leaf count was checked against tests/data/*-perft.tsv.")
-    cpu = "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    print(f"CPU: {cpu}, {os.cpu_count()} logical CPUs. dagaz now: {now_desc}.")
+    print(f"CPU: {support.cpu_name()}, {os.cpu_count()} logical CPUs. dagaz now: {now_desc}.")
     if baseline:
         print(f"Today's binary: {baseline_desc}.")
     if python_on:

@@ -132,16 +132,20 @@ def fmt_rate(leaves: int, seconds: float) -> str:
     return f"{rate / 1e3:.0f} k"
 
 
-def machine_info(binary: Path, library: str) -> list:
-    """Lines naming the CPU, the dagaz build and the Python library's version."""
-    cpu = platform.processor() or "?"
+def cpu_name() -> str:
+    """The processor's model name, from /proc/cpuinfo where there is one."""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
+                return line.split(":", 1)[1].strip()
     except OSError:
         pass
+    return platform.processor() or "?"
+
+
+def machine_info(binary: Path, library: str) -> list:
+    """Lines naming the CPU, the dagaz build and the Python library's version."""
+    cpu = cpu_name()
     rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
     dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
                            capture_output=True, text=True)
