@@ -599,9 +599,13 @@ impl<'g> Searcher<'g> {
             return Ok(floor);
         }
         // Inside a capture sequence, where few of the moves are tried, the royal rule is tested
-        // only for the captures searched (the mobility term then counts every move the rules
-        // complete). At the horizon itself every move is tested, so a mate there is seen.
-        let unchecked = qdepth > 0;
+        // only for the captures searched. At the horizon itself every move is tested, so a
+        // mate there is seen. Only where the evaluation does not count moves: a mobility term
+        // would weigh the moves the rules complete here against the legal moves counted at the
+        // node above, counts that differ most where a king is in check; in shogi, whose
+        // default evaluation counts moves, the engine then stopped capturing at all, and a
+        // game at depth 1 ran for thousands of plies.
+        let unchecked = qdepth > 0 && eval.mobility() == 0;
         let moves = match self.moves_at(position, ply, unchecked)? {
             Ok(moves) => moves,
             Err(terminal) => return Ok(terminal),
