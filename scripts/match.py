@@ -45,6 +45,8 @@ Usage (from the repository root):
     python3 scripts/match.py --opponent /tmp/dagaz-old --games 20  # this build vs an older one
     python3 scripts/match.py --quick --stockfish-elo 1500          # 2 games at 100 ms: a check
     python3 scripts/match.py --quick --opponent target/release/dagaz
+    python3 scripts/match.py --opponent target/release/dagaz --threads 2   # 2 threads vs 1
+    python3 scripts/match.py --opponent target/release/dagaz --game /tmp/tuned.game  # tuned vs shipped
 """
 
 import argparse
@@ -124,6 +126,14 @@ def parse_args(argv=None):
                    help="plies (the opening's included) after which a game is a draw (default 300)")
     p.add_argument("--hash", type=int, default=None, metavar="MB",
                    help="pass `--hash MB` to every dagaz binary (default: dagaz's own default)")
+    p.add_argument("--game", default=GAME, metavar="FILE",
+                   help=f"the .game file dagaz plays (default {GAME}; e.g. one with tuned weights)")
+    p.add_argument("--opponent-game", default=None, metavar="FILE",
+                   help="the .game file the opponent dagaz plays (default: --game)")
+    p.add_argument("--threads", type=int, default=1, metavar="N",
+                   help="pass `--threads N` to dagaz (default 1)")
+    p.add_argument("--opponent-threads", type=int, default=1, metavar="N",
+                   help="pass `--threads N` to the opponent dagaz (default 1)")
     p.add_argument("--pgn", type=Path, default=None, help="also write the games to this PGN file")
     p.add_argument("--quick", action="store_true", help="2 games at 100 ms a move: checks the script")
     args = p.parse_args(argv)
@@ -378,7 +388,13 @@ def main(argv=None) -> int:
             "or pass --dagaz PATH")
         return 2
     copy = support.snapshot_dagaz(source)
-    dagaz = Player("dagaz", describe_binary(source, copy), [str(copy), "uci", GAME, *hash_args],
+    threads_args = ["--threads", str(args.threads)] if args.threads != 1 else []
+    label = describe_binary(source, copy)
+    if args.game != GAME:
+        label += f", {args.game}"
+    if args.threads != 1:
+        label += f", {args.threads} threads"
+    dagaz = Player("dagaz", label, [str(copy), "uci", args.game, *hash_args, *threads_args],
                    {}, True)
     if args.opponent is not None:
         osource = args.opponent.resolve()
@@ -386,8 +402,15 @@ def main(argv=None) -> int:
             log(f"error: the opponent {osource} is missing")
             return 2
         ocopy = support.snapshot_dagaz(osource)
-        opponent = Player("opponent", "dagaz " + describe_binary(osource, ocopy),
-                          [str(ocopy), "uci", GAME, *hash_args], {}, True)
+        ogame = args.opponent_game or args.game
+        othreads = ["--threads", str(args.opponent_threads)] if args.opponent_threads != 1 else []
+        olabel = "dagaz " + describe_binary(osource, ocopy)
+        if ogame != GAME:
+            olabel += f", {ogame}"
+        if args.opponent_threads != 1:
+            olabel += f", {args.opponent_threads} threads"
+        opponent = Player("opponent", olabel,
+                          [str(ocopy), "uci", ogame, *hash_args, *othreads], {}, True)
     else:
         sf = find_stockfish()
         if sf is None:

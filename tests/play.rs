@@ -43,6 +43,44 @@ fn bestmove_prints_iterations_then_the_move_last() {
 }
 
 #[test]
+fn bestmove_on_several_threads_and_by_monte_carlo() {
+    let chess = game("chess.game");
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let out = dagaz(
+        &[
+            "bestmove",
+            &chess,
+            "--fen",
+            fen,
+            "--depth",
+            "4",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.last(), Some(&"a1a8"));
+    assert!(lines[0].contains(" score mate 1 "), "{}", lines[0]);
+    // Tic-tac-toe: X (to move) has two in a row on the top line, O has nothing: the playouts
+    // find the win at once.
+    let ttt = game("tic-tac-toe.game");
+    let out = dagaz(
+        &[
+            "bestmove", &ttt, "--moves", "a3", "a1", "b3", "b1", "--search", "mcts", "--nodes",
+            "2000",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.lines().last(), Some("c3"), "{}", out.stdout);
+    let out = dagaz(&["bestmove", &chess, "--threads", "0"], "");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("0 is not in 1..=256"), "{}", out.stderr);
+}
+
+#[test]
 fn bestmove_help_says_where_the_info_lines_go() {
     let out = dagaz(&["bestmove", "--help"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);

@@ -15,6 +15,12 @@ const CAPS: dagaz_cli::Caps = dagaz_cli::Caps {
     nodes: 2_000,
     perft_depth: 2,
     hash_mb: 1,
+    threads: 2,
+};
+
+const SETTINGS: dagaz_cli::Settings = dagaz_cli::Settings {
+    hash_mb: 64,
+    threads: 1,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -26,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     let hub = which & 1 == 1;
     let mut out = Vec::new();
     let asked = if hub {
-        if dagaz_cli::hub_session(game, common::limits(), 64, CAPS, &mut &script[..], &mut out)
+        if dagaz_cli::hub_session(game, common::limits(), SETTINGS, CAPS, &mut &script[..], &mut out)
             .is_err()
         {
             assert!(out.is_empty());
@@ -34,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         }
         answered_once(script, "ping")
     } else {
-        dagaz_cli::uci_session(game, common::limits(), 64, CAPS, &mut &script[..], &mut out);
+        dagaz_cli::uci_session(game, common::limits(), SETTINGS, CAPS, &mut &script[..], &mut out);
         answered_once(script, "isready")
     };
     let text = String::from_utf8(out).expect("answers are text");

@@ -8,8 +8,8 @@
 
 use crate::input::{forward, Board, Line};
 use crate::loaded::load_game;
-use crate::numbers::{self, MAX_HASH_MB};
-use crate::worker::{Caps, Job, Output, Worker};
+use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
+use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Info, Limits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
@@ -20,24 +20,24 @@ use std::time::Duration;
 pub(crate) fn run(
     game_path: &std::path::Path,
     gen_limits: GenLimits,
-    hash_mb: usize,
+    settings: Settings,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
-    session(&game, gen_limits, hash_mb, Caps::default(), input, out)
+    session(&game, gen_limits, settings, Caps::default(), input, out)
         .map_err(|why| format!("error: {}: {why}\n", game_path.display()))
 }
 
 /// A Hub session for `game`: commands read from `input` until it ends or says `quit`, answers
-/// written to `out`; move generation within `gen_limits`, a table of `hash_mb` MiB (1 to
-/// 4096), and searches within `caps`. It returns when the session is over, any search it
+/// written to `out`; move generation within `gen_limits`, the table and threads of `settings`,
+/// and searches within `caps`. It returns when the session is over, any search it
 /// started answered; or at once, with why, for a game the protocol cannot speak of (one whose
 /// board does not number its squares, or without a PDN FEN).
 pub fn session(
     game: &Game,
     gen_limits: GenLimits,
-    hash_mb: usize,
+    settings: Settings,
     caps: Caps,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
@@ -58,8 +58,9 @@ pub fn session(
         scope.spawn(move || {
             let mut board = Board::new(game.initial_position());
             let mut level = Level::default();
-            let mut worker = Worker::new(game, gen_limits, hash_mb, caps);
-            let mut hash = hash_mb;
+            let mut worker = Worker::new(game, gen_limits, settings, caps);
+            // What `hub` tells of the parameters: the settings as last set.
+            let mut settings = settings;
             // A `go ponder` that `ponder-hit` turns into `go think`.
             let mut pondering = false;
             for line in lines {
@@ -81,7 +82,12 @@ pub fn session(
                             env!("CARGO_PKG_VERSION")
                         ));
                         out.line(&format!(
-                            "param name=hash value={hash} type=int min=1 max={MAX_HASH_MB}"
+                            "param name=hash value={} type=int min=1 max={MAX_HASH_MB}",
+                            settings.hash_mb
+                        ));
+                        out.line(&format!(
+                            "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+                            settings.threads
                         ));
                         out.line("wait");
                     }
@@ -97,7 +103,14 @@ pub fn session(
                             "hash" => match numbers::hash("set-param hash", v) {
                                 Ok(mb) => {
                                     worker.resize(mb);
-                                    hash = mb;
+                                    settings.hash_mb = mb;
+                                }
+                                Err(message) => error(out, &message),
+                            },
+                            "threads" => match numbers::threads("set-param threads", v) {
+                                Ok(n) => {
+                                    worker.set_threads(n);
+                                    settings.threads = n;
                                 }
                                 Err(message) => error(out, &message),
                             },

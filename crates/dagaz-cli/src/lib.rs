@@ -29,7 +29,7 @@ use std::path::PathBuf;
 pub use diagnostics::located;
 pub use hub::session as hub_session;
 pub use uci::session as uci_session;
-pub use worker::Caps;
+pub use worker::{Caps, Settings};
 
 /// The exit code for bad input.
 pub const EXIT_BAD_INPUT: i32 = 2;
@@ -143,6 +143,7 @@ enum Command {
     Serve(ServeArgs),
 }
 
+
 /// Where and what `serve` serves.
 #[derive(Debug, Args)]
 struct ServeArgs {
@@ -169,8 +170,21 @@ struct ProtocolArgs {
     /// Transposition table size in MiB, 1 to 4096 (the protocol can change it).
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
     hash: usize,
+    /// Search threads, 1 to 256 (the protocol can change it): more than one search the same
+    /// position together, sharing the table (Lazy SMP).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
+    threads: usize,
     #[command(flatten)]
     limits: LimitArgs,
+}
+
+impl ProtocolArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            hash_mb: self.hash,
+            threads: self.threads,
+        }
+    }
 }
 
 /// How long the engine thinks (by default to depth 4, or for the time given).
@@ -188,6 +202,10 @@ struct SearchArgs {
     /// Transposition table size in MiB, 1 to 4096.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
     hash: usize,
+    /// Search threads, 1 to 256: more than one search the same position together, sharing
+    /// the table (Lazy SMP; alpha-beta only, Monte Carlo tree search uses one).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
+    threads: usize,
     /// How to choose the move: `alphabeta` (iterative deepening with the game's evaluation) or
     /// `mcts` (Monte Carlo tree search with random playouts, for games whose evaluation says
     /// little: `--nodes` counts playouts, and `--depth N` stands for N thousand). By default,
@@ -334,14 +352,14 @@ fn interactive(
         Command::Uci(args) => uci::run(
             &args.game,
             loaded::limits(&args.limits),
-            args.hash,
+            args.settings(),
             input,
             out,
         ),
         Command::Hub(args) => hub::run(
             &args.game,
             loaded::limits(&args.limits),
-            args.hash,
+            args.settings(),
             input,
             out,
         ),

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 /// The largest transposition table, in MiB.
 pub(crate) const MAX_HASH_MB: usize = 4096;
+/// The most search threads.
+pub(crate) const MAX_THREADS: usize = 256;
 /// The most moves to the next time control a clock may give (UCI `movestogo`, Hub `moves`).
 pub(crate) const MAX_MOVES_TO_GO: u32 = 1000;
 
@@ -48,6 +50,11 @@ pub(crate) fn hash(what: &str, text: Option<&str>) -> Result<usize, String> {
     integer(what, text, 1, MAX_HASH_MB)
 }
 
+/// Search threads: 1 to [`MAX_THREADS`].
+pub(crate) fn threads(what: &str, text: Option<&str>) -> Result<usize, String> {
+    integer(what, text, 1, MAX_THREADS)
+}
+
 /// Moves to the next time control: 1 to [`MAX_MOVES_TO_GO`].
 pub(crate) fn moves_to_go(what: &str, text: Option<&str>) -> Result<u32, String> {
     integer(what, text, 1, MAX_MOVES_TO_GO)
@@ -80,6 +87,11 @@ fn found(text: Option<&str>) -> String {
 /// `--hash`: 1 to [`MAX_HASH_MB`].
 pub(crate) fn hash_option() -> RangedU64ValueParser<usize> {
     RangedU64ValueParser::new().range(1..=MAX_HASH_MB as u64)
+}
+
+/// `--threads` of a search: 1 to [`MAX_THREADS`].
+pub(crate) fn threads_option() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=MAX_THREADS as u64)
 }
 
 /// `--depth` of a search: 1 to [`MAX_DEPTH`].

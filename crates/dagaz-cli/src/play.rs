@@ -34,6 +34,7 @@ pub(crate) fn bestmove(
     if let Some(kind) = args.search {
         searcher.set_algorithm(kind.algorithm());
     }
+    searcher.set_threads(args.threads);
     let mut lines = String::new();
     let found = searcher
         .search(&loaded.record, &limits, &mut |info| {
@@ -99,6 +100,7 @@ pub(crate) fn play(
     if let Some(kind) = args.search {
         searcher.set_algorithm(kind.algorithm());
     }
+    searcher.set_threads(args.threads);
     let mut gen = loaded.generator();
     // `undo` takes back the plies played here, not the `--moves`.
     let first = loaded.record.len();

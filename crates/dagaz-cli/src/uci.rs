@@ -6,8 +6,8 @@
 use crate::info::{info_line, move_token};
 use crate::input::{forward, Board, Line};
 use crate::loaded::{half_moves, load_game};
-use crate::numbers::{self, MAX_HASH_MB};
-use crate::worker::{Caps, Job, Output, Worker};
+use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
+use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Game, GenError, Limits as GenLimits, Move};
 use dagaz_search::{Clock, Found, Limits, MAX_DEPTH};
 use std::io::{BufRead, Write};
@@ -17,23 +17,23 @@ use std::sync::mpsc;
 pub(crate) fn run(
     game_path: &std::path::Path,
     gen_limits: GenLimits,
-    hash_mb: usize,
+    settings: Settings,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let (game, _) = load_game(game_path)?;
-    session(&game, gen_limits, hash_mb, Caps::default(), input, out);
+    session(&game, gen_limits, settings, Caps::default(), input, out);
     Ok(())
 }
 
 /// A UCI session for `game`: commands read from `input` until it ends or says `quit`, answers
-/// written to `out`; move generation within `gen_limits`, a table of `hash_mb` MiB (1 to
-/// 4096), and searches and counts within `caps`. It returns when the session is over, any
+/// written to `out`; move generation within `gen_limits`, the table and threads of `settings`,
+/// and searches and counts within `caps`. It returns when the session is over, any
 /// search it started answered.
 pub fn session(
     game: &Game,
     gen_limits: GenLimits,
-    hash_mb: usize,
+    settings: Settings,
     caps: Caps,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
@@ -44,7 +44,7 @@ pub fn session(
         let out = &out;
         scope.spawn(move || {
             let mut board = Board::new(game.initial_position());
-            let mut worker = Worker::new(game, gen_limits, hash_mb, caps);
+            let mut worker = Worker::new(game, gen_limits, settings, caps);
             for line in lines {
                 let line = match line {
                     Line::Text(line) => line,
@@ -63,7 +63,12 @@ pub fn session(
                         out.line(&format!("id name dagaz {}", game.name()));
                         out.line("id author the dagaz authors");
                         out.line(&format!(
-                            "option name Hash type spin default {hash_mb} min 1 max {MAX_HASH_MB}"
+                            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+                            settings.hash_mb
+                        ));
+                        out.line(&format!(
+                            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+                            settings.threads
                         ));
                         out.line("uciok");
                     }
@@ -200,6 +205,11 @@ fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Outpu
     if name.eq_ignore_ascii_case("hash") {
         match numbers::hash("setoption Hash", Some(&value)) {
             Ok(mb) => worker.resize(mb),
+            Err(message) => out.line(&format!("info string error: {message}")),
+        }
+    } else if name.eq_ignore_ascii_case("threads") {
+        match numbers::threads("setoption Threads", Some(&value)) {
+            Ok(n) => worker.set_threads(n),
             Err(message) => out.line(&format!("info string error: {message}")),
         }
     } else {

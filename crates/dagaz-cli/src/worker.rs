@@ -74,6 +74,19 @@ pub struct Caps {
     pub perft_depth: u32,
     /// The largest transposition table, in MiB.
     pub hash_mb: usize,
+    /// The most search threads.
+    pub threads: usize,
+}
+
+/// The engine's settings a protocol session starts with; the protocol can change them (UCI's
+/// `setoption name Hash` and `Threads`, Hub's `set-param name=hash` and `threads`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The transposition table's size in MiB (1 to 4096).
+    pub hash_mb: usize,
+    /// Search threads (1 to 256): more than one searches the same position together, sharing
+    /// the table (Lazy SMP).
+    pub threads: usize,
 }
 
 impl Default for Caps {
@@ -83,8 +96,15 @@ impl Default for Caps {
             nodes: u64::MAX,
             perft_depth: u32::MAX,
             hash_mb: usize::MAX,
+            threads: usize::MAX,
         }
     }
+}
+
+fn searcher(game: &Game, gen_limits: GenLimits, hash_mb: usize, threads: usize) -> Searcher<'_> {
+    let mut searcher = Searcher::new(game, gen_limits, hash_mb);
+    searcher.set_threads(threads);
+    searcher
 }
 
 /// The searcher, either idle here or lent to the search thread.
@@ -92,29 +112,37 @@ pub(crate) struct Worker<'scope, 'g> {
     game: &'g Game,
     gen_limits: GenLimits,
     hash_mb: usize,
+    threads: usize,
     caps: Caps,
     idle: Option<Searcher<'g>>,
     running: Option<Running<'scope, 'g>>,
 }
 
 impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
-    /// A worker with a table of `hash_mb` MiB (checked by the caller: `numbers::hash`), whose
-    /// searches and counts stay within `caps`.
+    /// A worker with the table and threads of `settings` (checked by the caller:
+    /// `numbers::hash`, `numbers::threads`), whose searches and counts stay within `caps`.
     pub(crate) fn new(
         game: &'g Game,
         gen_limits: GenLimits,
-        hash_mb: usize,
+        settings: Settings,
         caps: Caps,
     ) -> Worker<'scope, 'g> {
-        let hash_mb = hash_mb.min(caps.hash_mb);
-        Worker {
+        let mut worker = Worker {
             game,
             gen_limits,
-            hash_mb,
+            hash_mb: settings.hash_mb.min(caps.hash_mb),
+            threads: settings.threads.min(caps.threads).max(1),
             caps,
-            idle: Some(Searcher::new(game, gen_limits, hash_mb)),
+            idle: None,
             running: None,
-        }
+        };
+        worker.idle = Some(worker.fresh());
+        worker
+    }
+
+    /// A new searcher with the worker's settings.
+    fn fresh(&self) -> Searcher<'g> {
+        searcher(self.game, self.gen_limits, self.hash_mb, self.threads)
     }
 
     pub(crate) fn is_running(&self) -> bool {
@@ -246,21 +274,28 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
     /// The idle searcher (stopping any search first).
     pub(crate) fn searcher(&mut self) -> &mut Searcher<'g> {
         self.stop();
+        let (game, gen_limits, hash_mb, threads) =
+            (self.game, self.gen_limits, self.hash_mb, self.threads);
         self.idle
-            .get_or_insert_with(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
+            .get_or_insert_with(|| searcher(game, gen_limits, hash_mb, threads))
     }
 
     fn take_searcher(&mut self) -> Searcher<'g> {
-        self.idle
-            .take()
-            .unwrap_or_else(|| Searcher::new(self.game, self.gen_limits, self.hash_mb))
+        self.idle.take().unwrap_or_else(|| self.fresh())
+    }
+
+    /// Searches on `threads` threads from now on (checked by the caller: `numbers::threads`).
+    pub(crate) fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.min(self.caps.threads).max(1);
+        let threads = self.threads;
+        self.searcher().set_threads(threads);
     }
 
     /// A new transposition table of `mb` MiB (checked by the caller: `numbers::hash`).
     pub(crate) fn resize(&mut self, mb: usize) {
         self.stop();
         self.hash_mb = mb.min(self.caps.hash_mb);
-        self.idle = Some(Searcher::new(self.game, self.gen_limits, self.hash_mb));
+        self.idle = Some(self.fresh());
     }
 
     /// Lets the running search end: one that ends by itself is waited for, one that waits

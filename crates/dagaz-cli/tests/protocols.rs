@@ -77,11 +77,12 @@ fn uci_handshake_then_a_legal_bestmove_after_moves() {
     );
     assert_eq!(code, 0);
     assert_eq!(
-        lines[..5],
+        lines[..6],
         [
             "id name dagaz Chess",
             "id author the dagaz authors",
             "option name Hash type spin default 64 min 1 max 4096",
+            "option name Threads type spin default 1 min 1 max 256",
             "uciok",
             "readyok"
         ]
@@ -262,7 +263,8 @@ fn uci_numbers_out_of_range_are_refused_with_the_range() {
     let (code, lines) = session(
         "uci",
         "chess.game",
-        "setoption name Hash value 999999999\nsetoption name Hash value 0\ngo depth 0\ngo depth 65\n\
+        "setoption name Hash value 999999999\nsetoption name Hash value 0\nsetoption name Threads value 0\n\
+         setoption name Threads value 257\ngo depth 0\ngo depth 65\n\
          go movetime 1e3\ngo movetime 99999999999999\ngo wtime -1\ngo movestogo 0\ngo nodes 0\n\
          go perft 65\ngo mate 33\ngo depth\nposition fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 1\n",
     );
@@ -272,6 +274,8 @@ fn uci_numbers_out_of_range_are_refused_with_the_range() {
         [
             "info string error: setoption Hash: expected a number from 1 to 4096, found \"999999999\"",
             "info string error: setoption Hash: expected a number from 1 to 4096, found \"0\"",
+            "info string error: setoption Threads: expected a number from 1 to 256, found \"0\"",
+            "info string error: setoption Threads: expected a number from 1 to 256, found \"257\"",
             "info string error: go depth: expected a number from 1 to 64, found \"0\"",
             "info string error: go depth: expected a number from 1 to 64, found \"65\"",
             "info string error: go movetime: expected a number from 0 to 31622400000, found \"1e3\"",
@@ -517,13 +521,14 @@ fn hub_handshake_then_a_legal_move() {
     let (code, lines) = session("hub", "international.game", &script);
     assert_eq!(code, 0);
     assert_eq!(
-        lines[..5],
+        lines[..6],
         [
             format!(
                 "id name=dagaz version={} author=\"the dagaz authors\"",
                 env!("CARGO_PKG_VERSION")
             ),
             "param name=hash value=64 type=int min=1 max=4096".to_string(),
+            "param name=threads value=1 type=int min=1 max=256".to_string(),
             "wait".to_string(),
             "ready".to_string(),
             "pong".to_string(),
@@ -532,6 +537,53 @@ fn hub_handshake_then_a_legal_move() {
     let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
     assert_eq!(infos.len(), 3, "{lines:?}");
     assert!(infos[0].starts_with("info depth=1 score="), "{}", infos[0]);
+    // White must take: the one capture goes from 28 over 23 to 19.
+    let done = last(&lines);
+    assert!(done.starts_with("done move=28x19x23"), "{done}");
+}
+
+#[test]
+fn uci_searches_on_several_threads_and_answers_a_legal_move() {
+    let (code, lines) = session(
+        "uci",
+        "chess.game",
+        // (A command after `go` would stop the search: the script ends with it, and the end
+        // of the input waits for a search that ends by itself.)
+        "setoption name Threads value 3\nposition startpos moves e2e4 e7e5\ngo depth 5\n",
+    );
+    assert_eq!(code, 0);
+    let game = load("chess.game");
+    let legal = legal_notations(&game, &after(&game, &["e2e4", "e7e5"]));
+    let answers: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove "))
+        .collect();
+    assert_eq!(answers.len(), 1, "{lines:?}");
+    for answer in answers {
+        let mv = answer.strip_prefix("bestmove ").unwrap();
+        assert!(legal.iter().any(|l| l == mv), "{mv}: {lines:?}");
+    }
+    // Every iteration is reported once, by the main thread.
+    let depths: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "4", "5"], "{lines:?}");
+}
+
+#[test]
+fn hub_searches_on_several_threads() {
+    let (code, lines) = session(
+        "hub",
+        "international.game",
+        "set-param name=threads value=2\nhub\npos moves=\"32-28 19-23\"\nlevel depth=4\ngo think\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        lines.contains(&"param name=threads value=2 type=int min=1 max=256".to_string()),
+        "{lines:?}"
+    );
     // White must take: the one capture goes from 28 over 23 to 19.
     let done = last(&lines);
     assert!(done.starts_with("done move=28x19x23"), "{done}");
@@ -620,11 +672,11 @@ fn hub_levels_out_of_range_are_refused_and_the_last_level_kept() {
         "international.game",
         "level depth=1\nlevel time=1 inc=1e30\nlevel move-time=1e19\nlevel move-time=1e300\n\
          level time=-1\nlevel depth=65\nlevel nodes=2.5\nlevel moves=0 time=60\nset-param name=hash value=0\n\
-         set-param name=hash value=999999999\ngo think\n",
+         set-param name=hash value=999999999\nset-param name=threads value=0\ngo think\n",
     );
     assert_eq!(code, 0);
     assert_eq!(
-        lines[..9],
+        lines[..10],
         [
             "error message=\"level inc: expected seconds from 0 to 31622400, found '1e30'\"",
             "error message=\"level move-time: expected seconds from 0 to 31622400, found '1e19'\"",
@@ -635,12 +687,13 @@ fn hub_levels_out_of_range_are_refused_and_the_last_level_kept() {
             "error message=\"level moves: expected a number from 1 to 1000, found '0'\"",
             "error message=\"set-param hash: expected a number from 1 to 4096, found '0'\"",
             "error message=\"set-param hash: expected a number from 1 to 4096, found '999999999'\"",
+            "error message=\"set-param threads: expected a number from 1 to 256, found '0'\"",
         ]
     );
     // `level depth=1` is still the level.
-    assert_eq!(lines.len(), 11, "{lines:?}");
-    assert!(lines[9].starts_with("info depth=1 score="), "{lines:?}");
-    assert!(lines[10].starts_with("done move="), "{lines:?}");
+    assert_eq!(lines.len(), 12, "{lines:?}");
+    assert!(lines[10].starts_with("info depth=1 score="), "{lines:?}");
+    assert!(lines[11].starts_with("done move="), "{lines:?}");
 }
 
 #[test]
@@ -703,17 +756,29 @@ fn sessions_run_in_memory_within_caps() {
         nodes: 300,
         perft_depth: 2,
         hash_mb: 1,
+        threads: 2,
+    };
+    let settings = dagaz_cli::Settings {
+        hash_mb: 64,
+        threads: 1,
     };
     let chess = load("chess.game");
     let uci = |script: &str| {
         let mut out = Vec::new();
-        let (limits, hash) = (Default::default(), 64);
-        dagaz_cli::uci_session(&chess, limits, hash, caps, &mut script.as_bytes(), &mut out);
+        let limits = Default::default();
+        dagaz_cli::uci_session(
+            &chess,
+            limits,
+            settings,
+            caps,
+            &mut script.as_bytes(),
+            &mut out,
+        );
         String::from_utf8(out).unwrap()
     };
     let text = uci("setoption name Hash value 4096\ngo perft 9\n");
     assert!(text.ends_with("\n\nNodes searched: 400\n"), "{text}");
-    let text = uci("go depth 64\n");
+    let text = uci("setoption name Threads value 256\ngo depth 64\n");
     let last = text.lines().last().unwrap_or_default();
     assert!(last.starts_with("bestmove "), "{text}");
 
@@ -723,7 +788,7 @@ fn sessions_run_in_memory_within_caps() {
     let result = dagaz_cli::hub_session(
         &international,
         Default::default(),
-        64,
+        settings,
         caps,
         &mut script.as_bytes(),
         &mut out,
@@ -736,7 +801,7 @@ fn sessions_run_in_memory_within_caps() {
     let refused = dagaz_cli::hub_session(
         &chess,
         Default::default(),
-        64,
+        settings,
         caps,
         &mut "ping\n".as_bytes(),
         &mut out,

@@ -9,7 +9,7 @@ use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
 use dagaz_engine::{Action, Game, GenError, Limits as GenLimits, Move, MoveGen, Outcome, Position};
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 // std's `Instant` panics on wasm32-unknown-unknown (the web page's search); this one is std's
@@ -70,11 +70,33 @@ pub enum Algorithm {
 
 /// A search for one game: keep it between moves, its table and move-ordering memory carry
 /// over (clear them with [`Searcher::new_game`]).
+///
+/// With more than one thread ([`Searcher::set_threads`]) the alpha-beta search is Lazy SMP:
+/// helper threads search the same position at the same time, each with its own move-ordering
+/// memory, every other one an iteration ahead, all sharing one transposition table; what the
+/// helpers store there cuts the main thread's tree, and the main thread's answer is the one
+/// given.
 pub struct Searcher<'g> {
     game: &'g Game,
     algorithm: Algorithm,
+    gen_limits: GenLimits,
+    table: Arc<Table>,
+    stop: Arc<AtomicBool>,
+    main: Worker<'g>,
+    /// The other threads' searches, kept between searches like the main one.
+    helpers: Vec<Worker<'g>>,
+    /// Set when the main search ends, to stop the helpers.
+    helpers_stop: Arc<AtomicBool>,
+    /// The helpers' nodes, added every [`POLL`] nodes, for the main thread's reports.
+    helper_nodes: Arc<AtomicU64>,
+}
+
+/// One thread's search: its move generator, move-ordering memory and scratch; the table and
+/// the stop flag shared.
+struct Worker<'g> {
+    game: &'g Game,
     gen: MoveGen,
-    table: Table,
+    table: Arc<Table>,
     /// Two quiet moves per ply that caused a cut-off.
     killers: Vec<[Option<Move>; 2]>,
     /// Cut-offs by (from, to), for ordering quiet moves.
@@ -84,6 +106,9 @@ pub struct Searcher<'g> {
     orders: Vec<Vec<i32>>,
     pv: Vec<Vec<Move>>,
     stop: Arc<AtomicBool>,
+    role: Role,
+    /// The helpers' nodes: each helper adds to it, the main thread reads it.
+    helper_nodes: Arc<AtomicU64>,
     // Per search:
     nodes: u64,
     seldepth: u32,
@@ -92,10 +117,21 @@ pub struct Searcher<'g> {
     path: Path,
 }
 
+/// What a worker does with the count of the helpers' nodes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// It reads the count: its reports and its node limit are for all the threads.
+    Main,
+    /// It adds its own nodes every [`POLL`] nodes.
+    Helper,
+}
+
 impl<'g> Searcher<'g> {
-    /// A searcher with a transposition table of about `table_mb` MiB.
+    /// A searcher with a transposition table of about `table_mb` MiB, on one thread.
     pub fn new(game: &'g Game, gen_limits: GenLimits, table_mb: usize) -> Searcher<'g> {
-        let cells = game.board().len();
+        let table = Arc::new(Table::new(table_mb));
+        let stop = Arc::new(AtomicBool::new(false));
+        let helper_nodes = Arc::new(AtomicU64::new(0));
         Searcher {
             game,
             algorithm: if game.prefers_mcts() {
@@ -103,19 +139,19 @@ impl<'g> Searcher<'g> {
             } else {
                 Algorithm::AlphaBeta
             },
-            gen: MoveGen::new(gen_limits),
-            table: Table::new(table_mb),
-            killers: Vec::new(),
-            history_scores: vec![0; cells * cells],
-            lists: Vec::new(),
-            orders: Vec::new(),
-            pv: Vec::new(),
-            stop: Arc::new(AtomicBool::new(false)),
-            nodes: 0,
-            seldepth: 0,
-            deadline: None,
-            node_limit: None,
-            path: Path::default(),
+            gen_limits,
+            main: Worker::new(
+                game,
+                gen_limits,
+                Arc::clone(&table),
+                Arc::clone(&stop),
+                (Role::Main, Arc::clone(&helper_nodes)),
+            ),
+            table,
+            stop,
+            helpers: Vec::new(),
+            helpers_stop: Arc::new(AtomicBool::new(false)),
+            helper_nodes,
         }
     }
 
@@ -141,11 +177,32 @@ impl<'g> Searcher<'g> {
         self.algorithm
     }
 
+    /// How many threads the alpha-beta searches to come use (at least one; Monte Carlo tree
+    /// search uses one whatever this says).
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        self.helpers.truncate(helpers);
+        while self.helpers.len() < helpers {
+            self.helpers.push(Worker::new(
+                self.game,
+                self.gen_limits,
+                Arc::clone(&self.table),
+                Arc::clone(&self.helpers_stop),
+                (Role::Helper, Arc::clone(&self.helper_nodes)),
+            ));
+        }
+    }
+
+    /// How many threads the alpha-beta searches use.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
     /// Forgets what earlier searches learnt.
     pub fn new_game(&mut self) {
         self.table.clear();
-        self.killers.clear();
-        self.history_scores.iter_mut().for_each(|h| *h = 0);
+        self.main.forget();
+        self.helpers.iter_mut().for_each(Worker::forget);
     }
 
     /// Searches the current position of `record` (the history goals look at the whole record)
@@ -162,15 +219,94 @@ impl<'g> Searcher<'g> {
         self.stop.store(false, Ordering::Relaxed);
         if self.algorithm == Algorithm::Mcts {
             let stop = Arc::clone(&self.stop);
-            return Mcts::new(self.game, &mut self.gen, &stop).search(record, limits, on_iteration);
+            return Mcts::new(self.game, &mut self.main.gen, &stop).search(
+                record,
+                limits,
+                on_iteration,
+            );
         }
+        self.table.next_age();
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        if self.helpers.is_empty() {
+            return self.main.search(record, limits, start, 1, on_iteration);
+        }
+        self.helpers_stop.store(false, Ordering::Relaxed);
+        let (main, helpers) = (&mut self.main, &mut self.helpers);
+        let helpers_stop = &self.helpers_stop;
+        std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().enumerate() {
+                // Every other helper starts an iteration ahead, so that the threads do not
+                // all search the same depth at once. A helper has no limits of its own: the
+                // main thread stops it.
+                let first_depth = 1 + (i as u32 + 1) % 2;
+                scope.spawn(move || {
+                    let unlimited = Limits::default();
+                    // A helper's error is the main thread's too: it searches the same tree.
+                    let _ = helper.search(record, &unlimited, start, first_depth, &mut |_| {});
+                });
+            }
+            let found = main.search(record, limits, start, 1, on_iteration);
+            helpers_stop.store(true, Ordering::Relaxed);
+            found
+        })
+    }
+
+    /// Whether a null move is tried in `position` (see [`Worker::may_pass`]).
+    #[cfg(test)]
+    pub(crate) fn may_pass(&self, position: &Position) -> bool {
+        self.main.may_pass(position)
+    }
+}
+
+impl<'g> Worker<'g> {
+    fn new(
+        game: &'g Game,
+        gen_limits: GenLimits,
+        table: Arc<Table>,
+        stop: Arc<AtomicBool>,
+        (role, helper_nodes): (Role, Arc<AtomicU64>),
+    ) -> Worker<'g> {
+        let cells = game.board().len();
+        Worker {
+            game,
+            gen: MoveGen::new(gen_limits),
+            table,
+            killers: Vec::new(),
+            history_scores: vec![0; cells * cells],
+            lists: Vec::new(),
+            orders: Vec::new(),
+            pv: Vec::new(),
+            stop,
+            role,
+            helper_nodes,
+            nodes: 0,
+            seldepth: 0,
+            deadline: None,
+            node_limit: None,
+            path: Path::default(),
+        }
+    }
+
+    fn forget(&mut self) {
+        self.killers.clear();
+        self.history_scores.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Iterative deepening from `first_depth`.
+    fn search(
+        &mut self,
+        record: &GameRecord,
+        limits: &Limits,
+        start: Instant,
+        first_depth: u32,
+        on_iteration: &mut dyn FnMut(&Info),
+    ) -> Result<Found, GenError> {
         self.nodes = 0;
         self.seldepth = 0;
         // A time so long that the clock cannot hold its end is no deadline at all.
         self.deadline = limits.movetime.and_then(|t| start.checked_add(t));
         self.node_limit = limits.nodes;
         self.path.reset(record.marks());
-        self.table.next_age();
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
         let mut root = record.position().clone();
@@ -194,7 +330,7 @@ impl<'g> Searcher<'g> {
             found.info.score = Score::from_search(value);
             return Ok(found);
         }
-        for depth in 1..=max_depth {
+        for depth in first_depth.min(max_depth)..=max_depth {
             let value = match self.iterate(&mut root, depth, found.info.value) {
                 Ok(v) => v,
                 Err(Halt::Stopped) => break,
@@ -208,7 +344,7 @@ impl<'g> Searcher<'g> {
                     seldepth: self.seldepth,
                     score: Score::from_search(value),
                     value,
-                    nodes: self.nodes,
+                    nodes: self.all_nodes(),
                     elapsed: start.elapsed(),
                     pv,
                 },
@@ -222,7 +358,7 @@ impl<'g> Searcher<'g> {
                 break;
             }
         }
-        found.info.nodes = self.nodes;
+        found.info.nodes = self.all_nodes();
         found.info.elapsed = start.elapsed();
         Ok(found)
     }
@@ -254,12 +390,23 @@ impl<'g> Searcher<'g> {
         }
     }
 
+    /// The nodes searched in this search: the main thread counts the helpers' too.
+    fn all_nodes(&self) -> u64 {
+        match self.role {
+            Role::Main => self.nodes + self.helper_nodes.load(Ordering::Relaxed),
+            Role::Helper => self.nodes,
+        }
+    }
+
     fn poll(&mut self) -> Result<(), Halt> {
         self.nodes += 1;
+        if self.role == Role::Helper && self.nodes % POLL == 0 {
+            self.helper_nodes.fetch_add(POLL, Ordering::Relaxed);
+        }
         if self.nodes % POLL == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stop.store(true, Ordering::Relaxed);
         }
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+        if self.node_limit.is_some_and(|n| self.all_nodes() >= n) {
             self.stop.store(true, Ordering::Relaxed);
         }
         if self.stop.load(Ordering::Relaxed) {
@@ -510,7 +657,7 @@ impl<'g> Searcher<'g> {
     /// draughts; and without hands, whose drops always give a move to make) and while the side
     /// to move has a piece worth more than the game's least valuable kind besides its royal
     /// ones, so that zugzwang (a king and pawns) is not assumed away.
-    pub(crate) fn may_pass(&self, position: &Position) -> bool {
+    fn may_pass(&self, position: &Position) -> bool {
         if !self.game.has_royal_pieces() || self.game.has_hands() {
             return false;
         }

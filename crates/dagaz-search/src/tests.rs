@@ -325,3 +325,68 @@ fn a_game_may_ask_for_monte_carlo() {
     searcher.set_algorithm(crate::Algorithm::Mcts);
     assert_eq!(searcher.algorithm(), crate::Algorithm::Mcts);
 }
+
+#[test]
+fn several_threads_find_what_one_finds_and_count_all_their_nodes() {
+    let chess = game("chess.game");
+    // A mate in one, then the start, where every answer must be legal.
+    let mate = chess
+        .from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+        .unwrap();
+    let mut searcher = Searcher::new(&chess, Default::default(), 8);
+    searcher.set_threads(3);
+    assert_eq!(searcher.threads(), 3);
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&GameRecord::new(mate), &limits, &mut |_| {})
+        .unwrap();
+    assert_eq!(found.best.unwrap().notation(&chess), "a1a8");
+    assert_eq!(found.info.score, Score::Mate(1));
+
+    let start = chess.initial_position();
+    let legal = dagaz_engine::MoveGen::default()
+        .moves(&chess, &start)
+        .unwrap();
+    let mut depths = Vec::new();
+    let found = searcher
+        .search(&GameRecord::new(start.clone()), &limits, &mut |info| {
+            depths.push(info.depth)
+        })
+        .unwrap();
+    assert!(legal.contains(found.best.as_ref().unwrap()));
+    // The main thread reports every iteration, and stops the helpers when it is done.
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert_eq!(found.info.depth, 4);
+    // A node limit counts every thread's nodes (the helpers report theirs in batches).
+    let limits = Limits {
+        nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&GameRecord::new(start.clone()), &limits, &mut |_| {})
+        .unwrap();
+    assert!(legal.contains(found.best.as_ref().unwrap()));
+    assert!(found.info.nodes >= 5_000);
+    // Back to one thread: the same search as a searcher made with one.
+    searcher.set_threads(1);
+    searcher.new_game();
+    assert_eq!(searcher.threads(), 1);
+    let found = searcher
+        .search(
+            &GameRecord::new(start.clone()),
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    let (alone, score) = best_from(&chess, &start, 3);
+    assert_eq!(
+        (found.best.unwrap().notation(&chess), found.info.score),
+        (alone, score)
+    );
+}
