@@ -523,3 +523,94 @@ fn check_shows_the_first_hundred_problems_and_counts_the_others() {
         without_help.replace(" [unknown-name]", "")
     );
 }
+
+#[test]
+fn tune_prints_a_clause_and_writes_it_into_a_copy_of_the_game() {
+    let english = repo_path("games/english.game");
+    let args = [
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+        "--steps",
+        "50",
+    ];
+    let mut argv = vec!["tune", english.to_str().unwrap()];
+    argv.extend(args);
+    let out = dagaz(&argv);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines[0].starts_with("; dagaz tune "), "{}", out.stdout);
+    assert!(lines[0].contains(": 2 games of self-play at 200 nodes a move after 8 random plies ("));
+    assert!(lines[1].starts_with("; K "), "{}", out.stdout);
+    assert_eq!(lines[2], "(evaluation");
+    assert!(
+        lines[3].starts_with("      (piece-values (Man "),
+        "{}",
+        lines[3]
+    );
+    assert!(lines.last().unwrap().starts_with("      (mobility "));
+
+    // --write: the copy's evaluation is the clause, the rest of the file as it was.
+    let dir = std::env::temp_dir().join(format!("dagaz-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("english.game");
+    let text = std::fs::read_to_string(&english).unwrap();
+    std::fs::write(&copy, &text).unwrap();
+    let mut argv = vec!["tune", copy.to_str().unwrap(), "--write"];
+    argv.extend(args);
+    let out = dagaz(&argv);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let clause = out.stdout.split_once("(evaluation").unwrap().1;
+    let written = std::fs::read_to_string(&copy).unwrap();
+    assert!(written.contains(&format!("(evaluation{clause}").trim_end().to_string()));
+    assert!(!written.contains("(evaluation (piece-values (Man 100) (King 200)) (mobility 2))"));
+    let (before, _) = text.split_once("(evaluation").unwrap();
+    assert!(written.starts_with(before));
+    assert_eq!(dagaz(&["check", copy.to_str().unwrap()]).code, 0);
+    // A file that is not a game is refused, and nothing is written.
+    std::fs::write(&copy, "(game").unwrap();
+    let out = dagaz(&["tune", copy.to_str().unwrap(), "--write", "--games", "1"]);
+    assert_eq!(out.code, 2);
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), "(game");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_plays_two_files_of_one_game_and_refuses_two_games() {
+    let english = repo_path("games/english.game").display().to_string();
+    let out = dagaz(&[
+        "match",
+        &english,
+        &english,
+        "--games",
+        "2",
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The same file on both sides: each opening's two games are one game, the sides swapped.
+    let line = out.stdout.trim_end();
+    assert!(
+        line.contains(": 2 games at 200 nodes a move after 8 random plies: "),
+        "{line}"
+    );
+    assert!(
+        line.contains("+1 =0 -1, score 50.0%, Elo +0")
+            || line.contains("+0 =2 -0, score 50.0%, Elo +0"),
+        "{line}"
+    );
+    let chess = repo_path("games/chess.game").display().to_string();
+    let out = dagaz(&["match", &english, &chess]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr
+            .contains("are not the same game: the pieces or the boards differ"),
+        "{}",
+        out.stderr
+    );
+}

@@ -21,6 +21,7 @@ const LAYERS: &[&str] = &[
     "dagaz-compiler",
     "dagaz-engine",
     "dagaz-search",
+    "dagaz-tune",
     "dagaz-cli",
     "dagaz-web",
 ];

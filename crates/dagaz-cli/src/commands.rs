@@ -21,6 +21,12 @@ pub(crate) fn execute(
     if let Command::Check { game, format } = &command {
         return check(game, *format);
     }
+    if let Command::Tune(args) = &command {
+        return crate::tune::run(args, progress, err).map(|text| (text, 0));
+    }
+    if let Command::Match(args) = &command {
+        return crate::tune::run_match(args, progress, err).map(|text| (text, 0));
+    }
     run(command, progress, err).map(|text| (text, 0))
 }
 
@@ -138,6 +144,8 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         | Command::Play { .. }
         | Command::Uci(_)
         | Command::Hub(_)
+        | Command::Tune(_)
+        | Command::Match(_)
         | Command::Serve(_) => Err("error: internal: this command runs apart\n".into()),
         Command::Disasm { game } => {
             let (game, _) = load_game(&game)?;

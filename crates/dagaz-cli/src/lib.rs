@@ -18,6 +18,7 @@ mod loaded;
 mod numbers;
 mod play;
 mod serve;
+mod tune;
 mod uci;
 mod worker;
 
@@ -130,6 +131,17 @@ enum Command {
         #[arg(long, value_name = "N")]
         max_plies: Option<u32>,
     },
+    /// Fit the game's evaluation (piece values, the mobility weight, with `--tables` the
+    /// piece-square tables) to games the engine plays against itself, by Texel's method:
+    /// the quiet positions of the games, each labelled with its game's result, and the weights
+    /// whose scores best predict those results. Prints the new `(evaluation ...)` clause, or
+    /// writes it into the game file with `--write`. See docs/search.md.
+    Tune(TuneArgs),
+    /// Play two versions of a game file against each other (the same rules, two evaluations:
+    /// the shipped one and a tuned one, say): each opening, a few random moves, played twice
+    /// with the sides swapped, every move searched to the same node count. Prints the first
+    /// file's wins, draws, losses and the Elo difference they stand for.
+    Match(MatchArgs),
     /// Speak the UCI protocol on standard input and output (for chess GUIs and python-chess):
     /// moves in the game's notation, `go perft N` too. See docs/protocols.md.
     Uci(ProtocolArgs),
@@ -143,6 +155,72 @@ enum Command {
     Serve(ServeArgs),
 }
 
+/// What `tune` plays and fits.
+#[derive(Debug, Args)]
+struct TuneArgs {
+    /// The .game file.
+    game: PathBuf,
+    /// Games of self-play.
+    #[arg(long, default_value_t = 200, value_parser = numbers::positive_usize())]
+    games: usize,
+    /// Nodes searched for each move of the games.
+    #[arg(long, value_name = "N", default_value_t = 2000, value_parser = numbers::positive_u64())]
+    nodes: u64,
+    /// Random legal moves that open each game, so that no two games are alike.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    random_plies: usize,
+    /// A game still going after this many plies counts as a draw.
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = numbers::positive_usize())]
+    max_plies: usize,
+    /// Games played at once, one a thread.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
+    threads: usize,
+    /// Seed of the random openings: the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Fit the piece-square tables too (one per piece type, the other players' turned half a
+    /// turn); needs many more games than the values.
+    #[arg(long)]
+    tables: bool,
+    /// Steps of gradient descent.
+    #[arg(long, default_value_t = 1500, value_parser = numbers::positive_usize())]
+    steps: usize,
+    /// Write the clause into the game file in place of its evaluation (the file is replaced
+    /// whole, and only when the new text loads).
+    #[arg(long)]
+    write: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// What `match` plays.
+#[derive(Debug, Args)]
+struct MatchArgs {
+    /// The .game file whose result is reported.
+    game: PathBuf,
+    /// The .game file it plays against (the same rules).
+    other: PathBuf,
+    /// Games (each opening is played twice, the sides swapped).
+    #[arg(long, default_value_t = 20, value_parser = numbers::positive_usize())]
+    games: usize,
+    /// Nodes searched for each move.
+    #[arg(long, value_name = "N", default_value_t = 5000, value_parser = numbers::positive_u64())]
+    nodes: u64,
+    /// Random legal moves that open each pair of games.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    random_plies: usize,
+    /// A game still going after this many plies counts as a draw.
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = numbers::positive_usize())]
+    max_plies: usize,
+    /// Games played at once, one a thread.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
+    threads: usize,
+    /// Seed of the random openings: the same seed plays the same match.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
 
 /// Where and what `serve` serves.
 #[derive(Debug, Args)]

@@ -109,6 +109,11 @@ pub(crate) fn positive_u64() -> RangedU64ValueParser<u64> {
     RangedU64ValueParser::new().range(1..=u64::MAX)
 }
 
+/// A count of at least 1 (`tune --games`).
+pub(crate) fn positive_usize() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..=u64::from(u32::MAX))
+}
+
 /// A count of at least 1 (`--repeat`).
 pub(crate) fn positive_u32() -> RangedI64ValueParser<u32> {
     RangedI64ValueParser::new().range(1..=i64::from(u32::MAX))

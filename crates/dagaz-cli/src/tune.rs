@@ -1,0 +1,241 @@
+//! `dagaz tune GAME`: the game's evaluation fitted to games the engine plays against itself
+//! (Texel's method, in `dagaz-tune`), printed as an `(evaluation ...)` clause or written into
+//! the game file in place of the old one; and `dagaz match GAME OTHER`, which tells whether
+//! the new clause plays better than the old.
+
+use crate::loaded::{includer, load_game};
+use crate::{MatchArgs, TuneArgs};
+use dagaz_engine::PlayerId;
+use dagaz_tune::{Duel, FitOptions, SelfPlay, Tally};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Runs `dagaz tune`: its standard output, or its error message.
+pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Result<String, String> {
+    let (game, text) = load_game(&args.game)?;
+    let shown = args.game.display().to_string();
+    let options = SelfPlay {
+        games: args.games,
+        random_plies: args.random_plies,
+        nodes: args.nodes,
+        max_plies: args.max_plies,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let fit_options = FitOptions {
+        steps: args.steps,
+        ..FitOptions::default()
+    };
+    let gen_limits = crate::loaded::limits(&args.limits);
+    let start = Instant::now();
+    let (done, samples) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let note = |d: usize, s: usize| {
+        done.store(d, Ordering::Relaxed);
+        samples.store(s, Ordering::Relaxed);
+    };
+    let tuned = std::thread::scope(|scope| {
+        let tuning = scope.spawn(|| {
+            dagaz_tune::tune(
+                &game,
+                &options,
+                &fit_options,
+                args.tables,
+                gen_limits,
+                &note,
+            )
+        });
+        // The games take minutes: this thread tells the terminal how far they have got.
+        while !tuning.is_finished() {
+            std::thread::sleep(Duration::from_millis(200));
+            if progress {
+                let (d, s) = (
+                    done.load(Ordering::Relaxed),
+                    samples.load(Ordering::Relaxed),
+                );
+                let what = if d < options.games {
+                    "playing"
+                } else {
+                    "fitting"
+                };
+                let _ = write!(
+                    err,
+                    "\rtune: {what}: {d}/{} games, {s} positions, {:.0} s ",
+                    options.games,
+                    start.elapsed().as_secs_f64()
+                );
+                let _ = err.flush();
+            }
+        }
+        if progress {
+            let _ = writeln!(err);
+        }
+        // A panic in a tuning thread is a bug: it goes on as the panic it was.
+        tuning
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+    .map_err(|e| format!("error: {shown}: {e}\n"))?;
+
+    let played = &tuned.played;
+    let fitted = &tuned.fitted;
+    let mut out = String::new();
+    let others = if game.player_count() == 2 {
+        game.player_name(PlayerId(1)).to_string()
+    } else {
+        "the others".to_string()
+    };
+    let _ = writeln!(
+        out,
+        "; dagaz tune {shown}: {} games of self-play at {} nodes a move after {} random plies \
+         ({} won {}, {others} won {}, drawn {}), {} quiet positions, {:.0} s",
+        args.games,
+        args.nodes,
+        args.random_plies,
+        game.player_name(PlayerId(0)),
+        played.first_wins,
+        played.other_wins,
+        played.draws,
+        played.samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let _ = writeln!(
+        out,
+        "; K {:.3}; mean squared error on {} fitted positions {:.5} -> {:.5}, on {} kept out \
+         {:.5} -> {:.5}",
+        fitted.k,
+        fitted.fitted,
+        fitted.fit_before,
+        fitted.fit_after,
+        fitted.held,
+        fitted.held_before,
+        fitted.held_after
+    );
+    if args.write {
+        write_back(&args.game, &text, &tuned.clause)?;
+        let _ = writeln!(out, "; written into {shown}:");
+    }
+    let _ = writeln!(out, "{}", tuned.clause);
+    Ok(out)
+}
+
+/// Puts `clause` into the game file at `path` (whose text is `text`) in place of its
+/// evaluation, after checking that the new text loads; the file is replaced whole (a
+/// temporary file renamed over it), never left half-written.
+fn write_back(path: &Path, text: &str, clause: &str) -> Result<(), String> {
+    let shown = path.display().to_string();
+    let new_text =
+        dagaz_tune::rewrite(text, clause).map_err(|e| format!("error: {shown}: {e}\n"))?;
+    dagaz_engine::Game::load_with(&new_text, &mut includer(path)).map_err(|e| {
+        format!(
+            "error: {shown}: the tuned clause does not load in the game ({e}); nothing written\n"
+        )
+    })?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = path.with_file_name(format!(".{name}.tune-{}", std::process::id()));
+    std::fs::write(&temp, &new_text)
+        .and_then(|()| std::fs::rename(&temp, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&temp);
+            format!("error: {shown}: cannot write: {e}; nothing written\n")
+        })
+}
+
+/// Runs `dagaz match`: its standard output, or its error message.
+pub(crate) fn run_match(
+    args: &MatchArgs,
+    progress: bool,
+    err: &mut dyn Write,
+) -> Result<String, String> {
+    let (first, _) = load_game(&args.game)?;
+    let (second, _) = load_game(&args.other)?;
+    let (shown, other) = (args.game.display(), args.other.display());
+    same_rules(&first, &second)
+        .map_err(|why| format!("error: {shown} and {other} are not the same game: {why}\n"))?;
+    let options = Duel {
+        games: args.games,
+        random_plies: args.random_plies,
+        nodes: args.nodes,
+        max_plies: args.max_plies,
+        threads: args.threads,
+        seed: args.seed,
+    };
+    let gen_limits = crate::loaded::limits(&args.limits);
+    let start = Instant::now();
+    let last = std::sync::Mutex::new((0usize, Tally::default()));
+    let note = |done: usize, t: &Tally| {
+        if let Ok(mut l) = last.lock() {
+            *l = (done, *t);
+        }
+    };
+    let tally = std::thread::scope(|scope| {
+        let playing =
+            scope.spawn(|| dagaz_tune::duel(&first, &second, &options, gen_limits, &note));
+        while !playing.is_finished() {
+            std::thread::sleep(Duration::from_millis(200));
+            if progress {
+                if let Ok(l) = last.lock() {
+                    let (done, t) = *l;
+                    let _ = write!(
+                        err,
+                        "\rmatch: {done}/{} games, +{} ={} -{}, {:.0} s ",
+                        options.games,
+                        t.wins,
+                        t.draws,
+                        t.losses,
+                        start.elapsed().as_secs_f64()
+                    );
+                    let _ = err.flush();
+                }
+            }
+        }
+        if progress {
+            let _ = writeln!(err);
+        }
+        playing
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+    .map_err(|e| format!("error: {shown}: {e}\n"))?;
+    let elo = tally
+        .elo()
+        .map_or_else(|| "n/a".to_string(), |e| format!("{e:+.0}"));
+    Ok(format!(
+        "{shown} against {other}: {} games at {} nodes a move after {} random plies: \
+         +{} ={} -{}, score {:.1}%, Elo {elo}, {:.0} s\n",
+        options.games,
+        options.nodes,
+        options.random_plies,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.score() * 100.0,
+        start.elapsed().as_secs_f64()
+    ))
+}
+
+/// Whether two games have the same rules, as far as a match can tell: the same players,
+/// pieces and board, and the same moves from the start.
+fn same_rules(a: &dagaz_engine::Game, b: &dagaz_engine::Game) -> Result<(), String> {
+    if a.player_count() != b.player_count() || a.player_count() != 2 {
+        return Err("a match needs two players on both sides".into());
+    }
+    if a.piece_count() != b.piece_count() || a.board().len() != b.board().len() {
+        return Err("the pieces or the boards differ".into());
+    }
+    let mut gen = dagaz_engine::MoveGen::default();
+    let moves = |g: &dagaz_engine::Game, gen: &mut dagaz_engine::MoveGen| {
+        gen.moves(g, &g.initial_position())
+            .map(|ms| ms.iter().map(|m| m.notation(g)).collect::<Vec<_>>())
+            .map_err(|e| e.to_string())
+    };
+    if moves(a, &mut gen)? != moves(b, &mut gen)? {
+        return Err("the moves from the start differ".into());
+    }
+    Ok(())
+}

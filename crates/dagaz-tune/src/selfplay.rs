@@ -1,0 +1,252 @@
+//! Positions to tune on: games the engine plays against itself, each opened by a few random
+//! moves so that no two are alike, and the quiet positions of each labelled with how its game
+//! ended for the side to move there.
+
+use crate::weights::{Features, Layout};
+use dagaz_engine::{Game, GenError, Limits as GenLimits, Move, MoveGen, Position};
+use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// How the games are played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SelfPlay {
+    /// Games to play.
+    pub games: usize,
+    /// Random legal moves that open each game.
+    pub random_plies: usize,
+    /// Nodes searched for each move after those.
+    pub nodes: u64,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+    /// Games played at once.
+    pub threads: usize,
+    /// The random openings' seed: the same seed plays the same games.
+    pub seed: u64,
+}
+
+impl Default for SelfPlay {
+    fn default() -> SelfPlay {
+        SelfPlay {
+            games: 200,
+            random_plies: 8,
+            nodes: 2_000,
+            max_plies: 300,
+            threads: 1,
+            seed: 1,
+        }
+    }
+}
+
+/// A position's features and the result of its game for the side to move there: 1 a win,
+/// ½ a draw, 0 a loss.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The position's features.
+    pub features: Features,
+    /// The result for the side to move.
+    pub result: f32,
+}
+
+/// What the games came to: the samples, and how the games ended.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Played {
+    /// The quiet positions of every game.
+    pub samples: Vec<Sample>,
+    /// Games the first player won.
+    pub first_wins: usize,
+    /// Games drawn (those that reached the ply limit included).
+    pub draws: usize,
+    /// Games another player won.
+    pub other_wins: usize,
+}
+
+/// Plays `options.games` games of `game` on `options.threads` threads; `progress` hears the
+/// games finished and the samples so far after each game. A game whose moves cannot be
+/// generated (a limit reached) stops it all with that error.
+pub fn play(
+    game: &Game,
+    layout: &Layout,
+    options: &SelfPlay,
+    gen_limits: GenLimits,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Played, GenError> {
+    let next = AtomicUsize::new(0);
+    let played = Mutex::new((Played::default(), 0usize));
+    let failed: Mutex<Option<GenError>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            scope.spawn(|| {
+                let mut player = Player::new(game, layout, options, gen_limits);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= options.games || lock(&failed).is_some() {
+                        break;
+                    }
+                    match player.one_game(i as u64) {
+                        Ok((samples, winner)) => {
+                            let mut guard = lock(&played);
+                            let (all, done) = &mut *guard;
+                            all.samples.extend(samples);
+                            match winner {
+                                Some(0) => all.first_wins += 1,
+                                Some(_) => all.other_wins += 1,
+                                None => all.draws += 1,
+                            }
+                            *done += 1;
+                            progress(*done, all.samples.len());
+                        }
+                        Err(e) => {
+                            lock(&failed).get_or_insert(e);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let (played, _) = played.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(played)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A thread that panicked holding it left nothing half-done that matters here.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One thread's engine.
+struct Player<'g> {
+    game: &'g Game,
+    layout: &'g Layout,
+    options: &'g SelfPlay,
+    searcher: Searcher<'g>,
+    gen: MoveGen,
+}
+
+impl<'g> Player<'g> {
+    fn new(
+        game: &'g Game,
+        layout: &'g Layout,
+        options: &'g SelfPlay,
+        gen_limits: GenLimits,
+    ) -> Player<'g> {
+        Player {
+            game,
+            layout,
+            options,
+            searcher: Searcher::new(game, gen_limits, 4),
+            gen: MoveGen::new(gen_limits),
+        }
+    }
+
+    /// Game `index`: its samples with their results, and the index of the player who won
+    /// (`None`: a draw, or an end that names no winner).
+    fn one_game(&mut self, index: u64) -> Result<(Vec<Sample>, Option<usize>), GenError> {
+        let game = self.game;
+        let mut rng = Rng::new(self.options.seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut record = GameRecord::new(game.initial_position());
+        self.searcher.new_game();
+        // The features of each sampled position, with the player to move there.
+        let mut taken: Vec<(Features, usize)> = Vec::new();
+        let limits = Limits {
+            nodes: Some(self.options.nodes),
+            ..Limits::default()
+        };
+        let over = loop {
+            if let Some(over) = record.history_end(game) {
+                break Some(over);
+            }
+            let moves = self.gen.moves(game, record.position())?;
+            if moves.is_empty() {
+                let ended = self.gen.ending_without_moves(game, record.position())?;
+                break Some(GameOver::from_ending(game, &ended));
+            }
+            if record.len() >= self.options.max_plies {
+                break None;
+            }
+            let chosen = if record.len() < self.options.random_plies {
+                let i = rng.below(moves.len());
+                moves.get(i).cloned()
+            } else {
+                let found = self.searcher.search(&record, &limits, &mut |_| {})?;
+                if let Some(mv) = &found.best {
+                    if self.is_quiet_position(record.position(), mv)? {
+                        if let Some(their) = self.their_quiet_moves(record.position())? {
+                            let f = self
+                                .layout
+                                .features(game, record.position(), moves.len(), their);
+                            taken.push((f, record.position().to_move().index()));
+                        }
+                    }
+                }
+                found.best
+            };
+            let Some(mv) = chosen else { break None };
+            record.play(game, &mv);
+        };
+        let (winner, draw) = match &over {
+            Some(over) => (over.winner.map(|p| p.index()), over.draw),
+            None => (None, true),
+        };
+        if winner.is_none() && !draw {
+            // An end that names no single winner (a loss among more than two players): no
+            // label to give.
+            return Ok((Vec::new(), None));
+        }
+        let samples = taken
+            .into_iter()
+            .map(|(features, mover)| Sample {
+                features,
+                result: match winner {
+                    Some(w) if w == mover => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                },
+            })
+            .collect();
+        Ok((samples, winner))
+    }
+
+    /// Whether the evaluation can be trusted in `position`, whose chosen move is `best`: the
+    /// move takes nothing and the side to move is not in check (a capture or a check would be
+    /// answered before the position settles).
+    fn is_quiet_position(&mut self, position: &Position, best: &Move) -> Result<bool, GenError> {
+        if self.game.evaluation().captured_value(best.actions()) != 0 {
+            return Ok(false);
+        }
+        Ok(!(self.game.has_royal_pieces() && self.gen.in_check(self.game, position)?))
+    }
+
+    /// How many legal moves the side to move's opponent would have, were it its turn; `None`
+    /// when one of them would capture: a threat the static evaluation does not see, so the
+    /// position is not quiet. (Without this, draughts' compulsory captures made the
+    /// opponent's count smallest where it threatened most, and the fit learnt that having
+    /// more moves than the opponent loses.)
+    fn their_quiet_moves(&mut self, position: &Position) -> Result<Option<usize>, GenError> {
+        let mut passed = position.clone();
+        passed.play(self.game, &Move::default());
+        let theirs = self.gen.moves(self.game, &passed)?;
+        let eval = self.game.evaluation();
+        Ok((!theirs.iter().any(|m| eval.captured_value(m.actions()) != 0)).then_some(theirs.len()))
+    }
+}
+
+/// xorshift64*: enough to choose opening moves, and the same everywhere.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        ((u128::from(x) * n as u128) >> 64) as usize
+    }
+}
