@@ -36,8 +36,10 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
         done.store(d, Ordering::Relaxed);
         samples.store(s, Ordering::Relaxed);
     };
-    let tuned = std::thread::scope(|scope| {
-        let tuning = scope.spawn(|| {
+    let tuned = with_progress(
+        progress,
+        err,
+        || {
             dagaz_tune::tune(
                 &game,
                 &options,
@@ -46,37 +48,25 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
                 gen_limits,
                 &note,
             )
-        });
-        // The games take minutes: this thread tells the terminal how far they have got.
-        while !tuning.is_finished() {
-            std::thread::sleep(Duration::from_millis(200));
-            if progress {
-                let (d, s) = (
-                    done.load(Ordering::Relaxed),
-                    samples.load(Ordering::Relaxed),
-                );
-                let what = if d < options.games {
-                    "playing"
-                } else {
-                    "fitting"
-                };
-                let _ = write!(
-                    err,
-                    "\rtune: {what}: {d}/{} games, {s} positions, {:.0} s ",
-                    options.games,
-                    start.elapsed().as_secs_f64()
-                );
-                let _ = err.flush();
-            }
-        }
-        if progress {
-            let _ = writeln!(err);
-        }
-        // A panic in a tuning thread is a bug: it goes on as the panic it was.
-        tuning
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
+        },
+        |err| {
+            let (d, s) = (
+                done.load(Ordering::Relaxed),
+                samples.load(Ordering::Relaxed),
+            );
+            let what = if d < options.games {
+                "playing"
+            } else {
+                "fitting"
+            };
+            let _ = write!(
+                err,
+                "\rtune: {what}: {d}/{} games, {s} positions, {:.0} s ",
+                options.games,
+                start.elapsed().as_secs_f64()
+            );
+        },
+    )
     .map_err(|e| format!("error: {shown}: {e}\n"))?;
 
     let played = &tuned.played;
@@ -173,34 +163,25 @@ pub(crate) fn run_match(
             *l = (done, *t);
         }
     };
-    let tally = std::thread::scope(|scope| {
-        let playing =
-            scope.spawn(|| dagaz_tune::duel(&first, &second, &options, gen_limits, &note));
-        while !playing.is_finished() {
-            std::thread::sleep(Duration::from_millis(200));
-            if progress {
-                if let Ok(l) = last.lock() {
-                    let (done, t) = *l;
-                    let _ = write!(
-                        err,
-                        "\rmatch: {done}/{} games, +{} ={} -{}, {:.0} s ",
-                        options.games,
-                        t.wins,
-                        t.draws,
-                        t.losses,
-                        start.elapsed().as_secs_f64()
-                    );
-                    let _ = err.flush();
-                }
+    let tally = with_progress(
+        progress,
+        err,
+        || dagaz_tune::duel(&first, &second, &options, gen_limits, &note),
+        |err| {
+            if let Ok(l) = last.lock() {
+                let (done, t) = *l;
+                let _ = write!(
+                    err,
+                    "\rmatch: {done}/{} games, +{} ={} -{}, {:.0} s ",
+                    options.games,
+                    t.wins,
+                    t.draws,
+                    t.losses,
+                    start.elapsed().as_secs_f64()
+                );
             }
-        }
-        if progress {
-            let _ = writeln!(err);
-        }
-        playing
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
+        },
+    )
     .map_err(|e| format!("error: {shown}: {e}\n"))?;
     let elo = tally
         .elo()
@@ -238,4 +219,31 @@ fn same_rules(a: &dagaz_engine::Game, b: &dagaz_engine::Game) -> Result<(), Stri
         return Err("the moves from the start differ".into());
     }
     Ok(())
+}
+
+/// Runs `work` on a thread of its own (the games take minutes) while this one, on a terminal
+/// (`progress`), tells `err` how far it has got with `tell` five times a second.
+fn with_progress<T: Send>(
+    progress: bool,
+    err: &mut dyn Write,
+    work: impl FnOnce() -> T + Send,
+    mut tell: impl FnMut(&mut dyn Write),
+) -> T {
+    std::thread::scope(|scope| {
+        let working = scope.spawn(work);
+        while !working.is_finished() {
+            std::thread::sleep(Duration::from_millis(200));
+            if progress {
+                tell(&mut *err);
+                let _ = err.flush();
+            }
+        }
+        if progress {
+            let _ = writeln!(err);
+        }
+        // A panic in the working thread is a bug: it goes on as the panic it was.
+        working
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }

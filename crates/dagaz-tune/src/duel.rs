@@ -3,10 +3,10 @@
 //! sides swapped, every move searched to the same node count, so that only the evaluations
 //! differ and the same seed plays the same match.
 
+use crate::pool::lock;
 use crate::selfplay::Rng;
 use dagaz_engine::{match_move, Game, GenError, Limits as GenLimits, MoveGen};
 use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// How the match is played.
@@ -64,51 +64,31 @@ pub fn duel(
     gen_limits: GenLimits,
     progress: &(dyn Fn(usize, &Tally) + Sync),
 ) -> Result<Tally, GenError> {
-    let next = AtomicUsize::new(0);
     let tally = Mutex::new((Tally::default(), 0usize));
-    let failed: Mutex<Option<GenError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                let mut engines = [
-                    Searcher::new(first, gen_limits, 4),
-                    Searcher::new(second, gen_limits, 4),
-                ];
-                let mut gen = MoveGen::new(gen_limits);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= options.games || lock(&failed).is_some() {
-                        break;
-                    }
-                    match one_game(first, &mut engines, &mut gen, options, i) {
-                        Ok(won) => {
-                            let mut guard = lock(&tally);
-                            let (t, done) = &mut *guard;
-                            match won {
-                                Some(true) => t.wins += 1,
-                                Some(false) => t.losses += 1,
-                                None => t.draws += 1,
-                            }
-                            *done += 1;
-                            progress(*done, t);
-                        }
-                        Err(e) => {
-                            lock(&failed).get_or_insert(e);
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
+    crate::pool::play_all(
+        options.games,
+        options.threads,
+        || {
+            let engines = [
+                Searcher::new(first, gen_limits, 4),
+                Searcher::new(second, gen_limits, 4),
+            ];
+            (engines, MoveGen::new(gen_limits))
+        },
+        |(engines, gen), i| one_game(first, engines, gen, options, i),
+        |won| {
+            let mut guard = lock(&tally);
+            let (t, done) = &mut *guard;
+            match won {
+                Some(true) => t.wins += 1,
+                Some(false) => t.losses += 1,
+                None => t.draws += 1,
+            }
+            *done += 1;
+            progress(*done, t);
+        },
+    )?;
     Ok(tally.into_inner().unwrap_or_else(|e| e.into_inner()).0)
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Game `index`: opening `index / 2`, the first file's engine moving first in even games.

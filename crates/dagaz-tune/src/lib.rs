@@ -22,6 +22,7 @@
 
 mod duel;
 mod fit;
+mod pool;
 mod selfplay;
 mod weights;
 

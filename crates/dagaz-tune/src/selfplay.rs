@@ -2,10 +2,10 @@
 //! moves so that no two are alike, and the quiet positions of each labelled with how its game
 //! ended for the side to move there.
 
+use crate::pool::lock;
 use crate::weights::{Features, Layout};
 use dagaz_engine::{Game, GenError, Limits as GenLimits, Move, MoveGen, Position};
 use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// How the games are played.
@@ -71,50 +71,27 @@ pub fn play(
     gen_limits: GenLimits,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Played, GenError> {
-    let next = AtomicUsize::new(0);
     let played = Mutex::new((Played::default(), 0usize));
-    let failed: Mutex<Option<GenError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                let mut player = Player::new(game, layout, options, gen_limits);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= options.games || lock(&failed).is_some() {
-                        break;
-                    }
-                    match player.one_game(i as u64) {
-                        Ok((samples, winner)) => {
-                            let mut guard = lock(&played);
-                            let (all, done) = &mut *guard;
-                            all.samples.extend(samples);
-                            match winner {
-                                Some(0) => all.first_wins += 1,
-                                Some(_) => all.other_wins += 1,
-                                None => all.draws += 1,
-                            }
-                            *done += 1;
-                            progress(*done, all.samples.len());
-                        }
-                        Err(e) => {
-                            lock(&failed).get_or_insert(e);
-                            break;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
+    crate::pool::play_all(
+        options.games,
+        options.threads,
+        || Player::new(game, layout, options, gen_limits),
+        |player, i| player.one_game(i as u64),
+        |(samples, winner)| {
+            let mut guard = lock(&played);
+            let (all, done) = &mut *guard;
+            all.samples.extend(samples);
+            match winner {
+                Some(0) => all.first_wins += 1,
+                Some(_) => all.other_wins += 1,
+                None => all.draws += 1,
+            }
+            *done += 1;
+            progress(*done, all.samples.len());
+        },
+    )?;
     let (played, _) = played.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(played)
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    // A thread that panicked holding it left nothing half-done that matters here.
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// One thread's engine.
@@ -175,9 +152,9 @@ impl<'g> Player<'g> {
                 if let Some(mv) = &found.best {
                     if self.is_quiet_position(record.position(), mv)? {
                         if let Some(their) = self.their_quiet_moves(record.position())? {
-                            let f = self
-                                .layout
-                                .features(game, record.position(), moves.len(), their);
+                            let f =
+                                self.layout
+                                    .features(game, record.position(), moves.len(), their);
                             taken.push((f, record.position().to_move().index()));
                         }
                     }

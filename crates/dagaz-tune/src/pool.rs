@@ -1,0 +1,50 @@
+//! Games shared out among threads: each thread keeps its own engines and takes the next game
+//! until all are played or one fails.
+
+use dagaz_engine::GenError;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+/// Plays games `0..games` on `threads` threads: each thread makes its engines with `engines`
+/// once, plays each game it takes with `play`, and hands the result to `done`. The first
+/// error stops the threads from taking more games and is returned.
+pub(crate) fn play_all<E, R>(
+    games: usize,
+    threads: usize,
+    engines: impl Fn() -> E + Sync,
+    play: impl Fn(&mut E, usize) -> Result<R, GenError> + Sync,
+    done: impl Fn(R) + Sync,
+) -> Result<(), GenError> {
+    let next = AtomicUsize::new(0);
+    let failed: Mutex<Option<GenError>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut mine = engines();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games || lock(&failed).is_some() {
+                        break;
+                    }
+                    match play(&mut mine, i) {
+                        Ok(result) => done(result),
+                        Err(e) => {
+                            lock(&failed).get_or_insert(e);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// The lock, whether or not a thread panicked holding it: what it guards is whole between
+/// updates.
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
