@@ -182,6 +182,9 @@ struct TuneArgs {
     /// turn); needs many more games than the values.
     #[arg(long)]
     tables: bool,
+    /// Keep the game's mobility weight as it is: fit the values (and tables) only.
+    #[arg(long)]
+    fixed_mobility: bool,
     /// Steps of gradient descent.
     #[arg(long, default_value_t = 1500, value_parser = numbers::positive_usize())]
     steps: usize,

@@ -6,7 +6,7 @@
 use crate::loaded::{includer, load_game};
 use crate::{MatchArgs, TuneArgs};
 use dagaz_engine::PlayerId;
-use dagaz_tune::{Duel, FitOptions, SelfPlay, Tally};
+use dagaz_tune::{Duel, FitOptions, Fitting, SelfPlay, Tally};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -29,6 +29,10 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
         steps: args.steps,
         ..FitOptions::default()
     };
+    let fitting = Fitting {
+        tables: args.tables,
+        mobility: !args.fixed_mobility,
+    };
     let gen_limits = crate::loaded::limits(&args.limits);
     let start = Instant::now();
     let (done, samples) = (AtomicUsize::new(0), AtomicUsize::new(0));
@@ -39,16 +43,7 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
     let tuned = with_progress(
         progress,
         err,
-        || {
-            dagaz_tune::tune(
-                &game,
-                &options,
-                &fit_options,
-                args.tables,
-                gen_limits,
-                &note,
-            )
-        },
+        || dagaz_tune::tune(&game, &options, &fit_options, fitting, gen_limits, &note),
         |err| {
             let (d, s) = (
                 done.load(Ordering::Relaxed),

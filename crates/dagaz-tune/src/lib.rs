@@ -14,7 +14,7 @@
 //! let text = std::fs::read_to_string("games/english.game").unwrap();
 //! let game = dagaz_engine::Game::load(&text).unwrap();
 //! let options = SelfPlay { games: 100, ..SelfPlay::default() };
-//! let tuned = tune(&game, &options, &FitOptions::default(), false, Default::default(), &|_, _| {}).unwrap();
+//! let tuned = tune(&game, &options, &FitOptions::default(), Default::default(), Default::default(), &|_, _| {}).unwrap();
 //! println!("{}", tuned.clause);
 //! ```
 
@@ -44,25 +44,44 @@ pub struct Tuned {
     pub clause: String,
 }
 
-/// Plays `options.games` games of `game`, fits its evaluation to them (with its piece-square
-/// tables when `tables`) and writes the clause. `progress` hears the games finished and the
-/// samples so far.
+/// Which weights a run fits besides the piece values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fitting {
+    /// The piece-square tables (otherwise they stay as the game has them).
+    pub tables: bool,
+    /// The mobility weight (otherwise it stays as the game has it).
+    pub mobility: bool,
+}
+
+impl Default for Fitting {
+    /// The values and the mobility weight.
+    fn default() -> Fitting {
+        Fitting {
+            tables: false,
+            mobility: true,
+        }
+    }
+}
+
+/// Plays `options.games` games of `game`, fits the weights `fitting` names to them and writes
+/// the clause. `progress` hears the games finished and the samples so far.
 pub fn tune(
     game: &Game,
     options: &SelfPlay,
     fit_options: &FitOptions,
-    tables: bool,
+    fitting: Fitting,
     gen_limits: GenLimits,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Tuned, GenError> {
-    let layout = Layout::new(game, tables);
+    let layout = Layout::new(game, fitting.tables);
     let played = play(game, &layout, options, gen_limits, progress)?;
     let start = layout.weights_of(game.evaluation());
     // A royal piece is never captured: its value is no material to weigh.
     let frozen: Vec<bool> = (0..layout.len())
         .map(|i| {
-            i < game.piece_count()
-                && PieceKind::from_index(i).is_some_and(|kind| game.is_royal(kind))
+            (i < game.piece_count()
+                && PieceKind::from_index(i).is_some_and(|kind| game.is_royal(kind)))
+                || (!fitting.mobility && layout.is_mobility(i))
         })
         .collect();
     let fitted = fit(&played.samples, &start, &frozen, fit_options);
@@ -158,7 +177,7 @@ mod tests {
             &game,
             &options,
             &FitOptions::default(),
-            false,
+            Fitting::default(),
             Default::default(),
             &|_, _| {},
         )
@@ -171,6 +190,21 @@ mod tests {
             .iter()
             .all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
         let again = Game::load(&rewrite(&text, &tuned.clause).unwrap()).unwrap();
+        // The mobility weight kept as it was: only the values move.
+        let kept = tune(
+            &game,
+            &options,
+            &FitOptions::default(),
+            Fitting {
+                mobility: false,
+                ..Fitting::default()
+            },
+            Default::default(),
+            &|_, _| {},
+        )
+        .unwrap();
+        let mobility = format!("(mobility {}))", game.evaluation().mobility());
+        assert!(kept.clause.ends_with(&mobility), "{}", kept.clause);
         assert_eq!(
             Layout::new(&again, false).weights_of(again.evaluation()),
             tuned.fitted.weights
@@ -180,7 +214,7 @@ mod tests {
             &game,
             &options,
             &FitOptions::default(),
-            false,
+            Fitting::default(),
             Default::default(),
             &|_, _| {},
         )

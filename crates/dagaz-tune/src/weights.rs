@@ -67,6 +67,11 @@ impl Layout {
         self.kinds + self.table_len()
     }
 
+    /// Whether weight `i` is the mobility weight.
+    pub(crate) fn is_mobility(&self, i: usize) -> bool {
+        i == self.mobility()
+    }
+
     /// The game's own weights, in this layout.
     pub fn weights_of(&self, eval: &Evaluation) -> Vec<f64> {
         let mut w = vec![0.0; self.len()];
