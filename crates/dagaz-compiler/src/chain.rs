@@ -154,9 +154,11 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         self.scopes.leave();
         let post_stays = stays_put(self.ops.get(post_start..).unwrap_or(&[]));
         let parts = dagaz_ir::Parts::of(&self.ops, &self.clauses, &self.guards, post_stays);
+        let reach = dagaz_ir::Reach::of(&self.ops, &self.clauses, &self.guards, &parts);
         let program = Program {
             post_stays,
             parts,
+            reach,
             run: dagaz_vm::fuse::fuse(&self.ops),
             ops: self.ops,
             spans: self.spans,

@@ -13,9 +13,43 @@ impl Game {
             return String::new();
         };
         let mut out = dagaz_ir::disassemble(&p.program, &self.rules);
+        if self.attack_test() == dagaz_compiler::AttackTest::Reversible {
+            out.push_str(&self.list_rays(&p.program));
+        }
         if let Some(drops) = &p.drops {
             out.push_str("; drops\n");
             out.push_str(&dagaz_ir::disassemble(drops, &self.rules));
+        }
+        out
+    }
+
+    /// `; attack test walks ...` lines: the parts of the reversible attack test proven rays
+    /// (see [`dagaz_ir::Reach`]), a slide marked with `*`.
+    fn list_rays(&self, program: &dagaz_ir::Program) -> String {
+        let names = |rays: &[dagaz_ir::Ray]| {
+            rays.iter()
+                .map(|r| {
+                    let star = if r.slides { "*" } else { "" };
+                    format!("{}{star}", self.rules.board.direction_name(r.dir))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let reach = &program.reach;
+        let mut out = String::new();
+        let clauses = matches!(program.parts, dagaz_ir::Parts::Clauses { .. });
+        for (j, rays) in reach.clauses.iter().enumerate() {
+            if let Some(rays) = rays {
+                let part = if clauses {
+                    format!("clause move #{}", j + 1)
+                } else {
+                    "the chain".to_string()
+                };
+                out.push_str(&format!(
+                    "; attack test walks {part}: {}\n",
+                    names(&rays.all)
+                ));
+            }
         }
         out
     }

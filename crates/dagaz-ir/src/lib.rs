@@ -30,7 +30,9 @@ mod action;
 mod board;
 mod disassembly;
 mod op;
+mod parts;
 mod program;
+mod reach;
 mod value;
 mod zones;
 
@@ -38,7 +40,9 @@ pub use action::{same_actions, unordered_hash, value_code, Action};
 pub use board::{Board, TopologyError, MAX_DIRECTIONS, MAX_POSITIONS};
 pub use disassembly::{disassemble, Names};
 pub use op::{Cmp, Op, Target, Test};
-pub use program::{Clause, Guard, Invariant, Parts, Program};
+pub use parts::{Clause, Guard, Parts};
+pub use program::{Invariant, Program};
+pub use reach::{ClauseRays, Ray, Reach};
 pub use value::{
     Dir, Int, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType, MAX_ATTRIBUTES,
     MAX_TURN_VARIABLES,

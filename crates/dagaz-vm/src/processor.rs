@@ -1574,6 +1574,7 @@ mod tests {
             guards: Vec::new(),
             post_stays: false,
             parts: Default::default(),
+            reach: Default::default(),
         };
         let players = players();
         let cx = Context {
@@ -2445,6 +2446,7 @@ mod tests {
             guards: vec![guard],
             post_stays: false,
             parts: Default::default(),
+            reach: Default::default(),
         };
         let players = players();
         let cx = Context {

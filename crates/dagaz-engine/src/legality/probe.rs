@@ -21,7 +21,7 @@
 use super::royal;
 use crate::model::Game;
 use dagaz_compiler::AttackTest;
-use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
+use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
@@ -229,6 +229,20 @@ impl Prober {
             let mut any = false;
             let mut i = 0;
             while let Some(&unit) = units.get(i) {
+                // A ray is walked on its own: it reads few positions, and splits into nothing.
+                if let Some(rays) = rays_of(q, unit) {
+                    p.state.start_recording(1);
+                    let found = walk_rays(p, q, unit, rays);
+                    p.state.stop_recording();
+                    any |= found;
+                    out.push(Recorded {
+                        unit,
+                        attacked: found,
+                        reads: p.state.recorded_with_prefix(0),
+                    });
+                    i += 1;
+                    continue;
+                }
                 // One run covers the constants of a guarded choice: the unit's kind and clause,
                 // with the reads after the choice split by constant.
                 let (run, split) = match unit {
@@ -428,6 +442,10 @@ fn run_unit(
     unit: Unit,
     recording: bool,
 ) -> Result<(bool, u64), ProbeFault> {
+    if let Some(rays) = rays_of(q, unit) {
+        let found = walk_rays(p, q, unit, rays);
+        return Ok((found, u64::from(found)));
+    }
     let (start, kind, player, looking) = match unit {
         Unit::Kind { kind, clause, alt } => {
             p.only_clause = clause;
@@ -474,6 +492,55 @@ fn run_unit(
     }
     ran.map_err(|fault| ProbeFault { piece: kind, fault })?;
     Ok((probe.found, probe.hits))
+}
+
+/// The rays of a part, when the compiler proved it is rays (see [`dagaz_ir::Reach`]).
+#[inline]
+fn rays_of<'g>(q: &Question<'g>, unit: Unit) -> Option<&'g [Ray]> {
+    match unit {
+        Unit::Kind { kind, clause, alt } => q
+            .game
+            .rules
+            .pieces
+            .get(kind.index())?
+            .program
+            .reach
+            .part(clause, alt),
+        Unit::Piece(..) => None,
+    }
+}
+
+/// A part proven to be `rays`, walked instead of run: from the position asked about, each ray
+/// steps (as the defender sees directions) over empty positions while it slides, and finds an
+/// attack when the first piece it meets is an enemy of the part's type. It reads what the run
+/// would read (through the state, so a recording notes it): the position asked about, which
+/// `pre` reads and lifts (so a ray that comes back to it finds it empty), and each position
+/// the ray reaches.
+fn walk_rays(p: &mut Processor, q: &Question<'_>, unit: Unit, rays: &[Ray]) -> bool {
+    let Unit::Kind { kind, .. } = unit else {
+        return false;
+    };
+    let board = q.game.board();
+    let symmetry = symmetry(q.game, q.defender);
+    p.state.current = q.at;
+    let _ = p.state.here();
+    for ray in rays {
+        // The player's direction, once per ray rather than at each step.
+        let dir = symmetry.get(ray.dir.index()).copied().unwrap_or(ray.dir);
+        let mut at = q.at;
+        while let Some(next) = board.step(dir, at) {
+            at = next;
+            p.state.current = at;
+            let piece = p.state.here().filter(|_| at != q.at);
+            match piece {
+                None if ray.slides => continue,
+                None => break,
+                Some(piece) if piece.owner != q.defender && piece.kind == kind => return true,
+                Some(_) => break,
+            }
+        }
+    }
+    false
 }
 
 fn symmetry(game: &Game, player: PlayerId) -> &[dagaz_ir::Dir] {
@@ -594,6 +661,82 @@ mod tests {
         let west = &recorded[1];
         assert!(read(west, "b1") && read(west, "a1"));
         assert!(!read(west, "d1"));
+    }
+
+    /// A walked ray answers as the run of its commands does, and when it finds no attack reads
+    /// the same positions:
+    /// chess's attack tests on every square, for both sides, with the proven rays and with
+    /// none.
+    #[test]
+    fn walked_rays_answer_and_read_as_the_runs_do() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../games/chess.game"
+        ))
+        .unwrap();
+        let walked = crate::Game::load(&text).unwrap();
+        assert!(walked
+            .rules
+            .pieces
+            .iter()
+            .all(|t| t.program.reach.whole.is_some()
+                || t.program.reach.clauses.iter().any(Option::is_some)));
+        let mut run = walked.clone();
+        for t in &mut run.rules.pieces {
+            t.program.reach = Default::default();
+        }
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        let (mut a, mut b) = (Prober::default(), Prober::default());
+        let (mut ra, mut rb) = (Vec::new(), Vec::new());
+        let mut walks = 0;
+        for fen in fens {
+            let position = walked.from_fen(fen).unwrap();
+            for defender in [PlayerId(0), PlayerId(1)] {
+                for at in 0..position.cells.len() {
+                    let at = Pos(at as u16);
+                    let placed = position.cells[at.index()]
+                        .filter(|p| p.owner == defender)
+                        .unwrap_or(Piece::new(defender, PieceKind(5)));
+                    let ask = |game| Question {
+                        game,
+                        limits: Limits::default(),
+                        turn_number: 1,
+                        turn_values: &position.turn_values,
+                        at,
+                        defender,
+                        placed,
+                    };
+                    let (qa, qb) = (ask(&walked), ask(&run));
+                    let mut cells = position.cells.clone();
+                    let whole = a.attacked(&qa, &mut cells).ok().unwrap();
+                    assert_eq!(
+                        Some(whole),
+                        b.attacked(&qb, &mut cells).ok(),
+                        "{fen} {at:?}"
+                    );
+                    let recorded = a.record(&qa, &mut cells, &mut ra).ok().unwrap();
+                    assert_eq!(Some(recorded), b.record(&qb, &mut cells, &mut rb).ok());
+                    assert_eq!(recorded, whole);
+                    assert_eq!(ra.len(), rb.len());
+                    for (x, y) in ra.iter().zip(&rb) {
+                        assert_eq!(x.unit, y.unit);
+                        assert_eq!(x.attacked, y.attacked, "{fen} {at:?} {:?}", x.unit);
+                        // An attack found is certified by the reads up to it, which depend
+                        // on the order the rays are tried in; no attack reads everything.
+                        if !x.attacked {
+                            assert_eq!(x.reads, y.reads, "{fen} {at:?} {:?}", x.unit);
+                        }
+                        walks += usize::from(rays_of(&qa, x.unit).is_some());
+                    }
+                }
+            }
+        }
+        assert!(walks > 1000, "the rays were walked ({walks})");
     }
 
     #[test]
