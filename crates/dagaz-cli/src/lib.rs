@@ -166,18 +166,8 @@ struct TuneArgs {
     /// Nodes searched for each move of the games.
     #[arg(long, value_name = "N", default_value_t = 2000, value_parser = numbers::positive_u64())]
     nodes: u64,
-    /// Random legal moves that open each game, so that no two games are alike.
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    random_plies: usize,
-    /// A game still going after this many plies counts as a draw.
-    #[arg(long, value_name = "N", default_value_t = 300, value_parser = numbers::positive_usize())]
-    max_plies: usize,
-    /// Games played at once, one a thread.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
-    threads: usize,
-    /// Seed of the random openings: the same seed plays the same games.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Fit the piece-square tables too (one per piece type, the other players' turned half a
     /// turn); needs many more games than the values.
     #[arg(long)]
@@ -209,7 +199,17 @@ struct MatchArgs {
     /// Nodes searched for each move.
     #[arg(long, value_name = "N", default_value_t = 5000, value_parser = numbers::positive_u64())]
     nodes: u64,
-    /// Random legal moves that open each pair of games.
+    #[command(flatten)]
+    play: PlayArgs,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// How `tune` and `match` play their games, besides how many and how deep.
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// Random legal moves that open each game (in a match, each pair of games), so that no
+    /// two are alike.
     #[arg(long, value_name = "N", default_value_t = 8)]
     random_plies: usize,
     /// A game still going after this many plies counts as a draw.
@@ -218,11 +218,23 @@ struct MatchArgs {
     /// Games played at once, one a thread.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
     threads: usize,
-    /// Seed of the random openings: the same seed plays the same match.
+    /// Seed of the random openings: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    #[command(flatten)]
-    limits: LimitArgs,
+}
+
+impl PlayArgs {
+    /// The schedule of `games` games searched to `nodes` nodes a move.
+    fn schedule(&self, games: usize, nodes: u64) -> dagaz_tune::Schedule {
+        dagaz_tune::Schedule {
+            games,
+            random_plies: self.random_plies,
+            nodes,
+            max_plies: self.max_plies,
+            threads: self.threads,
+            seed: self.seed,
+        }
+    }
 }
 
 /// Where and what `serve` serves.

@@ -6,7 +6,7 @@
 use crate::loaded::{includer, load_game};
 use crate::{MatchArgs, TuneArgs};
 use dagaz_engine::PlayerId;
-use dagaz_tune::{Duel, FitOptions, Fitting, SelfPlay, Tally};
+use dagaz_tune::{FitOptions, Fitting, Tally};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -17,14 +17,7 @@ use std::time::{Duration, Instant};
 pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Result<String, String> {
     let (game, text) = load_game(&args.game)?;
     let shown = args.game.display().to_string();
-    let options = SelfPlay {
-        games: args.games,
-        random_plies: args.random_plies,
-        nodes: args.nodes,
-        max_plies: args.max_plies,
-        threads: args.threads,
-        seed: args.seed,
-    };
+    let options = args.play.schedule(args.games, args.nodes);
     let fit_options = FitOptions {
         steps: args.steps,
         ..FitOptions::default()
@@ -78,7 +71,7 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
          ({} won {}, {others} won {}, drawn {}), {} quiet positions, {:.0} s",
         args.games,
         args.nodes,
-        args.random_plies,
+        options.random_plies,
         game.player_name(PlayerId(0)),
         played.first_wins,
         played.other_wins,
@@ -142,14 +135,7 @@ pub(crate) fn run_match(
     let (shown, other) = (args.game.display(), args.other.display());
     same_rules(&first, &second)
         .map_err(|why| format!("error: {shown} and {other} are not the same game: {why}\n"))?;
-    let options = Duel {
-        games: args.games,
-        random_plies: args.random_plies,
-        nodes: args.nodes,
-        max_plies: args.max_plies,
-        threads: args.threads,
-        seed: args.seed,
-    };
+    let options = args.play.schedule(args.games, args.nodes);
     let gen_limits = crate::loaded::limits(&args.limits);
     let start = Instant::now();
     let last = std::sync::Mutex::new((0usize, Tally::default()));

@@ -3,28 +3,11 @@
 //! sides swapped, every move searched to the same node count, so that only the evaluations
 //! differ and the same seed plays the same match.
 
-use crate::pool::lock;
+use crate::pool::{lock, Schedule};
 use crate::selfplay::Rng;
 use dagaz_engine::{match_move, Game, GenError, Limits as GenLimits, MoveGen};
 use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
 use std::sync::Mutex;
-
-/// How the match is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Duel {
-    /// Games (an odd last one plays its opening once).
-    pub games: usize,
-    /// Random legal moves that open each pair of games.
-    pub random_plies: usize,
-    /// Nodes searched for each move.
-    pub nodes: u64,
-    /// A game still going after this many plies is a draw.
-    pub max_plies: usize,
-    /// Games played at once.
-    pub threads: usize,
-    /// The openings' seed.
-    pub seed: u64,
-}
 
 /// The match's result for the first game file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,7 +43,7 @@ impl Tally {
 pub fn duel(
     first: &Game,
     second: &Game,
-    options: &Duel,
+    options: &Schedule,
     gen_limits: GenLimits,
     progress: &(dyn Fn(usize, &Tally) + Sync),
 ) -> Result<Tally, GenError> {
@@ -97,7 +80,7 @@ fn one_game(
     game: &Game,
     engines: &mut [Searcher<'_>; 2],
     gen: &mut MoveGen,
-    options: &Duel,
+    options: &Schedule,
     index: usize,
 ) -> Result<Option<bool>, GenError> {
     let pair = (index / 2) as u64;
@@ -186,7 +169,7 @@ mod tests {
     fn a_game_file_against_itself_scores_even() {
         let path = format!("{}/../../games/english.game", env!("CARGO_MANIFEST_DIR"));
         let game = Game::load(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let options = Duel {
+        let options = Schedule {
             games: 4,
             random_plies: 6,
             nodes: 300,

@@ -10,10 +10,10 @@
 //! versions of a game file against each other, to tell whether the tuned weights play better.
 //!
 //! ```no_run
-//! use dagaz_tune::{tune, SelfPlay, FitOptions};
+//! use dagaz_tune::{tune, Schedule, FitOptions};
 //! let text = std::fs::read_to_string("games/english.game").unwrap();
 //! let game = dagaz_engine::Game::load(&text).unwrap();
-//! let options = SelfPlay { games: 100, ..SelfPlay::default() };
+//! let options = Schedule { games: 100, ..Schedule::default() };
 //! let tuned = tune(&game, &options, &FitOptions::default(), Default::default(), Default::default(), &|_, _| {}).unwrap();
 //! println!("{}", tuned.clause);
 //! ```
@@ -26,9 +26,10 @@ mod pool;
 mod selfplay;
 mod weights;
 
-pub use duel::{duel, Duel, Tally};
+pub use duel::{duel, Tally};
 pub use fit::{fit, FitOptions, Fitted};
-pub use selfplay::{play, Played, Sample, SelfPlay};
+pub use pool::Schedule;
+pub use selfplay::{play, Played, Sample};
 pub use weights::{Features, Layout};
 
 use dagaz_engine::{Game, GenError, Limits as GenLimits, PieceKind};
@@ -67,7 +68,7 @@ impl Default for Fitting {
 /// the clause. `progress` hears the games finished and the samples so far.
 pub fn tune(
     game: &Game,
-    options: &SelfPlay,
+    options: &Schedule,
     fit_options: &FitOptions,
     fitting: Fitting,
     gen_limits: GenLimits,
@@ -167,11 +168,11 @@ mod tests {
         let path = format!("{}/../../games/english.game", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(path).unwrap();
         let game = Game::load(&text).unwrap();
-        let options = SelfPlay {
+        let options = Schedule {
             games: 6,
             nodes: 300,
             threads: 2,
-            ..SelfPlay::default()
+            ..Schedule::default()
         };
         let tuned = tune(
             &game,

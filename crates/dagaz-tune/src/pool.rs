@@ -5,6 +5,38 @@ use dagaz_engine::GenError;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
+/// How a batch of games is played, by self-play ([`crate::play`]) and by a match
+/// ([`crate::duel`]) alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// Games to play (in a match, an odd last one plays its opening once).
+    pub games: usize,
+    /// Random legal moves that open each game (in a match, each pair of games).
+    pub random_plies: usize,
+    /// Nodes searched for each move after those.
+    pub nodes: u64,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+    /// Games played at once.
+    pub threads: usize,
+    /// The random openings' seed: the same seed plays the same games.
+    pub seed: u64,
+}
+
+impl Default for Schedule {
+    /// Enough self-play for a first fit of piece values.
+    fn default() -> Schedule {
+        Schedule {
+            games: 200,
+            random_plies: 8,
+            nodes: 2_000,
+            max_plies: 300,
+            threads: 1,
+            seed: 1,
+        }
+    }
+}
+
 /// Plays games `0..games` on `threads` threads: each thread makes its engines with `engines`
 /// once, plays each game it takes with `play`, and hands the result to `done`. The first
 /// error stops the threads from taking more games and is returned.

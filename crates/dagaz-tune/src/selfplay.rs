@@ -2,41 +2,11 @@
 //! moves so that no two are alike, and the quiet positions of each labelled with how its game
 //! ended for the side to move there.
 
-use crate::pool::lock;
+use crate::pool::{lock, Schedule};
 use crate::weights::{Features, Layout};
 use dagaz_engine::{Game, GenError, Limits as GenLimits, Move, MoveGen, Position};
 use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
 use std::sync::Mutex;
-
-/// How the games are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SelfPlay {
-    /// Games to play.
-    pub games: usize,
-    /// Random legal moves that open each game.
-    pub random_plies: usize,
-    /// Nodes searched for each move after those.
-    pub nodes: u64,
-    /// A game still going after this many plies is a draw.
-    pub max_plies: usize,
-    /// Games played at once.
-    pub threads: usize,
-    /// The random openings' seed: the same seed plays the same games.
-    pub seed: u64,
-}
-
-impl Default for SelfPlay {
-    fn default() -> SelfPlay {
-        SelfPlay {
-            games: 200,
-            random_plies: 8,
-            nodes: 2_000,
-            max_plies: 300,
-            threads: 1,
-            seed: 1,
-        }
-    }
-}
 
 /// A position's features and the result of its game for the side to move there: 1 a win,
 /// ½ a draw, 0 a loss.
@@ -67,7 +37,7 @@ pub struct Played {
 pub fn play(
     game: &Game,
     layout: &Layout,
-    options: &SelfPlay,
+    options: &Schedule,
     gen_limits: GenLimits,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Played, GenError> {
@@ -98,7 +68,7 @@ pub fn play(
 struct Player<'g> {
     game: &'g Game,
     layout: &'g Layout,
-    options: &'g SelfPlay,
+    options: &'g Schedule,
     searcher: Searcher<'g>,
     gen: MoveGen,
 }
@@ -107,7 +77,7 @@ impl<'g> Player<'g> {
     fn new(
         game: &'g Game,
         layout: &'g Layout,
-        options: &'g SelfPlay,
+        options: &'g Schedule,
         gen_limits: GenLimits,
     ) -> Player<'g> {
         Player {
