@@ -42,7 +42,7 @@ pub use disassembly::{disassemble, Names};
 pub use op::{Cmp, Op, Target, Test};
 pub use parts::{Clause, Guard, Parts};
 pub use program::{Invariant, Program};
-pub use reach::{ClauseRays, Ray, Reach};
+pub use reach::{ClauseRays, Ray, Reach, Whole};
 pub use value::{
     Dir, Int, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType, MAX_ATTRIBUTES,
     MAX_TURN_VARIABLES,

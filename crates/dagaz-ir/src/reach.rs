@@ -44,11 +44,22 @@ pub struct ClauseRays {
 /// of [`Parts`]: an attack test's part `(clause, alt)` looks its rays up with [`Reach::part`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reach {
-    /// The rays of the whole chain: every clause that can capture is rays.
-    pub whole: Option<Vec<Ray>>,
+    /// The whole chain, when at least one of its clauses is rays.
+    pub whole: Option<Whole>,
     /// By `move` clause ([`Parts::Clauses`]), or the chain's one guarded choice at index 0
     /// ([`Parts::Choice`]): its rays, when all of it is rays.
     pub clauses: Vec<Option<ClauseRays>>,
+}
+
+/// The whole chain as an attack test may take it: the rays of its clauses that are rays, and
+/// the clauses that can capture and are not rays, to run (each alone, as the part
+/// `(Some(clause), None)`). The chain's answer is whether a ray or a run finds an attack.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Whole {
+    /// The rays of the clauses proven rays.
+    pub rays: Vec<Ray>,
+    /// The other clauses that can capture, by index (empty when the whole chain is rays).
+    pub runs: Vec<u16>,
 }
 
 impl Reach {
@@ -56,7 +67,11 @@ impl Reach {
     /// clause's (or the chain's) guarded choice; `None` when that part is not proven a ray.
     pub fn part(&self, clause: Option<u16>, alt: Option<u16>) -> Option<&[Ray]> {
         match (clause, alt) {
-            (None, None) => self.whole.as_deref(),
+            (None, None) => self
+                .whole
+                .as_ref()
+                .filter(|w| w.runs.is_empty())
+                .map(|w| w.rays.as_slice()),
             (c, alt) => {
                 let rays = self.clauses.get(c.unwrap_or(0) as usize)?.as_ref()?;
                 match alt {
@@ -105,7 +120,10 @@ impl Reach {
             Parts::Choice { pc, .. } => {
                 let rays = clause(*pc, post);
                 Reach {
-                    whole: rays.as_ref().map(|r| r.all.clone()),
+                    whole: rays.as_ref().map(|r| Whole {
+                        rays: r.all.clone(),
+                        runs: Vec::new(),
+                    }),
                     clauses: vec![rays],
                 }
             }
@@ -121,16 +139,17 @@ impl Reach {
                     .zip(ends.chain(std::iter::once(post)))
                     .map(|(&(body, _), end)| clause(body, end))
                     .collect();
-                let whole = found
-                    .iter()
-                    .zip(quiet)
-                    .filter(|(_, &quiet)| !quiet)
-                    .try_fold(Vec::new(), |mut all, (rays, _)| {
-                        all.extend_from_slice(&rays.as_ref()?.all);
-                        Some(all)
-                    });
+                let mut whole = Whole::default();
+                for (j, (rays, &quiet)) in found.iter().zip(quiet).enumerate() {
+                    match rays {
+                        _ if quiet => {}
+                        Some(rays) => whole.rays.extend_from_slice(&rays.all),
+                        None => whole.runs.push(j as u16),
+                    }
+                }
+                let any_rays = found.iter().any(Option::is_some);
                 Reach {
-                    whole,
+                    whole: any_rays.then_some(whole),
                     clauses: found,
                 }
             }
@@ -392,7 +411,9 @@ mod tests {
         ];
         let (ops, clauses) = slider(&post);
         let parts = Parts::of(&ops, &clauses, &guards, true);
-        assert!(Reach::of(&ops, &clauses, &guards, &parts).whole.is_some());
+        assert!(Reach::of(&ops, &clauses, &guards, &parts)
+            .part(None, None)
+            .is_some());
     }
 
     #[test]
@@ -429,6 +450,48 @@ mod tests {
         assert_eq!(reach.part(Some(0), None), None);
         assert_eq!(reach.part(Some(1), None), Some(&[leap(1), leap(2)][..]));
         assert_eq!(reach.part(None, None), Some(&[leap(1), leap(2)][..]));
+    }
+
+    #[test]
+    fn a_whole_chain_walks_its_rays_and_runs_the_rest() {
+        // move 1: a capturing leap in direction 1; move 2: a capture that is no ray (it
+        // captures and goes on).
+        let mut ops = PRE.to_vec();
+        ops.extend([
+            Op::Clauses,
+            Op::Fork(9),
+            Op::Nav(d(1)),
+            Op::CheckEnemy,
+            Op::Jmp(15),
+            Op::Nav(d(3)),
+            Op::CheckEnemy,
+            Op::Capture,
+            Op::Nav(d(3)),
+            Op::CheckEmpty,
+            Op::Jmp(15),
+        ]);
+        ops.extend(LAND);
+        let clauses = vec![
+            (5, Clause::Move(1)),
+            (9, Clause::Move(2)),
+            (15, Clause::Post),
+        ];
+        let parts = Parts::of(&ops, &clauses, &[], true);
+        let reach = Reach::of(&ops, &clauses, &[], &parts);
+        let leap = Ray {
+            dir: d(1),
+            slides: false,
+        };
+        assert_eq!(reach.part(Some(0), None), Some(&[leap][..]));
+        assert_eq!(reach.part(Some(1), None), None);
+        assert_eq!(reach.part(None, None), None, "not all rays");
+        assert_eq!(
+            reach.whole,
+            Some(Whole {
+                rays: vec![leap],
+                runs: vec![1]
+            })
+        );
     }
 
     #[test]

@@ -446,6 +446,38 @@ fn run_unit(
         let found = walk_rays(p, q, unit, rays);
         return Ok((found, u64::from(found)));
     }
+    // A whole piece type some of whose clauses are rays: those walked, the others run alone
+    // (chess's pawn: its captures walked, en passant run, its quiet steps not at all).
+    if let Unit::Kind {
+        kind,
+        clause: None,
+        alt: None,
+    } = unit
+    {
+        let whole = q
+            .game
+            .rules
+            .pieces
+            .get(kind.index())
+            .and_then(|t| t.program.reach.whole.as_ref());
+        if let Some(whole) = whole {
+            if walk_rays(p, q, unit, &whole.rays) {
+                return Ok((true, 1));
+            }
+            for &j in &whole.runs {
+                let clause = Unit::Kind {
+                    kind,
+                    clause: Some(j),
+                    alt: None,
+                };
+                let ran = run_unit(p, q, clause, recording)?;
+                if ran.0 {
+                    return Ok(ran);
+                }
+            }
+            return Ok((false, 0));
+        }
+    }
     let (start, kind, player, looking) = match unit {
         Unit::Kind { kind, clause, alt } => {
             p.only_clause = clause;
@@ -679,8 +711,7 @@ mod tests {
             .rules
             .pieces
             .iter()
-            .all(|t| t.program.reach.whole.is_some()
-                || t.program.reach.clauses.iter().any(Option::is_some)));
+            .all(|t| t.program.reach.whole.is_some()));
         let mut run = walked.clone();
         for t in &mut run.rules.pieces {
             t.program.reach = Default::default();
