@@ -43,6 +43,10 @@ struct Node {
     untried: Option<Vec<Move>>,
     visits: u32,
     total: f64,
+    /// `mv` ends the game at once in a win for its mover: the parent's chooser takes it
+    /// whatever the playouts say of the others (in Hex, where random play wins from
+    /// almost any move of a nearly joined chain, the move that joins it).
+    wins: bool,
 }
 
 /// A tree search for one position; built afresh by each search.
@@ -92,6 +96,7 @@ impl<'a, 'g> Mcts<'a, 'g> {
             untried: None,
             visits: 0,
             total: 0.0,
+            wins: false,
         });
         let mut playouts = 0u64;
         let mut info = self.info(0, 0, start);
@@ -163,12 +168,18 @@ impl<'a, 'g> Mcts<'a, 'g> {
                     untried: None,
                     visits: 0,
                     total: 0.0,
+                    wins: false,
                 });
                 if let Some(node) = self.nodes.get_mut(at) {
                     node.children.push(child);
                 }
                 at = child;
                 let (results, length) = self.playout(position)?;
+                if length == 0 && results.get(mover.index()) == Some(&1.0) {
+                    if let Some(node) = self.nodes.get_mut(child) {
+                        node.wins = true;
+                    }
+                }
                 plies += length;
                 break results;
             }
@@ -197,9 +208,17 @@ impl<'a, 'g> Mcts<'a, 'g> {
         Ok(plies)
     }
 
-    /// The child of `at` with the best UCT value for the player who chooses there.
+    /// The child of `at` with the best UCT value for the player who chooses there; a move
+    /// that wins at once first.
     fn select(&self, at: usize) -> Option<usize> {
         let node = self.nodes.get(at)?;
+        if let Some(&win) = node
+            .children
+            .iter()
+            .find(|&&c| self.nodes.get(c).is_some_and(|c| c.wins))
+        {
+            return Some(win);
+        }
         let log_n = f64::from(node.visits.max(1)).ln();
         let value = |c: usize| {
             self.nodes.get(c).map_or(f64::MIN, |child| {
@@ -294,7 +313,7 @@ impl<'a, 'g> Mcts<'a, 'g> {
             n.children
                 .iter()
                 .copied()
-                .max_by_key(|&c| self.nodes.get(c).map_or(0, |c| c.visits))
+                .max_by_key(|&c| self.nodes.get(c).map_or((false, 0), |c| (c.wins, c.visits)))
         }) {
             let Some(node) = self.nodes.get(child) else {
                 break;

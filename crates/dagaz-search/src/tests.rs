@@ -390,3 +390,24 @@ fn several_threads_find_what_one_finds_and_count_all_their_nodes() {
         (alone, score)
     );
 }
+
+#[test]
+fn monte_carlo_completes_a_chain_in_hex() {
+    let game = game("hex.game");
+    let position = game
+        .setup(
+            "(Black (Stone a11 a10 a9 a8 a7 a6 a5 a4 a3 a2)) \
+             (White (Stone k1 k2 k3 k4 k5 k6 k7 k8 k9 k10)) (turn Black)",
+        )
+        .unwrap();
+    let mut searcher = Searcher::new(&game, Default::default(), 1);
+    searcher.set_algorithm(crate::Algorithm::Mcts);
+    let limits = Limits {
+        nodes: Some(2000),
+        ..Limits::default()
+    };
+    let found = searcher
+        .search(&GameRecord::new(position), &limits, &mut |_| {})
+        .unwrap();
+    assert_eq!(found.best.map(|m| m.notation(&game)).as_deref(), Some("a1"));
+}
