@@ -416,13 +416,27 @@ mod tests {
             .is_some());
     }
 
+    /// The reach of a chain of `pre`, `Clauses`, two `move` clauses (the first `Fork`ing to
+    /// the second at 9), and `post` at 15 that lands the piece.
+    fn two_clauses(bodies: [Op; 10]) -> Reach {
+        let mut ops = PRE.to_vec();
+        ops.push(Op::Clauses);
+        ops.extend(bodies);
+        ops.extend(LAND);
+        let clauses = vec![
+            (5, Clause::Move(1)),
+            (9, Clause::Move(2)),
+            (15, Clause::Post),
+        ];
+        let parts = Parts::of(&ops, &clauses, &[], true);
+        Reach::of(&ops, &clauses, &[], &parts)
+    }
+
     #[test]
     fn leaps_by_fork_and_quiet_clauses() {
-        // pre, Clauses; move 1: a quiet step onto an empty square; move 2: a capture in
-        // direction 1 or 2 (a fork of navigations); post.
-        let mut ops = PRE.to_vec();
-        ops.extend([
-            Op::Clauses,
+        // move 1: a quiet step onto an empty square; move 2: a capture in direction 1 or 2 (a
+        // fork of navigations).
+        let reach = two_clauses([
             Op::Fork(9),
             Op::Nav(d(0)),
             Op::CheckEmpty,
@@ -434,14 +448,6 @@ mod tests {
             Op::CheckEnemy,
             Op::Jmp(15),
         ]);
-        ops.extend(LAND);
-        let clauses = vec![
-            (5, Clause::Move(1)),
-            (9, Clause::Move(2)),
-            (15, Clause::Post),
-        ];
-        let parts = Parts::of(&ops, &clauses, &[], true);
-        let reach = Reach::of(&ops, &clauses, &[], &parts);
         let leap = |i| Ray {
             dir: d(i),
             slides: false,
@@ -456,9 +462,7 @@ mod tests {
     fn a_whole_chain_walks_its_rays_and_runs_the_rest() {
         // move 1: a capturing leap in direction 1; move 2: a capture that is no ray (it
         // captures and goes on).
-        let mut ops = PRE.to_vec();
-        ops.extend([
-            Op::Clauses,
+        let reach = two_clauses([
             Op::Fork(9),
             Op::Nav(d(1)),
             Op::CheckEnemy,
@@ -470,14 +474,6 @@ mod tests {
             Op::CheckEmpty,
             Op::Jmp(15),
         ]);
-        ops.extend(LAND);
-        let clauses = vec![
-            (5, Clause::Move(1)),
-            (9, Clause::Move(2)),
-            (15, Clause::Post),
-        ];
-        let parts = Parts::of(&ops, &clauses, &[], true);
-        let reach = Reach::of(&ops, &clauses, &[], &parts);
         let leap = Ray {
             dir: d(1),
             slides: false,

@@ -159,6 +159,15 @@ pub(crate) struct Recorded {
 }
 
 impl Recorded {
+    /// A part recorded in one slot: its answer, and what the processor noted it read.
+    fn whole(p: &Processor, unit: Unit, attacked: bool) -> Recorded {
+        Recorded {
+            unit,
+            attacked,
+            reads: p.state.recorded_with_prefix(0),
+        }
+    }
+
     /// Whether the answer still stands after a move that changed `written` (laid out as a
     /// [`ReadSet`]: its cells, then the turn variables it changed).
     #[inline]
@@ -235,11 +244,7 @@ impl Prober {
                     let found = walk_rays(p, q, unit, rays);
                     p.state.stop_recording();
                     any |= found;
-                    out.push(Recorded {
-                        unit,
-                        attacked: found,
-                        reads: p.state.recorded_with_prefix(0),
-                    });
+                    out.push(Recorded::whole(p, unit, found));
                     i += 1;
                     continue;
                 }
@@ -277,11 +282,7 @@ impl Prober {
                 let (found, hits) = ran?;
                 any |= found;
                 if parts == 0 {
-                    out.push(Recorded {
-                        unit,
-                        attacked: found,
-                        reads: p.state.recorded_with_prefix(0),
-                    });
+                    out.push(Recorded::whole(p, unit, found));
                     i += 1;
                     continue;
                 }
