@@ -5,8 +5,7 @@ use dagaz_engine::GenError;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-/// How a batch of games is played, by self-play ([`crate::play`]) and by a match
-/// ([`crate::duel`]) alike.
+/// How a batch of games is played, by self-play (`play`) and by a match (`duel`) alike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {
     /// Games to play (in a match, an odd last one plays its opening once).
