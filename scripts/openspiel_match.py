@@ -18,7 +18,8 @@ RandomRolloutEvaluator(n_rollouts=1))` (`--uct-c`, default 2; `--simulations`, d
 the bot and its evaluator each with a numpy RandomState seeded from `--seed` and the game's
 number, so a run is reproducible apart from dagaz's timing. dagaz moves by one process a move:
 `dagaz bestmove GAME --moves <every move so far> --movetime MS [--search S]` (`--movetime`,
-default 1000; `--search alphabeta|mcts`, passed only when given, else dagaz's default,
+default 1000; `--search alphabeta|mcts`, passed only when given, else the game's own choice:
+`mcts` when its file says `(search mcts)`, as hex.game and connect-four.game do, else
 alphabeta); the last line of its standard output is its move.
 
 OpenSpiel holds the game: it says when the game is over, and its returns give the result. The
@@ -73,6 +74,13 @@ class Tally(support.Tally):
 
 def log(msg: str = ""):
     print(msg, file=sys.stderr, flush=True)
+
+
+def declared_search(game_file: Path) -> str:
+    """The search a game file asks for: `mcts` when a `(search mcts)` clause stands outside the
+    comments, else `alphabeta` (dagaz's default)."""
+    text = "\n".join(line.split(";", 1)[0] for line in game_file.read_text().splitlines())
+    return "mcts" if re.search(r"\(\s*search\s+mcts\s*\)", text) else "alphabeta"
 
 
 def dagaz_bestmove(binary: Path, game_file: str, moves: list, args, tally: Tally) -> str:
@@ -163,7 +171,8 @@ def parse_args(argv=None):
     p.add_argument("--movetime", type=int, default=None,
                    help="dagaz's time per move in ms (default 1000; --quick: 200)")
     p.add_argument("--search", choices=["alphabeta", "mcts"],
-                   help="dagaz's search, passed on as --search (default: not passed: alphabeta)")
+                   help="dagaz's search, passed on as --search (default: not passed: the game's own "
+                        "choice, its (search ...) clause, else alphabeta)")
     p.add_argument("--simulations", type=int, default=None,
                    help="MCTSBot's max_simulations a move (default 1000; --quick: 100)")
     p.add_argument("--uct-c", type=float, default=2.0, help="MCTSBot's uct_c (default 2)")
@@ -201,7 +210,7 @@ def main(argv=None) -> int:
     machine = support.machine_info(args.dagaz.resolve(), "open_spiel")
     referee = make(argparse.Namespace(go_superko=""))
 
-    search = args.search or "alphabeta"
+    search = args.search or declared_search(REPO / spec.file)
     engine = f"{search}, {args.movetime} ms/move"
     opponent = f"MCTSBot {args.simulations} sims, uct_c {args.uct_c:g}"
     log(f"{args.game}: dagaz {spec.file} ({engine}) against {opponent}, random rollouts "
