@@ -239,9 +239,9 @@ impl Prober {
             let mut i = 0;
             while let Some(&unit) = units.get(i) {
                 // A ray is walked on its own: it reads few positions, and splits into nothing.
-                if let Some(rays) = rays_of(q, unit) {
+                if let Some((kind, rays)) = rays_of(q, unit) {
                     p.state.start_recording(1);
-                    let found = walk_rays(p, q, unit, rays);
+                    let found = walk_rays(p, q, kind, rays);
                     p.state.stop_recording();
                     any |= found;
                     out.push(Recorded::whole(p, unit, found));
@@ -443,8 +443,8 @@ fn run_unit(
     unit: Unit,
     recording: bool,
 ) -> Result<(bool, u64), ProbeFault> {
-    if let Some(rays) = rays_of(q, unit) {
-        let found = walk_rays(p, q, unit, rays);
+    if let Some((kind, rays)) = rays_of(q, unit) {
+        let found = walk_rays(p, q, kind, rays);
         return Ok((found, u64::from(found)));
     }
     // A whole piece type some of whose clauses are rays: those walked, the others run alone
@@ -462,7 +462,7 @@ fn run_unit(
             .get(kind.index())
             .and_then(|t| t.program.reach.whole.as_ref());
         if let Some(whole) = whole {
-            if walk_rays(p, q, unit, &whole.rays) {
+            if walk_rays(p, q, kind, &whole.rays) {
                 return Ok((true, 1));
             }
             for &j in &whole.runs {
@@ -529,16 +529,12 @@ fn run_unit(
 
 /// The rays of a part, when the compiler proved it is rays (see [`dagaz_ir::Reach`]).
 #[inline]
-fn rays_of<'g>(q: &Question<'g>, unit: Unit) -> Option<&'g [Ray]> {
+fn rays_of<'g>(q: &Question<'g>, unit: Unit) -> Option<(PieceKind, &'g [Ray])> {
     match unit {
-        Unit::Kind { kind, clause, alt } => q
-            .game
-            .rules
-            .pieces
-            .get(kind.index())?
-            .program
-            .reach
-            .part(clause, alt),
+        Unit::Kind { kind, clause, alt } => {
+            let reach = &q.game.rules.pieces.get(kind.index())?.program.reach;
+            Some((kind, reach.part(clause, alt)?))
+        }
         Unit::Piece(..) => None,
     }
 }
@@ -549,10 +545,7 @@ fn rays_of<'g>(q: &Question<'g>, unit: Unit) -> Option<&'g [Ray]> {
 /// would read (through the state, so a recording notes it): the position asked about, which
 /// `pre` reads and lifts (so a ray that comes back to it finds it empty), and each position
 /// the ray reaches.
-fn walk_rays(p: &mut Processor, q: &Question<'_>, unit: Unit, rays: &[Ray]) -> bool {
-    let Unit::Kind { kind, .. } = unit else {
-        return false;
-    };
+fn walk_rays(p: &mut Processor, q: &Question<'_>, kind: PieceKind, rays: &[Ray]) -> bool {
     let board = q.game.board();
     let symmetry = symmetry(q.game, q.defender);
     p.state.current = q.at;
