@@ -54,7 +54,6 @@ import asyncio
 import concurrent.futures
 import hashlib
 import logging
-import math
 import os
 import random
 import re
@@ -166,32 +165,6 @@ def fmt_nps(nps: float) -> str:
     if nps >= 1e6:
         return f"{nps / 1e6:.2f} M"
     return f"{nps / 1e3:.0f} k"
-
-
-def elo_with_interval(w: int, d: int, l: int) -> str:
-    """The logistic Elo difference of the score, with a 95% interval from the variance of the
-    per-game score (normal approximation); 'n/a' at 0% or 100%."""
-    n = w + d + l
-    if n == 0:
-        return "n/a"
-    s = (w + 0.5 * d) / n
-    if s <= 0.0 or s >= 1.0:
-        return "n/a"
-    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
-    se = math.sqrt(var / n)
-    if se == 0.0:  # every game drawn: no spread to estimate an interval from
-        return f"{elo_point(s)} (interval n/a)"
-    return f"{elo_point(s)} ({elo_point(s - 1.96 * se)}, {elo_point(s + 1.96 * se)})"
-
-
-def elo_point(x: float) -> str:
-    """The logistic Elo difference of a score fraction x."""
-    if x <= 0.0:
-        return "-inf"
-    if x >= 1.0:
-        return "+inf"
-    v = round(-400 * math.log10(1 / x - 1))
-    return f"{v:+d}" if v else "0"
 
 
 class EngineLog(logging.Handler):
@@ -486,7 +459,7 @@ def main(argv=None) -> int:
           f"illegal/crash/timeout | dagaz depth | dagaz nodes/s |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: |")
     print(f"| dagaz {dagaz.label}, {args.movetime} ms/move | {opponent.label}, {args.movetime} ms/move "
-          f"| {n} | {w} | {d} | {l} | {score:.1f} | {elo_with_interval(w, d, l)} | {incidents} "
+          f"| {n} | {w} | {d} | {l} | {score:.1f} | {support.elo_with_interval(w, d, l)} | {incidents} "
           f"| {depth} | {nps} |")
     print()
     plies = sum(g["plies"] for g in games) / n

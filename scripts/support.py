@@ -3,6 +3,7 @@ library, and a dagaz binary that a concurrent build cannot swap mid-run."""
 
 import atexit
 import logging
+import math
 import os
 import platform
 import re
@@ -201,3 +202,29 @@ class Tally:
     def score(self):
         """dagaz's score in per cent."""
         return 100.0 * (self.w + 0.5 * self.d) / self.games if self.games else 0.0
+
+
+def elo_with_interval(w: int, d: int, l: int) -> str:
+    """The logistic Elo difference of the score, with a 95% interval from the variance of the
+    per-game score (normal approximation); 'n/a' at 0% or 100%."""
+    n = w + d + l
+    if n == 0:
+        return "n/a"
+    s = (w + 0.5 * d) / n
+    if s <= 0.0 or s >= 1.0:
+        return "n/a"
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
+    se = math.sqrt(var / n)
+    if se == 0.0:  # every game drawn: no spread to estimate an interval from
+        return f"{elo_point(s)} (interval n/a)"
+    return f"{elo_point(s)} ({elo_point(s - 1.96 * se)}, {elo_point(s + 1.96 * se)})"
+
+
+def elo_point(x: float) -> str:
+    """The logistic Elo difference of a score fraction x."""
+    if x <= 0.0:
+        return "-inf"
+    if x >= 1.0:
+        return "+inf"
+    v = round(-400 * math.log10(1 / x - 1))
+    return f"{v:+d}" if v else "0"
