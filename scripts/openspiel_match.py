@@ -18,9 +18,10 @@ RandomRolloutEvaluator(n_rollouts=1))` (`--uct-c`, default 2; `--simulations`, d
 the bot and its evaluator each with a numpy RandomState seeded from `--seed` and the game's
 number, so a run is reproducible apart from dagaz's timing. dagaz moves by one process a move:
 `dagaz bestmove GAME --moves <every move so far> --movetime MS [--search S]` (`--movetime`,
-default 1000; `--search alphabeta|mcts`, passed only when given, else the game's own choice:
-`mcts` when its file says `(search mcts)`, as hex.game and connect-four.game do, else
-alphabeta); the last line of its standard output is its move.
+default 1000; `--search alphabeta|mcts|mcts-rave`, passed only when given, else the game's own
+choice: what its `(search ...)` clause says, `mcts-rave` for hex.game and `mcts` for
+connect-four.game, else alphabeta); the last line of its standard output is its move.
+`--game-file` plays another file of the same game (another evaluation, say) instead.
 
 OpenSpiel holds the game: it says when the game is over, and its returns give the result. The
 moves go between the two through scripts/differential.py's mappings of OpenSpiel's actions to
@@ -77,10 +78,12 @@ def log(msg: str = ""):
 
 
 def declared_search(game_file: Path) -> str:
-    """The search a game file asks for: `mcts` when a `(search mcts)` clause stands outside the
-    comments, else `alphabeta` (dagaz's default)."""
+    """The search a game file asks for: `mcts` or `mcts-rave` when a `(search mcts)` or
+    `(search mcts-rave)` clause stands outside the comments, else `alphabeta` (dagaz's
+    default)."""
     text = "\n".join(line.split(";", 1)[0] for line in game_file.read_text().splitlines())
-    return "mcts" if re.search(r"\(\s*search\s+mcts\s*\)", text) else "alphabeta"
+    m = re.search(r"\(\s*search\s+(mcts|mcts-rave)\s*\)", text)
+    return m.group(1) if m else "alphabeta"
 
 
 def dagaz_bestmove(binary: Path, game_file: str, moves: list, args, tally: Tally) -> str:
@@ -170,7 +173,10 @@ def parse_args(argv=None):
     p.add_argument("--games", type=int, default=None, help="games to play (default 10; --quick: 2)")
     p.add_argument("--movetime", type=int, default=None,
                    help="dagaz's time per move in ms (default 1000; --quick: 200)")
-    p.add_argument("--search", choices=["alphabeta", "mcts"],
+    p.add_argument("--game-file", type=Path, default=None,
+                   help="dagaz's game file (default: the game's own, games/GAME.game): a variant "
+                        "of it, such as another evaluation, to measure before it is shipped")
+    p.add_argument("--search", choices=["alphabeta", "mcts", "mcts-rave"],
                    help="dagaz's search, passed on as --search (default: not passed: the game's own "
                         "choice, its (search ...) clause, else alphabeta)")
     p.add_argument("--simulations", type=int, default=None,
@@ -202,6 +208,8 @@ def main(argv=None) -> int:
     spec = differential.GAMES[args.game]
     library, _, make = spec.referees[0]
     assert library == "open_spiel", spec.referees
+    if args.game_file:
+        spec = differential.Spec(spec.name, str(args.game_file.resolve()), spec.referees, spec.note)
     if not (REPO / spec.file).exists():
         log(f"error: {spec.file} does not exist")
         return 2

@@ -299,10 +299,12 @@ struct SearchArgs {
     /// the table (Lazy SMP; alpha-beta only, Monte Carlo tree search uses one).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::threads_option())]
     threads: usize,
-    /// How to choose the move: `alphabeta` (iterative deepening with the game's evaluation) or
+    /// How to choose the move: `alphabeta` (iterative deepening with the game's evaluation),
     /// `mcts` (Monte Carlo tree search with random playouts, for games whose evaluation says
-    /// little: `--nodes` counts playouts, and `--depth N` stands for N thousand). By default,
-    /// what the game's `(search ...)` clause says, else `alphabeta`.
+    /// little: `--nodes` counts playouts, and `--depth N` stands for N thousand) or
+    /// `mcts-rave` (the same, each move also judged by the playouts in which its player made
+    /// it later: for placement games such as Hex). By default, what the game's `(search ...)`
+    /// clause says, else `alphabeta`.
     #[arg(long, value_enum)]
     search: Option<SearchKind>,
 }
@@ -312,6 +314,7 @@ struct SearchArgs {
 enum SearchKind {
     Alphabeta,
     Mcts,
+    MctsRave,
 }
 
 impl SearchKind {
@@ -319,6 +322,7 @@ impl SearchKind {
         match self {
             SearchKind::Alphabeta => dagaz_search::Algorithm::AlphaBeta,
             SearchKind::Mcts => dagaz_search::Algorithm::Mcts,
+            SearchKind::MctsRave => dagaz_search::Algorithm::MctsRave,
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::chain::{ChainCompiler, Names};
 use crate::declarations;
 use crate::error::{CompileError, LoadError};
 use crate::placement::{self, Placer};
-use crate::rules::{PieceType, Rules};
+use crate::rules::{PieceType, Rules, SearchPreference};
 use dagaz_ir::{Board, Dir, Op, PlayerId, Program, Zones};
 use dagaz_sexpr::Node;
 use dagaz_syntax::Keyword;
@@ -279,7 +279,11 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         pass,
         positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
         superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
-        prefers_mcts: matches!(game.search, Some((dagaz_syntax::Search::Mcts, _))),
+        search: match game.search {
+            None | Some((dagaz_syntax::Search::AlphaBeta, _)) => SearchPreference::AlphaBeta,
+            Some((dagaz_syntax::Search::Mcts, _)) => SearchPreference::Mcts,
+            Some((dagaz_syntax::Search::MctsRave, _)) => SearchPreference::MctsRave,
+        },
         end_score,
         komi,
         hands,

@@ -37,4 +37,4 @@ pub use goals::{
 };
 pub use hands::{DemoteFrom, ToHand, UNLIMITED};
 pub use placement::{PlaceError, Placer};
-pub use rules::{AttackTest, PieceType, Rules};
+pub use rules::{AttackTest, PieceType, Rules, SearchPreference};

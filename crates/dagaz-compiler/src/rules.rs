@@ -40,6 +40,19 @@ pub enum AttackTest {
     Reversible,
 }
 
+/// How a game asks the engine to choose its moves: `(search alpha-beta)` (also when it does not
+/// say), `(search mcts)` or `(search mcts-rave)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchPreference {
+    /// Iterative deepening alpha-beta with the game's evaluation.
+    #[default]
+    AlphaBeta,
+    /// Monte Carlo tree search (UCT with random playouts).
+    Mcts,
+    /// Monte Carlo tree search with all-moves-as-first values (RAVE).
+    MctsRave,
+}
+
 /// A compiled game: everything the game file declares, with every name resolved. The engine
 /// wraps it with positions, move generation and the text formats.
 #[derive(Clone, Debug)]
@@ -96,9 +109,8 @@ pub struct Rules {
     /// `(superko draw)`: a move that brings back a board the game has had before (the pieces on
     /// the board only, as for `positional_superko`) is legal and ends the game in a draw.
     pub superko_draws: bool,
-    /// `(search mcts)`: the engine chooses its moves by Monte Carlo tree search unless told
-    /// otherwise.
-    pub prefers_mcts: bool,
+    /// `(search ...)`: how the engine chooses its moves unless told otherwise.
+    pub search: SearchPreference,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
     /// `(komi PLAYER POINTS)`: half points added to a player's score.
@@ -243,9 +255,10 @@ impl Rules {
         self.pass
     }
 
-    /// Whether the game asks for Monte Carlo tree search (`(search mcts)`).
-    pub fn prefers_mcts(&self) -> bool {
-        self.prefers_mcts
+    /// How the game asks the engine to choose its moves (`(search ...)`; alpha-beta when it
+    /// does not say).
+    pub fn search_preference(&self) -> SearchPreference {
+        self.search
     }
 
     /// Whether a move may not bring back an earlier board (`(superko positional)`).

@@ -7,7 +7,9 @@ use crate::record::GameRecord;
 use crate::report::{Found, Info};
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
-use dagaz_engine::{Action, Game, GenError, Limits as GenLimits, Move, MoveGen, Outcome, Position};
+use dagaz_engine::{
+    Action, Game, GenError, Limits as GenLimits, Move, MoveGen, Outcome, Position, SearchPreference,
+};
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -66,6 +68,10 @@ pub enum Algorithm {
     /// little. A node limit counts playouts; a depth limit stands for a thousand playouts a
     /// ply.
     Mcts,
+    /// [`Algorithm::Mcts`] that also judges a move by the playouts in which its player made
+    /// it later (all moves as first, RAVE): for placement games, where a stone is about as
+    /// good whenever it is put down.
+    MctsRave,
 }
 
 /// A search for one game: keep it between moves, its table and move-ordering memory carry
@@ -134,10 +140,10 @@ impl<'g> Searcher<'g> {
         let helper_nodes = Arc::new(AtomicU64::new(0));
         Searcher {
             game,
-            algorithm: if game.prefers_mcts() {
-                Algorithm::Mcts
-            } else {
-                Algorithm::AlphaBeta
+            algorithm: match game.search_preference() {
+                SearchPreference::AlphaBeta => Algorithm::AlphaBeta,
+                SearchPreference::Mcts => Algorithm::Mcts,
+                SearchPreference::MctsRave => Algorithm::MctsRave,
             },
             gen_limits,
             main: Worker::new(
@@ -217,9 +223,10 @@ impl<'g> Searcher<'g> {
     ) -> Result<Found, GenError> {
         let start = Instant::now();
         self.stop.store(false, Ordering::Relaxed);
-        if self.algorithm == Algorithm::Mcts {
+        if matches!(self.algorithm, Algorithm::Mcts | Algorithm::MctsRave) {
             let stop = Arc::clone(&self.stop);
-            return Mcts::new(self.game, &mut self.main.gen, &stop).search(
+            let rave = self.algorithm == Algorithm::MctsRave;
+            return Mcts::new(self.game, &mut self.main.gen, &stop, rave).search(
                 record,
                 limits,
                 on_iteration,

@@ -319,6 +319,12 @@ fn a_game_may_ask_for_monte_carlo() {
         Searcher::new(&game, Default::default(), 1).algorithm(),
         crate::Algorithm::Mcts
     );
+    let asking = format!("{}(game (search mcts-rave){}", &text[..at], &text[at + 5..]);
+    let game = Game::load(&asking).unwrap();
+    assert_eq!(
+        Searcher::new(&game, Default::default(), 1).algorithm(),
+        crate::Algorithm::MctsRave
+    );
     let plain = Game::load(&text).unwrap();
     let mut searcher = Searcher::new(&plain, Default::default(), 1);
     assert_eq!(searcher.algorithm(), crate::Algorithm::AlphaBeta);
@@ -400,14 +406,17 @@ fn monte_carlo_completes_a_chain_in_hex() {
              (White (Stone k1 k2 k3 k4 k5 k6 k7 k8 k9 k10)) (turn Black)",
         )
         .unwrap();
-    let mut searcher = Searcher::new(&game, Default::default(), 1);
-    searcher.set_algorithm(crate::Algorithm::Mcts);
-    let limits = Limits {
-        nodes: Some(2000),
-        ..Limits::default()
-    };
-    let found = searcher
-        .search(&GameRecord::new(position), &limits, &mut |_| {})
-        .unwrap();
-    assert_eq!(found.best.map(|m| m.notation(&game)).as_deref(), Some("a1"));
+    for algorithm in [crate::Algorithm::Mcts, crate::Algorithm::MctsRave] {
+        let mut searcher = Searcher::new(&game, Default::default(), 1);
+        searcher.set_algorithm(algorithm);
+        let limits = Limits {
+            nodes: Some(2000),
+            ..Limits::default()
+        };
+        let found = searcher
+            .search(&GameRecord::new(position.clone()), &limits, &mut |_| {})
+            .unwrap();
+        let best = found.best.map(|m| m.notation(&game));
+        assert_eq!(best.as_deref(), Some("a1"), "{algorithm:?}");
+    }
 }

@@ -153,6 +153,9 @@ keywords! {
     AlphaBeta = "alpha-beta",
     /// `(search mcts)`: Monte Carlo tree search with random playouts.
     Mcts = "mcts",
+    /// `(search mcts-rave)`: Monte Carlo tree search that also counts each move as if it had
+    /// been played first (rapid action value estimation).
+    MctsRave = "mcts-rave",
     /// The goal condition `no-moves`.
     NoMoves = "no-moves",
     /// The goal condition `checkmated`.

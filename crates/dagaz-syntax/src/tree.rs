@@ -282,6 +282,9 @@ pub enum Search {
     AlphaBeta,
     /// Monte Carlo tree search with random playouts: for games whose evaluation says little.
     Mcts,
+    /// Monte Carlo tree search that also judges a move by the playouts in which its player
+    /// made it later (all moves as first): for placement games such as Hex.
+    MctsRave,
 }
 
 /// How the end of a game is scored: `(score pieces)` or `(score area)`.

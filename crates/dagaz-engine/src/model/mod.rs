@@ -3,7 +3,7 @@
 use crate::error::LoadError;
 use crate::moves::Move;
 use crate::position::{PlayUndo, Position};
-use dagaz_compiler::{AttackTest, Evaluation, FenSpec, Goal, HistoryGoal, Rules};
+use dagaz_compiler::{AttackTest, Evaluation, FenSpec, Goal, HistoryGoal, Rules, SearchPreference};
 use dagaz_ir::{Board, PieceKind, PlayerId, StrId, Zones};
 use dagaz_sexpr::Node;
 
@@ -271,9 +271,9 @@ impl Game {
         fn superko_draws(&self) -> bool;
         /// The game's `(evaluation ...)`, or the default (every piece 100, mobility 1).
         fn evaluation(&self) -> &Evaluation;
-        /// Whether the game asks for Monte Carlo tree search (`(search mcts)`) rather than
-        /// alpha-beta.
-        fn prefers_mcts(&self) -> bool;
+        /// How the game asks the engine to choose its moves (`(search ...)`; alpha-beta when
+        /// it does not say).
+        fn search_preference(&self) -> SearchPreference;
         /// An attribute's bit in [`crate::Piece::attrs`], by name; `None` when the game
         /// declares no such attribute.
         fn attribute(&self, name: &str) -> Option<u8>;

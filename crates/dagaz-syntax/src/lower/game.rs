@@ -158,6 +158,7 @@ impl Lower {
                                     [
                                         (Keyword::AlphaBeta, Search::AlphaBeta),
                                         (Keyword::Mcts, Search::Mcts),
+                                        (Keyword::MctsRave, Search::MctsRave),
                                     ],
                                 ))
                                 .map(|s| (s, span))
