@@ -250,7 +250,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     let royal = declarations::royal(game, &piece_names, errors);
     let attacks = declarations::attacks(game);
     let (goals, history_goals) = declarations::goals(game, &piece_names, errors);
-    let evaluation = declarations::evaluation(game, &declared, errors);
+    let evaluation = declarations::evaluation(game, &declared, &initial, errors);
 
     Some(Rules {
         name: game

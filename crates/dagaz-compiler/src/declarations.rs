@@ -3,7 +3,7 @@
 //! mistake is recorded and the clause (or the part of it) left out; the others go on.
 
 use crate::error::CompileError;
-use crate::evaluation::{Evaluation, Score};
+use crate::evaluation::{Endgame, Evaluation, Score};
 use crate::formats::{Castling, CastlingRooks, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
 use crate::lookup::{piece_kind, player};
@@ -177,11 +177,13 @@ pub(crate) fn goals(
     (goals, history)
 }
 
-/// `(evaluation (piece-values (Man 100) ...) (piece-table KIND [PLAYER] N ...) (mobility N))`,
-/// or the default when the game has none.
+/// `(evaluation (piece-values (Man 100) ...) (piece-table KIND [PLAYER] N ...) (mobility N)
+/// (phase (KIND N) ...) (endgame ...))`, or the default when the game has none. `initial` is
+/// the start position, whose phase a tapered evaluation measures the others' by.
 pub(crate) fn evaluation(
     game: &dagaz_syntax::Game,
     names: &Declared<'_>,
+    initial: &[Option<Piece>],
     errors: &mut Vec<CompileError>,
 ) -> Evaluation {
     let mut eval = Evaluation::default_for(names.players.len(), names.pieces.len());
@@ -190,31 +192,93 @@ pub(crate) fn evaluation(
     };
     eval.declared = true;
     eval.mobility = written.mobility.unwrap_or(0);
-    for (kind, value) in &written.piece_values {
+    set_values(&written.piece_values, names, &mut eval.values, errors);
+    // Tables given for one player only; the others get theirs turned half a turn.
+    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
+    for table in &written.piece_tables {
+        if let Err(e) = piece_table(table, names, &mut eval.tables, &mut given) {
+            errors.push(e);
+        }
+    }
+    let phase_span = written.phase.first().map(|(name, _)| name.span);
+    match (&written.endgame, phase_span) {
+        (Some(end), _) => {
+            let mut phase = vec![0; names.pieces.len()];
+            set_values(&written.phase, names, &mut phase, errors);
+            for (name, weight) in &written.phase {
+                if *weight < 0 {
+                    let found = format!("{weight}");
+                    errors.push(CompileError::expected(
+                        "a phase of 0 or more",
+                        found,
+                        name.span,
+                    ));
+                }
+            }
+            let full: i64 = initial
+                .iter()
+                .flatten()
+                .map(|p| i64::from(phase.get(p.kind.index()).copied().unwrap_or(0)))
+                .sum();
+            if full <= 0 {
+                errors.push(CompileError::expected(
+                    "a `(phase (PIECE N) ...)` clause giving the start position's pieces a phase \
+                     above 0, to blend the opening and the endgame by",
+                    "none".into(),
+                    end.span,
+                ));
+            }
+            // Unless the endgame says otherwise, a value or table is the opening's.
+            let mut values = eval.values.clone();
+            set_values(&end.piece_values, names, &mut values, errors);
+            let mut tables = eval.tables.clone();
+            let mut given = vec![vec![false; names.pieces.len()]; names.players.len()];
+            for table in &end.piece_tables {
+                if let Err(e) = piece_table(table, names, &mut tables, &mut given) {
+                    errors.push(e);
+                }
+            }
+            eval.endgame = Some(Endgame {
+                values,
+                tables,
+                phase,
+                full: Score::try_from(full.max(1)).unwrap_or(Score::MAX),
+            });
+        }
+        (None, Some(span)) => errors.push(CompileError::expected(
+            "an `(endgame ...)` clause for `(phase ...)` to blend the opening with",
+            "none".into(),
+            span,
+        )),
+        (None, None) => {}
+    }
+    eval
+}
+
+/// `(PIECE N)` pairs into `values[kind]`.
+fn set_values(
+    pairs: &[(Ident, Score)],
+    names: &Declared<'_>,
+    values: &mut [Score],
+    errors: &mut Vec<CompileError>,
+) {
+    for (kind, value) in pairs {
         match piece_kind(names.pieces, kind) {
             Ok(kind) => {
-                if let Some(slot) = eval.values.get_mut(kind.index()) {
+                if let Some(slot) = values.get_mut(kind.index()) {
                     *slot = *value;
                 }
             }
             Err(e) => errors.push(e),
         }
     }
-    // Tables given for one player only; the others get theirs turned half a turn.
-    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
-    for table in &written.piece_tables {
-        if let Err(e) = piece_table(table, names, &mut eval, &mut given) {
-            errors.push(e);
-        }
-    }
-    eval
 }
 
-/// One `(piece-table PIECE [PLAYER] N ...)` into `eval`.
+/// One `(piece-table PIECE [PLAYER] N ...)` into `tables[player][kind]`.
 fn piece_table(
     table: &dagaz_syntax::PieceTable,
     names: &Declared<'_>,
-    eval: &mut Evaluation,
+    tables: &mut [Vec<Option<Vec<Score>>>],
     given: &mut [Vec<bool>],
 ) -> Result<()> {
     let kind = piece_kind(names.pieces, &table.kind)?;
@@ -231,7 +295,7 @@ fn piece_table(
         return Err(CompileError::new(kind.into(), table.span));
     }
     let turned: Vec<Score> = table.numbers.iter().rev().copied().collect();
-    for (p, tables) in eval.tables.iter_mut().enumerate() {
+    for (p, tables) in tables.iter_mut().enumerate() {
         let given_here = given.get_mut(p).and_then(|g| g.get_mut(kind.index()));
         let Some(given_here) = given_here else {
             continue;

@@ -13,21 +13,47 @@ pub type Score = i32;
 /// How a game's positions are judged statically.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
-    /// `values[kind]`.
+    /// `values[kind]`, in the opening (and throughout, when the evaluation is not tapered).
     pub(crate) values: Vec<Score>,
     /// `tables[player][kind]`: a bonus per board position, when the game gives one.
     pub(crate) tables: Vec<Vec<Option<Vec<Score>>>>,
     /// Added per legal move of the side to move (and subtracted per move of its opponent,
     /// where a search knows that count).
     pub(crate) mobility: Score,
+    /// The endgame's values and tables, when the game declares `(endgame ...)`.
+    pub(crate) endgame: Option<Endgame>,
     /// Whether the game wrote an `(evaluation ...)` clause, or this is the default.
     pub(crate) declared: bool,
+}
+
+/// The other end of a tapered evaluation: the endgame's values and tables, and how far a
+/// position is from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Endgame {
+    /// `values[kind]` in the endgame.
+    pub(crate) values: Vec<Score>,
+    /// `tables[player][kind]` in the endgame.
+    pub(crate) tables: Vec<Vec<Option<Vec<Score>>>>,
+    /// `phase[kind]`: how much a piece of that kind on the board keeps the game in its opening.
+    pub(crate) phase: Vec<Score>,
+    /// The phase of the start position (at least 1): a position at or above it is judged by
+    /// the opening's values alone.
+    pub(crate) full: Score,
 }
 
 /// The value of a piece when the game declares none.
 pub const DEFAULT_PIECE_VALUE: Score = 100;
 /// The mobility weight when the game declares no evaluation.
 pub const DEFAULT_MOBILITY: Score = 1;
+
+/// The two ends of a tapered evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The values and tables of `(piece-values ...)` and `(piece-table ...)`.
+    Opening,
+    /// Those of `(endgame ...)` (the opening's where it gives none).
+    Endgame,
+}
 
 impl Evaluation {
     /// Every piece worth [`DEFAULT_PIECE_VALUE`], no tables, mobility [`DEFAULT_MOBILITY`].
@@ -36,6 +62,7 @@ impl Evaluation {
             values: vec![DEFAULT_PIECE_VALUE; kinds],
             tables: vec![vec![None; kinds]; players],
             mobility: DEFAULT_MOBILITY,
+            endgame: None,
             declared: false,
         }
     }
@@ -45,10 +72,27 @@ impl Evaluation {
         self.declared
     }
 
-    /// A piece type's material value: as `(piece-values ...)` gives it, else
-    /// [`DEFAULT_PIECE_VALUE`]; 0 for a kind the game does not have.
+    /// Whether the evaluation blends opening and endgame values by the phase (the game
+    /// declares `(endgame ...)`).
+    pub fn is_tapered(&self) -> bool {
+        self.endgame.is_some()
+    }
+
+    /// A piece type's material value in the opening: as `(piece-values ...)` gives it, else
+    /// [`DEFAULT_PIECE_VALUE`]; 0 for a kind the game does not have. What a capture is worth
+    /// when moves are ordered.
     pub fn value(&self, kind: PieceKind) -> Score {
-        self.values.get(kind.index()).copied().unwrap_or(0)
+        self.value_at(Stage::Opening, kind)
+    }
+
+    /// A piece type's material value at one end of the game (the opening's when the
+    /// evaluation is not tapered).
+    pub fn value_at(&self, stage: Stage, kind: PieceKind) -> Score {
+        let values = match (stage, &self.endgame) {
+            (Stage::Endgame, Some(end)) => &end.values,
+            _ => &self.values,
+        };
+        values.get(kind.index()).copied().unwrap_or(0)
     }
 
     /// The score per legal move: [`DEFAULT_MOBILITY`] when the game declares no evaluation, 0
@@ -57,9 +101,19 @@ impl Evaluation {
         self.mobility
     }
 
-    /// The bonus for a piece of `kind` owned by `owner` standing at board index `at`.
+    /// The opening's bonus for a piece of `kind` owned by `owner` standing at board index `at`.
     pub fn table(&self, owner: PlayerId, kind: PieceKind, at: usize) -> Score {
-        self.tables
+        self.table_at(Stage::Opening, owner, kind, at)
+    }
+
+    /// The bonus for a piece of `kind` owned by `owner` at board index `at`, at one end of the
+    /// game (the opening's when the evaluation is not tapered).
+    pub fn table_at(&self, stage: Stage, owner: PlayerId, kind: PieceKind, at: usize) -> Score {
+        let tables = match (stage, &self.endgame) {
+            (Stage::Endgame, Some(end)) => &end.tables,
+            _ => &self.tables,
+        };
+        tables
             .get(owner.index())
             .and_then(|t| t.get(kind.index()))
             .and_then(Option::as_ref)
@@ -68,21 +122,68 @@ impl Evaluation {
             .unwrap_or(0)
     }
 
+    /// How much a piece of `kind` keeps the game in its opening (`(phase ...)`; 0 when the
+    /// evaluation is not tapered).
+    pub fn phase_weight(&self, kind: PieceKind) -> Score {
+        self.endgame
+            .as_ref()
+            .and_then(|end| end.phase.get(kind.index()).copied())
+            .unwrap_or(0)
+    }
+
+    /// The phase of the start position: the sum of the phase weights of its pieces, at least
+    /// 1 (1 when the evaluation is not tapered).
+    pub fn full_phase(&self) -> Score {
+        self.endgame.as_ref().map_or(1, |end| end.full)
+    }
+
+    /// How far `pieces` are into the opening, from 0 (the endgame's values alone) to 1 (the
+    /// opening's alone): their phase weights' sum over the start position's, at most 1. Always
+    /// 1 when the evaluation is not tapered.
+    pub fn opening_share(&self, pieces: impl IntoIterator<Item = (Pos, Piece)>) -> f64 {
+        let Some(end) = &self.endgame else {
+            return 1.0;
+        };
+        let phase = pieces.into_iter().fold(0i64, |sum, (_, piece)| {
+            sum + i64::from(end.phase.get(piece.kind.index()).copied().unwrap_or(0))
+        });
+        (phase as f64 / f64::from(end.full.max(1))).clamp(0.0, 1.0)
+    }
+
     /// Material and tables of `pieces` (each with where it stands), from the point of view of
-    /// `me`, the side to move: its pieces count for it, every other player's against it.
+    /// `me`, the side to move: its pieces count for it, every other player's against it. A
+    /// tapered evaluation blends the opening's sum and the endgame's by the phase p of the
+    /// pieces (at most the start's, F): (opening × p + endgame × (F − p)) / F, rounded
+    /// towards zero.
     pub fn material(&self, me: PlayerId, pieces: impl IntoIterator<Item = (Pos, Piece)>) -> Score {
-        pieces.into_iter().fold(0, |sum: Score, (at, piece)| {
-            let worth = self.value(piece.kind).saturating_add(self.table(
-                piece.owner,
-                piece.kind,
-                at.index(),
-            ));
-            if piece.owner == me {
-                sum.saturating_add(worth)
-            } else {
-                sum.saturating_sub(worth)
-            }
-        })
+        let Some(end) = &self.endgame else {
+            return pieces.into_iter().fold(0, |sum: Score, (at, piece)| {
+                let worth = self.value(piece.kind).saturating_add(self.table(
+                    piece.owner,
+                    piece.kind,
+                    at.index(),
+                ));
+                if piece.owner == me {
+                    sum.saturating_add(worth)
+                } else {
+                    sum.saturating_sub(worth)
+                }
+            });
+        };
+        let (mut opening, mut endgame, mut phase) = (0i64, 0i64, 0i64);
+        for (at, piece) in pieces {
+            let sign = if piece.owner == me { 1 } else { -1 };
+            let (kind, owner, at) = (piece.kind, piece.owner, at.index());
+            opening +=
+                sign * i64::from(self.value(kind)) + sign * i64::from(self.table(owner, kind, at));
+            endgame += sign * i64::from(self.value_at(Stage::Endgame, kind))
+                + sign * i64::from(self.table_at(Stage::Endgame, owner, kind, at));
+            phase += i64::from(end.phase.get(kind.index()).copied().unwrap_or(0));
+        }
+        let full = i64::from(end.full.max(1));
+        let p = phase.clamp(0, full);
+        let blended = (opening * p + endgame * (full - p)) / full;
+        blended.clamp(i64::from(Score::MIN), i64::from(Score::MAX)) as Score
     }
 
     /// What a move's actions capture, by these values (a drop that replaces an enemy piece

@@ -172,6 +172,12 @@ keywords! {
     PieceTable = "piece-table",
     /// `(mobility N)` in `evaluation`.
     Mobility = "mobility",
+    /// `(phase (PIECE N) ...)` in `evaluation`: how much each piece keeps the game in its
+    /// opening.
+    Phase = "phase",
+    /// `(endgame (piece-values ...) (piece-table ...))` in `evaluation`: the values and tables
+    /// of the endgame, blended with the opening's by the phase.
+    Endgame = "endgame",
     /// The FEN style `pdn`.
     Pdn = "pdn",
     /// The FEN style `standard`.

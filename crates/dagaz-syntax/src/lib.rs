@@ -50,11 +50,11 @@ pub use keyword::Keyword;
 pub use lower::{player, MAX_NESTING, MAX_OPERANDS};
 pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};
 pub use tree::{
-    Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, Evaluation,
-    Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Game, Goal, GoalCondition,
-    GoalProgram, HandEntry, Ident, Int, Item, Letter, Outcome, Pass, PdnFen, Piece, PieceGroup,
-    PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Stmt, Superko, Symmetry,
-    TurnVariable, Zone,
+    Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, Endgame,
+    Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Game, Goal,
+    GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Outcome, Pass, PdnFen, Piece,
+    PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Stmt, Superko,
+    Symmetry, TurnVariable, Zone,
 };
 
 use dagaz_sexpr::Node;

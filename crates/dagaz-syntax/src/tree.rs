@@ -535,7 +535,7 @@ pub enum GoalCondition {
     QuietMoves(u32, Vec<Ident>),
 }
 
-/// `(evaluation (piece-values ...) (piece-table ...) (mobility N))`.
+/// `(evaluation (piece-values ...) (piece-table ...) (mobility N) (phase ...) (endgame ...))`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
     /// Every `(PIECE VALUE)` pair of every `piece-values` clause, in order.
@@ -544,6 +544,21 @@ pub struct Evaluation {
     pub piece_tables: Vec<PieceTable>,
     /// The last `(mobility N)`.
     pub mobility: Option<i32>,
+    /// Every `(PIECE N)` pair of every `phase` clause, in order.
+    pub phase: Vec<(Ident, i32)>,
+    /// The last `(endgame ...)`: the values and tables the opening's are blended with.
+    pub endgame: Option<Endgame>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(endgame (piece-values ...) (piece-table ...))` in `evaluation`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Endgame {
+    /// Every `(PIECE VALUE)` pair of its `piece-values` clauses, in order.
+    pub piece_values: Vec<(Ident, i32)>,
+    /// Its `piece-table` clauses, in order.
+    pub piece_tables: Vec<PieceTable>,
     /// The clause.
     pub span: Span,
 }

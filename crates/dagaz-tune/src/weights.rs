@@ -9,17 +9,23 @@
 //! and its score is that vector's dot product with the weights. Fitting the weights never
 //! evaluates a position again.
 
-use dagaz_engine::{Evaluation, Game, PieceKind, PlayerId, Position};
+use dagaz_engine::{Evaluation, Game, PieceKind, PlayerId, Position, Stage};
 use std::fmt::Write as _;
 
 /// Where each weight sits in the vector: the piece values, then (when tuned) one table per
-/// kind, then the mobility weight.
+/// kind, then the mobility weight. A tapered evaluation has two of each value and table, the
+/// opening's and the endgame's, and a position's features split between them by its phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     kinds: usize,
     cells: usize,
     tables: bool,
+    /// 2 for a tapered evaluation (opening, endgame), else 1.
+    stages: usize,
 }
+
+/// The stages of a layout, by index.
+const STAGES: [Stage; 2] = [Stage::Opening, Stage::Endgame];
 
 impl Layout {
     /// The layout for `game`, with piece-square tables when `tables`.
@@ -28,12 +34,13 @@ impl Layout {
             kinds: game.piece_count(),
             cells: game.board().len(),
             tables,
+            stages: if game.evaluation().is_tapered() { 2 } else { 1 },
         }
     }
 
     /// How many weights there are.
     pub fn len(&self) -> usize {
-        self.kinds + self.table_len() + 1
+        self.values_len() + self.table_len() + 1
     }
 
     /// Whether there are none (never: the mobility weight is always one).
@@ -46,25 +53,33 @@ impl Layout {
         self.tables
     }
 
+    fn values_len(&self) -> usize {
+        self.kinds * self.stages
+    }
+
     fn table_len(&self) -> usize {
         if self.tables {
-            self.kinds * self.cells
+            self.stages * self.kinds * self.cells
         } else {
             0
         }
     }
 
-    fn value(&self, kind: usize) -> usize {
-        kind
+    fn stages(&self) -> impl Iterator<Item = (usize, Stage)> {
+        STAGES.into_iter().enumerate().take(self.stages)
+    }
+
+    fn value(&self, stage: usize, kind: usize) -> usize {
+        stage * self.kinds + kind
     }
 
     /// The weight of `kind` at `cell` of the first player's table.
-    fn table(&self, kind: usize, cell: usize) -> usize {
-        self.kinds + kind * self.cells + cell
+    fn table(&self, stage: usize, kind: usize, cell: usize) -> usize {
+        self.values_len() + (stage * self.kinds + kind) * self.cells + cell
     }
 
     fn mobility(&self) -> usize {
-        self.kinds + self.table_len()
+        self.values_len() + self.table_len()
     }
 
     /// Whether weight `i` is the mobility weight.
@@ -75,12 +90,18 @@ impl Layout {
     /// The game's own weights, in this layout.
     pub fn weights_of(&self, eval: &Evaluation) -> Vec<f64> {
         let mut w = vec![0.0; self.len()];
-        for (k, kind) in kinds(self.kinds) {
-            set(&mut w, self.value(k), f64::from(eval.value(kind)));
-            if self.tables {
-                for cell in 0..self.cells {
-                    let v = eval.table(PlayerId(0), kind, cell);
-                    set(&mut w, self.table(k, cell), f64::from(v));
+        for (s, stage) in self.stages() {
+            for (k, kind) in kinds(self.kinds) {
+                set(
+                    &mut w,
+                    self.value(s, k),
+                    f64::from(eval.value_at(stage, kind)),
+                );
+                if self.tables {
+                    for cell in 0..self.cells {
+                        let v = eval.table_at(stage, PlayerId(0), kind, cell);
+                        set(&mut w, self.table(s, k, cell), f64::from(v));
+                    }
                 }
             }
         }
@@ -89,9 +110,11 @@ impl Layout {
     }
 
     /// The features of `position` from the side to move's point of view: its pieces count
-    /// for it and every other player's against it; `moves` and `their_moves` are the legal
-    /// moves of it and of its opponent. Without tuned tables, the game's tables are summed into
-    /// one constant feature (index `usize::MAX`, weight 1), so that the score stays whole.
+    /// for it and every other player's against it (in a tapered evaluation, each piece's
+    /// count splits between the opening's weight and the endgame's by the position's phase);
+    /// `moves` and `their_moves` are the legal moves of it and of its opponent. Without tuned
+    /// tables, the game's tables are summed into one constant feature (weight 1), so that the
+    /// score stays whole.
     pub fn features(
         &self,
         game: &Game,
@@ -101,38 +124,43 @@ impl Layout {
     ) -> Features {
         let me = position.to_move();
         let eval = game.evaluation();
-        let mut counts = vec![0i32; self.len()];
-        let mut fixed = 0i64;
+        let opening = eval.opening_share(position.pieces());
+        let shares = [opening, 1.0 - opening];
+        let mut counts = vec![0f64; self.len()];
+        let mut fixed = 0f64;
         for (at, piece) in position.pieces() {
-            let sign = if piece.owner == me { 1 } else { -1 };
+            let sign = if piece.owner == me { 1.0 } else { -1.0 };
             let k = piece.kind.index();
-            if let Some(c) = counts.get_mut(self.value(k)) {
-                *c += sign;
-            }
-            if self.tables {
-                // Other players' tables are the first player's turned half a turn, as the
-                // compiler makes them when a game writes one table per kind.
-                let cell = if piece.owner == PlayerId(0) {
-                    at.index()
-                } else {
-                    self.cells.saturating_sub(1 + at.index())
-                };
-                if let Some(c) = counts.get_mut(self.table(k, cell)) {
-                    *c += sign;
-                }
+            // Other players' tables are the first player's turned half a turn, as the
+            // compiler makes them when a game writes one table per kind.
+            let cell = if piece.owner == PlayerId(0) {
+                at.index()
             } else {
-                fixed +=
-                    i64::from(sign) * i64::from(eval.table(piece.owner, piece.kind, at.index()));
+                self.cells.saturating_sub(1 + at.index())
+            };
+            for (s, stage) in self.stages() {
+                let share = sign * shares.get(s).copied().unwrap_or(0.0);
+                if let Some(c) = counts.get_mut(self.value(s, k)) {
+                    *c += share;
+                }
+                if self.tables {
+                    if let Some(c) = counts.get_mut(self.table(s, k, cell)) {
+                        *c += share;
+                    }
+                } else {
+                    let bonus = eval.table_at(stage, piece.owner, piece.kind, at.index());
+                    fixed += share * f64::from(bonus);
+                }
             }
         }
         if let Some(c) = counts.get_mut(self.mobility()) {
-            *c = moves as i32 - their_moves as i32;
+            *c = moves as f64 - their_moves as f64;
         }
         Features {
             entries: counts
                 .iter()
                 .enumerate()
-                .filter(|(_, &c)| c != 0)
+                .filter(|(_, &c)| c != 0.0)
                 .map(|(i, &c)| (i as u32, c as f32))
                 .collect(),
             fixed: fixed as f32,
@@ -141,39 +169,72 @@ impl Layout {
 
     /// The `(evaluation ...)` clause of `weights` (rounded to whole numbers) for `game`, laid
     /// out as the shipped games write theirs: the values on one line, each table a row of
-    /// the board a line, the mobility last. Tables that are not weights are written as the
-    /// game has them (the first player's), and only where the game has one.
+    /// the board a line, then (tapered) the game's phase and the endgame's values and tables,
+    /// the mobility last. Tables that are not weights are written as the game has them (the
+    /// first player's), and only where the game has one.
     pub fn clause(&self, game: &Game, weights: &[f64]) -> String {
         let eval = game.evaluation();
-        let mut text = String::from("(evaluation\n      (piece-values");
-        for (k, kind) in kinds(self.kinds) {
-            let v = round(weights.get(self.value(k)).copied().unwrap_or(0.0));
-            let _ = write!(text, " ({} {v})", game.piece_name(kind));
-        }
-        text.push(')');
-        let width = row_width(game);
-        for (k, kind) in kinds(self.kinds) {
-            let table: Vec<i64> = (0..self.cells)
-                .map(|cell| {
-                    if self.tables {
-                        round(weights.get(self.table(k, cell)).copied().unwrap_or(0.0))
-                    } else {
-                        i64::from(eval.table(PlayerId(0), kind, cell))
-                    }
-                })
-                .collect();
-            if table.iter().all(|&v| v == 0) {
-                continue;
-            }
-            let _ = write!(text, "\n      (piece-table {}", game.piece_name(kind));
-            let wide = table.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-            for row in table.chunks(width) {
-                text.push_str("\n        ");
-                for v in row {
-                    let _ = write!(text, " {v:>wide$}");
+        let mut text = String::from("(evaluation");
+        let mut opening_tables = Vec::new();
+        for (s, stage) in self.stages() {
+            let indent = if s == 0 {
+                "\n      "
+            } else {
+                text.push_str("\n      (phase");
+                for (_, kind) in kinds(self.kinds) {
+                    let _ = write!(
+                        text,
+                        " ({} {})",
+                        game.piece_name(kind),
+                        eval.phase_weight(kind)
+                    );
                 }
+                text.push_str(")\n      (endgame");
+                "\n         "
+            };
+            let _ = write!(text, "{indent}(piece-values");
+            for (k, kind) in kinds(self.kinds) {
+                let v = round(weights.get(self.value(s, k)).copied().unwrap_or(0.0));
+                let _ = write!(text, " ({} {v})", game.piece_name(kind));
             }
             text.push(')');
+            let width = row_width(game);
+            for (k, kind) in kinds(self.kinds) {
+                let table: Vec<i64> = (0..self.cells)
+                    .map(|cell| {
+                        if self.tables {
+                            round(weights.get(self.table(s, k, cell)).copied().unwrap_or(0.0))
+                        } else {
+                            i64::from(eval.table_at(stage, PlayerId(0), kind, cell))
+                        }
+                    })
+                    .collect();
+                // An endgame without a table of its own takes the opening's: written only
+                // where it differs (zeros too).
+                let unwritten = if s == 0 {
+                    table.iter().all(|&v| v == 0)
+                } else {
+                    opening_tables.get(k) == Some(&table)
+                };
+                if s == 0 {
+                    opening_tables.push(table.clone());
+                }
+                if unwritten {
+                    continue;
+                }
+                let _ = write!(text, "{indent}(piece-table {}", game.piece_name(kind));
+                let wide = table.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+                for row in table.chunks(width) {
+                    let _ = write!(text, "{indent}  ");
+                    for v in row {
+                        let _ = write!(text, " {v:>wide$}");
+                    }
+                }
+                text.push(')');
+            }
+            if s == 1 {
+                text.push(')');
+            }
         }
         let mobility = round(weights.get(self.mobility()).copied().unwrap_or(0.0));
         let _ = write!(text, "\n      (mobility {mobility}))");
@@ -261,6 +322,62 @@ mod tests {
         let f = layout.features(&english, &start, 7, 7);
         // Twelve men each, the same moves: nothing to tell them apart.
         assert_eq!(f.score(&layout.weights_of(english.evaluation())), 0.0);
+    }
+
+    /// In a tapered evaluation each piece's count splits between the opening's weight and
+    /// the endgame's by the phase, so the features' score is the search's blend (before its
+    /// rounding towards zero).
+    #[test]
+    fn tapered_features_blend_as_the_search_does() {
+        let chess = game("chess.game");
+        let eval = chess.evaluation();
+        assert!(eval.is_tapered(), "chess.game declares phase and endgame");
+        let blend = |fen: &str| {
+            let position = chess.from_fen(fen).unwrap();
+            let me = position.to_move();
+            // The blend by hand: the two sums, the phase.
+            let (mut opening, mut endgame, mut phase) = (0i64, 0i64, 0i64);
+            for (at, piece) in position.pieces() {
+                let sign = if piece.owner == me { 1 } else { -1 };
+                for (stage, sum) in [
+                    (Stage::Opening, &mut opening),
+                    (Stage::Endgame, &mut endgame),
+                ] {
+                    *sum += sign
+                        * i64::from(
+                            eval.value_at(stage, piece.kind)
+                                + eval.table_at(stage, piece.owner, piece.kind, at.index()),
+                        );
+                }
+                phase += i64::from(eval.phase_weight(piece.kind));
+            }
+            let full = i64::from(eval.full_phase());
+            let p = phase.min(full);
+            let exact = (opening * p + endgame * (full - p)) as f64 / full as f64;
+            for tables in [false, true] {
+                let layout = Layout::new(&chess, tables);
+                assert_eq!(layout.len(), 2 * (6 + if tables { 6 * 64 } else { 0 }) + 1);
+                let f = layout.features(&chess, &position, 20, 20);
+                let score = f.score(&layout.weights_of(eval));
+                assert!(
+                    (score - exact).abs() < 0.01,
+                    "{fen} {tables}: {score} {exact}"
+                );
+            }
+            (exact, eval.material(me, position.pieces()), p)
+        };
+        // The start: the opening's values alone.
+        let (exact, material, p) =
+            blend("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!((exact, material, p), (0.0, 0, 24));
+        // Kings and pawns: the endgame's alone. White: pawns on a2 (+0) and e5 (+30), king on
+        // e4 (+30); Black: a pawn on a7 (+0 from its side), king on e8 (-20): 310 - 105.
+        let (exact, material, p) = blend("4k3/p7/8/4P3/4K3/8/P7/8 w - - 0 1");
+        assert_eq!((exact, material, p), (205.0, 205, 0));
+        // A rook each and a knight for White (phase 5 of 24): between the two, truncated.
+        let (exact, material, p) = blend("4k3/p6r/8/4P3/4K3/2N5/P6R/8 w - - 0 1");
+        assert_eq!(p, 5);
+        assert_eq!(material, exact.trunc() as i32);
     }
 
     /// The clause written from the game's own weights compiles to the same evaluation.

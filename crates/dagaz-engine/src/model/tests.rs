@@ -1,7 +1,7 @@
 //! The declarations of evaluation, history goals and positional superko, as a loaded game answers
 //! them and plays them.
 
-use dagaz_compiler::{HistoryGoal, HistoryRule, Outcome, DEFAULT_MOBILITY};
+use dagaz_compiler::{HistoryGoal, HistoryRule, Outcome, Stage, DEFAULT_MOBILITY};
 use dagaz_ir::{PieceKind, PlayerId};
 
 fn game(text: &str) -> crate::Game {
@@ -254,4 +254,58 @@ fn superko_draw_ends_the_game_with_a_move_back_to_an_earlier_board() {
     let (passed, moves) = after(&g, g.initial_position(), &["pass"]);
     assert!(!passed.repeats_board());
     assert_eq!(moves, ["d1-c1", "pass"]);
+}
+
+#[test]
+fn a_tapered_evaluation_blends_opening_and_endgame_by_the_phase() {
+    // Board order is a2 b2 c2 a1 b1 c1. The start's phase is 2 + 2 + 1 = 5.
+    let text = |white: &str| {
+        format!(
+            "{BOARD} (game (name t) (board b) (players (White {white}) (Black (King c2)))
+               (evaluation (piece-values (Man 100) (King 300))
+                           (piece-table Man 1 2 3 4 5 6)
+                           (phase (Man 2) (King 1))
+                           (endgame (piece-values (Man 150))
+                                    (piece-table Man 10 20 30 40 50 60))))"
+        )
+    };
+    let g = game(&text("(Man a1 b1)"));
+    let e = g.evaluation();
+    assert!(e.is_tapered());
+    assert_eq!(e.full_phase(), 5);
+    assert_eq!(e.value_at(Stage::Endgame, PieceKind(0)), 150);
+    // The endgame keeps the opening's King value and King table (none).
+    assert_eq!(e.value_at(Stage::Endgame, PieceKind(1)), 300);
+    assert_eq!(e.table_at(Stage::Endgame, PlayerId(0), PieceKind(0), 4), 50);
+    assert_eq!(e.table_at(Stage::Endgame, PlayerId(1), PieceKind(0), 4), 20);
+    let start = g.initial_position();
+    // At the start the opening alone counts: 104 + 105 - 300.
+    assert_eq!(e.material(start.to_move(), start.pieces()), -91);
+    assert_eq!(e.opening_share(start.pieces()), 1.0);
+    // One man gone (phase 3 of 5): opening 104 - 300 = -196, endgame 190 - 300 = -110;
+    // (-196 * 3 + -110 * 2) / 5 = -161.6, rounded towards zero.
+    let mut one = start.clone();
+    one.put(dagaz_ir::Pos(4), None);
+    assert_eq!(e.material(one.to_move(), one.pieces()), -161);
+    assert!((e.opening_share(one.pieces()) - 0.6).abs() < 1e-9);
+    // Black's view of the same position is the opposite.
+    assert_eq!(e.material(PlayerId(1), one.pieces()), 161);
+    // More than the start's phase counts as the opening.
+    let more = game(&text("(Man a1 b1 a2)"));
+    let p = more.initial_position();
+    assert_eq!(more.evaluation().opening_share(p.pieces()), 1.0);
+}
+
+#[test]
+fn an_untapered_evaluation_is_its_opening() {
+    let g = game(&format!(
+        "{BOARD} (game (name t) (board b) (players (White (Man a1)) (Black (King c2)))
+           (evaluation (piece-values (Man 100) (King 300)) (piece-table Man 1 2 3 4 5 6)))"
+    ));
+    let e = g.evaluation();
+    assert!(!e.is_tapered());
+    assert_eq!(e.full_phase(), 1);
+    assert_eq!(e.phase_weight(PieceKind(0)), 0);
+    assert_eq!(e.value_at(Stage::Endgame, PieceKind(0)), 100);
+    assert_eq!(e.table_at(Stage::Endgame, PlayerId(0), PieceKind(0), 3), 4);
 }

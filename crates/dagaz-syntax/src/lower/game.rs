@@ -5,7 +5,7 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
-    Attribute, BoardRef, CapturesToHand, Evaluation, Fen, FenCastling, FenCount, FenPiece,
+    Attribute, BoardRef, CapturesToHand, Endgame, Evaluation, Fen, FenCastling, FenCount, FenPiece,
     FenRanks, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome, Pass,
     PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Superko,
     Symmetry, TurnVariable, Zone,
@@ -597,9 +597,10 @@ impl Lower {
     }
 
     /// `(evaluation (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...) (mobility
-    /// N))`.
+    /// N) (phase (PIECE N) ...) (endgame (piece-values ...) (piece-table ...)))`.
     fn evaluation(&mut self, clause: &Node, parts: &[Node]) -> Evaluation {
-        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)` or `(mobility N)`";
+        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)`, `(mobility N)`, \
+                            `(phase ...)` or `(endgame ...)`";
         let mut eval = Evaluation {
             span: clause.span,
             ..Evaluation::default()
@@ -609,13 +610,7 @@ impl Lower {
                 continue;
             };
             match shape::head(sub) {
-                Some(Keyword::PieceValues) => {
-                    for pair in shape::args(items) {
-                        if let Some(value) = self.ok(piece_value(pair)) {
-                            eval.piece_values.push(value);
-                        }
-                    }
-                }
+                Some(Keyword::PieceValues) => self.pairs(items, &mut eval.piece_values),
                 Some(Keyword::PieceTable) => {
                     if let Some(table) = self.piece_table(sub, items) {
                         eval.piece_tables.push(table);
@@ -628,10 +623,45 @@ impl Lower {
                         eval.mobility = Some(n);
                     }
                 }
+                Some(Keyword::Phase) => self.pairs(items, &mut eval.phase),
+                Some(Keyword::Endgame) => eval.endgame = Some(self.endgame(sub, items)),
                 _ => self.errors.push(SyntaxError::expected(WHAT, sub)),
             }
         }
         eval
+    }
+
+    /// The `(PIECE N)` pairs of a `piece-values` or `phase` clause, onto `into`.
+    fn pairs(&mut self, items: &[Node], into: &mut Vec<(Ident, i32)>) {
+        for pair in shape::args(items) {
+            if let Some(value) = self.ok(piece_value(pair)) {
+                into.push(value);
+            }
+        }
+    }
+
+    /// `(endgame (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...))`.
+    fn endgame(&mut self, clause: &Node, items: &[Node]) -> Endgame {
+        const WHAT: &str = "`(piece-values ...)` or `(piece-table ...)`";
+        let mut endgame = Endgame {
+            span: clause.span,
+            ..Endgame::default()
+        };
+        for sub in shape::args(items) {
+            let Some(parts) = self.ok(shape::list(sub, WHAT)) else {
+                continue;
+            };
+            match shape::head(sub) {
+                Some(Keyword::PieceValues) => self.pairs(parts, &mut endgame.piece_values),
+                Some(Keyword::PieceTable) => {
+                    if let Some(table) = self.piece_table(sub, parts) {
+                        endgame.piece_tables.push(table);
+                    }
+                }
+                _ => self.errors.push(SyntaxError::expected(WHAT, sub)),
+            }
+        }
+        endgame
     }
 
     /// `(piece-table PIECE [PLAYER] N ...)`: every number is checked.
