@@ -1042,11 +1042,14 @@ fn search_lowers_and_its_mistakes_are_reported() {
     let (game, errors) = game_of("(search alpha-beta)");
     assert_eq!(errors, Vec::<String>::new());
     assert_eq!(game.search.unwrap().0, Search::AlphaBeta);
+    let (game, errors) = game_of("(search mcts-rave)");
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(game.search.unwrap().0, Search::MctsRave);
     assert_eq!(game_of("(name g)").0.search, None);
     assert_eq!(
         game_errors("(search uct) (search mcts)"),
         vec![
-            "expected `alpha-beta` or `mcts`, found the symbol `uct` @ uct",
+            "expected `alpha-beta`, `mcts` or `mcts-rave`, found the symbol `uct` @ uct",
             "a second `search` form @ (search mcts)",
         ]
     );
