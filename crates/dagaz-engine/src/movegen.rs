@@ -59,7 +59,16 @@ struct Accepted {
     /// processor would give (the `Complete` that triggered the re-check).
     failure: Option<GenError>,
     next_serial: u64,
+    /// One bit per bucket of move hashes ([`BUCKETS`]): a move whose bucket no accepted move
+    /// has set has no duplicate among them, and they are not scanned. Bits stay set when a
+    /// move is withdrawn or dropped; that only costs a scan.
+    buckets: Vec<u64>,
 }
+
+/// Hash buckets of [`Accepted::buckets`]: with a few hundred moves (a Go or Hex board) most
+/// new moves find their bucket empty. Without it every move was compared with every move
+/// accepted before it: a fifth of the instructions of a Monte Carlo search in Hex.
+const BUCKETS: usize = 4096;
 
 #[derive(Clone, Copy)]
 struct Meta {
@@ -434,6 +443,8 @@ fn pass_move(game: &Game) -> Move {
 impl Accepted {
     fn begin(&mut self, moves: Vec<Move>, limits: Limits) {
         self.failure = None;
+        self.buckets.clear();
+        self.buckets.resize(BUCKETS / 64, 0);
         self.base = moves.len();
         self.moves = moves;
         self.meta.clear();
@@ -651,8 +662,14 @@ impl Accepted {
             std::hash::Hash::hash_slice(done.log, &mut mix);
             hash = std::hash::Hasher::finish(&mix);
         }
-        // The hashes first; a move is looked at only when its hash matches.
-        let mut from = 0;
+        // The bucket first, then the hashes; a move is looked at only when its hash matches.
+        let bucket = (hash >> 52) as usize % BUCKETS;
+        let (word, bit) = (bucket / 64, 1u64 << (bucket % 64));
+        let seen = self.buckets.get(word).is_some_and(|w| w & bit != 0);
+        if let Some(w) = self.buckets.get_mut(word) {
+            *w |= bit;
+        }
+        let mut from = if seen { 0 } else { self.meta.len() };
         let duplicate = loop {
             let Some(i) = self
                 .meta
