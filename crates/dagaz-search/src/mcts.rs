@@ -272,7 +272,11 @@ impl<'a, 'g> Mcts<'a, 'g> {
             let Some(node) = self.nodes.get(at) else {
                 break;
             };
-            if node.edges.get(pick).is_some_and(|e| e.proof != Proof::Unknown) {
+            if node
+                .edges
+                .get(pick)
+                .is_some_and(|e| e.proof != Proof::Unknown)
+            {
                 // Proven when it was played (it ended the game), or before.
                 continue;
             }
@@ -614,7 +618,11 @@ mod tests {
             let expected: Vec<(String, Proof)> = ["a3", "b1", "c1", "c2", "c3"]
                 .iter()
                 .map(|&m| {
-                    let proof = if m == "c2" { Proof::Unknown } else { Proof::Loss };
+                    let proof = if m == "c2" {
+                        Proof::Unknown
+                    } else {
+                        Proof::Loss
+                    };
                     (m.to_string(), proof)
                 })
                 .collect();
