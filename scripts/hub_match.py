@@ -39,12 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import support  # noqa: E402
 
-support.ensure_venv_and_reexec(
-    support.REPO / "scripts" / ".venv" / "pydraughts",
-    "pydraughts==0.6.7",
-    "DAGAZ_HUB_GAMES_VENV",
-    __file__,
-)
+support.use_pydraughts(__file__)
 
 import draughts  # noqa: E402
 from draughts.engine import HubEngine, Limit  # noqa: E402

@@ -29,6 +29,13 @@ def ensure_venv_and_reexec(venv: Path, pin, flag: str, script: str) -> None:
     os.execve(str(py), [str(py), str(Path(script).resolve()), *sys.argv[1:]], env)
 
 
+def use_pydraughts(script: str) -> None:
+    """Re-runs `script` inside scripts/.venv/pydraughts (git-ignored) with pydraughts 0.6.7,
+    making it on first use: the Hub scripts' referee."""
+    ensure_venv_and_reexec(REPO / "scripts" / ".venv" / "pydraughts", "pydraughts==0.6.7",
+                           "DAGAZ_PYDRAUGHTS_VENV", script)
+
+
 def ensure_venv(venv: Path, pin) -> Path:
     """Create `venv` with the pinned package `pin` ("name==version", or a list of them), installing
     only the pins whose version is not installed yet; the venv's python."""

@@ -609,13 +609,10 @@ impl Lower {
             let Some(items) = self.ok(shape::list(sub, WHAT)) else {
                 continue;
             };
+            if self.material(sub, items, &mut eval.piece_values, &mut eval.piece_tables) {
+                continue;
+            }
             match shape::head(sub) {
-                Some(Keyword::PieceValues) => self.pairs(items, &mut eval.piece_values),
-                Some(Keyword::PieceTable) => {
-                    if let Some(table) = self.piece_table(sub, items) {
-                        eval.piece_tables.push(table);
-                    }
-                }
                 Some(Keyword::Mobility) => {
                     let n = shape::arity::<1>(Keyword::Mobility.text(), items, sub.span)
                         .and_then(|[n]| score(n));
@@ -629,6 +626,23 @@ impl Lower {
             }
         }
         eval
+    }
+
+    /// A `(piece-values ...)` onto `values` or a `(piece-table ...)` onto `tables`, the clauses
+    /// the evaluation and its endgame share: whether `sub` was one of them.
+    fn material(
+        &mut self,
+        sub: &Node,
+        items: &[Node],
+        values: &mut Vec<(Ident, i32)>,
+        tables: &mut Vec<PieceTable>,
+    ) -> bool {
+        match shape::head(sub) {
+            Some(Keyword::PieceValues) => self.pairs(items, values),
+            Some(Keyword::PieceTable) => tables.extend(self.piece_table(sub, items)),
+            _ => return false,
+        }
+        true
     }
 
     /// The `(PIECE N)` pairs of a `piece-values` or `phase` clause, onto `into`.
@@ -651,14 +665,9 @@ impl Lower {
             let Some(parts) = self.ok(shape::list(sub, WHAT)) else {
                 continue;
             };
-            match shape::head(sub) {
-                Some(Keyword::PieceValues) => self.pairs(parts, &mut endgame.piece_values),
-                Some(Keyword::PieceTable) => {
-                    if let Some(table) = self.piece_table(sub, parts) {
-                        endgame.piece_tables.push(table);
-                    }
-                }
-                _ => self.errors.push(SyntaxError::expected(WHAT, sub)),
+            let (values, tables) = (&mut endgame.piece_values, &mut endgame.piece_tables);
+            if !self.material(sub, parts, values, tables) {
+                self.errors.push(SyntaxError::expected(WHAT, sub));
             }
         }
         endgame
