@@ -46,6 +46,27 @@ pub const DEFAULT_PIECE_VALUE: Score = 100;
 /// The mobility weight when the game declares no evaluation.
 pub const DEFAULT_MOBILITY: Score = 1;
 
+/// `values[kind]`, 0 for a kind the game does not have.
+fn value_in(values: &[Score], kind: PieceKind) -> Score {
+    values.get(kind.index()).copied().unwrap_or(0)
+}
+
+/// `tables[owner][kind][at]`, 0 where the game gives no bonus.
+fn table_in(
+    tables: &[Vec<Option<Vec<Score>>>],
+    owner: PlayerId,
+    kind: PieceKind,
+    at: usize,
+) -> Score {
+    tables
+        .get(owner.index())
+        .and_then(|t| t.get(kind.index()))
+        .and_then(Option::as_ref)
+        .and_then(|t| t.get(at))
+        .copied()
+        .unwrap_or(0)
+}
+
 /// The two ends of a tapered evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -92,7 +113,7 @@ impl Evaluation {
             (Stage::Endgame, Some(end)) => &end.values,
             _ => &self.values,
         };
-        values.get(kind.index()).copied().unwrap_or(0)
+        value_in(values, kind)
     }
 
     /// The score per legal move: [`DEFAULT_MOBILITY`] when the game declares no evaluation, 0
@@ -113,13 +134,7 @@ impl Evaluation {
             (Stage::Endgame, Some(end)) => &end.tables,
             _ => &self.tables,
         };
-        tables
-            .get(owner.index())
-            .and_then(|t| t.get(kind.index()))
-            .and_then(Option::as_ref)
-            .and_then(|t| t.get(at))
-            .copied()
-            .unwrap_or(0)
+        table_in(tables, owner, kind, at)
     }
 
     /// How much a piece of `kind` keeps the game in its opening (`(phase ...)`; 0 when the
@@ -174,10 +189,13 @@ impl Evaluation {
         for (at, piece) in pieces {
             let sign = if piece.owner == me { 1 } else { -1 };
             let (kind, owner, at) = (piece.kind, piece.owner, at.index());
-            opening +=
-                sign * i64::from(self.value(kind)) + sign * i64::from(self.table(owner, kind, at));
-            endgame += sign * i64::from(self.value_at(Stage::Endgame, kind))
-                + sign * i64::from(self.table_at(Stage::Endgame, owner, kind, at));
+            // Apart in i64: a value and a bonus may together pass i32.
+            opening += sign
+                * (i64::from(value_in(&self.values, kind))
+                    + i64::from(table_in(&self.tables, owner, kind, at)));
+            endgame += sign
+                * (i64::from(value_in(&end.values, kind))
+                    + i64::from(table_in(&end.tables, owner, kind, at)));
             phase += i64::from(end.phase.get(kind.index()).copied().unwrap_or(0));
         }
         let full = i64::from(end.full.max(1));
