@@ -14,9 +14,8 @@ use crate::record::GameRecord;
 use crate::report::{Found, Info};
 use crate::score::{Score, MATE_BOUND};
 use dagaz_engine::{Game, GenError, Move, MoveGen, Outcome, PlayerId, Position};
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use web_time::Instant;
@@ -319,7 +318,7 @@ impl<'a, 'g> Mcts<'a, 'g> {
             let j = (next(&mut self.rng) % (i as u64 + 1)) as usize;
             moves.swap(i, j);
         }
-        let edges: Vec<Edge> = moves.iter().map(|mv| Edge::new(key_of(mv))).collect();
+        let edges: Vec<Edge> = moves.iter().map(|mv| Edge::new(self.key(mv))).collect();
         self.edges += edges.len();
         if let Some(node) = self.nodes.get_mut(at) {
             node.moves = Some(moves);
@@ -408,6 +407,16 @@ impl<'a, 'g> Mcts<'a, 'g> {
             .map(|(i, _)| i)
     }
 
+    /// A move's name for the all-moves-as-first statistics ([`key_of`]); 0 when the search
+    /// keeps none, where only the trail's length counts.
+    fn key(&self, mv: &Move) -> u64 {
+        if self.rave {
+            key_of(mv)
+        } else {
+            0
+        }
+    }
+
     /// Random moves from `position` to the end of the game, or to [`PLAYOUT_CAP`] plies,
     /// each noted on the trail; the results.
     fn playout(&mut self, position: &mut Position) -> Result<Results, GenError> {
@@ -424,7 +433,8 @@ impl<'a, 'g> Mcts<'a, 'g> {
             }
             let pick = (next(&mut self.rng) % moves.len() as u64) as usize;
             if let Some(mv) = moves.get(pick) {
-                self.trail.push((position.to_move(), key_of(mv)));
+                let key = self.key(mv);
+                self.trail.push((position.to_move(), key));
                 position.play(self.game, mv);
             }
             plies += 1;
@@ -546,8 +556,9 @@ impl Edge {
 
 /// A move's name for the all-moves-as-first statistics: its notation (what its `log`s
 /// wrote), or its changes when it wrote nothing.
+/// A fast hash with a fixed seed, so that a search with a playout limit is repeatable.
 fn key_of(mv: &Move) -> u64 {
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = foldhash::fast::FixedState::with_seed(0).build_hasher();
     if mv.logged().is_empty() {
         mv.actions().hash(&mut hasher);
     } else {
