@@ -59,6 +59,8 @@ pub(crate) struct Legality {
     /// with what it read then (see `keep_legal`); and the reads of a batch of re-runs.
     memo: Vec<Option<Rerun>>,
     reruns: Vec<(bool, ReadSet)>,
+    /// Scratch for `in_check`: a copy of the board to test on.
+    check_cells: Vec<Option<Piece>>,
 }
 
 /// An attack test's answer, valid while the cells it read hold the same pieces.
@@ -599,25 +601,45 @@ impl Legality {
         position: &mut Position,
         player: dagaz_ir::PlayerId,
     ) -> Result<bool, ProbeFault> {
-        for index in 0..position.cells.len() {
-            let Some(piece) = position.cells.get(index).copied().flatten() else {
+        // A copy: the cells are lent to the prober while it reads these.
+        let turn_values = position.turn_values;
+        self.royal_attacked_on(
+            game,
+            limits,
+            players,
+            &mut position.cells,
+            &turn_values,
+            player,
+        )
+    }
+
+    /// [`Legality::royal_attacked`] on a board and turn variables of their own.
+    fn royal_attacked_on(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        cells: &mut Vec<Option<Piece>>,
+        turn_values: &[Value; MAX_TURN_VARIABLES],
+        player: dagaz_ir::PlayerId,
+    ) -> Result<bool, ProbeFault> {
+        for index in 0..cells.len() {
+            let Some(piece) = cells.get(index).copied().flatten() else {
                 continue;
             };
             if piece.owner != player || !game.is_royal(piece.kind) {
                 continue;
             }
-            // A copy: the cells are lent to the prober while it reads these.
-            let turn_values = position.turn_values;
             let question = Question {
                 game,
                 limits,
                 turn_number: players.turn_number,
-                turn_values: &turn_values,
+                turn_values,
                 at: Pos(index as u16),
                 defender: player,
                 placed: piece,
             };
-            if self.prober.attacked(&question, &mut position.cells)? {
+            if self.prober.attacked(&question, cells)? {
                 return Ok(true);
             }
         }
@@ -656,9 +678,20 @@ impl Legality {
         position: &Position,
     ) -> Result<bool, GenError> {
         let players = game.players_env(position);
-        let mut scratch = position.clone();
-        self.royal_attacked(game, limits, &players, &mut scratch, position.to_move())
-            .map_err(|f| probe_error(game, f))
+        // The board alone is copied, into a buffer kept for it: the position is only lent.
+        let mut cells = std::mem::take(&mut self.check_cells);
+        cells.clear();
+        cells.extend_from_slice(&position.cells);
+        let attacked = self.royal_attacked_on(
+            game,
+            limits,
+            &players,
+            &mut cells,
+            &position.turn_values,
+            position.to_move(),
+        );
+        self.check_cells = cells;
+        attacked.map_err(|f| probe_error(game, f))
     }
 }
 
