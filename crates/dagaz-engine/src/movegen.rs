@@ -105,9 +105,7 @@ impl MoveGen {
         out: &mut Vec<Move>,
     ) -> Result<(), GenError> {
         let rules = &game.rules;
-        if (!rules.goal_programs.is_empty()
-            || rules.pass == Some(PassRule::Always)
-            || rules.superko_draws)
+        if game.may_end_with_moves_left()
             && ending::over_before_moves(&mut self.processor, self.limits, game, position, replies)?
                 .is_some()
         {
@@ -230,7 +228,7 @@ impl MoveGen {
 
     /// [`MoveGen::generate`] without the royal rule: the moves may leave a royal piece of the
     /// mover attacked, and [`MoveGen::is_legal`] tells which do. For a search that tries few of
-    /// the moves it generates (quiescence), testing only those is cheaper than the rule's test
+    /// the moves it generates (alpha-beta), testing only those is cheaper than the rule's test
     /// of every move. In a game without royal pieces the two are the same.
     pub fn generate_unchecked(
         &mut self,
@@ -282,11 +280,7 @@ impl MoveGen {
         game: &Game,
         position: &Position,
     ) -> Result<Ending, GenError> {
-        let rules = &game.rules;
-        if !rules.goal_programs.is_empty()
-            || rules.pass == Some(PassRule::Always)
-            || rules.superko_draws
-        {
+        if game.may_end_with_moves_left() {
             let mut scratch = position.clone();
             if let Some(over) = ending::over_before_moves(
                 &mut self.processor,

@@ -215,6 +215,17 @@ impl Game {
         }
     }
 
+    /// Whether the game may end while the side to move still has a move: a goal judged after
+    /// every move, passes that end it when all pass, or a superko draw. Otherwise only a side
+    /// to move without a legal move ends it (and the history goals, which a caller keeping the
+    /// history judges).
+    pub fn may_end_with_moves_left(&self) -> bool {
+        let rules = &self.rules;
+        !rules.goal_programs.is_empty()
+            || rules.pass == Some(dagaz_compiler::PassRule::Always)
+            || rules.superko_draws
+    }
+
     /// Whether positions of this game hold hands (pieces off the board).
     pub fn has_hands(&self) -> bool {
         self.rules.has_hands()
