@@ -472,9 +472,11 @@ impl<'g> Worker<'g> {
                 return Ok(v);
             }
         }
-        // In check, the node is searched a ply deeper: the replies are few and forced.
+        // In check, the node is searched a ply deeper: the replies are few and forced. At
+        // least a full ply, also below a reduced move: quiescence tries captures alone, and
+        // does not test their legality until it tries them, so a mate is seen only here.
         let in_check = ply > 0 && self.in_check(position)?;
-        let depth = if in_check { depth + 1 } else { depth };
+        let depth = if in_check { depth.max(0) + 1 } else { depth };
         if depth <= 0 || ply >= MAX_DEPTH * 2 {
             return self.quiesce(position, ply, alpha, beta, 0, opponent_moves);
         }
@@ -502,7 +504,8 @@ impl<'g> Worker<'g> {
             }
         }
 
-        let moves = match self.moves_at(position, ply, false)? {
+        // The royal rule is tested only for the moves tried: a cut-off comes after a few.
+        let moves = match self.moves_at(position, ply)? {
             Ok(moves) => moves,
             Err(terminal) => return Ok(terminal),
         };
@@ -520,15 +523,27 @@ impl<'g> Worker<'g> {
             .then(|| self.evaluate(position, count, opponent_moves) + FUTILITY_MARGIN)
             .filter(|&hope| hope <= alpha);
         let mut result = Ok(());
+        // The legal moves searched so far.
+        let mut tried = 0usize;
         for n in 0..count {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
             if let Some(hope) = futile {
-                if n > 0 && is_quiet(self.game, mv) && !gives_another_turn(mv) {
+                if tried > 0 && is_quiet(self.game, mv) && !gives_another_turn(mv) {
                     best = best.max(hope);
                     continue;
                 }
             }
+            match self.gen.is_legal(self.game, position, mv) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    result = Err(e.into());
+                    break;
+                }
+            }
+            let n = tried;
+            tried += 1;
             let me = position.to_move();
             let undo = position.play(self.game, mv);
             let mark = self.path.last().after(self.game, mv, position.zobrist());
@@ -613,6 +628,13 @@ impl<'g> Worker<'g> {
                 }
                 break;
             }
+        }
+        if result.is_ok() && tried == 0 {
+            // No move keeps to the royal rule (none was passed over as futile: that needs a
+            // move searched first).
+            self.put_list(p, moves);
+            self.put_order(p, order);
+            return Ok(self.terminal(position, ply)?);
         }
         if result.is_ok() {
             let bound = if best >= beta {
@@ -742,25 +764,29 @@ impl<'g> Worker<'g> {
             pv.clear();
         }
         let eval = self.game.evaluation();
-        // Generating the moves costs far more than counting material: inside a capture
-        // sequence, when even the worst mobility term leaves the score above beta, stand pat
-        // without generating. (That does not see a mate or stalemate there; at the horizon
-        // itself the moves are always generated, so a mate on the last ply is seen.)
+        // Generating the moves costs far more than counting material: when even the worst
+        // mobility term leaves the score above beta, stand pat without generating. Inside a
+        // capture sequence that does not see a mate or stalemate there. At the horizon itself,
+        // only where the position cannot be over: a game with royal pieces that ends only when
+        // the side to move has no legal move, whose horizon nodes are not in check (the tree
+        // searched those a ply deeper), so that what is not seen is a stalemate. Elsewhere the
+        // moves at the horizon are generated, and a game's end there is seen (a row reached in
+        // Breakthrough, a draughts side without moves).
         let material = eval.material(position.to_move(), position.pieces());
         let floor =
             material.saturating_sub(eval.mobility().max(0).saturating_mul(opponent_moves as i32));
-        if qdepth > 0 && floor >= beta {
+        let cannot_be_over = self.game.has_royal_pieces() && !self.game.may_end_with_moves_left();
+        if (qdepth > 0 || cannot_be_over) && floor >= beta {
             return Ok(floor);
         }
-        // Inside a capture sequence, where few of the moves are tried, the royal rule is tested
-        // only for the captures searched. At the horizon itself every move is tested, so a
-        // mate there is seen. Only where the evaluation does not count moves: a mobility term
-        // would weigh the moves the rules complete here against the legal moves counted at the
-        // node above, counts that differ most where a king is in check; in shogi, whose
-        // default evaluation counts moves, the engine then stopped capturing at all, and a
-        // game at depth 1 ran for thousands of plies.
-        let unchecked = qdepth > 0 && eval.mobility() == 0;
-        let moves = match self.moves_at(position, ply, unchecked)? {
+        // As in the tree, the royal rule is tested only for the captures searched, and the
+        // moves counted for mobility are the rules' moves before that test, here and at the
+        // node above alike. (Counting legal moves at one node and unchecked ones at the other
+        // made the two differ most where a king was in check: in shogi the engine then stopped
+        // capturing, and a game at depth 1 ran for thousands of plies.) A horizon node is not
+        // in check (the tree searched it a ply deeper), so what this misses is a stalemate
+        // there.
+        let moves = match self.moves_at(position, ply)? {
             Ok(moves) => moves,
             Err(terminal) => return Ok(terminal),
         };
@@ -854,23 +880,19 @@ impl<'g> Worker<'g> {
         result.map(|()| best)
     }
 
-    /// The legal moves of the node at `ply` (`unchecked`: without the royal rule, see
-    /// [`MoveGen::generate_unchecked`]), in that ply's list (give it back with `put_list`),
-    /// or the node's score when it has none.
+    /// The moves of the node at `ply` without the royal rule (see
+    /// [`MoveGen::generate_unchecked`]: test each with [`MoveGen::is_legal`] before it is
+    /// played), in that ply's list (give it back with `put_list`), or the node's score when
+    /// it has none.
     fn moves_at(
         &mut self,
         position: &mut Position,
         ply: u32,
-        unchecked: bool,
     ) -> Result<Result<Vec<Move>, i32>, Halt> {
         let p = ply as usize;
         let mut moves = self.take_list(p);
         moves.clear();
-        let generated = if unchecked {
-            self.gen.generate_unchecked(self.game, position, &mut moves)
-        } else {
-            self.gen.generate(self.game, position, &mut moves)
-        };
+        let generated = self.gen.generate_unchecked(self.game, position, &mut moves);
         if let Err(e) = generated {
             self.put_list(p, moves);
             return Err(e.into());

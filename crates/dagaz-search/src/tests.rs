@@ -111,6 +111,17 @@ fn a_null_move_is_tried_only_where_zugzwang_is_unlikely() {
     assert!(!searcher.may_pass(&draughts.initial_position()));
 }
 
+/// Moves are tested against the royal rule only when tried: in check, with one legal reply
+/// among the knight's and the pawns' moves, the search plays that one at every depth.
+#[test]
+fn the_one_legal_move_among_many_is_played() {
+    let chess = game("chess.game");
+    let fen = "4k3/8/8/8/8/4N3/3PPP2/r3K3 w - - 0 1";
+    for depth in 1..=4 {
+        assert_eq!(best(&chess, fen, depth).0, "e3d1", "depth {depth}");
+    }
+}
+
 #[test]
 fn stalemate_scores_as_a_draw() {
     let chess = game("chess.game");
