@@ -45,6 +45,9 @@ const ASPIRATION: i32 = 40;
 /// Futility pruning: how much a quiet move one ply from the horizon is assumed to gain at
 /// most.
 const FUTILITY_MARGIN: i32 = 150;
+/// Delta pruning: a capture in quiescence that would leave the side to move at or below alpha
+/// even with the captured piece (and a promotion) won and this much more is not searched.
+const DELTA_MARGIN: i32 = 200;
 
 /// Why a search unwound early.
 enum Halt {
@@ -824,6 +827,15 @@ impl<'g> Worker<'g> {
         for n in 0..captures {
             let i = pick(&mut order, n);
             let Some(mv) = moves.get(i) else { break };
+            // `best` is the standing pat here, unless every move captures.
+            if !forced && alpha.abs() < MATE_BOUND {
+                let gain = eval
+                    .captured_value(mv.actions())
+                    .saturating_add(promotion_gain(self.game, mv));
+                if best.saturating_add(gain).saturating_add(DELTA_MARGIN) <= alpha {
+                    continue;
+                }
+            }
             match self.gen.is_legal(self.game, position, mv) {
                 Ok(true) => tried += 1,
                 Ok(false) => continue,
@@ -1063,6 +1075,22 @@ fn is_quiet(game: &Game, mv: &Move) -> bool {
         Action::Drop { piece, .. } => Some(piece.kind) == lifted,
         _ => true,
     })
+}
+
+/// What a move gains by changing the type of its piece (a promotion): the value of the type
+/// it puts down less that of the type it lifted, when that is more; 0 otherwise.
+pub(crate) fn promotion_gain(game: &Game, mv: &Move) -> i32 {
+    let eval = game.evaluation();
+    let put = mv.actions().iter().rev().find_map(|a| match a {
+        Action::Drop { piece, .. } => Some(piece.kind),
+        _ => None,
+    });
+    match (mover(mv), put) {
+        (Some(lifted), Some(put)) if lifted != put => {
+            eval.value(put).saturating_sub(eval.value(lifted)).max(0)
+        }
+        _ => 0,
+    }
 }
 
 /// Whether the mover moves again after `mv` (`another-turn`): such a move is never pruned

@@ -122,6 +122,33 @@ fn the_one_legal_move_among_many_is_played() {
     }
 }
 
+/// Delta pruning weighs a capture by what it takes and what a promotion adds: a pawn that
+/// takes a knight and becomes a queen gains the knight and the queen less the pawn.
+#[test]
+fn a_promotion_gains_the_new_piece_less_the_pawn() {
+    let chess = game("chess.game");
+    let position = chess.from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let moves = dagaz_engine::MoveGen::default()
+        .moves(&chess, &position)
+        .unwrap();
+    let gain = |notation: &str| {
+        let mv = moves
+            .iter()
+            .find(|m| m.notation(&chess) == notation)
+            .unwrap();
+        (
+            chess.evaluation().captured_value(mv.actions()),
+            crate::search::promotion_gain(&chess, mv),
+        )
+    };
+    let value = |name: &str| chess.evaluation().value(chess.piece_kind(name).unwrap());
+    assert_eq!(
+        gain("a7b8q"),
+        (value("Knight"), value("Queen") - value("Pawn"))
+    );
+    assert_eq!(gain("e1d2"), (0, 0));
+}
+
 #[test]
 fn stalemate_scores_as_a_draw() {
     let chess = game("chess.game");
