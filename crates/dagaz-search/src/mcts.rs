@@ -556,8 +556,8 @@ impl Edge {
 
 /// A move's name for the all-moves-as-first statistics: its notation (what its `log`s
 /// wrote), or its changes when it wrote nothing.
-/// A fast hash with a fixed seed, so that a search with a playout limit is repeatable.
 fn key_of(mv: &Move) -> u64 {
+    // A fast hash with a fixed seed, so that a search with a playout limit is repeatable.
     let mut hasher = foldhash::fast::FixedState::with_seed(0).build_hasher();
     if mv.logged().is_empty() {
         mv.actions().hash(&mut hasher);
