@@ -118,6 +118,9 @@ struct Worker<'g> {
     role: Role,
     /// The helpers' nodes: each helper adds to it, the main thread reads it.
     helper_nodes: Arc<AtomicU64>,
+    /// The game ends only when the side to move has no legal move, and it has royal pieces:
+    /// a position not in check with moves generated is not over (see `quiesce`).
+    cannot_be_over: bool,
     // Per search:
     nodes: u64,
     seldepth: u32,
@@ -289,6 +292,7 @@ impl<'g> Worker<'g> {
             stop,
             role,
             helper_nodes,
+            cannot_be_over: game.has_royal_pieces() && !game.may_end_with_moves_left(),
             nodes: 0,
             seldepth: 0,
             deadline: None,
@@ -545,7 +549,9 @@ impl<'g> Worker<'g> {
                     break;
                 }
             }
-            let n = tried;
+            // The legal moves searched before this one: the late-move rules count those, not
+            // the generated moves skipped above.
+            let rank = tried;
             tried += 1;
             let me = position.to_move();
             let undo = position.play(self.game, mv);
@@ -555,19 +561,19 @@ impl<'g> Worker<'g> {
                 // Another turn (`another-turn`): the same side moves again, so the value is
                 // not turned round.
                 self.negamax(position, depth - 1, ply + 1, alpha, beta, count)
-            } else if n == 0 {
+            } else if rank == 0 {
                 self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
                     .map(|v| -v)
             } else {
                 // Late moves that take nothing are searched shallower first, and again at
                 // full depth only when they look better than the best so far.
-                let reduction = if n >= LMR_FROM
+                let reduction = if rank >= LMR_FROM
                     && depth >= LMR_MIN_DEPTH
                     && !in_check
                     && is_quiet(self.game, mv)
                     && !killers.iter().any(|k| k.as_ref() == Some(mv))
                 {
-                    if n >= LMR_FURTHER && depth >= LMR_DEEP {
+                    if rank >= LMR_FURTHER && depth >= LMR_DEEP {
                         2
                     } else {
                         1
@@ -778,8 +784,7 @@ impl<'g> Worker<'g> {
         let material = eval.material(position.to_move(), position.pieces());
         let floor =
             material.saturating_sub(eval.mobility().max(0).saturating_mul(opponent_moves as i32));
-        let cannot_be_over = self.game.has_royal_pieces() && !self.game.may_end_with_moves_left();
-        if (qdepth > 0 || cannot_be_over) && floor >= beta {
+        if (qdepth > 0 || self.cannot_be_over) && floor >= beta {
             return Ok(floor);
         }
         // As in the tree, the royal rule is tested only for the captures searched, and the
