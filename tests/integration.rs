@@ -19,6 +19,7 @@ mod cli;
 mod draughts;
 mod layering;
 mod library;
+mod native;
 mod play;
 mod properties;
 mod simple_checkers;

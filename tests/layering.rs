@@ -18,6 +18,8 @@ const LAYERS: &[&str] = &[
     "dagaz-syntax",
     "dagaz-ir",
     "dagaz-vm",
+    "dagaz-codegen",
+    "dagaz-native",
     "dagaz-compiler",
     "dagaz-engine",
     "dagaz-search",

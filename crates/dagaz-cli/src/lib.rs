@@ -49,6 +49,12 @@ file, setup, or a rule that fails while moves are generated).",
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Run the shipped games' chains as native code compiled into this binary (the chains of
+    /// the games/*.game files it was built with; any other chain stays in the interpreter).
+    /// The moves, counts and errors are the same as the interpreter's; it is not yet faster
+    /// (see docs/vm.md, "The native back end"), so the interpreter is the default.
+    #[arg(long, global = true)]
+    native: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -409,6 +415,7 @@ where
             return if code == 0 { 0 } else { EXIT_BAD_INPUT };
         }
     };
+    loaded::use_native(cli.native);
     if let Some(code) = interactive(&cli.command, input, out, err) {
         return code;
     }

@@ -112,11 +112,25 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
     }
 }
 
+thread_local! {
+    /// Whether games loaded on this thread run the shipped games' compiled chains: set by each
+    /// command line (`--native`).
+    static NATIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the games [`load_game`] loads on this thread run compiled chains where they can.
+pub(crate) fn use_native(on: bool) {
+    NATIVE.with(|n| n.set(on));
+}
+
 pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
     let shown = path.display().to_string();
     let text = read_game_text(path)?;
-    let game = dagaz_engine::Game::load_with(&text, &mut includer(path))
+    let mut game = dagaz_engine::Game::load_with(&text, &mut includer(path))
         .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
+    if NATIVE.with(std::cell::Cell::get) {
+        game.attach_native(dagaz_native::CHAINS);
+    }
     Ok((game, text))
 }
 

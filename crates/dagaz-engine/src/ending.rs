@@ -147,7 +147,7 @@ fn goal_reached(
     let mut found = Ok(None);
     let after: &Position = position;
     for (i, goal) in goals.iter().enumerate() {
-        let cx = game.context(&goal.program, &players, symmetry, limits);
+        let cx = game.context((&goal.program, None), &players, symmetry, limits);
         let mut sink = Reached {
             done: false,
             game,

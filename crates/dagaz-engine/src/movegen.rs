@@ -332,7 +332,8 @@ fn run_all(
         let Some(ty) = game.rules.pieces.get(piece.kind.index()) else {
             continue;
         };
-        let cx = game.context(&ty.program, players, symmetry, limits);
+        let native = game.native_chain(piece.kind, false);
+        let cx = game.context((&ty.program, native), players, symmetry, limits);
         generation.accepted.piece = piece.kind;
         p.run(&cx, Pos(index as u16), generation)
             .map_err(|Fault { pc, kind }| {
@@ -367,7 +368,8 @@ fn run_drops(
         else {
             continue;
         };
-        let cx = game.context(program, players, symmetry, limits);
+        let native = game.native_chain(kind, true);
+        let cx = game.context((program, native), players, symmetry, limits);
         let piece = Piece {
             owner: mover,
             kind,

@@ -18,6 +18,11 @@
 use dagaz_ir::Value;
 use dagaz_ir::{Op, Test};
 
+/// The most commands one superinstruction stands for (`CheckPieceEq`, `NavTestOrJmp`): the
+/// interpreter keeps to the plain commands once the step budget has less room than this
+/// (`Processor::interpret`).
+pub const LONGEST: u64 = 4;
+
 /// The chain `ops` with a superinstruction wherever one applies: as long as `ops`, and equal to
 /// it wherever none does.
 pub fn fuse(ops: &[Op]) -> Vec<Op> {

@@ -73,6 +73,7 @@
 //!     players: &players,
 //!     symmetry: &[],
 //!     limits: Limits::default(),
+//!     native: None,
 //! };
 //! let mut moves = Collect::default();
 //! processor.run(&cx, a1, &mut moves).map_err(|fault| fault.kind)?;
@@ -100,6 +101,7 @@ pub mod env;
 mod error;
 mod expr;
 pub mod fuse;
+pub mod native;
 mod processor;
 
 pub use error::{GenErrorKind, Internal};

@@ -19,6 +19,35 @@ use dagaz_ir::{
 };
 use indexmap::IndexSet;
 
+/// What a step of a compiled chain tells it: `None`, go on from `Cursor::at`; `Some`, the run
+/// is over (every choice exhausted, or an error).
+pub type Flow = Option<Result<(), GenErrorKind>>;
+
+/// A chain compiled to Rust: runs `cx.program` from `cursor.at()` to the end of the run, as
+/// the interpreter would.
+pub type NativeChain =
+    fn(&mut Processor, &Context<'_>, &mut Cursor, &mut dyn Sink) -> Result<(), GenErrorKind>;
+
+/// Where a run stands: the command to run next, and the steps counted against the limit.
+#[derive(Debug)]
+pub struct Cursor {
+    pub(crate) at: usize,
+    pub(crate) steps: u64,
+    pub(crate) limit: u64,
+}
+
+impl Cursor {
+    pub(crate) fn new(at: usize, steps: u64, limit: u64) -> Cursor {
+        Cursor { at, steps, limit }
+    }
+
+    /// The command to run next.
+    #[inline(always)]
+    pub fn at(&self) -> usize {
+        self.at
+    }
+}
+
 /// Bounds that keep a faulty game from running forever or eating the memory. Reaching one is
 /// an error that stops the generation ([`GenErrorKind`]); the defaults are those of
 /// `docs/vm.md` section 7.
@@ -261,6 +290,9 @@ pub struct Context<'a> {
     pub symmetry: &'a [Dir],
     /// The bounds the run keeps to.
     pub limits: Limits,
+    /// `program` compiled to Rust, when it was (the `native` module); it runs instead of the
+    /// interpreter, to the same effect.
+    pub native: Option<NativeChain>,
 }
 
 impl Processor {
@@ -334,17 +366,29 @@ impl Processor {
                 kind: piece.kind,
             });
         }
-        let result = self.exec(cx, &mut pc, sink);
+        let mut cursor = Cursor::new(pc, self.steps, cx.limits.steps);
+        let result = match cx.native {
+            Some(chain) => chain(self, cx, &mut cursor, sink),
+            None => self.interpret(cx, &mut cursor, sink),
+        };
+        self.steps = cursor.steps;
         // Leave the board as it was, whether the run ended normally or not.
         self.unwind(0);
         self.state.hand = None;
-        result.map_err(|kind| Fault { pc, kind })
+        // On an error, the command that failed or was about to run.
+        result.map_err(|kind| Fault {
+            pc: cursor.at,
+            kind,
+        })
     }
 
-    fn exec(
+    /// Runs the chain from `cursor.at` until every choice is exhausted, command by command: the
+    /// interpreter. A chain compiled to Rust (the `native` module) hands its run back here at a
+    /// command it has no code for.
+    pub(crate) fn interpret(
         &mut self,
         cx: &Context<'_>,
-        pc: &mut usize,
+        cursor: &mut Cursor,
         sink: &mut dyn Sink,
     ) -> Result<(), GenErrorKind> {
         // The chain with its superinstructions, when it has them.
@@ -353,36 +397,66 @@ impl Processor {
         } else {
             cx.program.ops.as_slice()
         };
-        let limit = cx.limits.steps;
-        // Kept in locals (written back on exit) so the hot loop does not go through memory.
-        let mut at = *pc;
-        let mut steps = self.steps;
-        // On an error, `*pc` is left at the command that failed or was about to run.
-        let result = loop {
-            steps += 1;
-            if steps > limit {
-                break Err(GenErrorKind::StepLimit(limit));
+        // A copy in locals (written back at the end), so the hot loop does not go through memory.
+        let mut at = Cursor::new(cursor.at, cursor.steps, cursor.limit);
+        // Superinstructions while the budget has room for the longest: a superinstruction
+        // counts each command it stands for but tests the budget once, before it starts.
+        // Within `fuse::LONGEST` steps of the budget, the plain commands, each tested: so the
+        // run stops at the very command that goes past the budget, as compiled chains stop it.
+        let room = at.limit.saturating_sub(crate::fuse::LONGEST);
+        let end = loop {
+            if at.steps >= room {
+                break self.interpret_plain(cx, &mut at, sink);
             }
+            let this = at.at;
             // Running off the end of a chain is a failure, like an exhausted `any`.
-            let op = ops.get(at).copied().unwrap_or(Op::Fail);
-            let this = at;
-            at += 1;
-            match self.op(cx, op, &mut at, &mut steps, sink) {
-                Ok(true) => {}
-                Ok(false) => match self.backtrack() {
-                    Some(resume) => at = resume as usize,
-                    None => break Ok(()),
-                },
-                Err(e) => {
-                    // A superinstruction names the command it stands for that failed.
-                    at = this + std::mem::take(&mut self.fault_offset);
-                    break Err(e);
-                }
+            let op = ops.get(this).copied().unwrap_or(Op::Fail);
+            if let Some(end) = self.command(cx, &mut at, this, op, sink, false) {
+                break end;
             }
         };
-        self.steps = steps;
-        *pc = at;
-        result
+        *cursor = at;
+        end
+    }
+
+    /// The interpreter on the plain commands (`Program::ops`), each tested against the budget.
+    #[cold]
+    #[inline(never)]
+    fn interpret_plain(
+        &mut self,
+        cx: &Context<'_>,
+        at: &mut Cursor,
+        sink: &mut dyn Sink,
+    ) -> Result<(), GenErrorKind> {
+        loop {
+            let this = at.at;
+            let op = cx.program.ops.get(this).copied().unwrap_or(Op::Fail);
+            if let Some(end) = self.command(cx, at, this, op, sink, true) {
+                return end;
+            }
+        }
+    }
+
+    /// Runs command `op`, which stands at `this`, as the next step of the run `cursor` follows:
+    /// counts the step (and, when `checked`, tests the budget first), runs it, and leaves
+    /// `cursor.at` at the command to run next (after a failure, where the latest choice point
+    /// resumes). `Some` when the run is over: every choice exhausted (`Ok`), or an error, with
+    /// `cursor.at` at the command that made it.
+    #[inline(always)]
+    pub(crate) fn command(
+        &mut self,
+        cx: &Context<'_>,
+        cursor: &mut Cursor,
+        this: usize,
+        op: Op,
+        sink: &mut dyn Sink,
+        checked: bool,
+    ) -> Option<Result<(), GenErrorKind>> {
+        if let Some(end) = Processor::begin_step(cursor, this, checked) {
+            return Some(end);
+        }
+        let done = self.op(cx, op, &mut cursor.at, &mut cursor.steps, sink);
+        self.end_step(cursor, this, done)
     }
 
     /// Runs one command; `Ok(false)` means it failed and the machine must backtrack.
@@ -396,36 +470,20 @@ impl Processor {
         sink: &mut dyn Sink,
     ) -> Result<bool, GenErrorKind> {
         Ok(match op {
-            Op::Push(v) => {
-                self.stack.push(v);
-                true
-            }
+            Op::Push(v) => self.push_command(v),
             Op::Pop => {
                 pop(&mut self.stack)?;
                 true
             }
-            Op::LocalGet(s) => {
-                self.stack.push(self.locals.get(s));
-                true
-            }
-            Op::LocalSet(s) => {
-                let v = pop(&mut self.stack)?;
-                self.locals.set(s, v, &mut self.trail);
-                true
-            }
-            Op::LocalConst(s, v) => {
-                self.locals.set(s, v, &mut self.trail);
-                true
-            }
+            Op::LocalGet(s) => self.local_get_command(s),
+            Op::LocalSet(s) => self.local_set_command(s)?,
+            Op::LocalConst(s, v) => self.local_const_command(s, v),
             Op::LocalConstJmp(s, v, t) => {
                 self.locals.set(s, v, &mut self.trail);
                 *pc = t as usize;
                 true
             }
-            Op::CheckLocal(s) => {
-                let v = self.locals.get(s);
-                self.truth(cx, v)
-            }
+            Op::CheckLocal(s) => self.check_local_command(cx, s),
             Op::LocalAdd(s, n) => {
                 let v = add(self.locals.get(s), n)?;
                 self.locals.set(s, v, &mut self.trail);
@@ -495,29 +553,10 @@ impl Processor {
                 }
                 true
             }
-            Op::JmpIfFalse(t) => {
-                let v = pop(&mut self.stack)?;
-                if !self.truth(cx, v) {
-                    *pc = t as usize;
-                }
-                true
-            }
-            Op::Check => {
-                let v = pop(&mut self.stack)?;
-                self.truth(cx, v)
-            }
-            Op::Fork(t) => {
-                self.fork(t, cx.limits)?;
-                true
-            }
-            Op::EndMove(t) => {
-                if self.end_cannot_capture(cx) {
-                    *pc = t as usize;
-                } else {
-                    self.fork(t, cx.limits)?;
-                }
-                true
-            }
+            Op::JmpIfFalse(t) => self.jump_unless_command(cx, t, pc)?,
+            Op::Check => self.check_command(cx)?,
+            Op::Fork(t) => self.fork_command(cx, t)?,
+            Op::EndMove(t) => self.end_move_command(cx, t, pc)?,
             Op::AnyGuarded(g) => self.any_guarded(cx, g, pc)?,
 
             Op::NoMoves => {
@@ -538,13 +577,7 @@ impl Processor {
             Op::IsCaptured => self.push_query(Query::IsCaptured),
             Op::NotCaptured => self.push_query(Query::NotCaptured),
             Op::Visit | Op::IsVisited | Op::NotVisited => self.visit_marks(op),
-            Op::InZone(z) => {
-                let inside = cx
-                    .zones
-                    .contains(z as usize, self.state.player, self.state.current);
-                self.stack.push(Value::Bool(inside));
-                true
-            }
+            Op::InZone(z) => self.in_zone_command(cx, z),
             Op::FriendCount
             | Op::EnemyCount
             | Op::CountOf { .. }
@@ -568,26 +601,12 @@ impl Processor {
                 self.take(cx)?;
                 true
             }
-            Op::Capture => {
-                let at = self.state.current;
-                let piece = self.state.capture(&mut self.trail)?;
-                self.act(cx.limits, Action::Capture { at, piece })?;
-                self.note_capture();
-                true
-            }
+            Op::Capture => self.capture_command(cx)?,
             Op::Drop => {
                 self.drop_piece(cx)?;
                 true
             }
-            Op::Log(n) => {
-                let base = self
-                    .stack
-                    .len()
-                    .checked_sub(n as usize)
-                    .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
-                self.log.extend(self.stack.drain(base..));
-                true
-            }
+            Op::Log(n) => self.log_command(n)?,
             Op::Invariant(i) => {
                 // Plain truth, as when it is evaluated again: an invariant never navigates.
                 let v = pop(&mut self.stack)?;
@@ -894,6 +913,178 @@ impl Processor {
         })
     }
 
+    // The commands whose code compiled chains share with the interpreter (the `native` module):
+    // each is written once, here. `true` when the command passes, `false` when it fails.
+
+    #[inline(always)]
+    pub(crate) fn push_command(&mut self, v: Value) -> bool {
+        self.stack.push(v);
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn local_get_command(&mut self, s: u16) -> bool {
+        self.stack.push(self.locals.get(s));
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn local_set_command(&mut self, s: u16) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        self.locals.set(s, v, &mut self.trail);
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn local_const_command(&mut self, s: u16, v: Value) -> bool {
+        self.locals.set(s, v, &mut self.trail);
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn check_local_command(&mut self, cx: &Context<'_>, s: u16) -> bool {
+        let v = self.locals.get(s);
+        self.truth(cx, v)
+    }
+
+    /// `Position` … `PieceAt`, `IsCaptured`, `NotCaptured`: pushes the answer.
+    #[inline(always)]
+    pub(crate) fn query_command(&mut self, q: Query) -> bool {
+        self.push_query(q)
+    }
+
+    /// `Nav`, `Goto` and the eight board tests (`CheckEmpty` …).
+    #[inline(always)]
+    pub(crate) fn board_command(&mut self, cx: &Context<'_>, op: Op) -> bool {
+        self.board_test(cx, op)
+    }
+
+    #[inline(always)]
+    pub(crate) fn in_zone_command(&mut self, cx: &Context<'_>, z: u16) -> bool {
+        let inside = cx
+            .zones
+            .contains(z as usize, self.state.player, self.state.current);
+        self.stack.push(Value::Bool(inside));
+        true
+    }
+
+    /// `JmpIfFalse`: sets `*pc` to `t` when the value popped is false.
+    #[inline(always)]
+    pub(crate) fn jump_unless_command(
+        &mut self,
+        cx: &Context<'_>,
+        t: u32,
+        pc: &mut usize,
+    ) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        if !self.truth(cx, v) {
+            *pc = t as usize;
+        }
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn check_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        Ok(self.truth(cx, v))
+    }
+
+    #[inline(always)]
+    pub(crate) fn fork_command(&mut self, cx: &Context<'_>, t: u32) -> Result<bool, GenErrorKind> {
+        self.fork(t, cx.limits)?;
+        Ok(true)
+    }
+
+    /// `EndMove`: sets `*pc` to `t` when this end cannot capture in an attack test, and
+    /// otherwise opens a choice point that resumes there.
+    #[inline(always)]
+    pub(crate) fn end_move_command(
+        &mut self,
+        cx: &Context<'_>,
+        t: u32,
+        pc: &mut usize,
+    ) -> Result<bool, GenErrorKind> {
+        if self.end_cannot_capture(cx) {
+            *pc = t as usize;
+        } else {
+            self.fork(t, cx.limits)?;
+        }
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn take_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        self.take(cx)?;
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn drop_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        self.drop_piece(cx)?;
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn capture_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let at = self.state.current;
+        let piece = self.state.capture(&mut self.trail)?;
+        self.act(cx.limits, Action::Capture { at, piece })?;
+        self.note_capture();
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn log_command(&mut self, n: u8) -> Result<bool, GenErrorKind> {
+        let base = self
+            .stack
+            .len()
+            .checked_sub(n as usize)
+            .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
+        self.log.extend(self.stack.drain(base..));
+        Ok(true)
+    }
+
+    /// The first half of a step: counts the step of the command at `this` (when `checked`,
+    /// testing the budget first) and points the cursor at the next command; `Some` when the
+    /// budget is spent.
+    #[inline(always)]
+    pub(crate) fn begin_step(cursor: &mut Cursor, this: usize, checked: bool) -> Flow {
+        cursor.steps += 1;
+        if checked && cursor.steps > cursor.limit {
+            cursor.at = this;
+            return Some(Err(GenErrorKind::StepLimit(cursor.limit)));
+        }
+        cursor.at = this + 1;
+        None
+    }
+
+    /// The second half: what the command did. Failing backtracks (the cursor goes where the
+    /// latest choice point resumes; `Some(Ok)` when none is left); an error stops the run
+    /// with the cursor at the command (for a superinstruction, the command it stands for that
+    /// made the error).
+    #[inline(always)]
+    pub(crate) fn end_step(
+        &mut self,
+        cursor: &mut Cursor,
+        this: usize,
+        done: Result<bool, GenErrorKind>,
+    ) -> Flow {
+        match done {
+            Ok(true) => None,
+            Ok(false) => match self.backtrack() {
+                Some(resume) => {
+                    cursor.at = resume as usize;
+                    None
+                }
+                None => Some(Ok(())),
+            },
+            Err(e) => {
+                cursor.at = this + std::mem::take(&mut self.fault_offset);
+                Some(Err(e))
+            }
+        }
+    }
+
     /// `Clauses` in an attack test told to run clause `j` only: go to it.
     fn only(&self, cx: &Context<'_>, j: u16, pc: &mut usize) -> bool {
         match &cx.program.parts {
@@ -947,8 +1138,8 @@ impl Processor {
 
     /// `AnyGuarded`: the first constant (from `resume_alt` on) whose guard passes is chosen;
     /// a choice point keeps the rest. `pc` is just past the command.
-    #[inline]
-    fn any_guarded(
+    #[inline(always)]
+    pub(crate) fn any_guarded(
         &mut self,
         cx: &Context<'_>,
         g: u16,
@@ -1341,7 +1532,7 @@ impl Processor {
     }
 
     /// Returns to the latest choice point; `None` when there is none left.
-    #[inline]
+    #[inline(always)]
     fn backtrack(&mut self) -> Option<u32> {
         let c = self.choices.pop()?;
         self.unwind(c.trail as usize);
@@ -1592,6 +1783,7 @@ mod tests {
                 notation: 100,
                 volume: 10_000,
             },
+            native: None,
         };
         let start = pos(r, start);
         let mut sink = Collect::default();
@@ -2457,6 +2649,7 @@ mod tests {
             players: &players,
             symmetry: &[],
             limits: Limits::default(),
+            native: None,
         };
         let mut sink = Collect::default();
         let b2 = pos(&r, "b2");

@@ -506,9 +506,13 @@ fn run_unit(
         return Ok((false, 0));
     };
     let players = players_for(q, player);
-    let cx = q
-        .game
-        .context(&ty.program, &players, symmetry(q.game, player), q.limits);
+    let native = q.game.native_chain(kind, false);
+    let cx = q.game.context(
+        (&ty.program, native),
+        &players,
+        symmetry(q.game, player),
+        q.limits,
+    );
     p.state.player = player;
     let mut probe = Probe {
         looking,

@@ -6,6 +6,7 @@ use crate::position::{PlayUndo, Position};
 use dagaz_compiler::{AttackTest, Evaluation, FenSpec, Goal, HistoryGoal, Rules, SearchPreference};
 use dagaz_ir::{Board, PieceKind, PlayerId, StrId, Zones};
 use dagaz_sexpr::Node;
+use dagaz_vm::native::{CompiledChain, NativeChain};
 
 #[cfg(test)]
 mod tests;
@@ -45,6 +46,9 @@ pub(crate) fn resolve_includes(
 pub struct Game {
     pub(crate) rules: Rules,
     initial: Position,
+    /// The programs compiled to native code ([`Game::attach_native`]): by piece type, its
+    /// chain's code and its `drops` chain's; empty until attached.
+    native: Vec<(Option<NativeChain>, Option<NativeChain>)>,
 }
 
 /// Public methods that answer what the compiled rules say, unchanged.
@@ -106,7 +110,58 @@ impl Game {
         if rules.positional_superko || rules.superko_draws {
             initial.start_boards();
         }
-        Game { rules, initial }
+        Game {
+            rules,
+            initial,
+            native: Vec::new(),
+        }
+    }
+
+    /// Runs compiled code instead of the interpreter for each program of the game whose
+    /// commands are exactly those of an entry of `chains` (the table `dagaz-native` builds for
+    /// the shipped games); the others stay interpreted. Returns how many programs (pieces'
+    /// chains and `drops` chains) now run compiled. Moves, perft and every error are the same
+    /// either way: compiled code runs the interpreter's own commands.
+    pub fn attach_native(&mut self, chains: &[CompiledChain]) -> usize {
+        let find = |program: &dagaz_ir::Program| {
+            chains
+                .iter()
+                .find(|c| c.ops == program.ops.as_slice())
+                .map(|c| c.chain)
+        };
+        self.native = self
+            .rules
+            .pieces
+            .iter()
+            .map(|ty| (find(&ty.program), ty.drops.as_ref().and_then(find)))
+            .collect();
+        self.native
+            .iter()
+            .map(|(a, b)| usize::from(a.is_some()) + usize::from(b.is_some()))
+            .sum()
+    }
+
+    /// How many programs run compiled code (see [`Game::attach_native`]), of how many.
+    pub fn native_programs(&self) -> (usize, usize) {
+        let compiled = self
+            .native
+            .iter()
+            .map(|(a, b)| usize::from(a.is_some()) + usize::from(b.is_some()))
+            .sum();
+        let all = self
+            .rules
+            .pieces
+            .iter()
+            .map(|ty| 1 + usize::from(ty.drops.is_some()))
+            .sum();
+        (compiled, all)
+    }
+
+    /// The compiled code of piece type `kind`'s chain, or of its `drops` chain.
+    pub(crate) fn native_chain(&self, kind: PieceKind, drops: bool) -> Option<NativeChain> {
+        self.native
+            .get(kind.index())
+            .and_then(|&(chain, drop_chain)| if drops { drop_chain } else { chain })
     }
 
     /// Starts the history a position built from nothing (the start, a setup, a FEN) carries:
@@ -132,10 +187,11 @@ impl Game {
         position
     }
 
-    /// What a run of `program` reads, for a player with `symmetry`.
+    /// What a run of `program` reads, for a player with `symmetry`; `native`, its compiled
+    /// code if it has some.
     pub(crate) fn context<'a>(
         &'a self,
-        program: &'a dagaz_ir::Program,
+        (program, native): (&'a dagaz_ir::Program, Option<NativeChain>),
         players: &'a dagaz_vm::env::players::Players,
         symmetry: &'a [dagaz_ir::Dir],
         limits: dagaz_vm::Limits,
@@ -148,6 +204,7 @@ impl Game {
             players,
             symmetry,
             limits,
+            native,
         }
     }
 
