@@ -62,22 +62,37 @@ fn targets(op: Op) -> Vec<u32> {
     }
 }
 
-/// The call that runs `op`, the command at `i`: a method of its own for the commands on every
-/// move's path (see `dagaz_vm::native`), the interpreter's step for the others (rare, or large:
-/// the board-wide queries, the hand, the seeds, the questions that run other chains, `Complete`).
-fn call(op: Op, i: usize) -> Result<String, CodegenError> {
-    let query = |q: &str| format!("p.query_step(cx, c, {i}, Query::{q})");
+/// How one command is written in a block.
+enum Code {
+    /// A method of its own (see `dagaz_vm::native`) that passes, fails or stops the run.
+    Inline(String),
+    /// Such a method that may also send the run elsewhere, through `pc`.
+    Branch(String),
+    /// `AnyGuarded`: its method sends the run past its guard's commands, always.
+    Guarded(String),
+    /// `Jmp(t)`.
+    Jump(u32),
+    /// `Fail`.
+    Fail,
+    /// The interpreter's step (a call): for the commands that are rare, or large (the
+    /// board-wide queries, the hand, the seeds, the questions that run other chains,
+    /// `Complete`). It counts its own step and moves the cursor itself.
+    Outlined(String),
+}
+
+/// How `op` is written: a method of its own, with constant operands, for the commands on
+/// every move's path; the interpreter's step for the others.
+fn code(op: Op) -> Result<Code, CodegenError> {
+    let query = |q: &str| Code::Inline(format!("p.query_step(cx, Query::{q})"));
     Ok(match op {
-        Op::Push(v) => format!("p.push_step(cx, c, {i}, {})", value_expression(v)?),
-        Op::LocalGet(s) => format!("p.local_get_step(cx, c, {i}, {s})"),
-        Op::LocalSet(s) => format!("p.local_set_step(cx, c, {i}, {s})"),
-        Op::LocalConst(s, v) => {
-            format!(
-                "p.local_const_step(cx, c, {i}, {s}, {})",
-                value_expression(v)?
-            )
-        }
-        Op::CheckLocal(s) => format!("p.check_local_step(cx, c, {i}, {s})"),
+        Op::Push(v) => Code::Inline(format!("p.push_step(cx, {})", value_expression(v)?)),
+        Op::LocalGet(s) => Code::Inline(format!("p.local_get_step(cx, {s})")),
+        Op::LocalSet(s) => Code::Inline(format!("p.local_set_step(cx, {s})")),
+        Op::LocalConst(s, v) => Code::Inline(format!(
+            "p.local_const_step(cx, {s}, {})",
+            value_expression(v)?
+        )),
+        Op::CheckLocal(s) => Code::Inline(format!("p.check_local_step(cx, {s})")),
         Op::Position => query("Position"),
         Op::IsEmpty => query("IsEmpty"),
         Op::NotEmpty => query("NotEmpty"),
@@ -90,34 +105,101 @@ fn call(op: Op, i: usize) -> Result<String, CodegenError> {
         Op::IsCaptured => query("IsCaptured"),
         Op::NotCaptured => query("NotCaptured"),
         // The eight board tests, and the two moves.
-        Op::Nav(_) | Op::Goto(_) => format!("p.board_step(cx, c, {i}, {})", op_expression(&op)?),
-        _ if Test::of(op).is_some() => {
-            format!("p.board_step(cx, c, {i}, {})", op_expression(&op)?)
+        Op::Nav(_) | Op::Goto(_) => {
+            Code::Inline(format!("p.board_step(cx, {})", op_expression(&op)?))
         }
-        Op::InZone(z) => format!("p.in_zone_step(cx, c, {i}, {z})"),
-        Op::Jmp(t) => format!("p.jump_step(cx, c, {i}, {t})"),
-        Op::JmpIfFalse(t) => format!("p.jump_unless_step(cx, c, {i}, {t})"),
-        Op::Check => format!("p.check_step(cx, c, {i})"),
-        Op::Fork(t) => format!("p.fork_step(cx, c, {i}, {t})"),
-        Op::EndMove(t) => format!("p.end_move_step(cx, c, {i}, {t})"),
-        Op::AnyGuarded(g) => format!("p.any_guarded_step(cx, c, {i}, {g})"),
-        Op::Fail => format!("p.fail_step(cx, c, {i})"),
-        Op::Take => format!("p.take_step(cx, c, {i})"),
-        Op::Drop => format!("p.drop_step(cx, c, {i})"),
-        Op::Capture => format!("p.capture_step(cx, c, {i})"),
-        Op::Log(n) => format!("p.log_step(cx, c, {i}, {n})"),
-        _ => format!("p.step_outlined(cx, c, {i}, {}, sink)", op_expression(&op)?),
+        _ if Test::of(op).is_some() => {
+            Code::Inline(format!("p.board_step(cx, {})", op_expression(&op)?))
+        }
+        Op::InZone(z) => Code::Inline(format!("p.in_zone_step(cx, {z})")),
+        Op::Jmp(t) => Code::Jump(t),
+        Op::JmpIfFalse(t) => Code::Branch(format!("p.jump_unless_step(cx, {t}, &mut pc)")),
+        Op::Check => Code::Inline("p.check_step(cx)".to_string()),
+        Op::Fork(t) => Code::Inline(format!("p.fork_step(cx, {t})")),
+        Op::EndMove(t) => Code::Branch(format!("p.end_move_step(cx, {t}, &mut pc)")),
+        Op::AnyGuarded(g) => Code::Guarded(format!("p.any_guarded_step(cx, {g}, &mut pc)")),
+        Op::Fail => Code::Fail,
+        Op::Take => Code::Inline("p.take_step(cx)".to_string()),
+        Op::Drop => Code::Inline("p.drop_step(cx)".to_string()),
+        Op::Capture => Code::Inline("p.capture_step(cx)".to_string()),
+        Op::Log(n) => Code::Inline(format!("p.log_step(cx, {n})")),
+        Op::LocalAdd(s, n) => Code::Inline(format!("p.local_add_step(cx, {s}, {n})")),
+        Op::GlobalGet(s) => Code::Inline(format!("p.global_get_step(cx, {s})")),
+        Op::GlobalSet(s) => Code::Inline(format!("p.global_set_step(cx, {s})")),
+        Op::Not => Code::Inline("p.not_step(cx)".to_string()),
+        Op::JmpUnlessLocal(s, cmp, n, t) => Code::Branch(format!(
+            "p.jump_unless_local_step(cx, {s}, Cmp::{cmp:?}, {n}, {t}, &mut pc)"
+        )),
+        Op::NoMoves => Code::Inline("p.no_moves_step(cx)".to_string()),
+        Op::CaptureLater => Code::Inline("p.capture_later_step(cx)".to_string()),
+        Op::Promote(_) => Code::Inline(format!(
+            "p.promote_step(cx, {})",
+            operand(&op_expression(&op)?, "Op::Promote(")
+        )),
+        Op::Clauses => Code::Branch("p.clauses_step(cx, &mut pc)".to_string()),
+        Op::Invariant(i) => Code::Inline(format!("p.invariant_step(cx, {i})")),
+        Op::Complete => Code::Inline("p.complete_step(cx, sink)".to_string()),
+        Op::Add(_)
+        | Op::Sub(_)
+        | Op::Mul(_)
+        | Op::Neg
+        | Op::Div
+        | Op::Mod
+        | Op::Eq
+        | Op::Ne
+        | Op::Lt
+        | Op::Le
+        | Op::Gt
+        | Op::Ge => Code::Inline(format!("p.arith_step(cx, {})", op_expression(&op)?)),
+        _ => Code::Outlined(op_expression(&op)?),
     })
 }
 
+/// The macros the blocks are written with (once per generated module). `at` is the command
+/// to run next and `n` the steps counted, both kept in the function's variables and written
+/// to the cursor only where the run leaves the function; `k`, in `run!`, is how many commands
+/// the block has run since `n` was last brought up to date, the command at `i` included.
+pub(crate) const MACROS: &str = "\
+macro_rules! fail {
+    ($p:ident, $c:ident, $at:ident, $n:ident) => {
+        match $p.backtrack_to() {
+            Some(resume) => {
+                $at = resume;
+                continue;
+            }
+            None => {
+                $c.set($at, $n);
+                return Some(Ok(()));
+            }
+        }
+    };
+}
+macro_rules! run {
+    ($p:ident, $c:ident, $at:ident, $n:ident, $i:expr, $k:expr, $e:expr) => {
+        match $e {
+            Ok(true) => {}
+            Ok(false) => {
+                $n += $k;
+                fail!($p, $c, $at, $n)
+            }
+            Err(e) => return $p.error_at($c, $i, $n + $k, e),
+        }
+    };
+}
+";
+
 /// A value as a Rust expression: the operand of `Push(v)` as [`op_expression`] writes it.
 fn value_expression(v: dagaz_ir::Value) -> Result<String, CodegenError> {
-    let push = op_expression(&Op::Push(v))?;
-    Ok(push
-        .strip_prefix("Op::Push(")
+    Ok(operand(&op_expression(&Op::Push(v))?, "Op::Push("))
+}
+
+/// The operand of a one-operand command `command`, written `{prefix}operand)`.
+fn operand(command: &str, prefix: &str) -> String {
+    command
+        .strip_prefix(prefix)
         .and_then(|rest| rest.strip_suffix(')'))
-        .unwrap_or(&push)
-        .to_string())
+        .unwrap_or(command)
+        .to_string()
 }
 
 /// How many commands one function holds at most: a longer chain is cut into regions of about
@@ -127,7 +209,7 @@ const REGION: usize = 200;
 
 /// The function `name`, of the type `dagaz_vm::native::NativeChain`, that runs `program`; with
 /// a function `{name}_{k}` per region of the chain, which runs the blocks in it for as long
-/// as the run stays there.
+/// as the run stays there. The module must hold [`MACROS`].
 pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenError> {
     let starts: Vec<usize> = entries(program).into_iter().collect();
     let len = program.ops.len();
@@ -141,34 +223,33 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
             first = end;
         }
     }
+    let codes = program
+        .ops
+        .iter()
+        .map(|&op| code(op))
+        .collect::<Result<Vec<Code>, _>>()?;
     let mut out = String::new();
     let w = &mut out;
     // `write!` to a String cannot fail.
     for (r, &(lo, hi)) in regions.iter().enumerate() {
         let _ = writeln!(
             w,
-            "fn {name}_{r}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
+            "#[allow(unused_mut, unused_variables, unused_assignments)]\n\
+             fn {name}_{r}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
              sink: &mut dyn Sink) -> Flow {{"
         );
+        let _ = writeln!(w, "    let limit = c.limit();");
+        let _ = writeln!(w, "    let mut at = c.at();");
+        let _ = writeln!(w, "    let mut n = c.steps();");
         let _ = writeln!(w, "    loop {{");
-        let _ = writeln!(w, "        match c.at() {{");
+        let _ = writeln!(w, "        match at {{");
         for (k, &start) in starts.iter().enumerate() {
             if start < lo || start >= hi {
                 continue;
             }
             let end = starts.get(k + 1).copied().unwrap_or(len);
             let _ = writeln!(w, "            {start} => {{");
-            for i in start..end {
-                let op = program.ops.get(i).copied().unwrap_or(Op::Fail);
-                let _ = writeln!(
-                    w,
-                    "                if let Some(end) = {} {{ return Some(end); }}",
-                    call(op, i)?
-                );
-                if i + 1 < end {
-                    let _ = writeln!(w, "                if c.at() != {} {{ continue; }}", i + 1);
-                }
-            }
+            block(w, &codes, start, end);
             let _ = writeln!(w, "            }}");
         }
         // A command inside the region where no block starts: the interpreter runs the rest.
@@ -176,10 +257,16 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
         if blocks < hi - lo {
             let _ = writeln!(
                 w,
-                "            at if ({lo}..{hi}).contains(&at) => return Some(p.resume(cx, c, sink)),"
+                "            at if ({lo}..{hi}).contains(&at) => {{\n\
+                 \x20               c.set(at, n);\n\
+                 \x20               return Some(p.resume(cx, c, sink));\n\
+                 \x20           }}"
             );
         }
-        let _ = writeln!(w, "            _ => return None,");
+        let _ = writeln!(w, "            _ => {{");
+        let _ = writeln!(w, "                c.set(at, n);");
+        let _ = writeln!(w, "                return None;");
+        let _ = writeln!(w, "            }}");
         let _ = writeln!(w, "        }}");
         let _ = writeln!(w, "    }}");
         let _ = writeln!(w, "}}");
@@ -204,6 +291,90 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w, "}}");
     Ok(out)
+}
+
+/// The block of commands `start..end`, as straight code: each command's method, a jump where
+/// it sends the run elsewhere. The steps are counted at the block's exits, each adding the
+/// constant number of commands run since the last count; before a run of commands in line, one
+/// test that the budget has room for all of them (where it has not, the interpreter, which
+/// tests each command, runs the rest, so the run stops at the very command that goes past it).
+fn block(w: &mut String, codes: &[Code], start: usize, end: usize) {
+    const IN: &str = "                ";
+    // Commands run since `n` was last brought up to date.
+    let mut k = 0;
+    let budget = |w: &mut String, from: usize| {
+        let room = codes
+            .get(from..end)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|code| !matches!(code, Code::Outlined(_)))
+            .count();
+        if room > 0 {
+            let _ = writeln!(
+                w,
+                "{IN}if n + {room} > limit {{ c.set({from}, n); return Some(p.resume(cx, c, sink)); }}"
+            );
+        }
+    };
+    budget(w, start);
+    for (i, code) in codes.iter().enumerate().take(end).skip(start) {
+        k += 1;
+        match code {
+            Code::Inline(e) => {
+                let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
+            }
+            Code::Branch(e) => {
+                let next = i + 1;
+                let _ = writeln!(w, "{IN}let mut pc = {next};");
+                let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
+                let _ = writeln!(w, "{IN}if pc != {next} {{ n += {k}; at = pc; continue; }}");
+            }
+            Code::Guarded(e) => {
+                let _ = writeln!(w, "{IN}let mut pc = {};", i + 1);
+                let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
+                let _ = writeln!(w, "{IN}n += {k};");
+                let _ = writeln!(w, "{IN}at = pc;");
+                let _ = writeln!(w, "{IN}continue;");
+                return;
+            }
+            Code::Jump(t) => {
+                let _ = writeln!(w, "{IN}n += {k};");
+                let _ = writeln!(w, "{IN}at = {t};");
+                let _ = writeln!(w, "{IN}continue;");
+                return;
+            }
+            Code::Fail => {
+                let _ = writeln!(w, "{IN}n += {k};");
+                let _ = writeln!(w, "{IN}fail!(p, c, at, n)");
+                return;
+            }
+            Code::Outlined(op) => {
+                if k > 1 {
+                    let _ = writeln!(w, "{IN}n += {};", k - 1);
+                }
+                k = 0;
+                let _ = writeln!(w, "{IN}c.set({i}, n);");
+                let _ = writeln!(
+                    w,
+                    "{IN}if let Some(end) = p.step_outlined(cx, c, {i}, {op}, sink) {{ return Some(end); }}"
+                );
+                let _ = writeln!(w, "{IN}at = c.at();");
+                let _ = writeln!(w, "{IN}n = c.steps();");
+                if i + 1 < end {
+                    let _ = writeln!(w, "{IN}if at != {} {{ continue; }}", i + 1);
+                    budget(w, i + 1);
+                } else {
+                    let _ = writeln!(w, "{IN}continue;");
+                    return;
+                }
+            }
+        }
+    }
+    if k > 0 {
+        let _ = writeln!(w, "{IN}n += {k};");
+    }
+    let _ = writeln!(w, "{IN}at = {end};");
+    let _ = writeln!(w, "{IN}continue;");
 }
 
 #[cfg(test)]
@@ -245,20 +416,62 @@ mod tests {
 
     #[test]
     fn a_block_runs_its_commands_in_line_and_the_rest_goes_to_the_interpreter() {
-        let p = program(vec![Op::CheckFriend, Op::Take, Op::Position, Op::Complete]);
+        let p = program(vec![
+            Op::CheckFriend,
+            Op::Take,
+            Op::Position,
+            Op::CurrentPlayer,
+            Op::Log(1),
+        ]);
         let source = chain_source("c", &p).unwrap_or_default();
         for line in [
             "fn c_0(",
             "pub(crate) fn c(",
             "0 => {",
-            "if let Some(end) = p.board_step(cx, c, 0, Op::CheckFriend) { return Some(end); }",
+            "run!(p, c, at, n, 0, 1, p.board_step(cx, Op::CheckFriend));",
             "1 => {",
-            "if let Some(end) = p.take_step(cx, c, 1) { return Some(end); }",
-            "if c.at() != 2 { continue; }",
-            "p.query_step(cx, c, 2, Query::Position)",
-            "p.step_outlined(cx, c, 3, Op::Complete, sink)",
-            "0..=3 => c_0(p, cx, c, sink),",
+            // Room for the two commands before the interpreter's step, then for the one after.
+            "if n + 2 > limit { c.set(1, n); return Some(p.resume(cx, c, sink)); }",
+            "run!(p, c, at, n, 1, 1, p.take_step(cx));",
+            "run!(p, c, at, n, 2, 2, p.query_step(cx, Query::Position));",
+            "n += 2;\n                c.set(3, n);",
+            "p.step_outlined(cx, c, 3, Op::CurrentPlayer, sink)",
+            "if at != 4 { continue; }",
+            "if n + 1 > limit { c.set(4, n); return Some(p.resume(cx, c, sink)); }",
+            "run!(p, c, at, n, 4, 1, p.log_step(cx, 1));",
+            "n += 1;\n                at = 5;",
+            "0..=4 => c_0(p, cx, c, sink),",
             "_ => return p.resume(cx, c, sink),",
+        ] {
+            assert!(source.contains(line), "{line} not in\n{source}");
+        }
+    }
+
+    #[test]
+    fn jumps_and_failures_count_the_commands_of_their_block() {
+        // 0 CheckFriend | 1 Fork 4 | 2 EndMove 4 | 3 Jmp 5 | 4 Fail | 5 AnyGuarded 0 (guard 0)
+        let mut p = program(vec![
+            Op::CheckFriend,
+            Op::Fork(4),
+            Op::EndMove(4),
+            Op::Jmp(5),
+            Op::Fail,
+            Op::AnyGuarded(0),
+        ]);
+        p.guards.push(Guard {
+            slot: 0,
+            values: vec![Value::Int(1)],
+            len: 0,
+        });
+        let source = chain_source("c", &p).unwrap_or_default();
+        for line in [
+            "run!(p, c, at, n, 1, 1, p.fork_step(cx, 4));",
+            "let mut pc = 3;\n                run!(p, c, at, n, 2, 2, p.end_move_step(cx, 4, &mut pc));\n                \
+             if pc != 3 { n += 2; at = pc; continue; }",
+            "n += 3;\n                at = 5;\n                continue;",
+            "4 => {\n                if n + 1 > limit { c.set(4, n); return Some(p.resume(cx, c, sink)); }\n                \
+             n += 1;\n                fail!(p, c, at, n)",
+            "run!(p, c, at, n, 5, 1, p.any_guarded_step(cx, 0, &mut pc));\n                n += 1;\n                at = pc;",
         ] {
             assert!(source.contains(line), "{line} not in\n{source}");
         }

@@ -50,6 +50,7 @@ pub fn library_source<'p>(
          use dagaz_vm::native::{{CompiledChain, Cursor, Flow}};\n\
          use dagaz_vm::{{Context, GenErrorKind, Processor, Sink}};\n"
     );
+    out.push_str(chain::MACROS);
     // The chains written so far (`Op` has no hash: a few hundred chains compare quickly).
     let mut seen: Vec<&[dagaz_ir::Op]> = Vec::new();
     let mut table = String::new();

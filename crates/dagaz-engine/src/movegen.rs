@@ -325,6 +325,12 @@ fn run_all(
     p: &mut Processor,
     generation: &mut Generation<'_>,
 ) -> Result<(), GenError> {
+    let Some(first) = game.rules.pieces.first() else {
+        return Ok(());
+    };
+    // One context for the whole board, its chain switched for each piece: a context is
+    // fifteen words, and most pieces' runs end at their first test (not the mover's).
+    let mut cx = game.context((&first.program, None), players, symmetry, limits);
     for index in 0..p.state.cells.len() {
         let Some(piece) = p.state.cells.get(index).copied().flatten() else {
             continue;
@@ -332,8 +338,8 @@ fn run_all(
         let Some(ty) = game.rules.pieces.get(piece.kind.index()) else {
             continue;
         };
-        let native = game.native_chain(piece.kind, false);
-        let cx = game.context((&ty.program, native), players, symmetry, limits);
+        cx.program = &ty.program;
+        cx.native = game.native_chain(piece.kind, false);
         generation.accepted.piece = piece.kind;
         p.run(&cx, Pos(index as u16), generation)
             .map_err(|Fault { pc, kind }| {

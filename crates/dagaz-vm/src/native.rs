@@ -15,7 +15,7 @@
 use crate::env::state::Query;
 use crate::error::GenErrorKind;
 use crate::processor::{Context, Processor, Sink};
-use dagaz_ir::{Op, Value};
+use dagaz_ir::{Cmp, Int, Op, PieceKind, Value};
 
 pub use crate::processor::{Cursor, Flow, NativeChain};
 
@@ -29,9 +29,7 @@ pub struct CompiledChain {
     pub chain: NativeChain,
 }
 
-/// Each method runs one command, the one at `this`, as the interpreter would: it counts the
-/// step, runs the command, and leaves the cursor at the command to run next (after a failure,
-/// where the latest choice point resumes).
+/// What compiled chains call besides the commands' own methods.
 impl Processor {
     /// Any command, through the interpreter's step (a call): for the commands that are rare, or
     /// large, in compiled chains.
@@ -47,6 +45,22 @@ impl Processor {
         self.command(cx, c, this, op, sink, true)
     }
 
+    /// After a command that failed: returns to the latest choice point, and the command it
+    /// resumes at; `None` when no choice is left (the run is over).
+    #[inline(always)]
+    pub fn backtrack_to(&mut self) -> Option<usize> {
+        self.backtrack().map(|resume| resume as usize)
+    }
+
+    /// Stops the run with the error `e` of the command at `this`, after `steps` steps in all.
+    #[cold]
+    #[inline(never)]
+    pub fn error_at(&mut self, c: &mut Cursor, this: usize, steps: u64, e: GenErrorKind) -> Flow {
+        let at = self.fault_at(this);
+        c.set(at, steps);
+        Some(Err(e))
+    }
+
     /// Runs the rest of the run in the interpreter, from the cursor's command: where compiled
     /// code has no entry.
     #[inline(never)]
@@ -60,32 +74,24 @@ impl Processor {
     }
 }
 
-/// The methods of the commands compiled chains run in line: each `name(args) |p, pc, cx| body`
-/// becomes `Processor::name(&mut self, cx, c, this, args) -> Flow`, which counts the step
-/// (testing the budget), runs `body` (a `Result<bool, _>`: pass, fail, or error) with `p` the
-/// processor, `pc` the next command's index (which a jump sets) and `cx` the run's context,
-/// and then backtracks on failure or stops on an error as the interpreter does.
+/// The methods of the commands compiled chains run in line: each `name(args) |p, cx| body`
+/// becomes `Processor::name(&mut self, cx, args) -> Result<bool, GenErrorKind>`, the command
+/// itself: `Ok(true)` when it passes, `Ok(false)` when it fails (the chain backtracks),
+/// `Err` when it stops the run. The compiled chain counts the steps and moves the cursor
+/// itself: it knows at each exit of a block how many commands it ran.
 macro_rules! steps {
-    ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) |$p:ident, $pc:ident, $cx:ident| $body:expr;)*) => {
+    ($($(#[$doc:meta])* $name:ident($($arg:ident: $ty:ty),*) |$p:ident, $cx:ident| $body:expr;)*) => {
         impl Processor {
             $(
                 $(#[$doc])*
                 #[inline(always)]
                 pub fn $name(
                     &mut self,
-                    $cx: &Context<'_>,
-                    c: &mut Cursor,
-                    this: usize
+                    $cx: &Context<'_>
                     $(, $arg: $ty)*
-                ) -> Flow {
-                    if let Some(end) = Processor::begin_step(c, this, true) {
-                        return Some(end);
-                    }
-                    let done = {
-                        let ($p, $pc) = (&mut *self, &mut c.at);
-                        $body
-                    };
-                    self.end_step(c, this, done)
+                ) -> Result<bool, GenErrorKind> {
+                    let $p = self;
+                    $body
                 }
             )*
         }
@@ -94,44 +100,83 @@ macro_rules! steps {
 
 steps! {
     /// `Push(v)`.
-    push_step(v: Value) |p, _pc, _cx| Ok(p.push_command(v));
+    push_step(v: Value) |p, _cx| Ok(p.push_command(v));
     /// `LocalGet(s)`.
-    local_get_step(s: u16) |p, _pc, _cx| Ok(p.local_get_command(s));
+    local_get_step(s: u16) |p, _cx| Ok(p.local_get_command(s));
     /// `LocalSet(s)`.
-    local_set_step(s: u16) |p, _pc, _cx| p.local_set_command(s);
+    local_set_step(s: u16) |p, _cx| p.local_set_command(s);
     /// `LocalConst(s, v)`.
-    local_const_step(s: u16, v: Value) |p, _pc, _cx| Ok(p.local_const_command(s, v));
+    local_const_step(s: u16, v: Value) |p, _cx| Ok(p.local_const_command(s, v));
     /// `CheckLocal(s)`.
-    check_local_step(s: u16) |p, _pc, cx| Ok(p.check_local_command(cx, s));
+    check_local_step(s: u16) |p, cx| Ok(p.check_local_command(cx, s));
     /// `Position`, `IsEmpty` … `PieceAt`, `IsCaptured`, `NotCaptured`: the question `q`.
-    query_step(q: Query) |p, _pc, _cx| Ok(p.query_command(q));
+    query_step(q: Query) |p, _cx| Ok(p.query_command(q));
     /// `Nav`, `Goto`, and the board tests `CheckEmpty` … `CheckNotCaptured`: the command `op`.
-    board_step(op: Op) |p, _pc, cx| Ok(p.board_command(cx, op));
+    board_step(op: Op) |p, cx| Ok(p.board_command(cx, op));
     /// `InZone(z)`.
-    in_zone_step(z: u16) |p, _pc, cx| Ok(p.in_zone_command(cx, z));
-    /// `Jmp(t)`.
-    jump_step(t: u32) |_p, pc, _cx| {
-        *pc = t as usize;
+    in_zone_step(z: u16) |p, cx| Ok(p.in_zone_command(cx, z));
+    /// `JmpIfFalse(t)`: `pc`, the next command's index, becomes `t` when the jump is taken.
+    jump_unless_step(t: u32, pc: &mut usize) |p, cx| p.jump_unless_command(cx, t, pc);
+    /// `Check`.
+    check_step() |p, cx| p.check_command(cx);
+    /// `Fork(t)`, its choice point opened in line.
+    fork_step(t: u32) |p, cx| {
+        p.fork_inline(t, cx.limits)?;
         Ok(true)
     };
-    /// `JmpIfFalse(t)`.
-    jump_unless_step(t: u32) |p, pc, cx| p.jump_unless_command(cx, t, pc);
-    /// `Check`.
-    check_step() |p, _pc, cx| p.check_command(cx);
-    /// `Fork(t)`.
-    fork_step(t: u32) |p, _pc, cx| p.fork_command(cx, t);
-    /// `EndMove(t)`.
-    end_move_step(t: u32) |p, pc, cx| p.end_move_command(cx, t, pc);
-    /// `AnyGuarded(g)`.
-    any_guarded_step(g: u16) |p, pc, cx| p.any_guarded(cx, g, pc);
-    /// `Fail`.
-    fail_step() |_p, _pc, _cx| Ok(false);
+    /// `EndMove(t)`: `pc`, the next command's index, becomes `t` when no choice point is
+    /// needed; its choice point opened in line.
+    end_move_step(t: u32, pc: &mut usize) |p, cx| {
+        p.end_move_with(cx, t, pc, Processor::fork_inline)
+    };
+    /// `AnyGuarded(g)`: `pc` comes in as the index after the command and goes out as the
+    /// command to run next (after the guard's commands).
+    any_guarded_step(g: u16, pc: &mut usize) |p, cx| p.any_guarded(cx, g, pc);
     /// `Take`.
-    take_step() |p, _pc, cx| p.take_command(cx);
+    take_step() |p, cx| p.take_command(cx);
     /// `Drop`.
-    drop_step() |p, _pc, cx| p.drop_command(cx);
+    drop_step() |p, cx| p.drop_command(cx);
     /// `Capture`.
-    capture_step() |p, _pc, cx| p.capture_command(cx);
+    capture_step() |p, cx| p.capture_command(cx);
     /// `Log(n)`.
-    log_step(n: u8) |p, _pc, _cx| p.log_command(n);
+    log_step(n: u8) |p, _cx| p.log_command(n);
+    /// `LocalAdd(s, n)`.
+    local_add_step(s: u16, n: Int) |p, _cx| p.local_add_command(s, n);
+    /// `GlobalGet(s)`.
+    global_get_step(s: u16) |p, _cx| Ok(p.global_get_command(s));
+    /// `GlobalSet(s)`.
+    global_set_step(s: u16) |p, _cx| p.global_set_command(s);
+    /// `Not`.
+    not_step() |p, cx| p.not_command(cx);
+    /// `JmpUnlessLocal(s, cmp, n, t)`: `pc`, the next command's index, becomes `t` when the
+    /// jump is taken.
+    jump_unless_local_step(s: u16, cmp: Cmp, n: Int, t: u32, pc: &mut usize) |p, cx| {
+        p.jump_unless_local_command(cx, s, cmp, n, t, pc)
+    };
+    /// `NoMoves`.
+    no_moves_step() |p, _cx| Ok(p.no_moves_command());
+    /// `CaptureLater`.
+    capture_later_step() |p, cx| p.capture_later_command(cx);
+    /// `Promote(kind)`.
+    promote_step(kind: PieceKind) |p, _cx| p.promote_command(kind);
+    /// `Clauses`: `pc`, the next command's index, becomes a clause's in an attack test told
+    /// to run that clause only.
+    clauses_step(pc: &mut usize) |p, cx| Ok(p.clauses_command(cx, pc));
+    /// `Invariant(i)`.
+    invariant_step(i: u16) |p, cx| p.invariant_command(cx, i);
+    /// The arithmetic and the comparisons: `Add(n)` … `Ge`, the command `op`.
+    arith_step(op: Op) |p, _cx| p.arith_command(op);
+}
+
+impl Processor {
+    /// `Complete`: the move goes to `sink`; the command then fails, so the run goes on to the
+    /// next move.
+    #[inline(always)]
+    pub fn complete_step(
+        &mut self,
+        cx: &Context<'_>,
+        sink: &mut dyn Sink,
+    ) -> Result<bool, GenErrorKind> {
+        self.complete_command(cx, sink)
+    }
 }

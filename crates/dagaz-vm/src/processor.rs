@@ -46,6 +46,26 @@ impl Cursor {
     pub fn at(&self) -> usize {
         self.at
     }
+
+    /// The steps counted so far in this move generation.
+    #[inline(always)]
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// The most steps the generation may run.
+    #[inline(always)]
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Moves the cursor to the command `at`, with `steps` counted: where compiled code that
+    /// kept both in its own variables leaves the run.
+    #[inline(always)]
+    pub fn set(&mut self, at: usize, steps: u64) {
+        self.at = at;
+        self.steps = steps;
+    }
 }
 
 /// Bounds that keep a faulty game from running forever or eating the memory. Reaching one is
@@ -484,20 +504,9 @@ impl Processor {
                 true
             }
             Op::CheckLocal(s) => self.check_local_command(cx, s),
-            Op::LocalAdd(s, n) => {
-                let v = add(self.locals.get(s), n)?;
-                self.locals.set(s, v, &mut self.trail);
-                true
-            }
-            Op::GlobalGet(s) => {
-                self.stack.push(self.globals.get(s));
-                true
-            }
-            Op::GlobalSet(s) => {
-                let v = pop(&mut self.stack)?;
-                self.globals.set(s, v);
-                true
-            }
+            Op::LocalAdd(s, n) => self.local_add_command(s, n)?,
+            Op::GlobalGet(s) => self.global_get_command(s),
+            Op::GlobalSet(s) => self.global_set_command(s)?,
             Op::GlobalAdd(s, n) => {
                 let v = add(self.globals.get(s), n)?;
                 self.globals.set(s, v);
@@ -526,32 +535,13 @@ impl Processor {
             Op::NextPlayer => self.push_player(cx, PlayersName::NextPlayer),
             Op::TurnNumber => self.push_player(cx, PlayersName::TurnNumber),
             Op::TurnOrder => self.push_player(cx, PlayersName::TurnOrder),
-            Op::Not => {
-                let v = pop(&mut self.stack)?;
-                let t = self.truth(cx, v);
-                self.stack.push(Value::Bool(!t));
-                true
-            }
+            Op::Not => self.not_command(cx)?,
             Op::Jmp(t) => {
                 *pc = t as usize;
                 true
             }
             Op::JmpUnlessLocal(s, cmp, n, t) => {
-                let holds = match self.locals.get(s) {
-                    Value::Int(a) => cmp.holds(a, n),
-                    other => {
-                        // Booleans compare as numbers; anything else as the comparison does.
-                        self.stack.push(other);
-                        self.stack.push(Value::Int(n));
-                        expr::arith(cmp.op(), &mut self.stack)?;
-                        let v = pop(&mut self.stack)?;
-                        plain_truth(cx.strings, v)
-                    }
-                };
-                if !holds {
-                    *pc = t as usize;
-                }
-                true
+                self.jump_unless_local_command(cx, s, cmp, n, t, pc)?
             }
             Op::JmpIfFalse(t) => self.jump_unless_command(cx, t, pc)?,
             Op::Check => self.check_command(cx)?,
@@ -559,21 +549,9 @@ impl Processor {
             Op::EndMove(t) => self.end_move_command(cx, t, pc)?,
             Op::AnyGuarded(g) => self.any_guarded(cx, g, pc)?,
 
-            Op::NoMoves => {
-                self.no_moves = true;
-                true
-            }
-            Op::CaptureLater => {
-                let at = self.state.current;
-                let piece = self.state.capture_later(&mut self.trail)?;
-                self.act(cx.limits, Action::Capture { at, piece })?;
-                self.note_capture();
-                true
-            }
-            Op::Promote(kind) => {
-                self.state.promote(kind)?;
-                true
-            }
+            Op::NoMoves => self.no_moves_command(),
+            Op::CaptureLater => self.capture_later_command(cx)?,
+            Op::Promote(kind) => self.promote_command(kind)?,
             Op::IsCaptured => self.push_query(Query::IsCaptured),
             Op::NotCaptured => self.push_query(Query::NotCaptured),
             Op::Visit | Op::IsVisited | Op::NotVisited => self.visit_marks(op),
@@ -593,10 +571,7 @@ impl Processor {
             | Op::SetSeeds
             | Op::AnotherTurn => self.whole_board(cx, op)?,
             Op::Fail => false,
-            Op::Clauses => match self.only_clause.take() {
-                None => true,
-                Some(j) => self.only(cx, j, pc),
-            },
+            Op::Clauses => self.clauses_command(cx, pc),
             Op::Take => {
                 self.take(cx)?;
                 true
@@ -607,20 +582,8 @@ impl Processor {
                 true
             }
             Op::Log(n) => self.log_command(n)?,
-            Op::Invariant(i) => {
-                // Plain truth, as when it is evaluated again: an invariant never navigates.
-                let v = pop(&mut self.stack)?;
-                let held = plain_truth(cx.strings, v);
-                if held {
-                    self.pending.push((i, self.pending_locals.len() as u32));
-                    self.pending_locals.extend_from_slice(self.locals.values());
-                }
-                held
-            }
-            Op::Complete => {
-                self.complete(cx, sink)?;
-                false
-            }
+            Op::Invariant(i) => self.invariant_command(cx, i)?,
+            Op::Complete => self.complete_command(cx, sink)?,
             Op::AttrAt(a) => {
                 self.stack.push(Value::Bool(self.state.attr_here(a)));
                 true
@@ -909,7 +872,7 @@ impl Processor {
                 *pc += 1;
                 true
             }
-            other => expr::arith(other, &mut self.stack)?,
+            other => self.arith_command(other)?,
         })
     }
 
@@ -920,6 +883,126 @@ impl Processor {
     pub(crate) fn push_command(&mut self, v: Value) -> bool {
         self.stack.push(v);
         true
+    }
+
+    #[inline(always)]
+    pub(crate) fn local_add_command(&mut self, s: u16, n: Int) -> Result<bool, GenErrorKind> {
+        let v = add(self.locals.get(s), n)?;
+        self.locals.set(s, v, &mut self.trail);
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn global_get_command(&mut self, s: u16) -> bool {
+        self.stack.push(self.globals.get(s));
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn global_set_command(&mut self, s: u16) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        self.globals.set(s, v);
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn not_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        let t = self.truth(cx, v);
+        self.stack.push(Value::Bool(!t));
+        Ok(true)
+    }
+
+    /// `JmpUnlessLocal(s, cmp, n, t)`: sets `*pc` to `t` unless local `s` compares to `n` so.
+    #[inline(always)]
+    pub(crate) fn jump_unless_local_command(
+        &mut self,
+        cx: &Context<'_>,
+        s: u16,
+        cmp: dagaz_ir::Cmp,
+        n: Int,
+        t: u32,
+        pc: &mut usize,
+    ) -> Result<bool, GenErrorKind> {
+        let holds = match self.locals.get(s) {
+            Value::Int(a) => cmp.holds(a, n),
+            other => {
+                // Booleans compare as numbers; anything else as the comparison does.
+                self.stack.push(other);
+                self.stack.push(Value::Int(n));
+                expr::arith(cmp.op(), &mut self.stack)?;
+                let v = pop(&mut self.stack)?;
+                plain_truth(cx.strings, v)
+            }
+        };
+        if !holds {
+            *pc = t as usize;
+        }
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn no_moves_command(&mut self) -> bool {
+        self.no_moves = true;
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn capture_later_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let at = self.state.current;
+        let piece = self.state.capture_later(&mut self.trail)?;
+        self.act(cx.limits, Action::Capture { at, piece })?;
+        self.note_capture();
+        Ok(true)
+    }
+
+    #[inline(always)]
+    pub(crate) fn promote_command(&mut self, kind: PieceKind) -> Result<bool, GenErrorKind> {
+        self.state.promote(kind)?;
+        Ok(true)
+    }
+
+    /// `Clauses`: goes on to the first clause, or, in an attack test told to run clause `j`
+    /// only, to that clause (setting `*pc`).
+    #[inline(always)]
+    pub(crate) fn clauses_command(&mut self, cx: &Context<'_>, pc: &mut usize) -> bool {
+        match self.only_clause.take() {
+            None => true,
+            Some(j) => self.only(cx, j, pc),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn invariant_command(
+        &mut self,
+        cx: &Context<'_>,
+        i: u16,
+    ) -> Result<bool, GenErrorKind> {
+        // Plain truth, as when it is evaluated again: an invariant never navigates.
+        let v = pop(&mut self.stack)?;
+        let held = plain_truth(cx.strings, v);
+        if held {
+            self.pending.push((i, self.pending_locals.len() as u32));
+            self.pending_locals.extend_from_slice(self.locals.values());
+        }
+        Ok(held)
+    }
+
+    /// `Complete`: hands the move to the sink, then fails, so the run looks for the next.
+    #[inline(always)]
+    pub(crate) fn complete_command(
+        &mut self,
+        cx: &Context<'_>,
+        sink: &mut dyn Sink,
+    ) -> Result<bool, GenErrorKind> {
+        self.complete(cx, sink)?;
+        Ok(false)
+    }
+
+    /// The arithmetic and the comparisons (`expr`).
+    #[inline(always)]
+    pub(crate) fn arith_command(&mut self, op: Op) -> Result<bool, GenErrorKind> {
+        expr::arith(op, &mut self.stack)
     }
 
     #[inline(always)]
@@ -1004,10 +1087,22 @@ impl Processor {
         t: u32,
         pc: &mut usize,
     ) -> Result<bool, GenErrorKind> {
+        self.end_move_with(cx, t, pc, Processor::fork)
+    }
+
+    /// `EndMove`, its choice point opened by `open` (a call, or in line).
+    #[inline(always)]
+    pub(crate) fn end_move_with(
+        &mut self,
+        cx: &Context<'_>,
+        t: u32,
+        pc: &mut usize,
+        open: fn(&mut Processor, u32, Limits) -> Result<(), GenErrorKind>,
+    ) -> Result<bool, GenErrorKind> {
         if self.end_cannot_capture(cx) {
             *pc = t as usize;
         } else {
-            self.fork(t, cx.limits)?;
+            open(self, t, cx.limits)?;
         }
         Ok(true)
     }
@@ -1079,10 +1174,17 @@ impl Processor {
                 None => Some(Ok(())),
             },
             Err(e) => {
-                cursor.at = this + std::mem::take(&mut self.fault_offset);
+                cursor.at = self.fault_at(this);
                 Some(Err(e))
             }
         }
+    }
+
+    /// The command an error of the command at `this` is reported at: for a superinstruction,
+    /// the command it stands for that made the error.
+    #[inline]
+    pub(crate) fn fault_at(&mut self, this: usize) -> usize {
+        this + std::mem::take(&mut self.fault_offset)
     }
 
     /// `Clauses` in an attack test told to run clause `j` only: go to it.
@@ -1505,7 +1607,16 @@ impl Processor {
         self.in_probe && cx.program.post_stays && self.marks.is_empty() && !self.state.is_enemy()
     }
 
+    /// Opens a choice point that resumes at `resume`: a call, as the interpreter makes it (in
+    /// line, it measured slower there).
+    #[inline(never)]
     fn fork(&mut self, resume: u32, limits: Limits) -> Result<(), GenErrorKind> {
+        self.fork_inline(resume, limits)
+    }
+
+    /// [`Processor::fork`] in line: as compiled chains open choice points.
+    #[inline(always)]
+    pub(crate) fn fork_inline(&mut self, resume: u32, limits: Limits) -> Result<(), GenErrorKind> {
         if self.choices.len() >= limits.choices {
             return Err(GenErrorKind::TooManyChoices(limits.choices));
         }
@@ -1533,7 +1644,7 @@ impl Processor {
 
     /// Returns to the latest choice point; `None` when there is none left.
     #[inline(always)]
-    fn backtrack(&mut self) -> Option<u32> {
+    pub(crate) fn backtrack(&mut self) -> Option<u32> {
         let c = self.choices.pop()?;
         self.unwind(c.trail as usize);
         self.stack.clear();

@@ -135,10 +135,7 @@ impl Game {
             .iter()
             .map(|ty| (find(&ty.program), ty.drops.as_ref().and_then(find)))
             .collect();
-        self.native
-            .iter()
-            .map(|(a, b)| usize::from(a.is_some()) + usize::from(b.is_some()))
-            .sum()
+        self.native_programs().0
     }
 
     /// How many programs run compiled code (see [`Game::attach_native`]), of how many.
