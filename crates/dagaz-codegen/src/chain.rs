@@ -1,11 +1,12 @@
 //! One chain as a Rust function.
 //!
 //! The function runs the chain from the cursor's command as the interpreter would, each command
-//! through `Processor::step` with the command a constant. The chain is cut into blocks at every
-//! command something may jump to (a jump's target, where a choice point resumes, where a
-//! guarded choice goes on, a clause's body): a block is an arm of one `match` on the command to
-//! run, and inside it the commands follow one another as straight code for as long as each goes
-//! on to the next. Any other command index, should a run reach one, is left to the
+//! through its own method of `dagaz_vm::native` (or the interpreter's step) with its operands
+//! constants. The chain is cut into blocks at every command something may jump to (a jump's
+//! target, where a choice point resumes, where a guarded choice goes on, a clause's body): a
+//! block is an arm of one `match` on the command to run, and inside it the commands follow one
+//! another as straight code for as long as each goes on to the next; the steps are counted at
+//! the block's exits. Any other command index, should a run reach one, is left to the
 //! interpreter, which makes every entry correct whatever this module leaves out.
 
 use crate::literal::op_expression;

@@ -4,7 +4,7 @@
 //! A compiled chain is a function of the same shape as the interpreter's loop
 //! ([`NativeChain`]): it runs one piece's chain from the [`Cursor`]'s command until every choice
 //! is exhausted, command by command, with the chain's jumps as its own control flow: the
-//! interpreter's fetch and dispatch are gone. The commands on every move's path each have a
+//! interpreter's fetch and dispatch are gone, and the steps are counted once per block exit. The commands on every move's path each have a
 //! method of their own here (`fork_step`, `board_step`, …), whose operands the compiler folds
 //! into the code, and which share the interpreter's code for the command; any other command
 //! runs through [`Processor::step_outlined`], the interpreter's own step. A command
