@@ -210,7 +210,8 @@ const REGION: usize = 200;
 
 /// The function `name`, of the type `dagaz_vm::native::NativeChain`, that runs `program`; with
 /// a function `{name}_{k}` per region of the chain, which runs the blocks in it for as long
-/// as the run stays there. The module must hold [`MACROS`].
+/// as the run stays there. The module must hold the macros [`crate::library_source`] writes
+/// first (`fail!`, `run!`).
 pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenError> {
     let starts: Vec<usize> = entries(program).into_iter().collect();
     let len = program.ops.len();
