@@ -329,7 +329,9 @@ fn run_all(
         return Ok(());
     };
     // One context for the whole board, its chain switched for each piece: a context is
-    // fifteen words, and most pieces' runs end at their first test (not the mover's).
+    // fifteen words, and most pieces' runs end at their first test (not the mover's). It is
+    // built with the first piece type's chain so that a context always holds a chain (no
+    // `Option` to test in the hot loop); the loop sets each piece's before it runs.
     let mut cx = game.context((&first.program, None), players, symmetry, limits);
     for index in 0..p.state.cells.len() {
         let Some(piece) = p.state.cells.get(index).copied().flatten() else {

@@ -166,17 +166,7 @@ steps! {
     invariant_step(i: u16) |p, cx| p.invariant_command(cx, i);
     /// The arithmetic and the comparisons: `Add(n)` … `Ge`, the command `op`.
     arith_step(op: Op) |p, _cx| p.arith_command(op);
-}
-
-impl Processor {
     /// `Complete`: the move goes to `sink`; the command then fails, so the run goes on to the
     /// next move.
-    #[inline(always)]
-    pub fn complete_step(
-        &mut self,
-        cx: &Context<'_>,
-        sink: &mut dyn Sink,
-    ) -> Result<bool, GenErrorKind> {
-        self.complete_command(cx, sink)
-    }
+    complete_step(sink: &mut dyn Sink) |p, cx| p.complete_command(cx, sink);
 }

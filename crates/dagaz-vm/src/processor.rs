@@ -472,11 +472,30 @@ impl Processor {
         sink: &mut dyn Sink,
         checked: bool,
     ) -> Option<Result<(), GenErrorKind>> {
-        if let Some(end) = Processor::begin_step(cursor, this, checked) {
-            return Some(end);
+        cursor.steps += 1;
+        if checked && cursor.steps > cursor.limit {
+            cursor.at = this;
+            return Some(Err(GenErrorKind::StepLimit(cursor.limit)));
         }
-        let done = self.op(cx, op, &mut cursor.at, &mut cursor.steps, sink);
-        self.end_step(cursor, this, done)
+        cursor.at = this + 1;
+        match self.op(cx, op, &mut cursor.at, &mut cursor.steps, sink) {
+            Ok(true) => None,
+            // Failing backtracks: the cursor goes where the latest choice point resumes, and
+            // the run is over when none is left.
+            Ok(false) => match self.backtrack() {
+                Some(resume) => {
+                    cursor.at = resume as usize;
+                    None
+                }
+                None => Some(Ok(())),
+            },
+            // For a superinstruction, the error is reported at the command it stands for
+            // that made it.
+            Err(e) => {
+                cursor.at = self.fault_at(this);
+                Some(Err(e))
+            }
+        }
     }
 
     /// Runs one command; `Ok(false)` means it failed and the machine must backtrack.
@@ -1137,47 +1156,6 @@ impl Processor {
             .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
         self.log.extend(self.stack.drain(base..));
         Ok(true)
-    }
-
-    /// The first half of a step: counts the step of the command at `this` (when `checked`,
-    /// testing the budget first) and points the cursor at the next command; `Some` when the
-    /// budget is spent.
-    #[inline(always)]
-    pub(crate) fn begin_step(cursor: &mut Cursor, this: usize, checked: bool) -> Flow {
-        cursor.steps += 1;
-        if checked && cursor.steps > cursor.limit {
-            cursor.at = this;
-            return Some(Err(GenErrorKind::StepLimit(cursor.limit)));
-        }
-        cursor.at = this + 1;
-        None
-    }
-
-    /// The second half: what the command did. Failing backtracks (the cursor goes where the
-    /// latest choice point resumes; `Some(Ok)` when none is left); an error stops the run
-    /// with the cursor at the command (for a superinstruction, the command it stands for that
-    /// made the error).
-    #[inline(always)]
-    pub(crate) fn end_step(
-        &mut self,
-        cursor: &mut Cursor,
-        this: usize,
-        done: Result<bool, GenErrorKind>,
-    ) -> Flow {
-        match done {
-            Ok(true) => None,
-            Ok(false) => match self.backtrack() {
-                Some(resume) => {
-                    cursor.at = resume as usize;
-                    None
-                }
-                None => Some(Ok(())),
-            },
-            Err(e) => {
-                cursor.at = self.fault_at(this);
-                Some(Err(e))
-            }
-        }
     }
 
     /// The command an error of the command at `this` is reported at: for a superinstruction,
