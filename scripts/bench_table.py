@@ -15,7 +15,7 @@ How it measures:
 
 * dagaz now is target/release/dagaz (copied to a private directory first, so that a concurrent
   `cargo build` cannot swap it mid-run; the script waits for it when it is missing and never
-  builds it), run as `dagaz [--native] perft GAME --depth N [--fen F] [--bulk] [--threads T]` in the
+  builds it), run as `dagaz [--interpreter] perft GAME --depth N [--fen F] [--bulk] [--threads T]` in the
   repository, with this tree's games/;
 * today's binary is `--baseline` (default /work/baseline/target/release/dagaz, a release build
   of 21298ed), run the same way (never with --threads) in its own source tree (`--baseline-src`,
@@ -51,7 +51,7 @@ Usage (from the repository root):
     python3 scripts/bench_table.py --only draughts --repeat 5
     python3 scripts/bench_table.py --only turkish,kiwipete --repeat 1
     python3 scripts/bench_table.py --threads 2          # dagaz now with `perft --threads 2`
-    python3 scripts/bench_table.py --native             # dagaz now with its compiled chains
+    python3 scripts/bench_table.py --interpreter        # dagaz now without its compiled chains
     python3 scripts/bench_table.py --baseline /path/to/old/dagaz --baseline-src /path/to/old/tree
 """
 
@@ -375,8 +375,9 @@ def parse_args(argv=None):
                    "(comma-separated, e.g. `turkish,international`)")
     p.add_argument("--no-python", action="store_true", help="leave out python-chess and py-draughts")
     p.add_argument("--threads", type=int, help="pass `--threads N` to dagaz now's perft (not to today's binary)")
-    p.add_argument("--native", action="store_true",
-                   help="run dagaz now with `--native` (the shipped games' chains compiled into the binary)")
+    p.add_argument("--interpreter", action="store_true",
+                   help="run dagaz now with `--interpreter` (not the shipped games' chains compiled "
+                   "into the binary, its default)")
     p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz",
                    help="dagaz now (default target/release/dagaz; never built by this script)")
     p.add_argument("--wait", type=float, default=600,
@@ -423,8 +424,8 @@ def main(argv=None) -> int:
 
     now_cpus = "0" if args.threads is None else f"0-{min(args.threads, os.cpu_count() or 1) - 1}"
     now_extra = [] if args.threads is None else ["--threads", str(args.threads)]
-    if args.native:
-        now_extra.append("--native")
+    if args.interpreter:
+        now_extra.append("--interpreter")
 
     load_before = os.getloadavg()
     cpu_before = cpu_times()
@@ -487,7 +488,7 @@ def main(argv=None) -> int:
     busy_others = others_busy(cpu_before, cpu_times(), ours) if TASKSET else None
 
     base_hdr = f"today's binary ({BASELINE_COMMIT})"
-    now_hdr = "dagaz now" + (f" (`--threads {args.threads}`)" if args.threads else "") + (" `--native`" if args.native else "")
+    now_hdr = "dagaz now" + (f" (`--threads {args.threads}`)" if args.threads else "") + (" `--interpreter`" if args.interpreter else "")
     hdr = ["work", "leaves", now_hdr]
     if baseline:
         hdr += [base_hdr, "speed-up"]

@@ -7,7 +7,9 @@
     python3 scripts/hub_match.py --opponent target/release/dagaz --quick          # 2 games: a check
 
 Each engine is started as `PATH hub games/international.game` (`--game` for another draughts
-game pydraughts knows as "standard", i.e. the 10x10 rules) through pydraughts' `HubEngine`
+game pydraughts knows as "standard", i.e. the 10x10 rules; `--opponent-game` gives the opponent
+a file of its own, such as the one its commit shipped; `--interpreter` starts the engine under
+test as `PATH --interpreter hub ...`, without its compiled chains) through pydraughts' `HubEngine`
 (Scan's Hub protocol, version 2), both with `hash 32` and `level move-time=T` a move
 (`--movetime`, seconds). The games are pairs: each pair opens with `--random-plies` random legal
 moves (default 4, from a generator seeded by `--seed`, so a seed replays the same openings) and
@@ -53,8 +55,8 @@ class Incident(Exception):
         self.side = side
 
 
-def start(binary: Path, game: str) -> HubEngine:
-    engine = HubEngine([str(binary), "hub", game], cwd=str(support.REPO))
+def start(binary: Path, game: str, flags=()) -> HubEngine:
+    engine = HubEngine([str(binary), *flags, "hub", game], cwd=str(support.REPO))
     engine.init()
     engine.configure({"hash": 32})
     engine.ping()
@@ -132,6 +134,10 @@ def parse_args(argv=None):
                    help="the binary under test (default target/release/dagaz)")
     p.add_argument("--game", default="games/international.game",
                    help="the game file both play (default games/international.game)")
+    p.add_argument("--opponent-game", default=None,
+                   help="the opponent's game file, e.g. the one its commit shipped (default: --game)")
+    p.add_argument("--interpreter", action="store_true",
+                   help="run the binary under test with --interpreter (not its compiled chains)")
     p.add_argument("--games", type=int, default=None, help="games, an even number (default 20)")
     p.add_argument("--movetime", type=float, default=None, help="seconds a move (default 0.5)")
     p.add_argument("--random-plies", type=int, default=4, help="random moves opening each pair")
@@ -172,7 +178,8 @@ def main(argv=None) -> int:
         engines = {"dagaz": None, "opponent": None}
         started = time.perf_counter()
         try:
-            engines = {"dagaz": start(mine, args.game), "opponent": start(theirs, args.game)}
+            engines = {"dagaz": start(mine, args.game, ["--interpreter"] if args.interpreter else []),
+                       "opponent": start(theirs, args.opponent_game or args.game)}
             order = ("dagaz", "opponent") if g % 2 == 0 else ("opponent", "dagaz")
             winner, plies, why = play_game([(n, engines[n]) for n in order], opening, args)
         except Incident as inc:

@@ -74,6 +74,21 @@ fn perft_prints_the_count_last() {
 }
 
 #[test]
+fn the_interpreter_and_the_compiled_chains_count_the_same() {
+    let chess = repo_path("games/chess.game").display().to_string();
+    for flags in [&[][..], &["--interpreter"], &["--native"]] {
+        let mut args = flags.to_vec();
+        args.extend(["perft", &chess, "--depth", "3"]);
+        let out = dagaz(&args);
+        assert_eq!((out.code, out.stdout.as_str()), (0, "8902\n"), "{flags:?}");
+    }
+    // The two ask for opposite things: bad input, not a silent choice.
+    let out = dagaz(&["--native", "--interpreter", "perft", &chess, "--depth", "1"]);
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
+}
+
+#[test]
 fn perft_divide_lists_each_root_move_then_the_total() {
     let out = dagaz(&["perft", &game_path(), "--depth", "3", "--divide"]);
     assert_eq!(out.code, 0);

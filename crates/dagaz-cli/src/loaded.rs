@@ -114,8 +114,8 @@ pub(crate) fn limits(args: &LimitArgs) -> Limits {
 
 thread_local! {
     /// Whether games loaded on this thread run the shipped games' compiled chains: set by each
-    /// command line (`--native`).
-    static NATIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// command line (on unless `--interpreter`).
+    static NATIVE: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
 }
 
 /// Whether the games [`load_game`] loads on this thread run compiled chains where they can.
