@@ -7,6 +7,7 @@ position of seeded random games.
     python3 scripts/differential.py --list                       # games, files, referees
     python3 scripts/differential.py pyffish:makruk:games/makruk.game   # any Fairy-Stockfish variant
     python3 scripts/differential.py chess960 --random-960 --max-plies 30   # a Chess960 array a game
+    python3 scripts/differential.py chess --interpreter          # dagaz without its compiled chains
 
 For each GAME the script plays random games: at every position it asks the referee for its
 legal moves and dagaz for its own (`dagaz moves GAME.game --moves m1 m2 ...`, one process per
@@ -933,12 +934,13 @@ def parse_moves_output(text: str):
 
 
 class Dagaz:
-    def __init__(self, binary: Path):
-        self.binary = str(binary)
+    def __init__(self, binary: Path, flags=()):
+        """`flags` go before each subcommand (`--interpreter`)."""
+        self.command = [str(binary), *flags]
         self.calls, self.seconds = 0, 0.0
 
     def moves(self, spec, moves=(), fen=None, start=None):
-        args = [self.binary, "moves", spec.file]
+        args = [*self.command, "moves", spec.file]
         if fen is not None:
             args += ["--fen", fen]
         elif start is not None:
@@ -1164,6 +1166,8 @@ def run_draughts(variants, args) -> int:
     games = max(1, math.ceil(args.positions / 60))  # about 60 distinct positions a game
     cmd = [sys.executable, str(REPO / "scripts" / "draughts_differential.py"), "--variants", *variants,
            "--games", str(games), "--seed", str(args.seed), "--dagaz", str(args.dagaz)]
+    if args.interpreter:
+        cmd.append("--interpreter")
     print(f"draughts: {' '.join(cmd[1:])}", flush=True)
     return subprocess.run(cmd, cwd=REPO).returncode
 
@@ -1233,6 +1237,9 @@ def parse_args(argv=None):
                    help="dagaz binary (default target/release/dagaz, or under $CARGO_TARGET_DIR; "
                    "built with cargo build --release -p dagaz-cli when missing)")
     p.add_argument("--build", action="store_true", help="run cargo build --release -p dagaz-cli first")
+    p.add_argument("--interpreter", action="store_true",
+                   help="run dagaz with --interpreter: every chain in the interpreter, the reference the "
+                   "compiled chains (the default) are tested against")
     p.add_argument("--fake-dagaz", choices=["echo", "faulty"],
                    help="test the referee side alone: a stand-in for dagaz that answers the referee's "
                    "own moves in the canonical form (faulty: with some moves wrong)")
@@ -1282,8 +1289,10 @@ def main(argv=None) -> int:
         print(f"dagaz: a fake ({args.fake_dagaz}) that answers the referee's own moves")
     elif specs:
         support.ensure_dagaz(args.dagaz.resolve(), args.build)
-        dagaz = Dagaz(support.snapshot_dagaz(args.dagaz.resolve()))
-        print(f"dagaz: {args.dagaz.resolve()} (run from a private copy)")
+        dagaz = Dagaz(support.snapshot_dagaz(args.dagaz.resolve()),
+                      ["--interpreter"] if args.interpreter else [])
+        print(f"dagaz: {args.dagaz.resolve()} (run from a private copy)"
+              + (" with --interpreter" if args.interpreter else ""))
     if args.random_960 or args.start_fen:
         print("starts: " + ("a Chess960 array drawn for each game" if args.random_960
                             else f"{len(args.start_fen)} FEN(s) in turn"))

@@ -66,6 +66,7 @@ Usage (from the repository root):
     python3 scripts/draughts_differential.py                 # 30 games x 80 plies per variant
     python3 scripts/draughts_differential.py --games 5 --plies 40 --variants russian english
     python3 scripts/draughts_differential.py --seed 7 --json /tmp/diff.json
+    python3 scripts/draughts_differential.py --interpreter   # dagaz without its compiled chains
     python3 scripts/draughts_differential.py --variants frisian --perft "W:W46,K5:B1,K50" \
         --after 5-10 50-45 10-5 45-50 --depth 5
 """
@@ -151,12 +152,14 @@ ensure_dagaz = support.ensure_dagaz
 
 
 class Dagaz:
-    def __init__(self, binary: Path):
-        self.binary = str(binary)
+    def __init__(self, command):
+        """`command`: the binary, or a list of it and the flags that go before each subcommand
+        (`--interpreter`)."""
+        self.command = [str(command)] if isinstance(command, (str, Path)) else [str(c) for c in command]
 
     def run(self, *args: str) -> str:
         r = subprocess.run(
-            [self.binary, *args], cwd=REPO, capture_output=True, text=True, timeout=120
+            [*self.command, *args], cwd=REPO, capture_output=True, text=True, timeout=120
         )
         if r.returncode != 0:
             raise RuntimeError(f"dagaz {' '.join(args)} failed ({r.returncode}): {r.stderr.strip()}")
@@ -442,6 +445,9 @@ def parse_args(argv=None):
                    help="dagaz binary (default target/release/dagaz)")
     p.add_argument("--build", action="store_true",
                    help="run cargo build --release -p dagaz-cli first even if the binary exists")
+    p.add_argument("--interpreter", action="store_true",
+                   help="run dagaz with --interpreter: every chain in the interpreter, the reference "
+                   "the compiled chains (the default) are tested against")
     p.add_argument("--no-probes", action="store_true", help="skip the hand-made probe positions")
     p.add_argument("--history", action="store_true",
                    help="play every variant's games from the start in both programs, each knowing "
@@ -508,13 +514,14 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     ensure_venv_and_reexec()
     ensure_dagaz(args.dagaz.resolve(), args.build)
-    binary = snapshot_dagaz(args.dagaz.resolve())
+    binary = [str(snapshot_dagaz(args.dagaz.resolve()))] + (["--interpreter"] if args.interpreter else [])
     if args.perft:
         return perft_compare(args, binary)
 
     import importlib.metadata as md
 
-    print(f"dagaz: {args.dagaz.resolve()} (run from a private copy)")
+    print(f"dagaz: {args.dagaz.resolve()} (run from a private copy)"
+          + (" with --interpreter" if args.interpreter else ""))
     print(f"pydraughts {md.version('pydraughts')} (venv {VENV.relative_to(REPO)})")
     print(f"variants: {', '.join(args.variants)}; {args.games} games x up to {args.plies} plies; "
           f"seed {args.seed}; {args.jobs} workers")
@@ -531,12 +538,12 @@ def main(argv=None) -> int:
         for g in range(args.games):
             seed = args.seed * 1_000_003 + list(VARIANTS).index(variant) * 10_007 + g
             if history[variant]:
-                history_jobs.append((variant, (str(binary), variant, seed, args.plies, None)))
+                history_jobs.append((variant, (binary, variant, seed, args.plies, None)))
             else:
-                game_jobs.append((variant, (str(binary), variant, seed, args.plies)))
+                game_jobs.append((variant, (binary, variant, seed, args.plies)))
         if not args.no_probes:
             for fen in PROBES[variant]:
-                probe_jobs.append((variant, (str(binary), variant, fen)))
+                probe_jobs.append((variant, (binary, variant, fen)))
 
     visited = {v: 0 for v in args.variants}        # positions visited, with repeats
     games_played = {v: 0 for v in args.variants}

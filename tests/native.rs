@@ -3,7 +3,9 @@
 //! errors.
 
 use crate::{load, repo_path, sorted_notations};
-use dagaz_engine::{Counting, Game, Limits, MoveGen, Perft};
+use dagaz_engine::{Counting, Game, Limits, MoveGen, Perft, Position};
+use proptest::prelude::*;
+use std::sync::OnceLock;
 
 /// Every `games/*.game` file, by its name without the extension.
 fn shipped_games() -> Vec<String> {
@@ -23,6 +25,96 @@ fn both(name: &str) -> (Game, Game) {
     let mut compiled = interpreted.clone();
     compiled.attach_native(dagaz_native::CHAINS);
     (interpreted, compiled)
+}
+
+/// Every shipped game as [`both`] loads it, in the order of [`shipped_games`]; loaded once for
+/// all the cases of the property below.
+fn all_both() -> &'static [(String, Game, Game)] {
+    static LOADED: OnceLock<Vec<(String, Game, Game)>> = OnceLock::new();
+    LOADED.get_or_init(|| {
+        shipped_games()
+            .into_iter()
+            .map(|name| {
+                let (interpreted, compiled) = both(&name);
+                (name, interpreted, compiled)
+            })
+            .collect()
+    })
+}
+
+/// At one position, the two generators agree on everything a caller can ask: the legal moves
+/// (actions and notation, in generation order), the moves without the royal rule and which of
+/// them keep to it, whether the side to move is in check, and how the game ended when no move
+/// is left. Answers the legal moves.
+fn agree_at(
+    name: &str,
+    ply: usize,
+    interpreted: &Game,
+    compiled: &Game,
+    position: &Position,
+) -> Vec<dagaz_engine::Move> {
+    let (mut a, mut b) = (MoveGen::default(), MoveGen::default());
+    let expected = a.moves(interpreted, position).unwrap();
+    assert_eq!(
+        b.moves(compiled, position).unwrap(),
+        expected,
+        "{name} at ply {ply}: moves"
+    );
+    let unchecked = |gen: &mut MoveGen, game: &Game| {
+        let mut scratch = position.clone();
+        let mut out = Vec::new();
+        gen.generate_unchecked(game, &mut scratch, &mut out)
+            .unwrap();
+        let legal: Vec<bool> = out
+            .iter()
+            .map(|mv| gen.is_legal(game, &mut scratch, mv).unwrap())
+            .collect();
+        (out, legal)
+    };
+    assert_eq!(
+        unchecked(&mut b, compiled),
+        unchecked(&mut a, interpreted),
+        "{name} at ply {ply}: moves without the royal rule"
+    );
+    assert_eq!(
+        b.in_check(compiled, position).unwrap(),
+        a.in_check(interpreted, position).unwrap(),
+        "{name} at ply {ply}: in check"
+    );
+    if expected.is_empty() {
+        assert_eq!(
+            b.ending_without_moves(compiled, position).unwrap(),
+            a.ending_without_moves(interpreted, position).unwrap(),
+            "{name} at ply {ply}: the ending"
+        );
+    }
+    expected
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Along a line of random play in a shipped game (`proptest` chooses the game, the seed of
+    /// the moves and how many plies), the compiled chains and the interpreter agree at every
+    /// position (see [`agree_at`]).
+    #[test]
+    fn compiled_chains_agree_with_the_interpreter_on_random_lines(g in 0usize..1000, seed: u64, plies in 0usize..80) {
+        let games = all_both();
+        let (name, interpreted, compiled) = &games[g % games.len()];
+        let mut state = seed | 1;
+        let mut position = interpreted.initial_position();
+        for ply in 0..=plies {
+            let moves = agree_at(name, ply, interpreted, compiled, &position);
+            if moves.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = &moves[(state % moves.len() as u64) as usize];
+            position.play(interpreted, mv);
+        }
+    }
 }
 
 #[test]
