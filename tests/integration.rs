@@ -26,6 +26,24 @@ mod simple_checkers;
 
 use std::path::PathBuf;
 
+/// A small seeded generator (xorshift) for the random lines of play the properties walk:
+/// the same seed gives the same line, whatever the test.
+pub struct Xorshift(u64);
+
+impl Xorshift {
+    pub fn new(seed: u64) -> Xorshift {
+        Xorshift(seed | 1)
+    }
+
+    /// An index below `n` (which is not 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
 /// A path under the repository root.
 pub fn repo_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -2,7 +2,7 @@
 //! `dagaz-native`, and the compiled code generates exactly the interpreter's moves, counts and
 //! errors.
 
-use crate::{load, repo_path, sorted_notations};
+use crate::{load, repo_path, sorted_notations, Xorshift};
 use dagaz_engine::{Counting, Game, Limits, MoveGen, Perft, Position};
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -101,17 +101,14 @@ proptest! {
     fn compiled_chains_agree_with_the_interpreter_on_random_lines(g in 0usize..1000, seed: u64, plies in 0usize..80) {
         let games = all_both();
         let (name, interpreted, compiled) = &games[g % games.len()];
-        let mut state = seed | 1;
+        let mut random = Xorshift::new(seed);
         let mut position = interpreted.initial_position();
         for ply in 0..=plies {
             let moves = agree_at(name, ply, interpreted, compiled, &position);
             if moves.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mv = &moves[(state % moves.len() as u64) as usize];
+            let mv = &moves[random.below(moves.len())];
             position.play(interpreted, mv);
         }
     }

@@ -9,7 +9,7 @@
 //!
 //! Playing and taking back a move also restores the Zobrist hash, which a move changes.
 
-use crate::load;
+use crate::{load, Xorshift};
 use dagaz_engine::{match_move, Counting, Game, Move, MoveGen, Perft, Position};
 use proptest::prelude::*;
 use std::sync::OnceLock;
@@ -35,7 +35,7 @@ fn games() -> &'static [Game] {
 /// The position after `plies` random moves (fewer when the game ends), the moves chosen by a
 /// small generator seeded with `seed`.
 fn reach(game: &Game, seed: u64, plies: usize) -> Position {
-    let mut state = seed | 1;
+    let mut random = Xorshift::new(seed);
     let mut position = game.initial_position();
     let mut gen = MoveGen::default();
     for _ in 0..plies {
@@ -43,10 +43,7 @@ fn reach(game: &Game, seed: u64, plies: usize) -> Position {
         if moves.is_empty() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let mv = &moves[(state % moves.len() as u64) as usize];
+        let mv = &moves[random.below(moves.len())];
         position.play(game, mv);
     }
     position
