@@ -3,7 +3,7 @@
 //! errors.
 
 use crate::{load, repo_path, sorted_notations, Xorshift};
-use dagaz_engine::{Counting, Game, Limits, MoveGen, Perft, Position};
+use dagaz_engine::{Action, Counting, Game, Limits, MoveGen, Perft, Position};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -76,6 +76,38 @@ fn agree_at(
         unchecked(&mut a, interpreted),
         "{name} at ply {ply}: moves without the royal rule"
     );
+    // What quiescence generates: the captures among the moves without the royal rule, in
+    // their order, and how many other moves there are.
+    for (gen, game, which) in [
+        (&mut a, interpreted, "interpreted"),
+        (&mut b, compiled, "compiled"),
+    ] {
+        let mut scratch = position.clone();
+        let mut all = Vec::new();
+        gen.generate_unchecked(game, &mut scratch, &mut all)
+            .unwrap();
+        let mut captures = Vec::new();
+        let others = gen
+            .generate_captures_unchecked(game, &mut scratch, &mut captures)
+            .unwrap();
+        let (expected, rest): (Vec<_>, Vec<_>) = all.into_iter().partition(|m| {
+            m.actions().iter().any(|a| {
+                matches!(
+                    a,
+                    Action::Capture { .. }
+                        | Action::Drop {
+                            replaced: Some(_),
+                            ..
+                        }
+                )
+            })
+        });
+        assert_eq!(
+            (captures, others),
+            (expected, rest.len()),
+            "{name} at ply {ply}: the captures, {which}"
+        );
+    }
     assert_eq!(
         b.in_check(compiled, position).unwrap(),
         a.in_check(interpreted, position).unwrap(),

@@ -35,6 +35,21 @@ pub struct MoveGen {
     unchecked: bool,
 }
 
+/// Whether a move captures: a `capture`, or a drop onto a piece (what the search's capture
+/// values count).
+fn captures(actions: &[Action]) -> bool {
+    actions.iter().any(|a| {
+        matches!(
+            a,
+            Action::Capture { .. }
+                | Action::Drop {
+                    replaced: Some(_),
+                    ..
+                }
+        )
+    })
+}
+
 /// The moves accepted so far in one generation, with their invariants.
 #[derive(Default)]
 struct Accepted {
@@ -63,6 +78,11 @@ struct Accepted {
     /// has set has no duplicate among them, and they are not scanned. Bits stay set when a
     /// move is withdrawn or dropped; that only costs a scan.
     buckets: Vec<u64>,
+    /// Set for [`MoveGen::generate_captures_unchecked`] where it may count the moves that do
+    /// not capture instead of keeping them: their hashes and serials, so that a duplicate
+    /// counts once.
+    count_quiet: bool,
+    quiet: Vec<(u64, u64)>,
 }
 
 /// Hash buckets of [`Accepted::buckets`]: with a few hundred moves (a Go or Hex board) most
@@ -240,6 +260,48 @@ impl MoveGen {
         let result = self.generate(game, position, out);
         self.unchecked = false;
         result
+    }
+
+    /// [`MoveGen::generate_unchecked`] for a search that plays only captures (quiescence):
+    /// appends to `out` the moves that capture (a `capture`, or a drop onto a piece), in
+    /// generation order, and returns how many other moves there are. The count is what
+    /// `generate_unchecked` would list besides the captures, so the mobility a search counts
+    /// stays the same. In a game without global variables (no invariant can drop a move
+    /// later), without positional superko and without passing only when blocked, those other
+    /// moves are counted as the chains complete them and never built; duplicates are told
+    /// apart by their hash alone there (one move too few counted on a 64-bit collision).
+    /// Elsewhere every move is built and the others counted afterwards.
+    pub fn generate_captures_unchecked(
+        &mut self,
+        game: &Game,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+    ) -> Result<usize, GenError> {
+        let base = out.len();
+        let counting = game.global_count() == 0
+            && !game.rules.positional_superko
+            && !matches!(game.rules.pass, Some(PassRule::WhenBlocked));
+        self.accepted.quiet.clear();
+        self.accepted.count_quiet = counting;
+        let result = self.generate_unchecked(game, position, out);
+        self.accepted.count_quiet = false;
+        result?;
+        // The moves generated in full: a pass, or every move where they could not be counted.
+        let mut others = self.accepted.quiet.len();
+        let mut kept = base;
+        for i in base..out.len() {
+            let Some(mv) = out.get(i) else { break };
+            if captures(&mv.actions) {
+                if kept != i {
+                    out.swap(kept, i);
+                }
+                kept += 1;
+            } else {
+                others += 1;
+            }
+        }
+        out.truncate(kept);
+        Ok(others)
     }
 
     /// Whether `mv`, one of [`MoveGen::generate_unchecked`]'s moves of `position`, keeps to the
@@ -457,6 +519,7 @@ impl Accepted {
         self.limit = limits.moves;
         self.volume_limit = limits.volume;
         self.volume = 0;
+        self.quiet.clear();
     }
 
     /// Hands the move list back; after an error, without this generation's moves.
@@ -673,6 +736,9 @@ impl Accepted {
         if let Some(w) = self.buckets.get_mut(word) {
             *w |= bit;
         }
+        if self.count_quiet && !captures(done.actions) {
+            return self.count(hash, seen, done);
+        }
         let mut from = if seen { 0 } else { self.meta.len() };
         let duplicate = loop {
             let Some(i) = self
@@ -700,7 +766,7 @@ impl Accepted {
             }
         };
         if duplicate.is_none() {
-            if ours.len() >= self.limit {
+            if ours.len() + self.quiet.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
             }
             self.volume += done.actions.len() + done.log.len();
@@ -746,10 +812,33 @@ impl Accepted {
         Ok(serial)
     }
 
+    /// Counts a move that does not capture, kept by its hash alone (see
+    /// [`MoveGen::generate_captures_unchecked`]), under the same limits as a move kept whole.
+    /// No global variable exists where this runs, so none can have changed.
+    fn count(&mut self, hash: u64, seen: bool, done: Completed<'_>) -> Result<u64, GenErrorKind> {
+        if seen {
+            if let Some(&(_, serial)) = self.quiet.iter().find(|&&(h, _)| h == hash) {
+                return Ok(serial);
+            }
+        }
+        if self.meta.len() + self.quiet.len() >= self.limit {
+            return Err(GenErrorKind::TooManyMoves(self.limit));
+        }
+        self.volume += done.actions.len() + done.log.len();
+        if self.volume > self.volume_limit {
+            return Err(GenErrorKind::TooMuchVolume(self.volume_limit));
+        }
+        self.next_serial += 1;
+        self.quiet.push((hash, self.next_serial));
+        Ok(self.next_serial)
+    }
+
     fn cancel(&mut self, serial: u64) {
         if let Some(i) = self.meta.iter().position(|m| m.serial == serial) {
             self.meta.remove(i);
             self.moves.remove(self.base + i);
+        } else if let Some(i) = self.quiet.iter().position(|&(_, s)| s == serial) {
+            self.quiet.remove(i);
         }
     }
 }
@@ -854,6 +943,52 @@ mod tests {
             vec!["a1-b1"],
             "the first of two identical moves is kept"
         );
+    }
+
+    /// Quiescence's generation: the captures in generation order, and the others counted
+    /// once each (a move the chain makes twice counts once), as the full list has them.
+    #[test]
+    fn captures_are_listed_and_the_other_moves_counted_once() {
+        let g = game(
+            "(pre (check is-friend?) (take) (log position))
+             (move (check e) (check is-empty?)) (move (check e) (check is-empty?) (log \"!\"))
+             (move (check e) (check is-enemy?)) (move (check w) (check is-enemy?))
+             (post (log \"-\" position) (drop))",
+            "(White (Man b1 d1)) (Black (Man a1 e1))",
+        );
+        let position = g.initial_position();
+        let mut gen = MoveGen::default();
+        let mut all = Vec::new();
+        gen.generate_unchecked(&g, &mut position.clone(), &mut all)
+            .unwrap();
+        let names =
+            |moves: &[Move]| -> Vec<String> { moves.iter().map(|m| m.notation(&g)).collect() };
+        assert_eq!(names(&all), vec!["b1-c1", "b1-a1", "d1-e1"]);
+        let mut captures = Vec::new();
+        let others = gen
+            .generate_captures_unchecked(&g, &mut position.clone(), &mut captures)
+            .unwrap();
+        assert_eq!(
+            (names(&captures), others),
+            (vec!["b1-a1".to_string(), "d1-e1".to_string()], 1)
+        );
+    }
+
+    /// Where a global may drop moves later (the majority rule), the others are counted after
+    /// the generation, from the moves that stood.
+    #[test]
+    fn with_a_global_the_other_moves_are_counted_after_the_invariants() {
+        let g = game(
+            "(pre (check is-friend?) (take) (log position) (let n 0))
+             (move (while true (check e) (check is-empty?) (inc! n) (end-move)))
+             (post (check (<= longest n)) (set! longest n) (log \"-\" position) (drop))",
+            "(White (Man a1)) (Black)",
+        );
+        let mut captures = Vec::new();
+        let others = MoveGen::default()
+            .generate_captures_unchecked(&g, &mut g.initial_position(), &mut captures)
+            .unwrap();
+        assert_eq!((captures.len(), others), (0, 1));
     }
 
     #[test]

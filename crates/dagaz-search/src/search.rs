@@ -794,19 +794,21 @@ impl<'g> Worker<'g> {
         // capturing, and a game at depth 1 ran for thousands of plies.) A horizon node is not
         // in check (the tree searched it a ply deeper), so what this misses is a stalemate
         // there.
-        let moves = match self.moves_at(position, ply)? {
-            Ok(moves) => moves,
+        // Only captures are searched here: the others are counted, not built.
+        let (moves, others) = match self.captures_at(position, ply)? {
+            Ok(generated) => generated,
             Err(terminal) => return Ok(terminal),
         };
+        let count = moves.len() + others;
         let stand_pat = material.saturating_add(
             eval.mobility()
-                .saturating_mul(moves.len() as i32 - opponent_moves as i32),
+                .saturating_mul(count as i32 - opponent_moves as i32),
         );
         let mut order = self.take_order(p);
         order.clear();
         order.extend(moves.iter().map(|m| eval.captured_value(m.actions())));
         let captures = order.iter().filter(|&&v| v > 0).count();
-        let all_capture = captures == moves.len();
+        let all_capture = others == 0 && captures == moves.len();
         if all_capture && qdepth > 0 && (captures > MAX_FORCED_WIDTH || qdepth >= MAX_FORCED_DEPTH)
         {
             self.put_list(p, moves);
@@ -826,7 +828,6 @@ impl<'g> Worker<'g> {
             }
             alpha = alpha.max(stand_pat);
         }
-        let count = moves.len();
         let mut result = Ok(());
         let mut tried = 0;
         for n in 0..captures {
@@ -919,6 +920,33 @@ impl<'g> Worker<'g> {
             return Ok(Err(self.terminal(position, ply)?));
         }
         Ok(Ok(moves))
+    }
+
+    /// [`Worker::moves_at`] for quiescence: the node's captures, and how many other moves it
+    /// has (see [`MoveGen::generate_captures_unchecked`]); its score when it has no move.
+    fn captures_at(
+        &mut self,
+        position: &mut Position,
+        ply: u32,
+    ) -> Result<Result<(Vec<Move>, usize), i32>, Halt> {
+        let p = ply as usize;
+        let mut moves = self.take_list(p);
+        moves.clear();
+        let others = match self
+            .gen
+            .generate_captures_unchecked(self.game, position, &mut moves)
+        {
+            Ok(others) => others,
+            Err(e) => {
+                self.put_list(p, moves);
+                return Err(e.into());
+            }
+        };
+        if moves.is_empty() && others == 0 {
+            self.put_list(p, moves);
+            return Ok(Err(self.terminal(position, ply)?));
+        }
+        Ok(Ok((moves, others)))
     }
 
     fn current_key(&self) -> u64 {
