@@ -71,10 +71,21 @@ fn agree_at(
             .collect();
         (out, legal)
     };
+    let (moves, legal) = unchecked(&mut a, interpreted);
     assert_eq!(
         unchecked(&mut b, compiled),
-        unchecked(&mut a, interpreted),
+        (moves.clone(), legal.clone()),
         "{name} at ply {ply}: moves without the royal rule"
+    );
+    // The moves `is_legal` keeps are the legal moves, in their order.
+    let kept: Vec<_> = moves
+        .into_iter()
+        .zip(legal)
+        .filter_map(|(mv, ok)| ok.then_some(mv))
+        .collect();
+    assert_eq!(
+        kept, expected,
+        "{name} at ply {ply}: the moves is_legal keeps"
     );
     // What quiescence generates: the captures among the moves without the royal rule, in
     // their order, and how many other moves there are.
