@@ -178,7 +178,6 @@ impl MoveGen {
         p.state.captured.resize(p.state.cells.len(), false);
         p.state.visited.clear();
         p.state.turn_values = position.turn_values;
-        self.legality.forget();
         let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits);
         self.accepted.mover = position.to_move();
@@ -989,6 +988,46 @@ mod tests {
             .generate_captures_unchecked(&g, &mut g.initial_position(), &mut captures)
             .unwrap();
         assert_eq!((captures.len(), others), (0, 1));
+    }
+
+    /// A White man may step east only onto a square the black Guard does not attack; the
+    /// Guard attacks west, or east, and (`turn-number` in its rule) only on the first turn.
+    fn guarded(guard_rule: &str) -> Game {
+        crate::Game::load(&format!(
+            r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0) (dir (name w) -1 0))
+               (piece (name Man) (pre (check is-friend?) (take) (log position))
+                  (move (check e) (check is-empty?) (check not-attacked?))
+                  (post (log position) (drop)))
+               (piece (name Guard) (pre (check is-friend?) (take)) (move {guard_rule}) (post (drop)))
+               (game (name "strip") (board strip) (players (White (Man a1)) (Black (Guard c1))))"#
+        ))
+        .unwrap()
+    }
+
+    /// Answers of `is-attacked?` are remembered from one position to the next: not where the
+    /// turn number they depend on differs.
+    #[test]
+    fn an_attack_answer_is_not_reused_on_a_turn_it_may_differ() {
+        let g = guarded("(check (< turn-number 2)) (check w) (check is-enemy?)");
+        let mut gen = MoveGen::default();
+        let first = g.initial_position();
+        assert!(gen.moves(&g, &first).unwrap().is_empty());
+        let mut later = first.clone();
+        later.set_turns_played(2);
+        assert_eq!(gen.moves(&g, &later).unwrap().len(), 1);
+        assert!(gen.moves(&g, &first).unwrap().is_empty());
+    }
+
+    /// ... nor in another game, whose pieces attack otherwise.
+    #[test]
+    fn an_attack_answer_is_not_reused_in_another_game() {
+        let west = guarded("(check w) (check is-enemy?)");
+        let east = guarded("(check e) (check is-enemy?)");
+        let mut gen = MoveGen::default();
+        let position = west.initial_position();
+        assert!(gen.moves(&west, &position).unwrap().is_empty());
+        assert_eq!(gen.moves(&east, &position).unwrap().len(), 1);
+        assert!(gen.moves(&west, &position).unwrap().is_empty());
     }
 
     #[test]

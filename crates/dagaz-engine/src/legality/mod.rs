@@ -48,10 +48,14 @@ pub(crate) fn keep_new_boards(seen: &SeenBoards, out: &mut Vec<Move>, base: usiz
 #[derive(Default)]
 pub(crate) struct Legality {
     prober: Prober,
-    /// Answers of `is-attacked?` in this generation, each with the cells it read and what
-    /// they held: it stands while they hold the same.
+    /// Answers of `is-attacked?`, each with the cells it read and what they held, and the
+    /// turn variables and turn number it was found under: it stands while they are the same,
+    /// in this generation or a later one (castling asks the same squares in every position
+    /// until the king or rook moves).
     asked: Vec<Remembered>,
     asked_cells: Vec<(Pos, Option<Piece>)>,
+    /// The game they were found in ([`Game::id`]): a generator may be used with another.
+    asked_game: u64,
     /// Scratch: the recorded parts of the royal attack test, and which of them read each cell.
     recorded: Vec<Recorded>,
     readers: Vec<u64>,
@@ -73,6 +77,9 @@ struct Remembered {
     attackers: Attackers,
     /// Its range in `Legality::asked_cells`.
     cells: (u32, u32),
+    turn_values: [Value; MAX_TURN_VARIABLES],
+    /// 0 where no chain reads the turn number ([`Game::reads_turn_number`]).
+    turn_number: dagaz_ir::Int,
 }
 
 /// The pieces that could attack a defender, told apart coarsely: how many there are and which
@@ -94,7 +101,7 @@ fn attackers(cells: &[Option<Piece>], defender: dagaz_ir::PlayerId) -> Attackers
     (count, kinds)
 }
 
-/// How many answers to `is-attacked?` a generation remembers.
+/// How many answers to `is-attacked?` are remembered; when full, all are forgotten.
 const ASKED: usize = 32;
 
 /// A part's answer on the board after some move, with the cells (and turn variables) it read
@@ -289,12 +296,6 @@ fn readers_of(recorded: &[Recorded], words: usize, mut buffer: Vec<u64>) -> Vec<
 }
 
 impl Legality {
-    /// Forgets the answers remembered: a new generation (the turn variables may differ).
-    pub(crate) fn forget(&mut self) {
-        self.asked.clear();
-        self.asked_cells.clear();
-    }
-
     /// Answers `is-attacked?` asked by a chain on `cells`, the board as the run has it.
     pub(crate) fn attacked(
         &mut self,
@@ -310,12 +311,24 @@ impl Legality {
             turn_number,
             turn_values,
         } = attack;
+        if self.asked_game != game.id() {
+            self.asked.clear();
+            self.asked_cells.clear();
+            self.asked_game = game.id();
+        }
         let asked_cells = &self.asked_cells;
         let who = attackers(cells, defender);
+        let turn = if game.reads_turn_number() {
+            turn_number
+        } else {
+            0
+        };
         let known = self.asked.iter().find(|m| {
             m.at == at
                 && m.placed == placed
                 && m.attackers == who
+                && m.turn_number == turn
+                && m.turn_values == *turn_values
                 && asked_cells
                     .get(m.cells.0 as usize..m.cells.1 as usize)
                     .unwrap_or(&[])
@@ -339,9 +352,13 @@ impl Legality {
             .prober
             .attacked_reading(&question, cells, Some(&mut reads))
             .map_err(GenErrorKind::from)?;
-        // Turn variables do not change within a generation; the position asked about holds
-        // `placed` for the test, whatever stands there.
-        if self.asked.len() < ASKED {
+        // The turn variables and turn number are part of the key; the position asked about
+        // holds `placed` for the test, whatever stands there.
+        if self.asked.len() >= ASKED {
+            self.asked.clear();
+            self.asked_cells.clear();
+        }
+        {
             let n = cells.len();
             let start = self.asked_cells.len() as u32;
             for (w, &word) in reads.iter().enumerate() {
@@ -361,6 +378,8 @@ impl Legality {
                 attacked,
                 attackers: who,
                 cells: (start, self.asked_cells.len() as u32),
+                turn_values: *turn_values,
+                turn_number: turn,
             });
         }
         Ok(attacked)

@@ -49,7 +49,16 @@ pub struct Game {
     /// The programs compiled to native code ([`Game::attach_native`]): by piece type, its
     /// chain's code and its `drops` chain's; empty until attached.
     native: Vec<(Option<NativeChain>, Option<NativeChain>)>,
+    /// Whether a piece's chain reads `turn-number`: where none does, an attack test's answer
+    /// does not depend on it, and stands from one turn to the next.
+    reads_turn_number: bool,
+    /// Tells this game (and its clones, which have the same rules) from every other loaded
+    /// in this process: what a generator remembers between positions is kept per game.
+    id: u64,
 }
+
+/// The next [`Game`]'s id.
+static NEXT_GAME_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// Public methods that answer what the compiled rules say, unchanged.
 macro_rules! ask_the_rules {
@@ -110,11 +119,28 @@ impl Game {
         if rules.positional_superko || rules.superko_draws {
             initial.start_boards();
         }
+        let reads_turn_number = rules.pieces.iter().any(|ty| {
+            std::iter::once(&ty.program)
+                .chain(&ty.drops)
+                .any(|program| program.ops.contains(&dagaz_ir::Op::TurnNumber))
+        });
         Game {
             rules,
             initial,
             native: Vec::new(),
+            reads_turn_number,
+            id: NEXT_GAME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
+    }
+
+    /// The number that tells this game (and its clones) from every other loaded here.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Whether a piece's chain reads `turn-number`.
+    pub(crate) fn reads_turn_number(&self) -> bool {
+        self.reads_turn_number
     }
 
     /// Runs compiled code instead of the interpreter for each program of the game whose
