@@ -41,6 +41,34 @@ pub(crate) struct Endgame {
     pub(crate) full: Score,
 }
 
+/// The sums behind [`Evaluation::material`], piece by piece: per player the values and
+/// tables of its pieces (the opening's and, when the evaluation is tapered, the endgame's), and
+/// the phase of all the pieces. A search keeps them along its line with
+/// [`Evaluation::play`] and [`Evaluation::unplay`], reading a move's few actions instead of the
+/// whole board at every node.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MaterialSums {
+    /// `by_player[owner]`.
+    by_player: Vec<Ends>,
+    /// Every player's together.
+    total: Ends,
+    phase: i64,
+}
+
+/// A sum at both ends of the game (the endgame's 0 when the evaluation is not tapered).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Ends {
+    opening: i64,
+    endgame: i64,
+}
+
+impl Ends {
+    fn add(&mut self, sign: i64, worth: Ends) {
+        self.opening += sign * worth.opening;
+        self.endgame += sign * worth.endgame;
+    }
+}
+
 /// The value of a piece when the game declares none.
 pub const DEFAULT_PIECE_VALUE: Score = 100;
 /// The mobility weight when the game declares no evaluation.
@@ -169,39 +197,113 @@ impl Evaluation {
     /// `me`, the side to move: its pieces count for it, every other player's against it. A
     /// tapered evaluation blends the opening's sum and the endgame's by the phase p of the
     /// pieces (at most the start's, F): (opening × p + endgame × (F − p)) / F, rounded
-    /// towards zero.
+    /// towards zero. The same as [`Evaluation::score`] of [`Evaluation::sums`].
     pub fn material(&self, me: PlayerId, pieces: impl IntoIterator<Item = (Pos, Piece)>) -> Score {
-        let Some(end) = &self.endgame else {
-            return pieces.into_iter().fold(0, |sum: Score, (at, piece)| {
-                let worth = self.value(piece.kind).saturating_add(self.table(
-                    piece.owner,
-                    piece.kind,
-                    at.index(),
-                ));
-                if piece.owner == me {
-                    sum.saturating_add(worth)
-                } else {
-                    sum.saturating_sub(worth)
-                }
-            });
-        };
-        let (mut opening, mut endgame, mut phase) = (0i64, 0i64, 0i64);
+        self.score(&self.sums(pieces), me)
+    }
+
+    /// The sums [`Evaluation::material`] is made of, for `pieces`.
+    pub fn sums(&self, pieces: impl IntoIterator<Item = (Pos, Piece)>) -> MaterialSums {
+        let mut sums = MaterialSums::default();
         for (at, piece) in pieces {
-            let sign = if piece.owner == me { 1 } else { -1 };
-            let (kind, owner, at) = (piece.kind, piece.owner, at.index());
-            // Apart in i64: a value and a bonus may together pass i32.
-            opening += sign
-                * (i64::from(value_in(&self.values, kind))
-                    + i64::from(table_in(&self.tables, owner, kind, at)));
-            endgame += sign
-                * (i64::from(value_in(&end.values, kind))
-                    + i64::from(table_in(&end.tables, owner, kind, at)));
-            phase += i64::from(end.phase.get(kind.index()).copied().unwrap_or(0));
+            self.count(&mut sums, at, piece, 1);
         }
-        let full = i64::from(end.full.max(1));
-        let p = phase.clamp(0, full);
-        let blended = (opening * p + endgame * (full - p)) / full;
-        blended.clamp(i64::from(Score::MIN), i64::from(Score::MAX)) as Score
+        sums
+    }
+
+    /// Brings `sums` from the position before a move with these `actions` to the position
+    /// after it: the pieces its actions remove are taken out, those they put down added.
+    pub fn play(&self, sums: &mut MaterialSums, actions: &[Action]) {
+        self.follow(sums, actions, 1);
+    }
+
+    /// Takes a move's actions back out of `sums`: the inverse of [`Evaluation::play`].
+    pub fn unplay(&self, sums: &mut MaterialSums, actions: &[Action]) {
+        self.follow(sums, actions, -1);
+    }
+
+    fn follow(&self, sums: &mut MaterialSums, actions: &[Action], sign: i64) {
+        // Sums commute: the actions may be counted in any order, and undone in the same one.
+        for action in actions {
+            match *action {
+                Action::Take { at, piece } | Action::Capture { at, piece } => {
+                    self.count(sums, at, piece, -sign)
+                }
+                Action::Drop {
+                    at,
+                    piece,
+                    replaced,
+                } => {
+                    if let Some(gone) = replaced {
+                        self.count(sums, at, gone, -sign);
+                    }
+                    self.count(sums, at, piece, sign);
+                }
+                Action::Change { at, from, to } => {
+                    self.count(sums, at, from, -sign);
+                    self.count(sums, at, to, sign);
+                }
+                Action::FromHand { .. }
+                | Action::ToHand { .. }
+                | Action::Seeds { .. }
+                | Action::SetTurn { .. }
+                | Action::AnotherTurn => {}
+            }
+        }
+    }
+
+    /// Adds (`sign` 1) or removes (−1) one piece standing at `at`.
+    fn count(&self, sums: &mut MaterialSums, at: Pos, piece: Piece, sign: i64) {
+        let (kind, owner, index) = (piece.kind, piece.owner, at.index());
+        let worth = match &self.endgame {
+            // Not tapered: a value and its bonus saturate together, as a score.
+            None => Ends {
+                opening: i64::from(value_in(&self.values, kind).saturating_add(table_in(
+                    &self.tables,
+                    owner,
+                    kind,
+                    index,
+                ))),
+                endgame: 0,
+            },
+            // Apart in i64: a value and a bonus may together pass i32.
+            Some(end) => {
+                sums.phase += sign * i64::from(end.phase.get(kind.index()).copied().unwrap_or(0));
+                Ends {
+                    opening: i64::from(value_in(&self.values, kind))
+                        + i64::from(table_in(&self.tables, owner, kind, index)),
+                    endgame: i64::from(value_in(&end.values, kind))
+                        + i64::from(table_in(&end.tables, owner, kind, index)),
+                }
+            }
+        };
+        if sums.by_player.len() <= owner.index() {
+            sums.by_player.resize(owner.index() + 1, Ends::default());
+        }
+        if let Some(mine) = sums.by_player.get_mut(owner.index()) {
+            mine.add(sign, worth);
+            sums.total.add(sign, worth);
+        }
+    }
+
+    /// The material of the pieces `sums` counts, from `me`'s point of view, as
+    /// [`Evaluation::material`] gives it.
+    pub fn score(&self, sums: &MaterialSums, me: PlayerId) -> Score {
+        let mine = sums.by_player.get(me.index()).copied().unwrap_or_default();
+        // Mine less everybody else's.
+        let (opening, endgame) = (
+            2 * mine.opening - sums.total.opening,
+            2 * mine.endgame - sums.total.endgame,
+        );
+        let value = match &self.endgame {
+            None => opening,
+            Some(end) => {
+                let full = i64::from(end.full.max(1));
+                let p = sums.phase.clamp(0, full);
+                (opening * p + endgame * (full - p)) / full
+            }
+        };
+        value.clamp(i64::from(Score::MIN), i64::from(Score::MAX)) as Score
     }
 
     /// What a move's actions capture, by these values (a drop that replaces an enemy piece

@@ -30,7 +30,9 @@ mod rules;
 
 pub use compile::{compile, compile_all, load};
 pub use error::{CompileError, CompileErrorKind, LoadError};
-pub use evaluation::{Evaluation, Score, Stage, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE};
+pub use evaluation::{
+    Evaluation, MaterialSums, Score, Stage, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
+};
 pub use formats::{Castling, CastlingRooks, FenError, FenSpec, PdnSpec, StandardFen};
 pub use goals::{
     EndScore, Goal, GoalCondition, GoalProgram, HistoryGoal, HistoryRule, Outcome, PassRule,

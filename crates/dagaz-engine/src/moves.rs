@@ -29,4 +29,12 @@ impl Move {
     pub fn logged(&self) -> &[Value] {
         &self.notation
     }
+
+    /// What playing the move changes in [`crate::Position::board_key`]: the key of the board
+    /// after it is the key before it exclusive-or'd with this (0 for a move that leaves every
+    /// position as it was). A search that follows its line move by move keeps the key this
+    /// way instead of reading the whole board at each node.
+    pub fn board_change(&self) -> u64 {
+        crate::boards::board_change(&self.actions)
+    }
 }

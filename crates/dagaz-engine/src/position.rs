@@ -237,10 +237,21 @@ impl Position {
     /// attributes), the side to move and the turn variables. Equal positions hash alike; the
     /// turn count is not part of it (it is not part of the position's rules either).
     pub fn zobrist(&self) -> u64 {
-        let mut h = mix(0x5EED ^ u64::from(self.to_move.0) << 40);
-        for (pos, piece) in self.pieces() {
-            h ^= boards::piece_key(pos, piece);
-        }
+        self.zobrist_with_board(self.board_key())
+    }
+
+    /// The key of the pieces on the board alone (the exclusive-or of one key per piece: its
+    /// position, owner, type and attributes), the part of [`Position::zobrist`] that
+    /// [`Move::board_change`] follows from one position to the next.
+    pub fn board_key(&self) -> u64 {
+        boards::board_key(&self.cells)
+    }
+
+    /// [`Position::zobrist`] given the board's key, `board_key`, which must be this position's
+    /// [`Position::board_key`]: kept move by move with [`Move::board_change`], it spares
+    /// reading every position of the board.
+    pub fn zobrist_with_board(&self, board_key: u64) -> u64 {
+        let mut h = mix(0x5EED ^ u64::from(self.to_move.0) << 40) ^ board_key;
         for (slot, value) in self.turn_values.iter().enumerate() {
             if *value != UNSET {
                 h ^= mix(2 << 48 | (slot as u64) << 40 ^ dagaz_ir::value_code(*value));
@@ -394,14 +405,15 @@ fn leave_board(seen: &mut SeenBoards, mv: &Move, new: bool) {
 mod tests {
     use crate::MoveGen;
 
+    /// A shipped game that includes no other.
+    fn game(file: &str) -> crate::Game {
+        let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
+        crate::Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+    }
+
     #[test]
     fn play_then_unplay_restores_the_position() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/simple-checkers.game"
-        ))
-        .unwrap();
-        let game = crate::Game::load(&text).unwrap();
+        let game = game("simple-checkers.game");
         let mut position = game
             .setup("(White (Man c3)) (Black (Man d4 f6 h4)) (turn White)")
             .unwrap();
@@ -420,12 +432,7 @@ mod tests {
     }
 
     fn mancala() -> crate::Game {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/mancala.game"
-        ))
-        .unwrap();
-        crate::Game::load(&text).unwrap()
+        game("mancala.game")
     }
 
     #[test]
@@ -508,5 +515,54 @@ mod tests {
             ),
             24
         );
+    }
+
+    /// A search keeps the board's key and the material along its line from the moves alone
+    /// (`Move::board_change`, `Evaluation::play`): on a line of chess with captures, castling,
+    /// en passant and a promotion they agree with reading the whole board at each position,
+    /// and playing the line back out restores them.
+    #[test]
+    fn the_board_key_and_the_material_follow_the_moves() {
+        let game = game("chess.game");
+        let eval = game.evaluation();
+        assert!(eval.is_tapered());
+        let line = [
+            "e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8a5", "g1f3", "e7e5", "e1g1",
+            "f8d6", "c6b7", "c8d7", "b7a8q", "e8g8", "a8a7", "e5e4", "d2d4", "e4d3",
+        ];
+        let mut position = game.initial_position();
+        let start = position.clone();
+        let mut key = position.board_key();
+        let mut sums = eval.sums(position.pieces());
+        let mut played = Vec::new();
+        let mut gen = MoveGen::default();
+        for text in line {
+            let moves = gen.moves(&game, &position).unwrap();
+            let mv = crate::match_move(&game, &moves, text)
+                .unwrap_or_else(|e| panic!("{text}: {e:?}"))
+                .clone();
+            let undo = position.play(&game, &mv);
+            key ^= mv.board_change();
+            eval.play(&mut sums, mv.actions());
+            assert_eq!(key, position.board_key(), "after {text}");
+            assert_eq!(position.zobrist_with_board(key), position.zobrist());
+            for me in [position.to_move(), start.to_move()] {
+                assert_eq!(
+                    eval.score(&sums, me),
+                    eval.material(me, position.pieces()),
+                    "after {text}"
+                );
+            }
+            played.push((mv, undo));
+        }
+        assert_eq!(position.pieces().count(), 26, "a rook and five pawns taken");
+        for (mv, undo) in played.into_iter().rev() {
+            position.unplay(&mv, undo);
+            key ^= mv.board_change();
+            eval.unplay(&mut sums, mv.actions());
+        }
+        assert_eq!(position, start);
+        assert_eq!(key, start.board_key());
+        assert_eq!(sums, eval.sums(start.pieces()));
     }
 }

@@ -8,7 +8,8 @@ use crate::report::{Found, Info};
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
 use dagaz_engine::{
-    Action, Game, GenError, Limits as GenLimits, Move, MoveGen, Outcome, Position, SearchPreference,
+    Action, Game, GenError, Limits as GenLimits, MaterialSums, Move, MoveGen, Outcome, PlayUndo,
+    Position, SearchPreference,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -127,6 +128,10 @@ struct Worker<'g> {
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     path: Path,
+    /// The searched position's board key and material, kept move by move along the line
+    /// (see [`Worker::play`]).
+    board_key: u64,
+    material: MaterialSums,
 }
 
 /// What a worker does with the count of the helpers' nodes.
@@ -298,6 +303,8 @@ impl<'g> Worker<'g> {
             deadline: None,
             node_limit: None,
             path: Path::default(),
+            board_key: 0,
+            material: MaterialSums::default(),
         }
     }
 
@@ -324,6 +331,8 @@ impl<'g> Worker<'g> {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
 
         let mut root = record.position().clone();
+        self.board_key = root.board_key();
+        self.material = self.game.evaluation().sums(root.pieces());
         let mut moves = Vec::new();
         self.gen.generate(self.game, &mut root, &mut moves)?;
         let mut found = Found {
@@ -554,8 +563,11 @@ impl<'g> Worker<'g> {
             let rank = tried;
             tried += 1;
             let me = position.to_move();
-            let undo = position.play(self.game, mv);
-            let mark = self.path.last().after(self.game, mv, position.zobrist());
+            let undo = self.play(position, mv);
+            let mark = self
+                .path
+                .last()
+                .after(self.game, mv, self.zobrist(position));
             self.path.push(mark);
             let searched = if position.to_move() == me {
                 // Another turn (`another-turn`): the same side moves again, so the value is
@@ -615,7 +627,7 @@ impl<'g> Worker<'g> {
                     })
             };
             self.path.pop();
-            position.unplay(mv, undo);
+            self.unplay(position, mv, undo);
             let v = match searched {
                 Ok(v) => v,
                 Err(h) => {
@@ -675,11 +687,10 @@ impl<'g> Worker<'g> {
     /// as quiescence stands pat.
     fn evaluate(&self, position: &Position, moves: usize, opponent_moves: usize) -> i32 {
         let eval = self.game.evaluation();
-        eval.material(position.to_move(), position.pieces())
-            .saturating_add(
-                eval.mobility()
-                    .saturating_mul(moves as i32 - opponent_moves as i32),
-            )
+        self.material(position).saturating_add(
+            eval.mobility()
+                .saturating_mul(moves as i32 - opponent_moves as i32),
+        )
     }
 
     /// Whether the side to move has a royal piece under attack (false in games without).
@@ -723,8 +734,7 @@ impl<'g> Worker<'g> {
         ply: u32,
         beta: i32,
     ) -> Result<Option<i32>, Halt> {
-        let eval = self.game.evaluation();
-        if beta.abs() >= MATE_BOUND || eval.material(position.to_move(), position.pieces()) < beta {
+        if beta.abs() >= MATE_BOUND || self.material(position) < beta {
             return Ok(None);
         }
         let reduction = if depth >= NULL_DEEPER {
@@ -733,10 +743,10 @@ impl<'g> Worker<'g> {
             NULL_REDUCTION
         };
         let pass = Move::default();
-        let undo = position.play(self.game, &pass);
+        let undo = self.play(position, &pass);
         // Nothing before a pass repeats after it: the line starts again here.
         self.path.push(Mark {
-            hash: position.zobrist(),
+            hash: self.zobrist(position),
             quiet: 0,
         });
         let searched = self.negamax(
@@ -748,7 +758,7 @@ impl<'g> Worker<'g> {
             0,
         );
         self.path.pop();
-        position.unplay(&pass, undo);
+        self.unplay(position, &pass, undo);
         let v = -searched?;
         // A mate found behind a pass is no proof of one.
         Ok((v >= beta).then_some(if v >= MATE_BOUND { beta } else { v }))
@@ -781,7 +791,7 @@ impl<'g> Worker<'g> {
         // searched those a ply deeper), so that what is not seen is a stalemate. Elsewhere the
         // moves at the horizon are generated, and a game's end there is seen (a row reached in
         // Breakthrough, a draughts side without moves).
-        let material = eval.material(position.to_move(), position.pieces());
+        let material = self.material(position);
         let floor =
             material.saturating_sub(eval.mobility().max(0).saturating_mul(opponent_moves as i32));
         if (qdepth > 0 || self.cannot_be_over) && floor >= beta {
@@ -851,9 +861,9 @@ impl<'g> Worker<'g> {
                 }
             }
             let me = position.to_move();
-            let undo = position.play(self.game, mv);
+            let undo = self.play(position, mv);
             self.path.push(Mark {
-                hash: position.zobrist(),
+                hash: self.zobrist(position),
                 quiet: 0,
             });
             let searched = if position.to_move() == me {
@@ -863,7 +873,7 @@ impl<'g> Worker<'g> {
                     .map(|v| -v)
             };
             self.path.pop();
-            position.unplay(mv, undo);
+            self.unplay(position, mv, undo);
             let v = match searched {
                 Ok(v) => v,
                 Err(h) => {
@@ -947,6 +957,48 @@ impl<'g> Worker<'g> {
             return Ok(Err(self.terminal(position, ply)?));
         }
         Ok(Ok((moves, others)))
+    }
+
+    /// Plays `mv` on the searched line: the board key and the material follow it from its
+    /// actions, so that a node reads neither from the whole board.
+    fn play(&mut self, position: &mut Position, mv: &Move) -> PlayUndo {
+        self.board_key ^= mv.board_change();
+        self.game
+            .evaluation()
+            .play(&mut self.material, mv.actions());
+        position.play(self.game, mv)
+    }
+
+    /// Takes back a move [`Worker::play`] played.
+    fn unplay(&mut self, position: &mut Position, mv: &Move, undo: PlayUndo) {
+        position.unplay(mv, undo);
+        self.board_key ^= mv.board_change();
+        self.game
+            .evaluation()
+            .unplay(&mut self.material, mv.actions());
+    }
+
+    /// The searched position's Zobrist hash, from the board key kept along the line.
+    fn zobrist(&self, position: &Position) -> u64 {
+        if cfg!(test) {
+            // The search's own tests check the key they keep against the board's.
+            assert_eq!(self.board_key, position.board_key());
+        }
+        position.zobrist_with_board(self.board_key)
+    }
+
+    /// The searched position's material for its side to move, from the sums kept along the
+    /// line.
+    fn material(&self, position: &Position) -> i32 {
+        let eval = self.game.evaluation();
+        let material = eval.score(&self.material, position.to_move());
+        if cfg!(test) {
+            assert_eq!(
+                material,
+                eval.material(position.to_move(), position.pieces())
+            );
+        }
+        material
     }
 
     fn current_key(&self) -> u64 {

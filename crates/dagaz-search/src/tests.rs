@@ -6,8 +6,13 @@ use dagaz_engine::{Game, Position};
 use pretty_assertions::assert_eq;
 
 fn game(file: &str) -> Game {
-    let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-    dagaz_engine::Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+    let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+    // A variant includes the game it builds on.
+    dagaz_engine::Game::load_with(&text, &mut |name| {
+        std::fs::read_to_string(format!("{dir}/{name}")).map_err(|e| e.to_string())
+    })
+    .unwrap()
 }
 
 /// The best move's notation and the score, searching `depth` plies from a FEN.
@@ -456,5 +461,39 @@ fn monte_carlo_completes_a_chain_in_hex() {
             .unwrap();
         let best = found.best.map(|m| m.notation(&game));
         assert_eq!(best.as_deref(), Some("a1"), "{algorithm:?}");
+    }
+}
+
+/// The search keeps the board key and the material along its line from the moves' actions;
+/// in this crate's tests every node checks them against the whole board (`Worker::zobrist`,
+/// `Worker::material`). Here on games whose moves do what chess's do not: drops from a hand,
+/// pieces changed in place, explosions, gating, seeds, another turn, more than two players,
+/// positional superko.
+#[test]
+fn the_kept_board_key_and_material_agree_with_the_board_in_every_kind_of_game() {
+    for file in [
+        "shogi.game",
+        "crazyhouse.game",
+        "othello.game",
+        "ataxx.game",
+        "atomic.game",
+        "seirawan.game",
+        "mancala.game",
+        "dots-and-boxes.game",
+        "chinese-checkers.game",
+        "go-9x9.game",
+    ] {
+        let game = game(file);
+        let mut searcher = Searcher::new(&game, Default::default(), 1);
+        // Whatever the game prefers.
+        searcher.set_algorithm(crate::Algorithm::AlphaBeta);
+        let limits = Limits {
+            depth: Some(4),
+            nodes: Some(2_000),
+            ..Limits::default()
+        };
+        let record = GameRecord::new(game.initial_position());
+        let found = searcher.search(&record, &limits, &mut |_| {}).unwrap();
+        assert!(found.best.is_some(), "{file}");
     }
 }
