@@ -46,6 +46,10 @@ const ASPIRATION: i32 = 40;
 /// Futility pruning: how much a quiet move one ply from the horizon is assumed to gain at
 /// most.
 const FUTILITY_MARGIN: i32 = 150;
+/// Reverse futility pruning: up to this depth, a node whose material exceeds beta by this
+/// much per ply left fails high without a search.
+const REVERSE_FUTILITY_DEPTH: i32 = 3;
+const REVERSE_FUTILITY_MARGIN: i32 = 120;
 /// Delta pruning: a capture in quiescence that would leave the side to move at or below alpha
 /// even with the captured piece (and a promotion) won and this much more is not searched.
 const DELTA_MARGIN: i32 = 200;
@@ -514,6 +518,15 @@ impl<'g> Worker<'g> {
         }
 
         let null_window = beta - alpha == 1;
+        if null_window && !in_check && depth <= REVERSE_FUTILITY_DEPTH && beta.abs() < MATE_BOUND {
+            // Reverse futility: so far above beta this near the horizon that the opponent
+            // will not bring it back in the plies left. The same test of zugzwang as the
+            // null move's: the side to move is assumed to have a move that loses nothing.
+            let margin = self.material(position) - REVERSE_FUTILITY_MARGIN * depth;
+            if margin >= beta && self.may_pass(position) {
+                return Ok(margin);
+            }
+        }
         if null_window && !in_check && depth >= NULL_MIN_DEPTH && self.may_pass(position) {
             if let Some(v) = self.null_move(position, depth, ply, beta)? {
                 return Ok(v);
