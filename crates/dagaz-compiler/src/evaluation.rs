@@ -224,30 +224,12 @@ impl Evaluation {
 
     fn follow(&self, sums: &mut MaterialSums, actions: &[Action], sign: i64) {
         // Sums commute: the actions may be counted in any order, and undone in the same one.
-        for action in actions {
-            match *action {
-                Action::Take { at, piece } | Action::Capture { at, piece } => {
-                    self.count(sums, at, piece, -sign)
-                }
-                Action::Drop {
-                    at,
-                    piece,
-                    replaced,
-                } => {
-                    if let Some(gone) = replaced {
-                        self.count(sums, at, gone, -sign);
-                    }
-                    self.count(sums, at, piece, sign);
-                }
-                Action::Change { at, from, to } => {
-                    self.count(sums, at, from, -sign);
-                    self.count(sums, at, to, sign);
-                }
-                Action::FromHand { .. }
-                | Action::ToHand { .. }
-                | Action::Seeds { .. }
-                | Action::SetTurn { .. }
-                | Action::AnotherTurn => {}
+        for o in actions.iter().filter_map(|a| a.on_board()) {
+            if let Some(gone) = o.gone {
+                self.count(sums, o.at, gone, -sign);
+            }
+            if let Some(came) = o.came {
+                self.count(sums, o.at, came, sign);
             }
         }
     }

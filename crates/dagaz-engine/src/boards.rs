@@ -43,25 +43,15 @@ pub(crate) fn board_key(cells: &[Option<Piece>]) -> u64 {
 /// What `actions`, played in order, change in the board's key: 0 when they leave every
 /// position as it was (a pass, or a move that only changes hands or turn variables).
 pub(crate) fn board_change(actions: &[Action]) -> u64 {
-    let mut change = 0;
-    for action in actions {
-        change ^= match *action {
-            Action::Take { at, piece } | Action::Capture { at, piece } => piece_key(at, piece),
-            Action::Drop {
-                at,
-                piece,
-                replaced,
-            } => piece_key(at, piece) ^ replaced.map_or(0, |r| piece_key(at, r)),
-            Action::Change { at, from, to } => piece_key(at, from) ^ piece_key(at, to),
-            // Positional superko compares the pieces alone (no game has both it and seeds).
-            Action::SetTurn { .. }
-            | Action::FromHand { .. }
-            | Action::ToHand { .. }
-            | Action::Seeds { .. }
-            | Action::AnotherTurn => 0,
-        };
-    }
-    change
+    // Positional superko compares the pieces alone (no game has both it and seeds).
+    actions
+        .iter()
+        .filter_map(|a| a.on_board())
+        .fold(0, |change, o| {
+            change
+                ^ o.gone.map_or(0, |p| piece_key(o.at, p))
+                ^ o.came.map_or(0, |p| piece_key(o.at, p))
+        })
 }
 
 /// Passes a board key through as its own hash: the keys are already well mixed.

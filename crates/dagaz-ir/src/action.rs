@@ -82,6 +82,42 @@ pub enum Action {
     },
 }
 
+/// What one action does to one position of the board: the piece that leaves it and the piece
+/// that comes to it (either may be absent). Hands, seeds and turn variables are not the board's
+/// pieces and change none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnBoard {
+    /// The position.
+    pub at: Pos,
+    /// The piece no longer there after the action.
+    pub gone: Option<Piece>,
+    /// The piece there after the action.
+    pub came: Option<Piece>,
+}
+
+impl Action {
+    /// What the action does to the board's pieces, or `None` when it changes none of them.
+    /// Everything kept from the pieces alone (a board's key, material sums) follows a move
+    /// through this one reading of its actions.
+    pub fn on_board(self) -> Option<OnBoard> {
+        let (at, gone, came) = match self {
+            Action::Take { at, piece } | Action::Capture { at, piece } => (at, Some(piece), None),
+            Action::Drop {
+                at,
+                piece,
+                replaced,
+            } => (at, replaced, Some(piece)),
+            Action::Change { at, from, to } => (at, Some(from), Some(to)),
+            Action::FromHand { .. }
+            | Action::ToHand { .. }
+            | Action::Seeds { .. }
+            | Action::SetTurn { .. }
+            | Action::AnotherTurn => return None,
+        };
+        Some(OnBoard { at, gone, came })
+    }
+}
+
 impl Action {
     /// The action as one number (variant, position, pieces), for hashing.
     fn code(self) -> u64 {
@@ -198,6 +234,38 @@ mod tests {
         };
         assert!(!same_actions(&a, &[take, c1, c2, other]));
         assert_ne!(unordered_hash(&a), unordered_hash(&[take, c1, c2, other]));
+    }
+
+    #[test]
+    fn on_board_names_what_leaves_and_what_comes() {
+        let (a, b) = (man(0), man(1));
+        let at = Pos(5);
+        let seen = |action: Action| action.on_board().map(|o| (o.at, o.gone, o.came));
+        assert_eq!(
+            seen(Action::Take { at, piece: a }),
+            Some((at, Some(a), None))
+        );
+        assert_eq!(
+            seen(Action::Capture { at, piece: b }),
+            Some((at, Some(b), None))
+        );
+        let drop = |replaced| Action::Drop {
+            at,
+            piece: a,
+            replaced,
+        };
+        assert_eq!(seen(drop(None)), Some((at, None, Some(a))));
+        assert_eq!(seen(drop(Some(b))), Some((at, Some(b), Some(a))));
+        let change = Action::Change { at, from: a, to: b };
+        assert_eq!(seen(change), Some((at, Some(a), Some(b))));
+        let hand = Action::ToHand {
+            player: PlayerId(0),
+            kind: PieceKind(0),
+        };
+        let seeds = Action::Seeds { at, from: 1, to: 2 };
+        for action in [hand, seeds, Action::AnotherTurn] {
+            assert_eq!(action.on_board(), None);
+        }
     }
 
     #[test]
