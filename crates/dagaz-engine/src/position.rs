@@ -273,6 +273,53 @@ impl Position {
         h
     }
 
+    /// Whether `mv` could have been generated for this position: each of its actions, taken
+    /// in order, finds what it records (the piece it lifts, captures, replaces or changes, the
+    /// seeds it changes, a piece in the hand it drops from). A move kept from another position
+    /// with the same [`Position::zobrist`] (a hash collision) is refused this way before it is
+    /// played; playing a move that does not fit would leave a board no rule made.
+    pub fn fits(&self, mv: &Move) -> bool {
+        // What the move's earlier actions left on the positions they changed.
+        let mut cells: smallvec::SmallVec<[(Pos, Option<Piece>); 8]> = smallvec::SmallVec::new();
+        let mut seeds: smallvec::SmallVec<[(Pos, u16); 4]> = smallvec::SmallVec::new();
+        let cell = |cells: &[(Pos, Option<Piece>)], at: Pos| {
+            cells
+                .iter()
+                .rev()
+                .find(|(p, _)| *p == at)
+                .map_or_else(|| self.piece_at(at), |&(_, piece)| piece)
+        };
+        for action in mv.actions() {
+            match *action {
+                Action::Seeds { at, from, to } => {
+                    let now = seeds
+                        .iter()
+                        .rev()
+                        .find(|(p, _)| *p == at)
+                        .map_or_else(|| self.seeds_at(at), |&(_, n)| n);
+                    if now != from {
+                        return false;
+                    }
+                    seeds.push((at, to));
+                }
+                Action::FromHand { player, kind } => {
+                    if self.in_hand(player, kind) == Some(0) {
+                        return false;
+                    }
+                }
+                Action::ToHand { .. } | Action::SetTurn { .. } | Action::AnotherTurn => {}
+                board => {
+                    let Some(o) = board.on_board() else { continue };
+                    if o.at.index() >= self.cells.len() || cell(&cells, o.at) != o.gone {
+                        return false;
+                    }
+                    cells.push((o.at, o.came));
+                }
+            }
+        }
+        true
+    }
+
     /// Every occupied position with its piece.
     pub fn pieces(&self) -> impl Iterator<Item = (Pos, Piece)> + '_ {
         self.cells
@@ -429,6 +476,40 @@ mod tests {
         position.unplay(&moves[0], undo);
         assert_eq!(position, before);
         assert_eq!(position.zobrist(), hash);
+    }
+
+    #[test]
+    fn a_move_fits_the_position_it_was_generated_for_and_no_other() {
+        let game = game("chess.game");
+        let start = game.initial_position();
+        let moves = MoveGen::default().moves(&game, &start).unwrap();
+        assert!(moves.iter().all(|m| start.fits(m)));
+        let e2e4 = moves.iter().find(|m| m.notation(&game) == "e2e4").unwrap();
+        let mut after = start.clone();
+        after.play(&game, e2e4);
+        // The pawn is gone from e2 and e4 is taken: neither half of the move finds its square.
+        assert!(!after.fits(e2e4));
+        let replies = MoveGen::default().moves(&game, &after).unwrap();
+        assert!(replies.iter().all(|m| after.fits(m)));
+        // A capture fits only where its victim stands.
+        let italian = game
+            .from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3")
+            .unwrap();
+        let takes = MoveGen::default().moves(&game, &italian).unwrap();
+        let exd4 = takes.iter().find(|m| m.notation(&game) == "e5d4").unwrap();
+        assert!(italian.fits(exd4));
+        let elsewhere = game
+            .from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/3N4/PPPP1PPP/RNBQKB1R b KQkq - 0 3")
+            .unwrap();
+        assert!(!elsewhere.fits(exd4));
+        // Seeds: a sowing fits only the pits it found.
+        let game = mancala();
+        let position = game.initial_position();
+        let sow = MoveGen::default().moves(&game, &position).unwrap();
+        assert!(sow.iter().all(|m| position.fits(m)));
+        let mut later = position.clone();
+        later.play(&game, &sow[0]);
+        assert!(!later.fits(&sow[0]));
     }
 
     fn mancala() -> crate::Game {

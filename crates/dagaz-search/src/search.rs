@@ -105,6 +105,43 @@ pub struct Searcher<'g> {
     helper_nodes: Arc<AtomicU64>,
 }
 
+/// A node's best move kept by the worker that searched it, with the node's key, the table's
+/// reference to the move (its place in the generated list and its fingerprint) and how many
+/// moves the node generated: enough to search the move again before generating the others,
+/// and to give the children the count their mobility term reads.
+#[derive(Clone)]
+struct KnownBest {
+    key: u64,
+    best: (u16, u32),
+    count: u32,
+    mv: Move,
+}
+
+/// How many best moves a worker keeps (one per slot, by key).
+const KNOWN_SLOTS: usize = 1 << 13;
+
+/// What [`Worker::search_move`] needs of the node it searches a move of.
+#[derive(Clone, Copy)]
+struct Child {
+    depth: i32,
+    ply: u32,
+    alpha: i32,
+    beta: i32,
+    /// The node's generated moves: the children's mobility reads it.
+    count: usize,
+    /// The legal moves searched before this one.
+    rank: usize,
+    /// How many plies less a late quiet move is searched first.
+    reduction: i32,
+}
+
+/// A move played on the searched line, with what taking it back needs.
+struct Played {
+    undo: PlayUndo,
+    /// The board key before it.
+    board_key: u64,
+}
+
 /// One thread's search: its move generator, move-ordering memory and scratch; the table and
 /// the stop flag shared.
 struct Worker<'g> {
@@ -136,6 +173,15 @@ struct Worker<'g> {
     /// (see [`Worker::play`]).
     board_key: u64,
     material: MaterialSums,
+    /// Best moves kept by key ([`Worker::keep_best`]), allocated when first needed.
+    known: Vec<Option<KnownBest>>,
+    /// The history's changes (the index and the value before) while a node on the line is
+    /// searching its known move first, and how many such nodes there are: see
+    /// [`Worker::score_moves_as_before`].
+    history_journal: Vec<(u32, i32)>,
+    journaling: u32,
+    /// Whether known best moves are searched before generating (see `set_known_first`).
+    known_first: bool,
 }
 
 /// What a worker does with the count of the helpers' nodes.
@@ -191,6 +237,13 @@ impl<'g> Searcher<'g> {
     /// alpha-beta, until told otherwise).
     pub fn set_algorithm(&mut self, algorithm: Algorithm) {
         self.algorithm = algorithm;
+    }
+
+    /// Whether nodes search their known best move before generating (on by default): off,
+    /// the search is the same node for node, only slower (the search's tests compare).
+    #[cfg(test)]
+    pub(crate) fn set_known_first(&mut self, on: bool) {
+        self.main.known_first = on;
     }
 
     /// The algorithm the searches use.
@@ -309,6 +362,10 @@ impl<'g> Worker<'g> {
             path: Path::default(),
             board_key: 0,
             material: MaterialSums::default(),
+            known: Vec::new(),
+            history_journal: Vec::new(),
+            journaling: 0,
+            known_first: true,
         }
     }
 
@@ -533,19 +590,40 @@ impl<'g> Worker<'g> {
             }
         }
 
+        // The table's move first, before the others are generated, where this worker kept it
+        // with the position's move count: when it cuts off, the node generates nothing.
+        let known = self.known_best(position, key, hinted);
         // The royal rule is tested only for the moves tried: a cut-off comes after a few.
-        let moves = match self.moves_at(position, ply)? {
-            Ok(moves) => moves,
-            Err(terminal) => return Ok(terminal),
+        let (mut moves, count) = match &known {
+            Some(k) => {
+                let mut list = self.take_list(p);
+                list.clear();
+                list.push(k.mv.clone());
+                (list, k.count as usize)
+            }
+            None => match self.moves_at(position, ply)? {
+                Ok(moves) => {
+                    let count = moves.len();
+                    (moves, count)
+                }
+                Err(terminal) => return Ok(terminal),
+            },
         };
         let mut order = self.take_order(p);
-        self.score_moves(&moves, &mut order, hinted, p);
+        match &known {
+            Some(_) => {
+                order.clear();
+                order.push(i32::MAX);
+            }
+            None => self.score_moves(&moves, &mut order, hinted, p),
+        }
         let killers = self.killers.get(p).cloned().unwrap_or([None, None]);
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_index = 0usize;
-        let count = moves.len();
+        // The best move's place in the list, or whether it is the known move.
+        let mut best_index: Option<usize> = None;
+        let mut best_is_known = false;
         // Futility: one ply from the horizon, where even a margin over the evaluation leaves
         // the side to move at or below alpha, a quiet move will not raise it.
         let futile = (depth == 1 && null_window && !in_check && alpha.abs() < MATE_BOUND)
@@ -554,44 +632,36 @@ impl<'g> Worker<'g> {
         let mut result = Ok(());
         // The legal moves searched so far.
         let mut tried = 0usize;
-        for n in 0..count {
-            let i = pick(&mut order, n);
-            let Some(mv) = moves.get(i) else { break };
-            if let Some(hope) = futile {
-                if tried > 0 && is_quiet(self.game, mv) && !gives_another_turn(mv) {
-                    best = best.max(hope);
-                    continue;
+        // With a known move, the list holds it alone at first: the first stage.
+        let mut first_stage = known.is_some();
+        let mark = self.history_journal.len();
+        if first_stage {
+            self.journaling += 1;
+        }
+        let mut from = 0;
+        loop {
+            for n in from..moves.len() {
+                let i = pick(&mut order, n);
+                let Some(mv) = moves.get(i) else { break };
+                if let Some(hope) = futile {
+                    if tried > 0 && is_quiet(self.game, mv) && !gives_another_turn(mv) {
+                        best = best.max(hope);
+                        continue;
+                    }
                 }
-            }
-            match self.gen.is_legal(self.game, position, mv) {
-                Ok(true) => {}
-                Ok(false) => continue,
-                Err(e) => {
-                    result = Err(e.into());
-                    break;
+                match self.gen.is_legal(self.game, position, mv) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(e) => {
+                        result = Err(e.into());
+                        break;
+                    }
                 }
-            }
-            // The legal moves searched before this one: the late-move rules count those, not
-            // the generated moves skipped above.
-            let rank = tried;
-            tried += 1;
-            let me = position.to_move();
-            let undo = self.play(position, mv);
-            let mark = self
-                .path
-                .last()
-                .after(self.game, mv, self.zobrist(position));
-            self.path.push(mark);
-            let searched = if position.to_move() == me {
-                // Another turn (`another-turn`): the same side moves again, so the value is
-                // not turned round.
-                self.negamax(position, depth - 1, ply + 1, alpha, beta, count)
-            } else if rank == 0 {
-                self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
-                    .map(|v| -v)
-            } else {
-                // Late moves that take nothing are searched shallower first, and again at
-                // full depth only when they look better than the best so far.
+                // The legal moves searched before this one: the late-move rules count those,
+                // not the generated moves skipped above.
+                let rank = tried;
+                tried += 1;
+                // Late moves that take nothing are searched shallower first.
                 let reduction = if rank >= LMR_FROM
                     && depth >= LMR_MIN_DEPTH
                     && !in_check
@@ -606,62 +676,76 @@ impl<'g> Worker<'g> {
                 } else {
                     0
                 };
-                let reduced = if reduction > 0 {
-                    self.negamax(
-                        position,
-                        depth - 1 - reduction,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
+                let searched = self.search_move(
+                    position,
+                    mv,
+                    Child {
+                        depth,
+                        ply,
+                        alpha,
+                        beta,
                         count,
-                    )
-                    .map(|v| -v)
-                } else {
-                    Ok(alpha + 1)
+                        rank,
+                        reduction,
+                    },
+                );
+                let v = match searched {
+                    Ok(v) => v,
+                    Err(h) => {
+                        result = Err(h);
+                        break;
+                    }
                 };
-                // Principal variation search: a null window first, the full one when it
-                // may be better.
-                reduced
-                    .and_then(|v| {
-                        if v > alpha {
-                            self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, count)
-                                .map(|v| -v)
-                        } else {
-                            Ok(v)
-                        }
-                    })
-                    .and_then(|v| {
-                        if v > alpha && v < beta {
-                            self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
-                                .map(|v| -v)
-                        } else {
-                            Ok(v)
-                        }
-                    })
-            };
-            self.path.pop();
-            self.unplay(position, mv, undo);
-            let v = match searched {
-                Ok(v) => v,
-                Err(h) => {
-                    result = Err(h);
+                if v > best {
+                    best = v;
+                    best_is_known = first_stage;
+                    best_index = Some(i);
+                    if v > alpha {
+                        alpha = v;
+                        self.update_pv(p, mv);
+                    }
+                }
+                if alpha >= beta {
+                    if self.game.evaluation().captured_value(mv.actions()) == 0 {
+                        self.remember_cutoff(p, mv, depth);
+                    }
                     break;
                 }
-            };
-            if v > best {
-                best = v;
-                best_index = i;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(p, mv);
-                }
             }
-            if alpha >= beta {
-                if self.game.evaluation().captured_value(mv.actions()) == 0 {
-                    self.remember_cutoff(p, mv, depth);
-                }
+            if first_stage {
+                self.journaling -= 1;
+            }
+            if !first_stage || result.is_err() || alpha >= beta {
+                self.forget_journal(mark);
                 break;
             }
+            // The known move did not cut off: now the others, in the order they would have
+            // had, the known move (first in it) not searched again.
+            first_stage = false;
+            self.put_list(p, moves);
+            moves = match self.moves_at(position, ply)? {
+                Ok(moves) => moves,
+                Err(terminal) => {
+                    self.put_order(p, order);
+                    return Ok(terminal);
+                }
+            };
+            if cfg!(test) {
+                // The search's own tests check that a kept count is the node's.
+                assert_eq!(moves.len(), count);
+            }
+            self.score_moves_as_before(&moves, &mut order, hinted, p, mark);
+            from = 0;
+            if let Some(k) = &known {
+                let i = pick(&mut order, 0);
+                if moves.get(i) == Some(&k.mv) {
+                    from = 1;
+                } else {
+                    // Not the move kept (a table entry from another position): all again.
+                    self.score_moves_as_before(&moves, &mut order, hinted, p, mark);
+                }
+            }
+            self.forget_journal(mark);
         }
         if result.is_ok() && tried == 0 {
             // No move keeps to the royal rule (none was passed over as futile: that needs a
@@ -678,9 +762,10 @@ impl<'g> Worker<'g> {
             } else {
                 Bound::Upper
             };
-            let best_move = moves
-                .get(best_index)
-                .map(|m| (best_index as u16, fingerprint(m)));
+            let best_move = match (&known, best_is_known) {
+                (Some(k), true) => Some(k.best),
+                _ => best_index.and_then(|i| moves.get(i).map(|m| (i as u16, fingerprint(m)))),
+            };
             self.table.store(Entry {
                 key,
                 depth: depth.clamp(0, i32::from(i16::MAX)) as i16,
@@ -689,10 +774,122 @@ impl<'g> Worker<'g> {
                 best: best_move,
                 age: 0,
             });
+            if let (false, Some(i), Some(best)) = (best_is_known, best_index, best_move) {
+                if let Some(mv) = moves.get(i) {
+                    self.keep_best(position, key, best, count, mv);
+                }
+            }
         }
         self.put_list(p, moves);
         self.put_order(p, order);
         result.map(|()| best)
+    }
+
+    /// Plays `mv` at a node of the tree and searches the position after it: the first move
+    /// with the full window, the others with a null window first (late quiet ones reduced),
+    /// again with the full one only when they may be better. The value is the mover's.
+    fn search_move(&mut self, position: &mut Position, mv: &Move, c: Child) -> Result<i32, Halt> {
+        let Child {
+            depth,
+            ply,
+            alpha,
+            beta,
+            count,
+            rank,
+            reduction,
+        } = c;
+        let me = position.to_move();
+        let undo = self.play(position, mv);
+        let mark = self
+            .path
+            .last()
+            .after(self.game, mv, self.zobrist(position));
+        self.path.push(mark);
+        let searched = if position.to_move() == me {
+            // Another turn (`another-turn`): the same side moves again, so the value is
+            // not turned round.
+            self.negamax(position, depth - 1, ply + 1, alpha, beta, count)
+        } else if rank == 0 {
+            self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
+                .map(|v| -v)
+        } else {
+            // A reduced move is searched again at full depth only when it looks better than
+            // the best so far.
+            let reduced = if reduction > 0 {
+                self.negamax(
+                    position,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    count,
+                )
+                .map(|v| -v)
+            } else {
+                Ok(alpha + 1)
+            };
+            // Principal variation search: a null window first, the full one when it
+            // may be better.
+            reduced
+                .and_then(|v| {
+                    if v > alpha {
+                        self.negamax(position, depth - 1, ply + 1, -alpha - 1, -alpha, count)
+                            .map(|v| -v)
+                    } else {
+                        Ok(v)
+                    }
+                })
+                .and_then(|v| {
+                    if v > alpha && v < beta {
+                        self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
+                            .map(|v| -v)
+                    } else {
+                        Ok(v)
+                    }
+                })
+        };
+        self.path.pop();
+        self.unplay(position, mv, undo);
+        searched
+    }
+
+    /// The move this worker kept for `key` ([`Worker::keep_best`]), when it is the table's
+    /// move `hinted` and fits `position`.
+    fn known_best(
+        &self,
+        position: &Position,
+        key: u64,
+        hinted: Option<(u16, u32)>,
+    ) -> Option<KnownBest> {
+        let hinted = hinted.filter(|_| self.known_first)?;
+        let slot = self.known.get(key as usize % KNOWN_SLOTS)?.as_ref()?;
+        (slot.key == key && slot.best == hinted && position.fits(&slot.mv)).then(|| slot.clone())
+    }
+
+    /// Keeps `mv`, the best move of the node whose key is `key` and which generated `count`
+    /// moves, to be tried before generating when the node is searched again.
+    fn keep_best(
+        &mut self,
+        position: &Position,
+        key: u64,
+        best: (u16, u32),
+        count: usize,
+        mv: &Move,
+    ) {
+        if !self.game.moves_follow_the_key(position) {
+            return;
+        }
+        if self.known.is_empty() {
+            self.known.resize_with(KNOWN_SLOTS, || None);
+        }
+        if let Some(slot) = self.known.get_mut(key as usize % KNOWN_SLOTS) {
+            *slot = Some(KnownBest {
+                key,
+                best,
+                count: count as u32,
+                mv: mv.clone(),
+            });
+        }
     }
 
     /// The static evaluation of a node whose side to move has `moves` legal moves and whose
@@ -974,18 +1171,23 @@ impl<'g> Worker<'g> {
 
     /// Plays `mv` on the searched line: the board key and the material follow it from its
     /// actions, so that a node reads neither from the whole board.
-    fn play(&mut self, position: &mut Position, mv: &Move) -> PlayUndo {
+    fn play(&mut self, position: &mut Position, mv: &Move) -> Played {
+        let board_key = self.board_key;
         self.board_key ^= mv.board_change();
         self.game
             .evaluation()
             .play(&mut self.material, mv.actions());
-        position.play(self.game, mv)
+        Played {
+            undo: position.play(self.game, mv),
+            board_key,
+        }
     }
 
-    /// Takes back a move [`Worker::play`] played.
-    fn unplay(&mut self, position: &mut Position, mv: &Move, undo: PlayUndo) {
-        position.unplay(mv, undo);
-        self.board_key ^= mv.board_change();
+    /// Takes back a move [`Worker::play`] played. The key before it is restored as kept; the
+    /// material is taken back by subtraction, since copying it would copy a vector.
+    fn unplay(&mut self, position: &mut Position, mv: &Move, played: Played) {
+        position.unplay(mv, played.undo);
+        self.board_key = played.board_key;
         self.game
             .evaluation()
             .unplay(&mut self.material, mv.actions());
@@ -1094,6 +1296,47 @@ impl<'g> Worker<'g> {
         }));
     }
 
+    /// [`Worker::score_moves`] with the history of cut-offs as it was when the journal held
+    /// `mark` changes: a node that searched its known move before generating orders the
+    /// others as it would have ordered them all at first, whatever the known move's own
+    /// search taught the history since. The search is then the same, node for node, as one
+    /// that generates first.
+    fn score_moves_as_before(
+        &mut self,
+        moves: &[Move],
+        order: &mut Vec<i32>,
+        hinted: Option<(u16, u32)>,
+        p: usize,
+        mark: usize,
+    ) {
+        let since = self.history_journal.get(mark..).unwrap_or(&[]);
+        if since.is_empty() {
+            return self.score_moves(moves, order, hinted, p);
+        }
+        let now: Vec<(u32, i32)> = since
+            .iter()
+            .map(|&(h, _)| (h, self.history_scores.get(h as usize).copied().unwrap_or(0)))
+            .collect();
+        for &(h, before) in since.iter().rev() {
+            if let Some(slot) = self.history_scores.get_mut(h as usize) {
+                *slot = before;
+            }
+        }
+        self.score_moves(moves, order, hinted, p);
+        for (h, value) in now {
+            if let Some(slot) = self.history_scores.get_mut(h as usize) {
+                *slot = value;
+            }
+        }
+    }
+
+    /// Drops the journal's changes from `mark` on once no node on the line needs them.
+    fn forget_journal(&mut self, mark: usize) {
+        if self.journaling == 0 {
+            self.history_journal.truncate(mark);
+        }
+    }
+
     fn history_index(&self, mv: &Move) -> Option<usize> {
         let (from, to) = from_to(mv)?;
         Some(from * self.game.board().len() + to)
@@ -1108,6 +1351,9 @@ impl<'g> Worker<'g> {
         }
         if let Some(h) = self.history_index(mv) {
             if let Some(slot) = self.history_scores.get_mut(h) {
+                if self.journaling > 0 {
+                    self.history_journal.push((h as u32, *slot));
+                }
                 *slot = slot.saturating_add(depth * depth);
             }
         }

@@ -138,6 +138,14 @@ impl Game {
         self.id
     }
 
+    /// Whether every position with the same [`Position::zobrist`] as `position` has the
+    /// same moves, so that a move (and a count of moves) found once may stand for the key:
+    /// not where a chain reads `turn-number`, which the key leaves out, nor where the
+    /// position carries the boards its game has had (positional superko).
+    pub fn moves_follow_the_key(&self, position: &Position) -> bool {
+        !self.reads_turn_number && position.boards_seen().is_none()
+    }
+
     /// Whether a piece's chain reads `turn-number`.
     pub(crate) fn reads_turn_number(&self) -> bool {
         self.reads_turn_number
