@@ -275,9 +275,11 @@ impl Position {
 
     /// Whether `mv` could have been generated for this position: each of its actions, taken
     /// in order, finds what it records (the piece it lifts, captures, replaces or changes, the
-    /// seeds it changes, a piece in the hand it drops from). A move kept from another position
-    /// with the same [`Position::zobrist`] (a hash collision) is refused this way before it is
-    /// played; playing a move that does not fit would leave a board no rule made.
+    /// seeds it changes, a piece in the hand it drops from). A search that keeps moves by
+    /// [`Position::zobrist`] tests a kept move with this before playing it: a move from
+    /// another position with the same hash (a collision, which a transposition table's scores
+    /// are trusted against too) that does not fit is refused, since playing and taking it back
+    /// would leave a board no rule made.
     pub fn fits(&self, mv: &Move) -> bool {
         // What the move's earlier actions left on the positions they changed.
         let mut cells: smallvec::SmallVec<[(Pos, Option<Piece>); 8]> = smallvec::SmallVec::new();

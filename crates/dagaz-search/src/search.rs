@@ -696,14 +696,9 @@ impl<'g> Worker<'g> {
                         break;
                     }
                 };
-                if v > best {
-                    best = v;
+                if self.raise(p, mv, v, &mut best, &mut alpha) {
                     best_is_known = first_stage;
                     best_index = Some(i);
-                    if v > alpha {
-                        alpha = v;
-                        self.update_pv(p, mv);
-                    }
                 }
                 if alpha >= beta {
                     if self.game.evaluation().captured_value(mv.actions()) == 0 {
@@ -789,15 +784,7 @@ impl<'g> Worker<'g> {
     /// with the full window, the others with a null window first (late quiet ones reduced),
     /// again with the full one only when they may be better. The value is the mover's.
     fn search_move(&mut self, position: &mut Position, mv: &Move, c: Child) -> Result<i32, Halt> {
-        let Child {
-            depth,
-            ply,
-            alpha,
-            beta,
-            count,
-            rank,
-            reduction,
-        } = c;
+        let (depth, ply, alpha, beta, count) = (c.depth, c.ply, c.alpha, c.beta, c.count);
         let me = position.to_move();
         let undo = self.play(position, mv);
         let mark = self
@@ -809,16 +796,16 @@ impl<'g> Worker<'g> {
             // Another turn (`another-turn`): the same side moves again, so the value is
             // not turned round.
             self.negamax(position, depth - 1, ply + 1, alpha, beta, count)
-        } else if rank == 0 {
+        } else if c.rank == 0 {
             self.negamax(position, depth - 1, ply + 1, -beta, -alpha, count)
                 .map(|v| -v)
         } else {
             // A reduced move is searched again at full depth only when it looks better than
             // the best so far.
-            let reduced = if reduction > 0 {
+            let reduced = if c.reduction > 0 {
                 self.negamax(
                     position,
-                    depth - 1 - reduction,
+                    depth - 1 - c.reduction,
                     ply + 1,
                     -alpha - 1,
                     -alpha,
@@ -1091,13 +1078,7 @@ impl<'g> Worker<'g> {
                     break;
                 }
             };
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(p, mv);
-                }
-            }
+            self.raise(p, mv, v, &mut best, &mut alpha);
             if alpha >= beta {
                 break;
             }
@@ -1357,6 +1338,20 @@ impl<'g> Worker<'g> {
                 *slot = slot.saturating_add(depth * depth);
             }
         }
+    }
+
+    /// Takes `v`, the value of `mv` at the node at ply `p`, into the node's `best` and
+    /// `alpha` (and its principal variation when it raises alpha): whether it is the new best.
+    fn raise(&mut self, p: usize, mv: &Move, v: i32, best: &mut i32, alpha: &mut i32) -> bool {
+        if v <= *best {
+            return false;
+        }
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            self.update_pv(p, mv);
+        }
+        true
     }
 
     fn update_pv(&mut self, p: usize, mv: &Move) {
