@@ -284,22 +284,18 @@ impl Position {
         // What the move's earlier actions left on the positions they changed.
         let mut cells: smallvec::SmallVec<[(Pos, Option<Piece>); 8]> = smallvec::SmallVec::new();
         let mut seeds: smallvec::SmallVec<[(Pos, u16); 4]> = smallvec::SmallVec::new();
-        let cell = |cells: &[(Pos, Option<Piece>)], at: Pos| {
-            cells
+        // The latest of `changed` at `at`, else what the position holds.
+        fn now<T: Copy>(changed: &[(Pos, T)], at: Pos, held: impl FnOnce() -> T) -> T {
+            changed
                 .iter()
                 .rev()
                 .find(|(p, _)| *p == at)
-                .map_or_else(|| self.piece_at(at), |&(_, piece)| piece)
-        };
+                .map_or_else(held, |&(_, t)| t)
+        }
         for action in mv.actions() {
             match *action {
                 Action::Seeds { at, from, to } => {
-                    let now = seeds
-                        .iter()
-                        .rev()
-                        .find(|(p, _)| *p == at)
-                        .map_or_else(|| self.seeds_at(at), |&(_, n)| n);
-                    if now != from {
+                    if now(&seeds, at, || self.seeds_at(at)) != from {
                         return false;
                     }
                     seeds.push((at, to));
@@ -312,7 +308,8 @@ impl Position {
                 Action::ToHand { .. } | Action::SetTurn { .. } | Action::AnotherTurn => {}
                 board => {
                     let Some(o) = board.on_board() else { continue };
-                    if o.at.index() >= self.cells.len() || cell(&cells, o.at) != o.gone {
+                    let held = || self.piece_at(o.at);
+                    if o.at.index() >= self.cells.len() || now(&cells, o.at, held) != o.gone {
                         return false;
                     }
                     cells.push((o.at, o.came));

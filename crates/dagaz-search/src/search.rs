@@ -109,12 +109,22 @@ pub struct Searcher<'g> {
 /// reference to the move (its place in the generated list and its fingerprint) and how many
 /// moves the node generated: enough to search the move again before generating the others,
 /// and to give the children the count their mobility term reads.
-#[derive(Clone)]
 struct KnownBest {
     key: u64,
     best: (u16, u32),
     count: u32,
     mv: Move,
+}
+
+/// Where a node's best move so far is.
+#[derive(Clone, Copy)]
+enum BestAt {
+    /// No move searched yet raised the best.
+    Nowhere,
+    /// The known move, searched before generating.
+    Known,
+    /// This place in the generated list.
+    Listed(usize),
 }
 
 /// How many best moves a worker keeps (one per slot, by key).
@@ -592,22 +602,23 @@ impl<'g> Worker<'g> {
 
         // The table's move first, before the others are generated, where this worker kept it
         // with the position's move count: when it cuts off, the node generates nothing.
-        let known = self.known_best(position, key, hinted);
+        let mut list = self.take_list(p);
+        list.clear();
+        // The table's reference to the known move, which is then the list's one move.
+        let known = self.known_best(position, key, hinted, &mut list);
         // The royal rule is tested only for the moves tried: a cut-off comes after a few.
-        let (mut moves, count) = match &known {
-            Some(k) => {
-                let mut list = self.take_list(p);
-                list.clear();
-                list.push(k.mv.clone());
-                (list, k.count as usize)
-            }
-            None => match self.moves_at(position, ply)? {
-                Ok(moves) => {
-                    let count = moves.len();
-                    (moves, count)
+        let (mut moves, count) = match known {
+            Some((_, count)) => (list, count),
+            None => {
+                self.put_list(p, list);
+                match self.moves_at(position, ply)? {
+                    Ok(moves) => {
+                        let count = moves.len();
+                        (moves, count)
+                    }
+                    Err(terminal) => return Ok(terminal),
                 }
-                Err(terminal) => return Ok(terminal),
-            },
+            }
         };
         let mut order = self.take_order(p);
         match &known {
@@ -621,9 +632,7 @@ impl<'g> Worker<'g> {
 
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        // The best move's place in the list, or whether it is the known move.
-        let mut best_index: Option<usize> = None;
-        let mut best_is_known = false;
+        let mut best_at = BestAt::Nowhere;
         // Futility: one ply from the horizon, where even a margin over the evaluation leaves
         // the side to move at or below alpha, a quiet move will not raise it.
         let futile = (depth == 1 && null_window && !in_check && alpha.abs() < MATE_BOUND)
@@ -697,8 +706,11 @@ impl<'g> Worker<'g> {
                     }
                 };
                 if self.raise(p, mv, v, &mut best, &mut alpha) {
-                    best_is_known = first_stage;
-                    best_index = Some(i);
+                    best_at = if first_stage {
+                        BestAt::Known
+                    } else {
+                        BestAt::Listed(i)
+                    };
                 }
                 if alpha >= beta {
                     if self.game.evaluation().captured_value(mv.actions()) == 0 {
@@ -717,6 +729,7 @@ impl<'g> Worker<'g> {
             // The known move did not cut off: now the others, in the order they would have
             // had, the known move (first in it) not searched again.
             first_stage = false;
+            let kept = moves.pop();
             self.put_list(p, moves);
             moves = match self.moves_at(position, ply)? {
                 Ok(moves) => moves,
@@ -731,13 +744,13 @@ impl<'g> Worker<'g> {
             }
             self.score_moves_as_before(&moves, &mut order, hinted, p, mark);
             from = 0;
-            if let Some(k) = &known {
-                let i = pick(&mut order, 0);
-                if moves.get(i) == Some(&k.mv) {
+            if let Some(((at, _), _)) = known {
+                // The kept move stands where the table says, and the order puts it first (its
+                // fingerprint is the table's): it is not searched again. Elsewhere (a table
+                // entry from another position) every move is.
+                if kept.is_some() && moves.get(usize::from(at)) == kept.as_ref() {
+                    pick(&mut order, 0);
                     from = 1;
-                } else {
-                    // Not the move kept (a table entry from another position): all again.
-                    self.score_moves_as_before(&moves, &mut order, hinted, p, mark);
                 }
             }
             self.forget_journal(mark);
@@ -757,9 +770,10 @@ impl<'g> Worker<'g> {
             } else {
                 Bound::Upper
             };
-            let best_move = match (&known, best_is_known) {
-                (Some(k), true) => Some(k.best),
-                _ => best_index.and_then(|i| moves.get(i).map(|m| (i as u16, fingerprint(m)))),
+            let best_move = match (best_at, known) {
+                (BestAt::Known, Some((best, _))) => Some(best),
+                (BestAt::Listed(i), _) => moves.get(i).map(|m| (i as u16, fingerprint(m))),
+                _ => None,
             };
             self.table.store(Entry {
                 key,
@@ -769,7 +783,7 @@ impl<'g> Worker<'g> {
                 best: best_move,
                 age: 0,
             });
-            if let (false, Some(i), Some(best)) = (best_is_known, best_index, best_move) {
+            if let (BestAt::Listed(i), Some(best)) = (best_at, best_move) {
                 if let Some(mv) = moves.get(i) {
                     self.keep_best(position, key, best, count, mv);
                 }
@@ -841,16 +855,22 @@ impl<'g> Worker<'g> {
     }
 
     /// The move this worker kept for `key` ([`Worker::keep_best`]), when it is the table's
-    /// move `hinted` and fits `position`.
+    /// move `hinted` and fits `position`: pushed onto `list`, with the table's reference to
+    /// it and the node's move count.
     fn known_best(
         &self,
         position: &Position,
         key: u64,
         hinted: Option<(u16, u32)>,
-    ) -> Option<KnownBest> {
+        list: &mut Vec<Move>,
+    ) -> Option<((u16, u32), usize)> {
         let hinted = hinted.filter(|_| self.known_first)?;
         let slot = self.known.get(key as usize % KNOWN_SLOTS)?.as_ref()?;
-        (slot.key == key && slot.best == hinted && position.fits(&slot.mv)).then(|| slot.clone())
+        if slot.key != key || slot.best != hinted || !position.fits(&slot.mv) {
+            return None;
+        }
+        list.push(slot.mv.clone());
+        Some((slot.best, slot.count as usize))
     }
 
     /// Keeps `mv`, the best move of the node whose key is `key` and which generated `count`
