@@ -190,7 +190,7 @@ macro_rules! run {
 ";
 
 /// A value as a Rust expression: the operand of `Push(v)` as [`op_expression`] writes it.
-fn value_expression(v: dagaz_ir::Value) -> Result<String, CodegenError> {
+pub(crate) fn value_expression(v: dagaz_ir::Value) -> Result<String, CodegenError> {
     Ok(operand(&op_expression(&Op::Push(v))?, "Op::Push("))
 }
 
@@ -230,6 +230,12 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
         .iter()
         .map(|&op| code(op))
         .collect::<Result<Vec<Code>, _>>()?;
+    // The guards' constants are written into the code of their `AnyGuarded`.
+    for guard in &program.guards {
+        for &v in &guard.values {
+            value_expression(v)?;
+        }
+    }
     let mut out = String::new();
     let w = &mut out;
     // `write!` to a String cannot fail.
@@ -251,7 +257,7 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
             }
             let end = starts.get(k + 1).copied().unwrap_or(len);
             let _ = writeln!(w, "            {start} => {{");
-            block(w, &codes, start, end);
+            block(w, program, &codes, start, end);
             let _ = writeln!(w, "            }}");
         }
         // A command inside the region where no block starts: the interpreter runs the rest.
@@ -300,7 +306,7 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
 /// constant number of commands run since the last count; before a run of commands in line, one
 /// test that the budget has room for all of them (where it has not, the interpreter, which
 /// tests each command, runs the rest, so the run stops at the very command that goes past it).
-fn block(w: &mut String, codes: &[Code], start: usize, end: usize) {
+fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: usize) {
     const IN: &str = "                ";
     // Commands run since `n` was last brought up to date.
     let mut k = 0;
@@ -332,11 +338,16 @@ fn block(w: &mut String, codes: &[Code], start: usize, end: usize) {
                 let _ = writeln!(w, "{IN}if pc != {next} {{ n += {k}; at = pc; continue; }}");
             }
             Code::Guarded(e) => {
-                let _ = writeln!(w, "{IN}let mut pc = {};", i + 1);
-                let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
-                let _ = writeln!(w, "{IN}n += {k};");
-                let _ = writeln!(w, "{IN}at = pc;");
-                let _ = writeln!(w, "{IN}continue;");
+                match program.ops.get(i) {
+                    Some(&Op::AnyGuarded(g)) => guarded(w, program, i, g, k, e),
+                    _ => {
+                        let _ = writeln!(w, "{IN}let mut pc = {};", i + 1);
+                        let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
+                        let _ = writeln!(w, "{IN}n += {k};");
+                        let _ = writeln!(w, "{IN}at = pc;");
+                        let _ = writeln!(w, "{IN}continue;");
+                    }
+                }
                 return;
             }
             Code::Jump(t) => {
@@ -376,6 +387,89 @@ fn block(w: &mut String, codes: &[Code], start: usize, end: usize) {
         let _ = writeln!(w, "{IN}n += {k};");
     }
     let _ = writeln!(w, "{IN}at = {end};");
+    let _ = writeln!(w, "{IN}continue;");
+}
+
+/// `AnyGuarded(g)` at `here`, the `k`th command its block runs: each constant's guard as
+/// straight code, the constant in place of the guard's slot, and the choice point for the
+/// constants after the one that passes; `generic` (the interpreter's method) where the
+/// processor asks for it (an attack test that runs one constant, or splits its reads by
+/// constant). What it does is what `Processor::any_guarded` does, constant by constant.
+fn guarded(w: &mut String, program: &Program, here: usize, g: u16, k: usize, generic: &str) {
+    const IN: &str = "                ";
+    let Some(guard) = program.guards.get(g as usize) else {
+        // No guard: the interpreter's method fails the command, as it does.
+        let _ = writeln!(w, "{IN}n += {k};");
+        let _ = writeln!(w, "{IN}fail!(p, c, at, n)");
+        return;
+    };
+    let body = program
+        .ops
+        .get(here + 1..here + 1 + guard.len as usize)
+        .unwrap_or(&[]);
+    let values: Vec<String> = guard
+        .values
+        .iter()
+        .map(|&v| value_expression(v).unwrap_or_else(|_| format!("{v:?}")))
+        .collect();
+    let slot = guard.slot;
+    let after = here + 1 + guard.len as usize;
+    let _ = writeln!(
+        w,
+        "{IN}if let Some((start, first)) = p.guarded_begin({here}) {{"
+    );
+    let _ = writeln!(w, "{IN}    let chosen: Option<u16> = 'pick: {{");
+    for (i, v) in values.iter().enumerate() {
+        let tried = if i == 0 {
+            "first == 0".to_string()
+        } else {
+            format!("first <= {i}")
+        };
+        let mut test = String::new();
+        for op in body {
+            if !test.is_empty() {
+                test.push_str(" && ");
+            }
+            let op = op_expression(op).unwrap_or_else(|_| format!("{op:?}"));
+            let _ = write!(test, "p.guard_step(cx, {op}, {slot}, {v})");
+        }
+        if test.is_empty() {
+            test.push_str("true");
+        }
+        let _ = writeln!(
+            w,
+            "{IN}        if {tried} {{ p.guarded_from(start); if {test} {{ break 'pick Some({i}); }} }}"
+        );
+    }
+    let _ = writeln!(w, "{IN}        None");
+    let _ = writeln!(w, "{IN}    }};");
+    let _ = writeln!(w, "{IN}    match chosen {{");
+    for (i, v) in values.iter().enumerate() {
+        let next = if i + 1 < values.len() {
+            format!("Some({})", i + 1)
+        } else {
+            "None".to_string()
+        };
+        let _ = writeln!(
+            w,
+            "{IN}        Some({i}) => run!(p, c, at, n, {here}, {k}, \
+             p.guarded_choose_step(cx, start, {here}, {next}, {slot}, {v})),"
+        );
+    }
+    let _ = writeln!(w, "{IN}        _ => {{");
+    let _ = writeln!(w, "{IN}            p.guarded_from(start);");
+    let _ = writeln!(w, "{IN}            n += {k};");
+    let _ = writeln!(w, "{IN}            fail!(p, c, at, n)");
+    let _ = writeln!(w, "{IN}        }}");
+    let _ = writeln!(w, "{IN}    }}");
+    let _ = writeln!(w, "{IN}    n += {k};");
+    let _ = writeln!(w, "{IN}    at = {after};");
+    let _ = writeln!(w, "{IN}    continue;");
+    let _ = writeln!(w, "{IN}}}");
+    let _ = writeln!(w, "{IN}let mut pc = {};", here + 1);
+    let _ = writeln!(w, "{IN}run!(p, c, at, n, {here}, {k}, {generic});");
+    let _ = writeln!(w, "{IN}n += {k};");
+    let _ = writeln!(w, "{IN}at = pc;");
     let _ = writeln!(w, "{IN}continue;");
 }
 
@@ -494,5 +588,41 @@ mod tests {
             REGION,
             2 * REGION - 1
         )));
+    }
+
+    #[test]
+    fn a_guarded_choice_tries_its_constants_in_line_from_where_it_resumes() {
+        // 0 AnyGuarded 0 over n, e (guard: CheckLocal 1, CheckEnemy) | 3 Complete
+        let mut p = program(vec![
+            Op::AnyGuarded(0),
+            Op::CheckLocal(1),
+            Op::CheckEnemy,
+            Op::Complete,
+        ]);
+        p.guards.push(Guard {
+            slot: 1,
+            values: vec![Value::Dir(Dir(0)), Value::Dir(Dir(2))],
+            len: 2,
+        });
+        let source = chain_source("c", &p).unwrap_or_default();
+        for line in [
+            "if let Some((start, first)) = p.guarded_begin(0) {",
+            "if first == 0 { p.guarded_from(start); if p.guard_step(cx, Op::CheckLocal(1), 1, \
+             Value::Dir(Dir(0))) && p.guard_step(cx, Op::CheckEnemy, 1, Value::Dir(Dir(0))) \
+             { break 'pick Some(0); } }",
+            "if first <= 1 { p.guarded_from(start); if p.guard_step(cx, Op::CheckLocal(1), 1, \
+             Value::Dir(Dir(2)))",
+            "Some(0) => run!(p, c, at, n, 0, 1, p.guarded_choose_step(cx, start, 0, Some(1), 1, \
+             Value::Dir(Dir(0)))),",
+            "Some(1) => run!(p, c, at, n, 0, 1, p.guarded_choose_step(cx, start, 0, None, 1, \
+             Value::Dir(Dir(2)))),",
+            "p.guarded_from(start);\n                            n += 1;\n                            \
+             fail!(p, c, at, n)",
+            "    at = 3;\n                    continue;",
+            // Where the processor asks for it, the interpreter's own method.
+            "let mut pc = 1;\n                run!(p, c, at, n, 0, 1, p.any_guarded_step(cx, 0, &mut pc));",
+        ] {
+            assert!(source.contains(line), "{line} not in\n{source}");
+        }
     }
 }

@@ -47,19 +47,22 @@ pub fn library_source<'p>(
          #[allow(unused_imports)]\n\
          use dagaz_ir::{{Cmp, Dir, Op, PieceKind, PlayerId, Pos, StrId, Test, Value}};\n\
          use dagaz_vm::env::state::Query;\n\
-         use dagaz_vm::native::{{CompiledChain, Cursor, Flow}};\n\
+         use dagaz_vm::native::{{CompiledChain, Cursor, Flow, GuardConstants}};\n\
          use dagaz_vm::{{Context, GenErrorKind, Processor, Sink}};\n"
     );
     out.push_str(chain::MACROS);
-    // The chains written so far (`Op` has no hash: a few hundred chains compare quickly).
-    let mut seen: Vec<&[dagaz_ir::Op]> = Vec::new();
+    // The chains written so far (`Op` has no hash: a few hundred chains compare quickly):
+    // the commands and the guards, whose constants the code has written in.
+    type Written<'p> = (&'p [dagaz_ir::Op], &'p [dagaz_ir::Guard]);
+    let mut seen: Vec<Written<'p>> = Vec::new();
     let mut table = String::new();
     for (label, program) in programs {
-        if program.ops.is_empty() || seen.contains(&program.ops.as_slice()) {
+        let this: Written<'p> = (program.ops.as_slice(), program.guards.as_slice());
+        if program.ops.is_empty() || seen.contains(&this) {
             continue;
         }
         let n = seen.len();
-        seen.push(program.ops.as_slice());
+        seen.push(this);
         let name = format!("chain_{n}");
         let _ = writeln!(out, "// {label}");
         out.push_str(&chain_source(&name, program)?);
@@ -68,9 +71,25 @@ pub fn library_source<'p>(
             let _ = writeln!(out, "    {},", op_expression(op)?);
         }
         let _ = writeln!(out, "];\n");
+        let _ = writeln!(out, "const GUARDS_{n}: &[GuardConstants] = &[");
+        for guard in &program.guards {
+            let values = guard
+                .values
+                .iter()
+                .map(|&v| chain::value_expression(v))
+                .collect::<Result<Vec<_>, _>>()?;
+            let _ = writeln!(
+                out,
+                "    GuardConstants {{ slot: {}, values: &[{}], len: {} }},",
+                guard.slot,
+                values.join(", "),
+                guard.len
+            );
+        }
+        let _ = writeln!(out, "];\n");
         let _ = writeln!(
             table,
-            "    CompiledChain {{ ops: OPS_{n}, chain: {name} }},"
+            "    CompiledChain {{ ops: OPS_{n}, guards: GUARDS_{n}, chain: {name} }},"
         );
     }
     let _ = writeln!(
@@ -79,4 +98,43 @@ pub fn library_source<'p>(
          pub static CHAINS: &[CompiledChain] = &[\n{table}];"
     );
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dagaz_ir::{Dir, Guard, Op, Value};
+
+    fn slider(dirs: &[u8]) -> Program {
+        Program {
+            ops: vec![Op::AnyGuarded(0), Op::CheckLocal(0), Op::Complete],
+            guards: vec![Guard {
+                slot: 0,
+                values: dirs.iter().map(|&d| Value::Dir(Dir(d))).collect(),
+                len: 1,
+            }],
+            ..Program::default()
+        }
+    }
+
+    #[test]
+    fn chains_that_differ_in_their_guards_alone_get_a_function_each() {
+        let (rook, bishop) = (slider(&[0, 1]), slider(&[4, 5]));
+        let source = library_source([
+            ("rook".to_string(), &rook),
+            ("bishop".to_string(), &bishop),
+            ("rook again".to_string(), &rook),
+        ])
+        .unwrap_or_default();
+        for line in [
+            "fn chain_0(",
+            "fn chain_1(",
+            "GuardConstants { slot: 0, values: &[Value::Dir(Dir(0)), Value::Dir(Dir(1))], len: 1 },",
+            "GuardConstants { slot: 0, values: &[Value::Dir(Dir(4)), Value::Dir(Dir(5))], len: 1 },",
+            "CompiledChain { ops: OPS_1, guards: GUARDS_1, chain: chain_1 },",
+        ] {
+            assert!(source.contains(line), "{line} not in\n{source}");
+        }
+        assert!(!source.contains("fn chain_2("), "{source}");
+    }
 }

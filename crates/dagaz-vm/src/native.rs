@@ -15,18 +15,49 @@
 use crate::env::state::Query;
 use crate::error::GenErrorKind;
 use crate::processor::{Context, Processor, Sink};
-use dagaz_ir::{Cmp, Int, Op, PieceKind, Value};
+use dagaz_ir::{Cmp, Int, Op, PieceKind, Pos, Program, Value};
 
 pub use crate::processor::{Cursor, Flow, NativeChain};
 
 /// A compiled chain with the commands it was compiled from: it stands for a program whose
-/// commands (`Program::ops`) are exactly these.
+/// commands (`Program::ops`) and guards (`Program::guards`) are exactly these.
 #[derive(Clone, Copy, Debug)]
 pub struct CompiledChain {
     /// The commands, as the compiler listed them (no superinstruction).
     pub ops: &'static [Op],
+    /// The guards of its `AnyGuarded` commands, whose constants the code has written in.
+    pub guards: &'static [GuardConstants],
     /// The code.
     pub chain: NativeChain,
+}
+
+/// One guard of a compiled chain (`dagaz_ir::Guard`), as the code was written for it.
+#[derive(Clone, Copy, Debug)]
+pub struct GuardConstants {
+    /// The local slot the constants go to.
+    pub slot: u16,
+    /// The constants, in the order they are tried.
+    pub values: &'static [Value],
+    /// How many guard commands follow the `AnyGuarded` command.
+    pub len: u32,
+}
+
+impl CompiledChain {
+    /// Whether this is the code of `program`: the same commands and the same guards (two
+    /// chains may differ in their guards' constants alone, the directions a piece slides).
+    pub fn stands_for(&self, program: &Program) -> bool {
+        self.ops == program.ops.as_slice()
+            && self.guards.len() == program.guards.len()
+            && self
+                .guards
+                .iter()
+                .zip(&program.guards)
+                .all(|(ours, theirs)| {
+                    ours.slot == theirs.slot
+                        && ours.len == theirs.len
+                        && ours.values == theirs.values.as_slice()
+                })
+    }
 }
 
 /// What compiled chains call besides the commands' own methods.
@@ -59,6 +90,45 @@ impl Processor {
         let at = self.fault_at(this);
         c.set(at, steps);
         Some(Err(e))
+    }
+
+    /// `AnyGuarded` at `here`, compiled with its constants and its guard's commands in line:
+    /// the square the constants are tried from and the first to try, or `None` where the
+    /// command must run as the interpreter runs it ([`Processor::any_guarded_step`]): in an
+    /// attack test that asks for one constant, or splits what it reads by constant.
+    #[inline(always)]
+    pub fn guarded_begin(&mut self, here: usize) -> Option<(Pos, u16)> {
+        self.guarded_begin_command(here)
+    }
+
+    /// Before each constant of a compiled `AnyGuarded`: back to the square it is tried from.
+    #[inline(always)]
+    pub fn guarded_from(&mut self, start: Pos) {
+        self.state.current = start;
+    }
+
+    /// One command of a compiled `AnyGuarded`'s guard, the guard's slot `slot` holding the
+    /// constant `v`: whether it passes.
+    #[inline(always)]
+    pub fn guard_step(&mut self, cx: &Context<'_>, op: Op, slot: u16, v: Value) -> bool {
+        self.guard_command(cx, op, slot, v)
+    }
+
+    /// A compiled `AnyGuarded`'s guard passed for `v`: the choice point for the constants
+    /// from `next` on (none after the last), and `slot` set to `v`. Fails only with
+    /// [`GenErrorKind::TooManyChoices`].
+    #[inline(always)]
+    pub fn guarded_choose_step(
+        &mut self,
+        cx: &Context<'_>,
+        start: Pos,
+        here: u32,
+        next: Option<u16>,
+        slot: u16,
+        v: Value,
+    ) -> Result<bool, GenErrorKind> {
+        self.guarded_choose(cx, start, here, next, slot, v)?;
+        Ok(true)
     }
 
     /// Runs the rest of the run in the interpreter, from the cursor's command: where compiled
@@ -169,4 +239,52 @@ steps! {
     /// `Complete`: the move goes to `sink`; the command then fails, so the run goes on to the
     /// next move.
     complete_step(sink: &mut dyn Sink) |p, cx| p.complete_command(cx, sink);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dagaz_ir::{Dir, Guard};
+
+    fn nothing(
+        _: &mut Processor,
+        _: &Context<'_>,
+        _: &mut Cursor,
+        _: &mut dyn Sink,
+    ) -> Result<(), GenErrorKind> {
+        Ok(())
+    }
+
+    /// A rook's chain opens with `AnyGuarded` over its directions: the commands alone do not
+    /// tell a rook of one game from a piece of another that slides along other directions.
+    #[test]
+    fn a_compiled_chain_stands_for_its_commands_and_its_guards_constants() {
+        const OPS: &[Op] = &[Op::AnyGuarded(0), Op::CheckLocal(0), Op::Complete];
+        const ROOK: &[GuardConstants] = &[GuardConstants {
+            slot: 0,
+            values: &[Value::Dir(Dir(0)), Value::Dir(Dir(1))],
+            len: 1,
+        }];
+        let compiled = CompiledChain {
+            ops: OPS,
+            guards: ROOK,
+            chain: nothing,
+        };
+        let mut program = Program {
+            ops: OPS.to_vec(),
+            guards: vec![Guard {
+                slot: 0,
+                values: vec![Value::Dir(Dir(0)), Value::Dir(Dir(1))],
+                len: 1,
+            }],
+            ..Program::default()
+        };
+        assert!(compiled.stands_for(&program));
+        if let Some(guard) = program.guards.first_mut() {
+            guard.values = vec![Value::Dir(Dir(2)), Value::Dir(Dir(3))];
+        }
+        assert!(!compiled.stands_for(&program));
+        program.guards.clear();
+        assert!(!compiled.stands_for(&program));
+    }
 }

@@ -1274,20 +1274,64 @@ impl Processor {
         Ok(false)
     }
 
+    /// `AnyGuarded` at `here` as compiled chains open it: the square its constants are tried
+    /// from and the first constant to try (not 0 when backtracking resumed it), or `None`
+    /// where an attack test asks for one constant or splits the reads by constant (the
+    /// interpreter's `any_guarded` then does it all).
+    #[inline(always)]
+    pub(crate) fn guarded_begin_command(&mut self, here: usize) -> Option<(Pos, u16)> {
+        if self.only_alt.is_some() || self.split_at == Some(here) {
+            return None;
+        }
+        Some((self.state.current, std::mem::take(&mut self.resume_alt)))
+    }
+
+    /// A compiled `AnyGuarded`'s guard passed for constant `v`, with the next constant to try
+    /// on backtracking (`None` after the last): a choice point for the rest, as `any_guarded`
+    /// opens it, then `slot` set to `v`.
+    #[inline(always)]
+    pub(crate) fn guarded_choose(
+        &mut self,
+        cx: &Context<'_>,
+        start: Pos,
+        here: u32,
+        next: Option<u16>,
+        slot: u16,
+        v: Value,
+    ) -> Result<(), GenErrorKind> {
+        if let Some(alt) = next {
+            let there = self.state.current;
+            self.state.current = start;
+            self.fork_inline(here, cx.limits)?;
+            if let Some(c) = self.choices.last_mut() {
+                c.alt = alt;
+            }
+            self.state.current = there;
+        }
+        self.locals.set(slot, v, &mut self.trail);
+        Ok(())
+    }
+
+    /// One command of a guard, with the guard's own slot holding the constant `v`: what
+    /// `guard_holds` does for it.
+    #[inline(always)]
+    pub(crate) fn guard_command(&mut self, cx: &Context<'_>, op: Op, slot: u16, v: Value) -> bool {
+        match op {
+            Op::CheckLocal(s) if s == slot => self.truth(cx, v),
+            Op::CheckLocal(s) => {
+                let local = self.locals.get(s);
+                self.truth(cx, local)
+            }
+            other => self.board_test(cx, other),
+        }
+    }
+
     /// Runs a guard's checks with `slot` holding `v`; they only test and move about.
     #[inline(always)]
     fn guard_holds(&mut self, cx: &Context<'_>, body: &[Op], slot: u16, v: Value) -> bool {
         // A plain loop: `Iterator::all` with this closure is not always inlined.
         for &op in body {
-            let passed = match op {
-                Op::CheckLocal(s) if s == slot => self.truth(cx, v),
-                Op::CheckLocal(s) => {
-                    let local = self.locals.get(s);
-                    self.truth(cx, local)
-                }
-                other => self.board_test(cx, other),
-            };
-            if !passed {
+            if !self.guard_command(cx, op, slot, v) {
                 return false;
             }
         }

@@ -160,7 +160,7 @@ impl Game {
         let find = |program: &dagaz_ir::Program| {
             chains
                 .iter()
-                .find(|c| c.ops == program.ops.as_slice())
+                .find(|c| c.stands_for(program))
                 .map(|c| c.chain)
         };
         self.native = self
