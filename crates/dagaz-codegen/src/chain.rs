@@ -140,6 +140,11 @@ fn code(op: Op) -> Result<Code, CodegenError> {
         Op::Clauses => Code::Branch("p.clauses_step(cx, &mut pc)".to_string()),
         Op::Invariant(i) => Code::Inline(format!("p.invariant_step(cx, {i})")),
         Op::Complete => Code::Inline("p.complete_step(cx, sink)".to_string()),
+        Op::AttrAt(a) => Code::Inline(format!("p.attr_at_step(cx, {a})")),
+        Op::SetAttr(a) => Code::Inline(format!("p.set_attr_step(cx, {a})")),
+        Op::TurnGet(t) => Code::Inline(format!("p.turn_get_step(cx, {t})")),
+        Op::TurnSet(t) => Code::Inline(format!("p.turn_set_step(cx, {t})")),
+        Op::PromoteTo => Code::Inline("p.promote_to_step(cx)".to_string()),
         Op::Add(_)
         | Op::Sub(_)
         | Op::Mul(_)
@@ -240,10 +245,17 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
     let w = &mut out;
     // `write!` to a String cannot fail.
     for (r, &(lo, hi)) in regions.iter().enumerate() {
+        // A chain of one region runs it from its own function, in line: the call returned
+        // its `Flow` through memory, 2% of English draughts' perft.
+        let inline = if regions.len() == 1 {
+            "#[inline(always)]\n"
+        } else {
+            ""
+        };
         let _ = writeln!(
             w,
             "#[allow(unused_mut, unused_variables, unused_assignments)]\n\
-             fn {name}_{r}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
+             {inline}fn {name}_{r}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
              sink: &mut dyn Sink) -> Flow {{"
         );
         let _ = writeln!(w, "    let limit = c.limit();");
@@ -325,8 +337,44 @@ fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: u
         }
     };
     budget(w, start);
+    // The values the code holds in its own variables instead of the data stack, bottom first
+    // (see `held`); none at the start of a block.
+    let mut held: Vec<String> = Vec::new();
     for (i, code) in codes.iter().enumerate().take(end).skip(start) {
         k += 1;
+        let op = program.ops.get(i).copied().unwrap_or(Op::Fail);
+        // A command the interpreter's step runs reads and writes the stack itself (and the
+        // budget's test before the block counts no command past it).
+        let how = match code {
+            Code::Outlined(_) => Held::Spill,
+            _ => held_code(op, i, k, &mut held),
+        };
+        match how {
+            Held::Done(line) => {
+                if !line.is_empty() {
+                    let _ = writeln!(w, "{IN}{line}");
+                }
+                continue;
+            }
+            Held::Jump(line, t) => {
+                let next = i + 1;
+                let _ = writeln!(w, "{IN}let mut pc = {next};");
+                let _ = writeln!(w, "{IN}{line}");
+                let _ = write!(w, "{IN}if pc != {next} {{ ");
+                spill(w, &held, " ");
+                let _ = writeln!(w, " n += {k}; at = {t}; continue; }}");
+                continue;
+            }
+            Held::Keep => {}
+            Held::Spill => {
+                if !held.is_empty() {
+                    let _ = write!(w, "{IN}");
+                    spill(w, &held, "\n                ");
+                    let _ = writeln!(w);
+                    held.clear();
+                }
+            }
+        }
         match code {
             Code::Inline(e) => {
                 let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
@@ -383,11 +431,159 @@ fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: u
             }
         }
     }
+    if !held.is_empty() {
+        let _ = write!(w, "{IN}");
+        spill(w, &held, "\n                ");
+        let _ = writeln!(w);
+    }
     if k > 0 {
         let _ = writeln!(w, "{IN}n += {k};");
     }
     let _ = writeln!(w, "{IN}at = {end};");
     let _ = writeln!(w, "{IN}continue;");
+}
+
+/// What the code does with a command's values (`block`).
+enum Held {
+    /// The command is written here, its operands the values held and its result held too:
+    /// the line (empty for a constant).
+    Done(String),
+    /// `JmpIfFalse` of a held value: the line, which sets `pc` to the target when it jumps;
+    /// the values still held go to the stack on the way out.
+    Jump(String, u32),
+    /// The command leaves the stack alone: it is written as usual and the values stay held.
+    Keep,
+    /// The command reads the stack or keeps it (a choice point), or leaves the block: the held
+    /// values go to the stack first, and the command is written as usual.
+    Spill,
+}
+
+/// The held values onto the data stack, bottom first: `p.push_held(v);` each, `sep` between.
+fn spill(w: &mut String, held: &[String], sep: &str) {
+    for (j, v) in held.iter().enumerate() {
+        let between = if j == 0 { "" } else { sep };
+        let _ = write!(w, "{between}p.push_held({v});");
+    }
+}
+
+/// How the command `op` at `i` (the `k`th of its block) is written with the values `held`:
+/// a command that pushes one value (`Push`, `LocalGet`, `GlobalGet`, `InZone`, `TurnGet`,
+/// `AttrAt`, the board questions) computes it into a variable of its own, and one that takes
+/// values (`Check`, `JmpIfFalse`, `Not`, the comparisons, `Invariant`, `LocalSet`,
+/// `GlobalSet`, `TurnSet`, `PromoteTo`, `SetAttr`, `Log`) takes them from the variables when
+/// they are held: the data stack is not touched. Each does what the command does with the
+/// stack (the same processor code, given the value), at the same point of the run, so the
+/// values and errors are the interpreter's; the values held are dropped where the run fails
+/// (backtracking would drop them from the stack) and put on the stack before anything that
+/// reads or saves it.
+fn held_code(op: Op, i: usize, k: usize, held: &mut Vec<String>) -> Held {
+    let var = format!("h{i}");
+    let produce = |held: &mut Vec<String>, expr: String| {
+        held.push(var.clone());
+        Held::Done(format!("let {var} = {expr};"))
+    };
+    let query = |q: &str| format!("p.query_value(Query::{q})");
+    let take = |held: &mut Vec<String>, n: usize| -> Option<Vec<String>> {
+        let base = held.len().checked_sub(n)?;
+        Some(held.split_off(base))
+    };
+    let run = |e: String| format!("run!(p, c, at, n, {i}, {k}, {e});");
+    match op {
+        Op::Push(v) => match value_expression(v) {
+            Ok(e) => {
+                held.push(e);
+                Held::Done(String::new())
+            }
+            Err(_) => Held::Spill,
+        },
+        Op::LocalGet(s) => produce(held, format!("p.local_value({s})")),
+        Op::GlobalGet(s) => produce(held, format!("p.global_value({s})")),
+        Op::InZone(z) => produce(held, format!("p.in_zone_value(cx, {z})")),
+        Op::TurnGet(t) => produce(held, format!("p.turn_get_value({t})")),
+        Op::AttrAt(a) => produce(held, format!("p.attr_at_value({a})")),
+        Op::Position => produce(held, query("Position")),
+        Op::IsEmpty => produce(held, query("IsEmpty")),
+        Op::NotEmpty => produce(held, query("NotEmpty")),
+        Op::IsFriend => produce(held, query("IsFriend")),
+        Op::NotFriend => produce(held, query("NotFriend")),
+        Op::IsEnemy => produce(held, query("IsEnemy")),
+        Op::NotEnemy => produce(held, query("NotEnemy")),
+        Op::PlayerAt => produce(held, query("Player")),
+        Op::PieceAt => produce(held, query("Piece")),
+        Op::IsCaptured => produce(held, query("IsCaptured")),
+        Op::NotCaptured => produce(held, query("NotCaptured")),
+        Op::Check
+        | Op::JmpIfFalse(_)
+        | Op::Not
+        | Op::Invariant(_)
+        | Op::LocalSet(_)
+        | Op::GlobalSet(_)
+        | Op::TurnSet(_)
+        | Op::PromoteTo
+        | Op::SetAttr(_) => {
+            let Some(v) = held.pop() else {
+                return Held::Spill;
+            };
+            match op {
+                Op::Check => Held::Done(run(format!("p.check_held_step(cx, {v})"))),
+                Op::JmpIfFalse(t) => Held::Jump(
+                    run(format!("p.jump_unless_held_step(cx, {v}, {t}, &mut pc)")),
+                    t,
+                ),
+                Op::Not => produce(held, format!("p.not_of(cx, {v})")),
+                Op::Invariant(n) => Held::Done(run(format!("p.invariant_held_step(cx, {n}, {v})"))),
+                Op::LocalSet(s) => Held::Done(run(format!("p.local_set_held_step(cx, {s}, {v})"))),
+                Op::GlobalSet(s) => {
+                    Held::Done(run(format!("p.global_set_held_step(cx, {s}, {v})")))
+                }
+                Op::TurnSet(t) => Held::Done(run(format!("p.turn_set_held_step(cx, {t}, {v})"))),
+                Op::PromoteTo => Held::Done(run(format!("p.promote_to_held_step(cx, {v})"))),
+                Op::SetAttr(a) => Held::Done(run(format!("p.set_attr_held_step(cx, {a}, {v})"))),
+                _ => {
+                    held.push(v);
+                    Held::Spill
+                }
+            }
+        }
+        Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+            let Some([a, b]) = take(held, 2).and_then(|ab| <[String; 2]>::try_from(ab).ok()) else {
+                return Held::Spill;
+            };
+            let name = format!("{op:?}");
+            held.push(var.clone());
+            Held::Done(format!(
+                "let {var} = match p.compare(Op::{name}, {a}, {b}) {{ Ok(v) => v, \
+                 Err(e) => return p.error_at(c, {i}, n + {k}, e) }};"
+            ))
+        }
+        Op::Log(n) => {
+            let Some(values) = take(held, n as usize) else {
+                return Held::Spill;
+            };
+            Held::Done(run(format!(
+                "p.log_held_step(cx, &[{}])",
+                values.join(", ")
+            )))
+        }
+        // The commands that neither read nor keep the stack: moves, board tests, the locals
+        // and the changes to the board. (`Complete` and `Fail` end the path: nothing held
+        // survives them.)
+        Op::Nav(_)
+        | Op::Goto(_)
+        | Op::Take
+        | Op::Drop
+        | Op::Capture
+        | Op::CaptureLater
+        | Op::Promote(_)
+        | Op::LocalConst(_, _)
+        | Op::CheckLocal(_)
+        | Op::LocalAdd(_, _)
+        | Op::NoMoves
+        | Op::Complete
+        | Op::Fail => Held::Keep,
+        _ if Test::of(op).is_some() => Held::Keep,
+        _ => Held::Spill,
+    }
 }
 
 /// `AnyGuarded(g)` at `here`, the `k`th command its block runs: each constant's guard as
@@ -529,8 +725,10 @@ mod tests {
             // Room for the two commands before the interpreter's step, then for the one after.
             "if n + 2 > limit { c.set(1, n); return Some(p.resume(cx, c, sink)); }",
             "run!(p, c, at, n, 1, 1, p.take_step(cx));",
-            "run!(p, c, at, n, 2, 2, p.query_step(cx, Query::Position));",
-            "n += 2;\n                c.set(3, n);",
+            // The position is held in a variable, and goes to the stack for the command that
+            // reads it there.
+            "let h2 = p.query_value(Query::Position);\n                p.push_held(h2);\n                \
+             n += 2;\n                c.set(3, n);",
             "p.step_outlined(cx, c, 3, Op::CurrentPlayer, sink)",
             "if at != 4 { continue; }",
             "if n + 1 > limit { c.set(4, n); return Some(p.resume(cx, c, sink)); }",
@@ -624,5 +822,52 @@ mod tests {
         ] {
             assert!(source.contains(line), "{line} not in\n{source}");
         }
+    }
+
+    #[test]
+    fn values_a_block_pushes_and_takes_are_held_in_variables() {
+        // 0 Take | 1 GlobalGet 0 | 2 LocalGet 0 | 3 Le | 4 Invariant 0 | 5 Position | 6 Push "-"
+        // | 7 InZone 0 | 8 JmpIfFalse 10 | 9 Log 2 | 10 Fork 12 | 11 Drop | 12 Complete
+        let p = program(vec![
+            Op::Take,
+            Op::GlobalGet(0),
+            Op::LocalGet(0),
+            Op::Le,
+            Op::Invariant(0),
+            Op::Position,
+            Op::Push(Value::Int(7)),
+            Op::InZone(0),
+            Op::JmpIfFalse(10),
+            Op::Log(2),
+            Op::Fork(12),
+            Op::Drop,
+            Op::Complete,
+        ]);
+        let source = chain_source("c", &p).unwrap_or_default();
+        for line in [
+            "let h1 = p.global_value(0);",
+            "let h2 = p.local_value(0);",
+            "let h3 = match p.compare(Op::Le, h1, h2) { Ok(v) => v, Err(e) => return \
+             p.error_at(c, 3, n + 3, e) };",
+            "run!(p, c, at, n, 4, 4, p.invariant_held_step(cx, 0, h3));",
+            "let h5 = p.query_value(Query::Position);",
+            "let h7 = p.in_zone_value(cx, 0);",
+            // Jumping, the values still held go to the stack.
+            "run!(p, c, at, n, 8, 8, p.jump_unless_held_step(cx, h7, 10, &mut pc));\n                \
+             if pc != 9 { p.push_held(h5); p.push_held(Value::Int(7)); n += 8; at = 10; continue; }",
+            "run!(p, c, at, n, 9, 9, p.log_held_step(cx, &[h5, Value::Int(7)]));",
+        ] {
+            assert!(source.contains(line), "{line} not in\n{source}");
+        }
+    }
+
+    #[test]
+    fn a_command_that_takes_more_than_is_held_gets_the_held_values_on_the_stack() {
+        // 0 CheckFriend | 1 Position | 2 Eq (its other operand would be on the stack)
+        let p = program(vec![Op::CheckFriend, Op::Position, Op::Eq]);
+        let source = chain_source("c", &p).unwrap_or_default();
+        let line = "let h1 = p.query_value(Query::Position);\n                p.push_held(h1);\n                \
+                    run!(p, c, at, n, 2, 2, p.arith_step(cx, Op::Eq));";
+        assert!(source.contains(line), "{line} not in\n{source}");
     }
 }

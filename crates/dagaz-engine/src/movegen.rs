@@ -401,6 +401,13 @@ fn run_all(
         let Some(ty) = game.rules.pieces.get(piece.kind.index()) else {
             continue;
         };
+        // Half the board's pieces are the other side's, and most chains open with
+        // `(check is-friend?)`: the run would end at once (`Processor::run` tests it first too).
+        if piece.owner != p.state.player
+            && ty.program.ops.first() == Some(&dagaz_ir::Op::CheckFriend)
+        {
+            continue;
+        }
         cx.program = &ty.program;
         cx.native = game.native_chain(piece.kind, false);
         generation.accepted.piece = piece.kind;

@@ -120,6 +120,7 @@ impl Action {
 
 impl Action {
     /// The action as one number (variant, position, pieces), for hashing.
+    #[inline]
     fn code(self) -> u64 {
         let piece =
             |p: Piece| u64::from(p.owner.0) << 16 | u64::from(p.kind.0) << 8 | u64::from(p.attrs);

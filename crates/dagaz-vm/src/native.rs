@@ -131,6 +131,62 @@ impl Processor {
         Ok(true)
     }
 
+    /// What the commands that push one value would push, for compiled code that holds the
+    /// value itself until a command takes it (`Position` … `PieceAt`, `IsCaptured`,
+    /// `NotCaptured`: the question `q`).
+    #[inline(always)]
+    pub fn query_value(&self, q: Query) -> Value {
+        self.state.query(q)
+    }
+
+    /// What `LocalGet(s)` pushes.
+    #[inline(always)]
+    pub fn local_value(&self, s: u16) -> Value {
+        self.locals.get(s)
+    }
+
+    /// What `GlobalGet(s)` pushes.
+    #[inline(always)]
+    pub fn global_value(&self, s: u16) -> Value {
+        self.globals.get(s)
+    }
+
+    /// What `InZone(z)` pushes.
+    #[inline(always)]
+    pub fn in_zone_value(&self, cx: &Context<'_>, z: u16) -> Value {
+        self.zone_value(cx, z)
+    }
+
+    /// What `TurnGet(t)` pushes.
+    #[inline(always)]
+    pub fn turn_get_value(&self, t: u8) -> Value {
+        self.turn_value(t)
+    }
+
+    /// What `AttrAt(a)` pushes.
+    #[inline(always)]
+    pub fn attr_at_value(&self, a: u8) -> Value {
+        Value::Bool(self.state.attr_here(a))
+    }
+
+    /// What `Not` makes of `v` (a link navigates).
+    #[inline(always)]
+    pub fn not_of(&mut self, cx: &Context<'_>, v: Value) -> Value {
+        self.not_value(cx, v)
+    }
+
+    /// What a comparison (`Eq` … `Ge`) makes of `a` and `b`, or its error.
+    #[inline(always)]
+    pub fn compare(&mut self, op: Op, a: Value, b: Value) -> Result<Value, GenErrorKind> {
+        self.compare_values(op, a, b)
+    }
+
+    /// Puts a value compiled code held onto the data stack, for the command after it.
+    #[inline(always)]
+    pub fn push_held(&mut self, v: Value) {
+        self.push_value(v);
+    }
+
     /// Runs the rest of the run in the interpreter, from the cursor's command: where compiled
     /// code has no entry.
     #[inline(never)]
@@ -236,6 +292,49 @@ steps! {
     invariant_step(i: u16) |p, cx| p.invariant_command(cx, i);
     /// The arithmetic and the comparisons: `Add(n)` … `Ge`, the command `op`.
     arith_step(op: Op) |p, _cx| p.arith_command(op);
+    /// `AttrAt(a)`.
+    attr_at_step(a: u8) |p, _cx| Ok(p.attr_at_command(a));
+    /// `SetAttr(a)`.
+    set_attr_step(a: u8) |p, cx| p.set_attr_command(cx, a);
+    /// `TurnGet(t)`.
+    turn_get_step(t: u8) |p, _cx| Ok(p.turn_get_command(t));
+    /// `TurnSet(slot)`.
+    turn_set_step(slot: u8) |p, cx| p.turn_set_command(cx, slot);
+    /// `PromoteTo`.
+    promote_to_step() |p, _cx| p.promote_to_command();
+    /// `Check` of a value compiled code held.
+    check_held_step(v: Value) |p, cx| Ok(p.truth_of(cx, v));
+    /// `JmpIfFalse(t)` of a value compiled code held: `pc`, the next command's index, becomes
+    /// `t` when the jump is taken.
+    jump_unless_held_step(v: Value, t: u32, pc: &mut usize) |p, cx| {
+        if !p.truth_of(cx, v) {
+            *pc = t as usize;
+        }
+        Ok(true)
+    };
+    /// `Invariant(i)` of a value compiled code held.
+    invariant_held_step(i: u16, v: Value) |p, cx| Ok(p.invariant_value(cx, i, v));
+    /// `LocalSet(s)` of a value compiled code held.
+    local_set_held_step(s: u16, v: Value) |p, _cx| {
+        p.local_set_value(s, v);
+        Ok(true)
+    };
+    /// `GlobalSet(s)` of a value compiled code held.
+    global_set_held_step(s: u16, v: Value) |p, _cx| {
+        p.globals.set(s, v);
+        Ok(true)
+    };
+    /// `TurnSet(slot)` of a value compiled code held.
+    turn_set_held_step(slot: u8, v: Value) |p, cx| p.turn_set_value(cx, slot, v);
+    /// `PromoteTo` of a value compiled code held.
+    promote_to_held_step(v: Value) |p, _cx| p.promote_to_value(v);
+    /// `SetAttr(a)` of a value compiled code held.
+    set_attr_held_step(a: u8, v: Value) |p, cx| p.set_attr_value(cx, a, v);
+    /// `Log(n)` of the `n` values compiled code held, first to last.
+    log_held_step(values: &[Value]) |p, _cx| {
+        p.log_values(values);
+        Ok(true)
+    };
     /// `Complete`: the move goes to `sink`; the command then fails, so the run goes on to the
     /// next move.
     complete_step(sink: &mut dyn Sink) |p, cx| p.complete_command(cx, sink);

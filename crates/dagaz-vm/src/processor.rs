@@ -603,43 +603,11 @@ impl Processor {
             Op::Log(n) => self.log_command(n)?,
             Op::Invariant(i) => self.invariant_command(cx, i)?,
             Op::Complete => self.complete_command(cx, sink)?,
-            Op::AttrAt(a) => {
-                self.stack.push(Value::Bool(self.state.attr_here(a)));
-                true
-            }
-            Op::SetAttr(a) => {
-                let v = pop(&mut self.stack)?;
-                self.state.set_hand_attr(a, plain_truth(cx.strings, v))?;
-                true
-            }
-            Op::TurnGet(t) => {
-                self.state.note_turn_read(t as usize);
-                let v = self
-                    .state
-                    .turn_values
-                    .get(t as usize)
-                    .copied()
-                    .unwrap_or(Value::UNSET);
-                self.stack.push(v);
-                true
-            }
-            Op::TurnSet(slot) => {
-                let value = pop(&mut self.stack)?;
-                self.act(cx.limits, Action::SetTurn { slot, value })?;
-                true
-            }
-            Op::PromoteTo => match pop(&mut self.stack)? {
-                Value::Piece(kind) => {
-                    self.state.promote(kind)?;
-                    true
-                }
-                other => {
-                    return Err(GenErrorKind::WrongType {
-                        expected: "a piece type",
-                        found: other.value_type(),
-                    })
-                }
-            },
+            Op::AttrAt(a) => self.attr_at_command(a),
+            Op::SetAttr(a) => self.set_attr_command(cx, a)?,
+            Op::TurnGet(t) => self.turn_get_command(t),
+            Op::TurnSet(slot) => self.turn_set_command(cx, slot)?,
+            Op::PromoteTo => self.promote_to_command()?,
             // Rare, but left inline: moved to a cold helper (alone or in `whole_board`) it
             // measured +7.6 M instructions on chess perft(4) bulk, the hot loop's registers
             // allocated worse.
@@ -927,9 +895,15 @@ impl Processor {
     #[inline(always)]
     pub(crate) fn not_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
         let v = pop(&mut self.stack)?;
-        let t = self.truth(cx, v);
-        self.stack.push(Value::Bool(!t));
+        let not = self.not_value(cx, v);
+        self.stack.push(not);
         Ok(true)
+    }
+
+    /// `Not` of `v`: a link navigates, as `Check` would.
+    #[inline(always)]
+    pub(crate) fn not_value(&mut self, cx: &Context<'_>, v: Value) -> Value {
+        Value::Bool(!self.truth(cx, v))
     }
 
     /// `JmpUnlessLocal(s, cmp, n, t)`: sets `*pc` to `t` unless local `s` compares to `n` so.
@@ -997,14 +971,20 @@ impl Processor {
         cx: &Context<'_>,
         i: u16,
     ) -> Result<bool, GenErrorKind> {
-        // Plain truth, as when it is evaluated again: an invariant never navigates.
         let v = pop(&mut self.stack)?;
+        Ok(self.invariant_value(cx, i, v))
+    }
+
+    /// `Invariant(i)` of the value `v`.
+    #[inline(always)]
+    pub(crate) fn invariant_value(&mut self, cx: &Context<'_>, i: u16, v: Value) -> bool {
+        // Plain truth, as when it is evaluated again: an invariant never navigates.
         let held = plain_truth(cx.strings, v);
         if held {
             self.pending.push((i, self.pending_locals.len() as u32));
             self.pending_locals.extend_from_slice(self.locals.values());
         }
-        Ok(held)
+        held
     }
 
     /// `Complete`: hands the move to the sink, then fails, so the run looks for the next.
@@ -1024,6 +1004,36 @@ impl Processor {
         expr::arith(op, &mut self.stack)
     }
 
+    /// A comparison (`Eq` … `Ge`) of `a` and `b`, as `arith_command` makes it with `a` and
+    /// `b` on top of the stack: two numbers here, anything else through the stack.
+    #[inline(always)]
+    pub(crate) fn compare_values(
+        &mut self,
+        op: Op,
+        a: Value,
+        b: Value,
+    ) -> Result<Value, GenErrorKind> {
+        if let Op::Eq | Op::Ne = op {
+            return Ok(Value::Bool(expr::equal(a, b) == (op == Op::Eq)));
+        }
+        if let (Value::Int(x), Value::Int(y)) = (a, b) {
+            let r = match op {
+                Op::Lt => Some(x < y),
+                Op::Le => Some(x <= y),
+                Op::Gt => Some(x > y),
+                Op::Ge => Some(x >= y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(Value::Bool(r));
+            }
+        }
+        self.stack.push(a);
+        self.stack.push(b);
+        expr::arith(op, &mut self.stack)?;
+        pop(&mut self.stack)
+    }
+
     #[inline(always)]
     pub(crate) fn local_get_command(&mut self, s: u16) -> bool {
         self.stack.push(self.locals.get(s));
@@ -1033,8 +1043,21 @@ impl Processor {
     #[inline(always)]
     pub(crate) fn local_set_command(&mut self, s: u16) -> Result<bool, GenErrorKind> {
         let v = pop(&mut self.stack)?;
-        self.locals.set(s, v, &mut self.trail);
+        self.local_set_value(s, v);
         Ok(true)
+    }
+
+    /// `LocalSet(s)` of the value `v`.
+    #[inline(always)]
+    pub(crate) fn local_set_value(&mut self, s: u16, v: Value) {
+        self.locals.set(s, v, &mut self.trail);
+    }
+
+    /// Puts `v` on the data stack: where compiled code that held a value itself hands it to
+    /// a command that reads the stack.
+    #[inline(always)]
+    pub(crate) fn push_value(&mut self, v: Value) {
+        self.stack.push(v);
     }
 
     #[inline(always)]
@@ -1063,11 +1086,18 @@ impl Processor {
 
     #[inline(always)]
     pub(crate) fn in_zone_command(&mut self, cx: &Context<'_>, z: u16) -> bool {
-        let inside = cx
-            .zones
-            .contains(z as usize, self.state.player, self.state.current);
-        self.stack.push(Value::Bool(inside));
+        let inside = self.zone_value(cx, z);
+        self.stack.push(inside);
         true
+    }
+
+    /// What `InZone(z)` answers.
+    #[inline(always)]
+    pub(crate) fn zone_value(&self, cx: &Context<'_>, z: u16) -> Value {
+        Value::Bool(
+            cx.zones
+                .contains(z as usize, self.state.player, self.state.current),
+        )
     }
 
     /// `JmpIfFalse`: sets `*pc` to `t` when the value popped is false.
@@ -1089,6 +1119,12 @@ impl Processor {
     pub(crate) fn check_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
         let v = pop(&mut self.stack)?;
         Ok(self.truth(cx, v))
+    }
+
+    /// `Check` and `JmpIfFalse` of the value `v`: its truth (a link navigates).
+    #[inline(always)]
+    pub(crate) fn truth_of(&mut self, cx: &Context<'_>, v: Value) -> bool {
+        self.truth(cx, v)
     }
 
     #[inline(always)]
@@ -1156,6 +1192,12 @@ impl Processor {
             .ok_or(GenErrorKind::Internal(crate::error::Internal::EmptyStack))?;
         self.log.extend(self.stack.drain(base..));
         Ok(true)
+    }
+
+    /// `Log(n)` of the `n` values `values`, first to last.
+    #[inline(always)]
+    pub(crate) fn log_values(&mut self, values: &[Value]) {
+        self.log.extend_from_slice(values);
     }
 
     /// The command an error of the command at `this` is reported at: for a superinstruction,
@@ -1272,6 +1314,100 @@ impl Processor {
         }
         self.state.current = start;
         Ok(false)
+    }
+
+    /// `AttrAt(a)`.
+    #[inline(always)]
+    pub(crate) fn attr_at_command(&mut self, a: u8) -> bool {
+        self.stack.push(Value::Bool(self.state.attr_here(a)));
+        true
+    }
+
+    /// `SetAttr(a)`.
+    #[inline(always)]
+    pub(crate) fn set_attr_command(
+        &mut self,
+        cx: &Context<'_>,
+        a: u8,
+    ) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        self.set_attr_value(cx, a, v)
+    }
+
+    /// `SetAttr(a)` of the value `v`.
+    #[inline(always)]
+    pub(crate) fn set_attr_value(
+        &mut self,
+        cx: &Context<'_>,
+        a: u8,
+        v: Value,
+    ) -> Result<bool, GenErrorKind> {
+        self.state.set_hand_attr(a, plain_truth(cx.strings, v))?;
+        Ok(true)
+    }
+
+    /// `TurnGet(t)`.
+    #[inline(always)]
+    pub(crate) fn turn_get_command(&mut self, t: u8) -> bool {
+        let v = self.turn_value(t);
+        self.stack.push(v);
+        true
+    }
+
+    /// What `TurnGet(t)` reads (noted as a read while recording).
+    #[inline(always)]
+    pub(crate) fn turn_value(&self, t: u8) -> Value {
+        self.state.note_turn_read(t as usize);
+        self.state
+            .turn_values
+            .get(t as usize)
+            .copied()
+            .unwrap_or(Value::UNSET)
+    }
+
+    /// `TurnSet(slot)`.
+    #[inline(always)]
+    pub(crate) fn turn_set_command(
+        &mut self,
+        cx: &Context<'_>,
+        slot: u8,
+    ) -> Result<bool, GenErrorKind> {
+        let value = pop(&mut self.stack)?;
+        self.turn_set_value(cx, slot, value)
+    }
+
+    /// `TurnSet(slot)` of the value `value`.
+    #[inline(always)]
+    pub(crate) fn turn_set_value(
+        &mut self,
+        cx: &Context<'_>,
+        slot: u8,
+        value: Value,
+    ) -> Result<bool, GenErrorKind> {
+        self.act(cx.limits, Action::SetTurn { slot, value })?;
+        Ok(true)
+    }
+
+    /// `PromoteTo`.
+    #[inline(always)]
+    pub(crate) fn promote_to_command(&mut self) -> Result<bool, GenErrorKind> {
+        let v = pop(&mut self.stack)?;
+        self.promote_to_value(v)
+    }
+
+    /// `PromoteTo` of the value `v`.
+    #[inline(always)]
+    pub(crate) fn promote_to_value(&mut self, v: Value) -> Result<bool, GenErrorKind> {
+        match v {
+            Value::Piece(kind) => {
+                self.state.promote(kind)?;
+                Ok(true)
+            }
+            other => Err(GenErrorKind::WrongType {
+                expected: "a piece type",
+                found: other.value_type(),
+            }),
+        }
     }
 
     /// `AnyGuarded` at `here` as compiled chains open it: the square its constants are tried
@@ -1667,8 +1803,11 @@ impl Processor {
     /// Returns to the latest choice point; `None` when there is none left.
     #[inline(always)]
     pub(crate) fn backtrack(&mut self) -> Option<u32> {
-        let c = self.choices.pop()?;
-        self.unwind(c.trail as usize);
+        // Read in place, and the trail undone last: a choice point copied out whole (44 bytes)
+        // and held across the trail's loop was spilled to the stack and read back, a fifth of
+        // the instructions of a backtrack.
+        let c = self.choices.last()?;
+        let (resume, trail) = (c.resume, c.trail as usize);
         self.stack.clear();
         if c.stack_len > 0 {
             let start = c.saved_stack as usize;
@@ -1684,6 +1823,8 @@ impl Processor {
         self.state.hand = c.hand;
         self.no_moves = c.no_moves;
         self.resume_alt = c.alt;
+        self.choices.pop();
+        self.unwind(trail);
         // Captures made after this choice point are undone; a prefix whose last capture is
         // left behind had no continuation, so that move stands.
         let depth = self.choices.len() as u32;
@@ -1693,7 +1834,7 @@ impl Processor {
         if !self.prefixes.is_empty() {
             self.prefixes.retain(|&(d, _, _)| d <= depth);
         }
-        Some(c.resume)
+        Some(resume)
     }
 
     #[inline]
