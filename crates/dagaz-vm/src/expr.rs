@@ -50,22 +50,26 @@ fn fold(
     Ok(())
 }
 
+/// A comparison command (`Eq` … `Ge`) of two numbers; `None` for any other command.
+#[inline(always)]
+pub(crate) fn compare_ints(op: Op, a: Int, b: Int) -> Option<bool> {
+    match op {
+        Op::Eq => Some(a == b),
+        Op::Ne => Some(a != b),
+        Op::Lt => Some(a < b),
+        Op::Le => Some(a <= b),
+        Op::Gt => Some(a > b),
+        Op::Ge => Some(a >= b),
+        _ => None,
+    }
+}
+
 /// Runs one arithmetic or comparison command. Answers `Ok(false)` for any other command.
 #[inline(always)]
 pub(crate) fn arith(op: Op, stack: &mut Vec<Value>) -> Result<bool, GenErrorKind> {
     // The common case first: comparing two numbers, as every rule of precedence does.
     if let [.., Value::Int(a), Value::Int(b)] = stack.as_slice() {
-        let (a, b) = (*a, *b);
-        let r = match op {
-            Op::Eq => Some(a == b),
-            Op::Ne => Some(a != b),
-            Op::Lt => Some(a < b),
-            Op::Le => Some(a <= b),
-            Op::Gt => Some(a > b),
-            Op::Ge => Some(a >= b),
-            _ => None,
-        };
-        if let Some(r) = r {
+        if let Some(r) = compare_ints(op, *a, *b) {
             stack.truncate(stack.len() - 2);
             stack.push(Value::Bool(r));
             return Ok(true);

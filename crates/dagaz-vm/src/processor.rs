@@ -1017,14 +1017,7 @@ impl Processor {
             return Ok(Value::Bool(expr::equal(a, b) == (op == Op::Eq)));
         }
         if let (Value::Int(x), Value::Int(y)) = (a, b) {
-            let r = match op {
-                Op::Lt => Some(x < y),
-                Op::Le => Some(x <= y),
-                Op::Gt => Some(x > y),
-                Op::Ge => Some(x >= y),
-                _ => None,
-            };
-            if let Some(r) = r {
+            if let Some(r) = expr::compare_ints(op, x, y) {
                 return Ok(Value::Bool(r));
             }
         }
