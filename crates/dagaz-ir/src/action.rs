@@ -119,8 +119,9 @@ impl Action {
 }
 
 impl Action {
-    /// The action as one number (variant, position, pieces), for hashing.
-    #[inline]
+    /// The action as one number (variant, position, pieces), for hashing: in line, as the
+    /// hash of every move generated calls it for each action (`#[inline]` left it a call).
+    #[inline(always)]
     fn code(self) -> u64 {
         let piece =
             |p: Piece| u64::from(p.owner.0) << 16 | u64::from(p.kind.0) << 8 | u64::from(p.attrs);

@@ -275,6 +275,45 @@ impl Change {
     }
 }
 
+/// Puts `mv`'s changes to the cells on `cells`, as `Position::play` does; answers false,
+/// changing nothing, for a move that also sows seeds, which only a whole play puts down.
+fn put_cells(cells: &mut [Option<Piece>], mv: &Move) -> bool {
+    if mv
+        .actions()
+        .iter()
+        .any(|a| matches!(a, Action::Seeds { .. }))
+    {
+        return false;
+    }
+    for action in mv.actions() {
+        let (at, piece) = match *action {
+            Action::Take { at, .. } | Action::Capture { at, .. } => (at, None),
+            Action::Drop { at, piece, .. } => (at, Some(piece)),
+            Action::Change { at, to, .. } => (at, Some(to)),
+            _ => continue,
+        };
+        if let Some(cell) = cells.get_mut(at.index()) {
+            *cell = piece;
+        }
+    }
+    true
+}
+
+/// Takes back what [`put_cells`] put on `cells`, last change first.
+fn take_cells_back(cells: &mut [Option<Piece>], mv: &Move) {
+    for action in mv.actions().iter().rev() {
+        let (at, piece) = match *action {
+            Action::Take { at, piece } | Action::Capture { at, piece } => (at, Some(piece)),
+            Action::Drop { at, replaced, .. } => (at, replaced),
+            Action::Change { at, from, .. } => (at, Some(from)),
+            _ => continue,
+        };
+        if let Some(cell) = cells.get_mut(at.index()) {
+            *cell = piece;
+        }
+    }
+}
+
 /// For each cell (and turn variable) of `words` words of reads, the parts that read it (at
 /// most 64 parts), in `buffer`'s allocation.
 fn readers_of(recorded: &[Recorded], words: usize, mut buffer: Vec<u64>) -> Vec<u64> {
@@ -526,7 +565,13 @@ impl Legality {
         mut hit: u64,
     ) -> Result<bool, GenError> {
         let game = test.question.game;
-        let undo = position.play(game, mv);
+        // The parts read the cells alone (the turn variables after the move are
+        // `change.after`): the move's changes to the cells are all they need of it.
+        let undo = if put_cells(&mut position.cells, mv) {
+            None
+        } else {
+            Some(position.play(game, mv))
+        };
         let mut disturbed: SmallVec<[Unit; 16]> = SmallVec::new();
         let mut pending: SmallVec<[usize; 16]> = SmallVec::new();
         let mut attacked = false;
@@ -574,7 +619,10 @@ impl Legality {
             }
             self.reruns = reruns;
         }
-        position.unplay(mv, undo);
+        match undo {
+            Some(undo) => position.unplay(mv, undo),
+            None => take_cells_back(&mut position.cells, mv),
+        }
         Ok(attacked | outcome.map_err(|f| probe_error(game, f))?)
     }
 
@@ -731,4 +779,45 @@ fn royal_pieces(
         .pieces()
         .filter(|(_, p)| p.owner == player && game.is_royal(p.kind))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::MoveGen;
+
+    fn game(file: &str) -> Game {
+        let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        Game::load(&text).unwrap()
+    }
+
+    /// The royal rule's re-runs put a move on the cells alone: they must find the board a whole
+    /// play makes, and give back the one they were lent.
+    #[test]
+    fn a_move_put_on_the_cells_alone_leaves_them_as_a_whole_play_does() {
+        for (file, fen) in [
+            (
+                "chess.game",
+                "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+            ),
+            ("chess.game", "r3k2r/p1P5/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"),
+        ] {
+            let g = game(file);
+            let mut position = g.from_fen(fen).unwrap();
+            let moves = MoveGen::default().moves(&g, &position).unwrap();
+            assert!(moves.len() > 20, "{fen}");
+            for mv in &moves {
+                let before = position.cells.clone();
+                let undo = position.play(&g, mv);
+                let played = position.cells.clone();
+                position.unplay(mv, undo);
+                let mut cells = before.clone();
+                assert!(put_cells(&mut cells, mv));
+                assert_eq!(cells, played, "{mv:?}");
+                take_cells_back(&mut cells, mv);
+                assert_eq!(cells, before, "{mv:?}");
+            }
+        }
+    }
 }
