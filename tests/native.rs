@@ -214,6 +214,34 @@ fn compiled_chains_generate_the_interpreters_moves_in_every_shipped_game() {
     }
 }
 
+/// A generation stopped by the bound on open choice points stops at the same command, with the
+/// same error, in compiled code as in the interpreter: compiled code that defers a `Fork`'s
+/// choice point (dagaz-codegen's `deferred`) stops where the `Fork` would have opened it.
+#[test]
+fn compiled_chains_stop_at_the_choice_limit_where_the_interpreter_does() {
+    for name in ["chess", "international", "english", "shogi", "fanorona"] {
+        let (interpreted, compiled) = both(name);
+        let position = interpreted.initial_position();
+        for choices in 0..8 {
+            let limits = Limits {
+                choices,
+                ..Limits::default()
+            };
+            let run = |game: &Game| {
+                MoveGen::new(limits)
+                    .moves(game, &position)
+                    .map(|moves| moves.len())
+                    .map_err(|e| e.to_string())
+            };
+            assert_eq!(
+                run(&compiled),
+                run(&interpreted),
+                "{name}, {choices} choice points"
+            );
+        }
+    }
+}
+
 /// A generation stopped by the step limit stops at the same command, with the same error, in
 /// compiled code as in the interpreter; so does every limit below the first that lets it finish.
 #[test]

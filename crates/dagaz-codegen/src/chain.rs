@@ -15,7 +15,7 @@ use dagaz_ir::{Op, Parts, Program, Test};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-/// The commands a jump, a choice point or a guarded choice may send a run to, with 0 (where a
+/// The commands a jump, a choice point, a guarded choice or a deferred `Fork` may send a run to, with 0 (where a
 /// run starts) and 1 (where it starts when its first command is a test of the start square,
 /// which `Processor::run` makes itself).
 pub(crate) fn entries(program: &Program) -> BTreeSet<usize> {
@@ -36,6 +36,8 @@ pub(crate) fn entries(program: &Program) -> BTreeSet<usize> {
     if let Parts::Clauses { bodies, .. } = &program.parts {
         at.extend(bodies.iter().map(|&(body, _)| body));
     }
+    // Where the code of a deferred `Fork` goes on (`deferred`).
+    at.extend(crate::deferred::exits(program));
     at.retain(|&i| i < program.ops.len());
     at
 }
@@ -377,6 +379,9 @@ fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: u
         }
         match code {
             Code::Inline(e) => {
+                if let Some(d) = crate::deferred::deferred(program, i, k, IN) {
+                    w.push_str(&d.code);
+                }
                 let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
             }
             Code::Branch(e) => {
@@ -700,9 +705,11 @@ mod tests {
             values: vec![Value::Dir(Dir(0)), Value::Dir(Dir(1))],
             len: 1,
         });
+        // 6: where the `Fork`'s first alternative, past the tests that change only the
+        // square, opens the choice point it deferred (`deferred`).
         assert_eq!(
             entries(&p).into_iter().collect::<Vec<_>>(),
-            vec![0, 1, 3, 5]
+            vec![0, 1, 3, 5, 6]
         );
     }
 

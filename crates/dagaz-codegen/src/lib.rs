@@ -14,6 +14,7 @@
 //! folded into its code.
 
 mod chain;
+mod deferred;
 mod literal;
 
 pub use chain::chain_source;

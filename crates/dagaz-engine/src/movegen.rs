@@ -404,7 +404,7 @@ fn run_all(
         // Half the board's pieces are the other side's, and most chains open with
         // `(check is-friend?)`: the run would end at once (`Processor::run` tests it first too).
         if piece.owner != p.state.player
-            && ty.program.ops.first() == Some(&dagaz_ir::Op::CheckFriend)
+            && matches!(ty.program.opening_test(), Some(dagaz_ir::Test::Friend))
         {
             continue;
         }

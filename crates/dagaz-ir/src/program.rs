@@ -54,6 +54,14 @@ pub struct Program {
 }
 
 impl Program {
+    /// The test of the start square the chain opens with (`(check is-friend?)`), if it opens
+    /// with one: the generator and the processor answer it before a run is set up, and skip
+    /// the run where it fails.
+    #[inline]
+    pub fn opening_test(&self) -> Option<crate::Test> {
+        self.ops.first().and_then(|&op| crate::Test::of(op))
+    }
+
     /// The clause that holds command `pc`, for messages; `pre` before the first clause start.
     pub fn clause_at(&self, pc: usize) -> Clause {
         self.clauses

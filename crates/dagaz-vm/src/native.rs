@@ -101,6 +101,48 @@ impl Processor {
         self.guarded_begin_command(here)
     }
 
+    /// Whether `n` more choice points may open before the bound ([`Limits::choices`]) stops
+    /// the run: a compiled chain defers a `Fork`'s choice point only where opening it then
+    /// would not have stopped the run.
+    ///
+    /// [`Limits::choices`]: crate::processor::Limits::choices
+    #[inline(always)]
+    pub fn choices_fit(&self, cx: &Context<'_>, n: usize) -> bool {
+        self.choices_open() + n <= cx.limits.choices
+    }
+
+    /// The current square, which a deferred `Fork`'s choice point will resume on.
+    #[inline(always)]
+    pub fn square(&self) -> Pos {
+        self.state.current
+    }
+
+    /// A deferred `Fork(t)`'s alternative, taken without its choice point: the test after it
+    /// failed before the run changed anything but the current square, so backtracking would
+    /// have done no more than go back to `from` and on at `t`.
+    #[inline(always)]
+    pub fn fork_declined(&mut self, from: Pos) {
+        self.state.current = from;
+    }
+
+    /// A deferred `Fork(t)`'s choice point, opened once the run gets past the commands after
+    /// it that only move the current square and test the board: what it would have saved
+    /// then (they changed nothing it saves but the square, which was `from`).
+    #[inline(always)]
+    pub fn fork_deferred(&mut self, t: u32, from: Pos) {
+        self.push_choice(t, from);
+    }
+
+    /// A move or a board test (`Nav`, `Goto`, `CheckLocal`, `CheckEmpty` … `CheckNotCaptured`)
+    /// as a deferred `Fork` runs it: whether it passes (none of them stops a run).
+    #[inline(always)]
+    pub fn board_passes(&mut self, cx: &Context<'_>, op: Op) -> bool {
+        match op {
+            Op::CheckLocal(s) => self.check_local_command(cx, s),
+            _ => self.board_command(cx, op),
+        }
+    }
+
     /// Before each constant of a compiled `AnyGuarded`: back to the square it is tried from.
     #[inline(always)]
     pub fn guarded_from(&mut self, start: Pos) {
@@ -166,7 +208,7 @@ impl Processor {
     /// What `AttrAt(a)` pushes.
     #[inline(always)]
     pub fn attr_at_value(&self, a: u8) -> Value {
-        Value::Bool(self.state.attr_here(a))
+        self.attr_value(a)
     }
 
     /// What `Not` makes of `v` (a link navigates).
@@ -184,7 +226,7 @@ impl Processor {
     /// Puts a value compiled code held onto the data stack, for the command after it.
     #[inline(always)]
     pub fn push_held(&mut self, v: Value) {
-        self.push_value(v);
+        self.push_command(v);
     }
 
     /// Runs the rest of the run in the interpreter, from the cursor's command: where compiled
@@ -303,11 +345,11 @@ steps! {
     /// `PromoteTo`.
     promote_to_step() |p, _cx| p.promote_to_command();
     /// `Check` of a value compiled code held.
-    check_held_step(v: Value) |p, cx| Ok(p.truth_of(cx, v));
+    check_held_step(v: Value) |p, cx| Ok(p.truth(cx, v));
     /// `JmpIfFalse(t)` of a value compiled code held: `pc`, the next command's index, becomes
     /// `t` when the jump is taken.
     jump_unless_held_step(v: Value, t: u32, pc: &mut usize) |p, cx| {
-        if !p.truth_of(cx, v) {
+        if !p.truth(cx, v) {
             *pc = t as usize;
         }
         Ok(true)

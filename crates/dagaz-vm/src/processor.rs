@@ -319,8 +319,9 @@ impl Processor {
     /// Runs `cx.program` from `start` until every choice is exhausted, handing each completed
     /// move to `sink`.
     ///
-    /// A chain that opens with `CheckFriend`, `CheckNotFriend`, `CheckEnemy` or
-    /// `CheckNotEnemy` is not entered at all where that test fails (no step counted). Whether
+    /// A chain that opens with a board test (`CheckEmpty` … `CheckNotCaptured`,
+    /// [`Program::opening_test`]) is not entered at all where that test fails, and is entered
+    /// past it where it passes (no step counted for it either way). Whether
     /// it ends normally or with an error, the run undoes its whole trail, so the board is as
     /// it was, and empties the hand; the globals and the step count are not undone.
     pub fn run(&mut self, cx: &Context<'_>, start: Pos, sink: &mut dyn Sink) -> Result<(), Fault> {
@@ -351,21 +352,11 @@ impl Processor {
         // A chain that opens with a test of the start square (`(check is-friend?)`) is not
         // entered where the test fails: the same answer, without setting up a run.
         let mut pc = 0usize;
-        if let Some(first) = cx.program.ops.first() {
-            let guard = match first {
-                Op::CheckEmpty => Some(self.state.is_empty()),
-                Op::CheckNotEmpty => Some(!self.state.is_empty()),
-                Op::CheckFriend => Some(self.state.is_friend()),
-                Op::CheckNotFriend => Some(!self.state.is_friend()),
-                Op::CheckEnemy => Some(self.state.is_enemy()),
-                Op::CheckNotEnemy => Some(!self.state.is_enemy()),
-                _ => None,
-            };
-            match guard {
-                Some(false) => return Ok(()),
-                Some(true) => pc = 1,
-                None => {}
+        if let Some(test) = cx.program.opening_test() {
+            if !self.test(test) {
+                return Ok(());
             }
+            pc = 1;
         }
         self.locals.reset(cx.program.locals.len());
         self.stack.clear();
@@ -1046,13 +1037,6 @@ impl Processor {
         self.locals.set(s, v, &mut self.trail);
     }
 
-    /// Puts `v` on the data stack: where compiled code that held a value itself hands it to
-    /// a command that reads the stack.
-    #[inline(always)]
-    pub(crate) fn push_value(&mut self, v: Value) {
-        self.stack.push(v);
-    }
-
     #[inline(always)]
     pub(crate) fn local_const_command(&mut self, s: u16, v: Value) -> bool {
         self.locals.set(s, v, &mut self.trail);
@@ -1112,12 +1096,6 @@ impl Processor {
     pub(crate) fn check_command(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
         let v = pop(&mut self.stack)?;
         Ok(self.truth(cx, v))
-    }
-
-    /// `Check` and `JmpIfFalse` of the value `v`: its truth (a link navigates).
-    #[inline(always)]
-    pub(crate) fn truth_of(&mut self, cx: &Context<'_>, v: Value) -> bool {
-        self.truth(cx, v)
     }
 
     #[inline(always)]
@@ -1312,8 +1290,15 @@ impl Processor {
     /// `AttrAt(a)`.
     #[inline(always)]
     pub(crate) fn attr_at_command(&mut self, a: u8) -> bool {
-        self.stack.push(Value::Bool(self.state.attr_here(a)));
+        let v = self.attr_value(a);
+        self.stack.push(v);
         true
+    }
+
+    /// What `AttrAt(a)` pushes: whether the piece here has attribute `a`.
+    #[inline(always)]
+    pub(crate) fn attr_value(&self, a: u8) -> Value {
+        Value::Bool(self.state.attr_here(a))
     }
 
     /// `SetAttr(a)`.
@@ -1739,7 +1724,7 @@ impl Processor {
 
     /// The truth of a value; a link navigates (and is false when it cannot).
     #[inline]
-    fn truth(&mut self, cx: &Context<'_>, v: Value) -> bool {
+    pub(crate) fn truth(&mut self, cx: &Context<'_>, v: Value) -> bool {
         match v {
             Value::Pos(p) => {
                 self.state.current = p;
@@ -1771,6 +1756,20 @@ impl Processor {
         if self.choices.len() >= limits.choices {
             return Err(GenErrorKind::TooManyChoices(limits.choices));
         }
+        self.push_choice(resume, self.state.current);
+        Ok(())
+    }
+
+    /// How many choice points are open.
+    #[inline(always)]
+    pub(crate) fn choices_open(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// A choice point that resumes at `resume` on square `current`, the rest of the machine as
+    /// it is now (the bound on open choice points tested by the caller).
+    #[inline(always)]
+    pub(crate) fn push_choice(&mut self, resume: u32, current: Pos) {
         let saved_stack = self.saved.len() as u32;
         // The stack is usually empty at a choice point; copy only what is there.
         if !self.stack.is_empty() {
@@ -1785,12 +1784,11 @@ impl Processor {
             actions: self.actions.len() as u32,
             log: self.log.len() as u32,
             pending: self.pending.len() as u32,
-            current: self.state.current,
+            current,
             hand: self.state.hand,
             no_moves: self.no_moves,
             alt: 0,
         });
-        Ok(())
     }
 
     /// Returns to the latest choice point; `None` when there is none left.
