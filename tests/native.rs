@@ -214,29 +214,38 @@ fn compiled_chains_generate_the_interpreters_moves_in_every_shipped_game() {
     }
 }
 
+/// How a generation from `name`'s start ends under each of `limits`, in the interpreter and in
+/// compiled code: the number of moves, or the error that stopped it (with the command it
+/// stopped at).
+fn stops(name: &str, limits: impl Iterator<Item = Limits>) -> Vec<(Limits, String, String)> {
+    let (interpreted, compiled) = both(name);
+    let position = interpreted.initial_position();
+    limits
+        .map(|limits| {
+            let run = |game: &Game| match MoveGen::new(limits).moves(game, &position) {
+                Ok(moves) => format!("{} moves", moves.len()),
+                Err(e) => e.to_string(),
+            };
+            (limits, run(&interpreted), run(&compiled))
+        })
+        .collect()
+}
+
 /// A generation stopped by the bound on open choice points stops at the same command, with the
 /// same error, in compiled code as in the interpreter: compiled code that defers a `Fork`'s
 /// choice point (dagaz-codegen's `deferred`) stops where the `Fork` would have opened it.
 #[test]
 fn compiled_chains_stop_at_the_choice_limit_where_the_interpreter_does() {
     for name in ["chess", "international", "english", "shogi", "fanorona"] {
-        let (interpreted, compiled) = both(name);
-        let position = interpreted.initial_position();
-        for choices in 0..8 {
-            let limits = Limits {
-                choices,
-                ..Limits::default()
-            };
-            let run = |game: &Game| {
-                MoveGen::new(limits)
-                    .moves(game, &position)
-                    .map(|moves| moves.len())
-                    .map_err(|e| e.to_string())
-            };
+        let bounds = (0..8).map(|choices| Limits {
+            choices,
+            ..Limits::default()
+        });
+        for (limits, interpreted, compiled) in stops(name, bounds) {
             assert_eq!(
-                run(&compiled),
-                run(&interpreted),
-                "{name}, {choices} choice points"
+                compiled, interpreted,
+                "{name}, {} choice points",
+                limits.choices
             );
         }
     }
@@ -247,20 +256,12 @@ fn compiled_chains_stop_at_the_choice_limit_where_the_interpreter_does() {
 #[test]
 fn compiled_chains_stop_at_the_step_limit_where_the_interpreter_does() {
     for name in ["chess", "international", "shogi", "go-9x9", "fanorona"] {
-        let (interpreted, compiled) = both(name);
-        let position = interpreted.initial_position();
-        for steps in (1..400).step_by(7) {
-            let limits = Limits {
-                steps,
-                ..Limits::default()
-            };
-            let run = |game: &Game| {
-                MoveGen::new(limits)
-                    .moves(game, &position)
-                    .map(|moves| moves.len())
-                    .map_err(|e| e.to_string())
-            };
-            assert_eq!(run(&compiled), run(&interpreted), "{name}, {steps} steps");
+        let budgets = (1..400).step_by(7).map(|steps| Limits {
+            steps,
+            ..Limits::default()
+        });
+        for (limits, interpreted, compiled) in stops(name, budgets) {
+            assert_eq!(compiled, interpreted, "{name}, {} steps", limits.steps);
         }
     }
 }

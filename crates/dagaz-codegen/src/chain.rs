@@ -677,21 +677,15 @@ fn guarded(w: &mut String, program: &Program, here: usize, g: u16, k: usize, gen
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::program_of;
     use dagaz_ir::{Dir, Guard, Value};
     use pretty_assertions::assert_eq;
-
-    fn program(ops: Vec<Op>) -> Program {
-        Program {
-            ops,
-            ..Program::default()
-        }
-    }
 
     #[test]
     fn blocks_start_where_a_run_may_arrive_other_than_from_the_command_before() {
         // 0 Fork 3 | 1 Nav | 2 Jmp 5 | 3 AnyGuarded 0 (guard of 1 command) | 4 CheckLocal
         // | 5 CheckEmpty | 6 Complete
-        let mut p = program(vec![
+        let mut p = program_of(vec![
             Op::Fork(3),
             Op::Nav(Dir(0)),
             Op::Jmp(5),
@@ -715,7 +709,7 @@ mod tests {
 
     #[test]
     fn a_block_runs_its_commands_in_line_and_the_rest_goes_to_the_interpreter() {
-        let p = program(vec![
+        let p = program_of(vec![
             Op::CheckFriend,
             Op::Take,
             Op::Position,
@@ -751,7 +745,7 @@ mod tests {
     #[test]
     fn jumps_and_failures_count_the_commands_of_their_block() {
         // 0 CheckFriend | 1 Fork 4 | 2 EndMove 4 | 3 Jmp 5 | 4 Fail | 5 AnyGuarded 0 (guard 0)
-        let mut p = program(vec![
+        let mut p = program_of(vec![
             Op::CheckFriend,
             Op::Fork(4),
             Op::EndMove(4),
@@ -782,7 +776,7 @@ mod tests {
     fn a_long_chain_is_cut_into_regions() {
         // Every command jumps to the next, so each starts a block of its own.
         let n = 2 * REGION + 10;
-        let p = program((1..=n as u32).map(Op::Jmp).collect());
+        let p = program_of((1..=n as u32).map(Op::Jmp).collect());
         let source = chain_source("c", &p).unwrap_or_default();
         assert!(source.contains("fn c_0("), "{source}");
         assert!(source.contains("fn c_1("), "{source}");
@@ -798,7 +792,7 @@ mod tests {
     #[test]
     fn a_guarded_choice_tries_its_constants_in_line_from_where_it_resumes() {
         // 0 AnyGuarded 0 over n, e (guard: CheckLocal 1, CheckEnemy) | 3 Complete
-        let mut p = program(vec![
+        let mut p = program_of(vec![
             Op::AnyGuarded(0),
             Op::CheckLocal(1),
             Op::CheckEnemy,
@@ -835,7 +829,7 @@ mod tests {
     fn values_a_block_pushes_and_takes_are_held_in_variables() {
         // 0 Take | 1 GlobalGet 0 | 2 LocalGet 0 | 3 Le | 4 Invariant 0 | 5 Position | 6 Push "-"
         // | 7 InZone 0 | 8 JmpIfFalse 10 | 9 Log 2 | 10 Fork 12 | 11 Drop | 12 Complete
-        let p = program(vec![
+        let p = program_of(vec![
             Op::Take,
             Op::GlobalGet(0),
             Op::LocalGet(0),
@@ -871,7 +865,7 @@ mod tests {
     #[test]
     fn a_command_that_takes_more_than_is_held_gets_the_held_values_on_the_stack() {
         // 0 CheckFriend | 1 Position | 2 Eq (its other operand would be on the stack)
-        let p = program(vec![Op::CheckFriend, Op::Position, Op::Eq]);
+        let p = program_of(vec![Op::CheckFriend, Op::Position, Op::Eq]);
         let source = chain_source("c", &p).unwrap_or_default();
         let line = "let h1 = p.query_value(Query::Position);\n                p.push_held(h1);\n                \
                     run!(p, c, at, n, 2, 2, p.arith_step(cx, Op::Eq));";

@@ -189,19 +189,13 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::program_of;
     use dagaz_ir::Dir;
     use pretty_assertions::assert_eq;
 
-    fn program(ops: Vec<Op>) -> Program {
-        Program {
-            ops,
-            ..Program::default()
-        }
-    }
-
     /// `(check (any nw ne)) (check is-empty?)`, then a change to the board.
     fn step() -> Program {
-        program(vec![
+        program_of(vec![
             Op::Fork(3),
             Op::Nav(Dir(0)),
             Op::Jmp(4),
@@ -244,7 +238,7 @@ mod tests {
     #[test]
     fn a_failure_with_an_outer_fork_deferred_goes_on_deferred_in_the_inner_alternative() {
         // A clause's choice (`Fork 7`) around the step's (`Fork 4`).
-        let p = program(vec![
+        let p = program_of(vec![
             Op::Fork(7),
             Op::Fork(4),
             Op::Nav(Dir(0)),
@@ -270,7 +264,7 @@ mod tests {
 
     #[test]
     fn a_fork_before_a_change_is_not_deferred() {
-        let p = program(vec![Op::Fork(2), Op::Take, Op::Complete]);
+        let p = program_of(vec![Op::Fork(2), Op::Take, Op::Complete]);
         assert!(deferred(&p, 0, 1, "").is_none());
         assert!(deferred(&step(), 1, 1, "").is_none());
         assert!(exits(&p).is_empty());

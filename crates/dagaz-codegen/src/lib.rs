@@ -23,6 +23,15 @@ pub use literal::op_expression;
 use dagaz_ir::Program;
 use std::fmt::Write;
 
+/// A program of the commands `ops` alone: what the tests write code for.
+#[cfg(test)]
+pub(crate) fn program_of(ops: Vec<dagaz_ir::Op>) -> Program {
+    Program {
+        ops,
+        ..Program::default()
+    }
+}
+
 /// What keeps a program from being written as Rust.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum CodegenError {
