@@ -639,7 +639,7 @@ fn guarded(w: &mut String, program: &Program, here: usize, g: u16, k: usize, gen
         }
         let _ = writeln!(
             w,
-            "{IN}        if {tried} {{ p.guarded_from(start); if {test} {{ break 'pick Some({i}); }} }}"
+            "{IN}        if {tried} {{ p.back_to(start); if {test} {{ break 'pick Some({i}); }} }}"
         );
     }
     let _ = writeln!(w, "{IN}        None");
@@ -658,7 +658,7 @@ fn guarded(w: &mut String, program: &Program, here: usize, g: u16, k: usize, gen
         );
     }
     let _ = writeln!(w, "{IN}        _ => {{");
-    let _ = writeln!(w, "{IN}            p.guarded_from(start);");
+    let _ = writeln!(w, "{IN}            p.back_to(start);");
     let _ = writeln!(w, "{IN}            n += {k};");
     let _ = writeln!(w, "{IN}            fail!(p, c, at, n)");
     let _ = writeln!(w, "{IN}        }}");
@@ -806,16 +806,16 @@ mod tests {
         let source = chain_source("c", &p).unwrap_or_default();
         for line in [
             "if let Some((start, first)) = p.guarded_begin(0) {",
-            "if first == 0 { p.guarded_from(start); if p.guard_step(cx, Op::CheckLocal(1), 1, \
+            "if first == 0 { p.back_to(start); if p.guard_step(cx, Op::CheckLocal(1), 1, \
              Value::Dir(Dir(0))) && p.guard_step(cx, Op::CheckEnemy, 1, Value::Dir(Dir(0))) \
              { break 'pick Some(0); } }",
-            "if first <= 1 { p.guarded_from(start); if p.guard_step(cx, Op::CheckLocal(1), 1, \
+            "if first <= 1 { p.back_to(start); if p.guard_step(cx, Op::CheckLocal(1), 1, \
              Value::Dir(Dir(2)))",
             "Some(0) => run!(p, c, at, n, 0, 1, p.guarded_choose_step(cx, start, 0, Some(1), 1, \
              Value::Dir(Dir(0)))),",
             "Some(1) => run!(p, c, at, n, 0, 1, p.guarded_choose_step(cx, start, 0, None, 1, \
              Value::Dir(Dir(2)))),",
-            "p.guarded_from(start);\n                            n += 1;\n                            \
+            "p.back_to(start);\n                            n += 1;\n                            \
              fail!(p, c, at, n)",
             "    at = 3;\n                    continue;",
             // Where the processor asks for it, the interpreter's own method.

@@ -177,7 +177,7 @@ impl Walk<'_> {
             let _ = writeln!(self.code, "{indent}fail!(p, c, at, n)");
             return;
         };
-        let _ = writeln!(self.code, "{indent}p.fork_declined({from});");
+        let _ = writeln!(self.code, "{indent}p.back_to({from});");
         if pending.is_empty() || self.size >= SIZE {
             self.open(t as usize, &pending, k, indent);
         } else {
@@ -221,7 +221,7 @@ mod tests {
         // `Nav(0)` fails: back to the square, on at the other alternative, no choice point.
         assert!(
             code.contains(
-                "if !p.board_passes(cx, Op::Nav(Dir(0))) {\n        p.fork_declined(f0_1);\n        n += 2;\n        at = 3;\n        continue;\n"
+                "if !p.board_passes(cx, Op::Nav(Dir(0))) {\n        p.back_to(f0_1);\n        n += 2;\n        at = 3;\n        continue;\n"
             ),
             "{code}"
         );
@@ -256,7 +256,7 @@ mod tests {
         assert!(code.contains("if !p.choices_fit(cx, 2) {\n        p.fork_deferred(7, f0_1);\n        n += 1;\n        at = 1;\n"), "{code}");
         // … and where `Nav(0)` fails, `Nav(1)` is tried with the outer one still deferred;
         // where that fails too, no choice point was ever opened.
-        assert!(code.contains("p.fork_declined(f1_2);\n        if !p.board_passes(cx, Op::Nav(Dir(1))) {\n            p.fork_declined(f0_1);\n            n += 4;\n            at = 7;\n"), "{code}");
+        assert!(code.contains("p.back_to(f1_2);\n        if !p.board_passes(cx, Op::Nav(Dir(1))) {\n            p.back_to(f0_1);\n            n += 4;\n            at = 7;\n"), "{code}");
         // Past the tests, both open, outer first.
         assert!(code.contains("p.fork_deferred(7, f0_1);\n    p.fork_deferred(4, f1_2);\n    n += 5;\n    at = 6;\n"), "{code}");
         assert_eq!(d.exits.into_iter().collect::<Vec<_>>(), vec![1, 6, 7]);

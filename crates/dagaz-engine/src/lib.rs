@@ -63,6 +63,8 @@ mod pdn;
 mod perft;
 mod position;
 mod setup;
+#[cfg(test)]
+mod shipped;
 mod validate;
 
 pub use check::{check, check_and_load, check_with, Problem, Severity};

@@ -1114,12 +1114,7 @@ mod tests {
     /// in full gives, over positions reached by playing the first, middle or last move.
     #[test]
     fn reused_attack_tests_agree_with_testing_every_move() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/chess.game"
-        ))
-        .unwrap();
-        let game = crate::Game::load(&text).unwrap();
+        let game = crate::shipped::game("chess.game");
         let starts = [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",

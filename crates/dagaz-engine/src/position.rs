@@ -451,11 +451,7 @@ fn leave_board(seen: &mut SeenBoards, mv: &Move, new: bool) {
 mod tests {
     use crate::MoveGen;
 
-    /// A shipped game that includes no other.
-    fn game(file: &str) -> crate::Game {
-        let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-        crate::Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
-    }
+    use crate::shipped::game;
 
     #[test]
     fn play_then_unplay_restores_the_position() {

@@ -133,12 +133,7 @@ mod tests {
     use crate::error::SetupErrorKind;
 
     fn game() -> crate::Game {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/simple-checkers.game"
-        ))
-        .unwrap();
-        crate::Game::load(&text).unwrap()
+        crate::shipped::game("simple-checkers.game")
     }
 
     #[test]

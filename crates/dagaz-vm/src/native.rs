@@ -117,12 +117,13 @@ impl Processor {
         self.state.current
     }
 
-    /// A deferred `Fork(t)`'s alternative, taken without its choice point: the test after it
-    /// failed before the run changed anything but the current square, so backtracking would
-    /// have done no more than go back to `from` and on at `t`.
+    /// Back to `square`, the only thing the run changed since it was there: before each
+    /// constant of a compiled `AnyGuarded` (the square it is tried from), and where a test
+    /// after a deferred `Fork` fails (the square of the `Fork`, where its other alternative
+    /// goes on: all backtracking would have done).
     #[inline(always)]
-    pub fn fork_declined(&mut self, from: Pos) {
-        self.state.current = from;
+    pub fn back_to(&mut self, square: Pos) {
+        self.state.current = square;
     }
 
     /// A deferred `Fork(t)`'s choice point, opened once the run gets past the commands after
@@ -141,12 +142,6 @@ impl Processor {
             Op::CheckLocal(s) => self.check_local_command(cx, s),
             _ => self.board_command(cx, op),
         }
-    }
-
-    /// Before each constant of a compiled `AnyGuarded`: back to the square it is tried from.
-    #[inline(always)]
-    pub fn guarded_from(&mut self, start: Pos) {
-        self.state.current = start;
     }
 
     /// One command of a compiled `AnyGuarded`'s guard, the guard's slot `slot` holding the

@@ -791,11 +791,7 @@ mod tests {
     use super::*;
     use crate::movegen::MoveGen;
 
-    fn game(file: &str) -> Game {
-        let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        Game::load(&text).unwrap()
-    }
+    use crate::shipped::game;
 
     /// The royal rule's re-runs put a move on the cells alone: they must find the board a whole
     /// play makes, and give back the one they were lent.

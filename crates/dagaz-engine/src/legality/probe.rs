@@ -699,12 +699,7 @@ mod tests {
     /// none.
     #[test]
     fn walked_rays_answer_and_read_as_the_runs_do() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/chess.game"
-        ))
-        .unwrap();
-        let walked = crate::Game::load(&text).unwrap();
+        let walked = crate::shipped::game("chess.game");
         assert!(walked
             .rules
             .pieces

@@ -161,12 +161,7 @@ mod tests {
     use super::*;
 
     fn checkers() -> crate::Game {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../games/simple-checkers.game"
-        ))
-        .unwrap();
-        crate::Game::load(&text).unwrap()
+        crate::shipped::game("simple-checkers.game")
     }
 
     #[test]

@@ -140,11 +140,7 @@ fn split(
 mod tests {
     use super::*;
 
-    fn game(name: &str) -> Game {
-        let path = format!("{}/../../games/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        Game::load(&text).unwrap()
-    }
+    use crate::shipped::game;
 
     #[test]
     fn every_thread_count_gives_the_single_threaded_counts() {
