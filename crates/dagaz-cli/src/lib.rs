@@ -148,8 +148,8 @@ enum Command {
         #[arg(long, value_name = "N")]
         max_plies: Option<u32>,
     },
-    /// Fit the game's evaluation (piece values, the mobility weight, with `--tables` the
-    /// piece-square tables) to games the engine plays against itself, by Texel's method:
+    /// Fit the game's evaluation (piece values, formation weights, the mobility weight, with
+    /// `--tables` the piece-square tables) to games the engine plays against itself, by Texel's method:
     /// the quiet positions of the games, each labelled with its game's result, and the weights
     /// whose scores best predict those results. Prints the new `(evaluation ...)` clause, or
     /// writes it into the game file with `--write`. See docs/search.md.

@@ -238,6 +238,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     let declared = declarations::Declared {
         board: &board,
         players: &players,
+        symmetry: &symmetry,
         pieces: &piece_names,
         attributes: &attributes,
         default_attrs,

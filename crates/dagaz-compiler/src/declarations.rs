@@ -3,12 +3,12 @@
 //! mistake is recorded and the clause (or the part of it) left out; the others go on.
 
 use crate::error::CompileError;
-use crate::evaluation::{Endgame, Evaluation, Score};
+use crate::evaluation::{Endgame, Evaluation, Formation, Score};
 use crate::formats::{Castling, CastlingRooks, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
 use crate::lookup::{piece_kind, player};
 use crate::rules::AttackTest;
-use dagaz_ir::{Board, Piece, PieceKind, PlayerId, Pos, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
+use dagaz_ir::{Board, Dir, Piece, PieceKind, PlayerId, Pos, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
 use dagaz_syntax::{Ident, Keyword, SyntaxErrorKind};
 use indexmap::IndexSet;
 
@@ -18,6 +18,8 @@ type Result<T> = std::result::Result<T, CompileError>;
 pub(crate) struct Declared<'a> {
     pub board: &'a Board,
     pub players: &'a IndexSet<String>,
+    /// `symmetry[player][dir]`: the direction a player moves in when the game says `dir`.
+    pub symmetry: &'a [Vec<Dir>],
     pub pieces: &'a IndexSet<String>,
     pub attributes: &'a IndexSet<String>,
     pub default_attrs: u8,
@@ -200,6 +202,20 @@ pub(crate) fn evaluation(
             errors.push(e);
         }
     }
+    for written in &written.formations {
+        match formation(written, names) {
+            Ok(f) if eval.formations.iter().any(|g| same_formation(g, &f)) => {
+                let what = Keyword::Formation.text();
+                errors.push(CompileError::duplicate(
+                    what,
+                    &formation_name(written),
+                    written.span,
+                ));
+            }
+            Ok(f) => eval.formations.push(f),
+            Err(e) => errors.push(e),
+        }
+    }
     let phase_span = written.phase.first().map(|(name, _)| name.span);
     match (&written.endgame, phase_span) {
         (Some(end), _) => {
@@ -238,6 +254,39 @@ pub(crate) fn evaluation(
                     errors.push(e);
                 }
             }
+            // An endgame formation reweighs the opening's of the same pieces and directions;
+            // one the opening does not have weighs nothing there.
+            let mut reweighed = vec![false; eval.formations.len()];
+            for written in &end.formations {
+                let mut f = match formation(written, names) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                };
+                let found = eval.formations.iter().position(|g| same_formation(g, &f));
+                let opening = found.and_then(|i| Some((eval.formations.get_mut(i)?, i)));
+                match opening {
+                    Some((_, i)) if reweighed.get(i) == Some(&true) => {
+                        let what = Keyword::Formation.text();
+                        let e =
+                            CompileError::duplicate(what, &formation_name(written), written.span);
+                        errors.push(e);
+                    }
+                    Some((g, i)) => {
+                        g.endgame = f.opening;
+                        if let Some(seen) = reweighed.get_mut(i) {
+                            *seen = true;
+                        }
+                    }
+                    None => {
+                        (f.endgame, f.opening) = (f.opening, 0);
+                        eval.formations.push(f);
+                        reweighed.push(true);
+                    }
+                }
+            }
             eval.endgame = Some(Endgame {
                 values,
                 tables,
@@ -253,6 +302,79 @@ pub(crate) fn evaluation(
         (None, None) => {}
     }
     eval
+}
+
+/// `(formation PIECE (DIR ...) PIECE N)`, its directions resolved for every player (its
+/// endgame weight the same as its opening's, until an endgame clause says otherwise).
+fn formation(written: &dagaz_syntax::Formation, names: &Declared<'_>) -> Result<Formation> {
+    let from = piece_kind(names.pieces, &written.from)?;
+    let to = piece_kind(names.pieces, &written.to)?;
+    let mut dirs: Vec<Dir> = Vec::with_capacity(written.dirs.len());
+    for name in &written.dirs {
+        let dir = names
+            .board
+            .direction(&name.text)
+            .ok_or_else(|| CompileError::unknown("direction", &name.text, name.span))?;
+        if dirs.contains(&dir) {
+            let found = format!("`{}` again", name.text);
+            return Err(CompileError::expected(
+                "a direction not listed before",
+                found,
+                name.span,
+            ));
+        }
+        dirs.push(dir);
+    }
+    let cells = names.board.len();
+    let mut steps: Vec<Vec<Pos>> = Vec::with_capacity(names.players.len() * cells);
+    for player in 0..names.players.len() {
+        let turned = names.symmetry.get(player);
+        for at in names.board.positions() {
+            let next = dirs.iter().filter_map(|&d| {
+                let d = turned.and_then(|t| t.get(d.index())).copied().unwrap_or(d);
+                names.board.step(d, at)
+            });
+            steps.push(next.collect());
+        }
+    }
+    let mut back: Vec<Vec<Pos>> = vec![Vec::new(); steps.len()];
+    for (i, next) in steps.iter().enumerate() {
+        let (player, at) = (i / cells.max(1), i % cells.max(1));
+        for n in next {
+            if let Some(into) = back.get_mut(player * cells + n.index()) {
+                into.push(Pos(at as u16));
+            }
+        }
+    }
+    Ok(Formation {
+        from,
+        to,
+        dirs,
+        opening: written.weight,
+        endgame: written.weight,
+        steps,
+        back,
+        cells,
+    })
+}
+
+/// `Man (n e) Man`: what a message calls a formation.
+fn formation_name(written: &dagaz_syntax::Formation) -> String {
+    let dirs: Vec<&str> = written.dirs.iter().map(|d| d.text.as_str()).collect();
+    format!(
+        "{} ({}) {}",
+        written.from.text,
+        dirs.join(" "),
+        written.to.text
+    )
+}
+
+/// Whether two formations are of the same pieces in the same directions (in any order).
+fn same_formation(a: &Formation, b: &Formation) -> bool {
+    a.from == b.from
+        && a.to == b.to
+        && a.dirs.len() == b.dirs.len()
+        && a.dirs.iter().all(|d| b.dirs.contains(d))
 }
 
 /// `(PIECE N)` pairs into `values[kind]`.

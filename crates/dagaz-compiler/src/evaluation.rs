@@ -1,14 +1,24 @@
 //! What a game declares for judging positions and ending games by their history: the
-//! `(evaluation ...)` clause (piece values, piece-square tables, a mobility weight) and the
-//! history goals `(draw (repetition N))` and `(draw (quiet-moves N PIECE ...))`.
+//! `(evaluation ...)` clause (piece values, piece-square tables, formations, a mobility
+//! weight) and the history goals `(draw (repetition N))` and `(draw (quiet-moves N PIECE
+//! ...))`.
 //!
 //! The engine itself never evaluates: these are data for a search (the `dagaz-search` crate)
 //! and for anything that plays whole games.
 
-use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos};
+use dagaz_ir::{Action, Dir, Piece, PieceKind, PlayerId, Pos};
 
 /// Centipawn-like units, from the point of view of the player named.
 pub type Score = i32;
+
+/// The pieces on a board as an evaluation reads them: every piece with where it stands, and
+/// what stands at one position (formations look one step from a piece).
+pub trait Placement {
+    /// Every occupied position with its piece.
+    fn placed(&self) -> impl Iterator<Item = (Pos, Piece)> + '_;
+    /// The piece at `at`, if any.
+    fn piece_at(&self, at: Pos) -> Option<Piece>;
+}
 
 /// How a game's positions are judged statically.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,10 +30,86 @@ pub struct Evaluation {
     /// Added per legal move of the side to move (and subtracted per move of its opponent,
     /// where a search knows that count).
     pub(crate) mobility: Score,
+    /// The `(formation ...)` terms, in the order written (the opening's, then those only the
+    /// endgame gives).
+    pub(crate) formations: Vec<Formation>,
     /// The endgame's values and tables, when the game declares `(endgame ...)`.
     pub(crate) endgame: Option<Endgame>,
     /// Whether the game wrote an `(evaluation ...)` clause, or this is the default.
     pub(crate) declared: bool,
+}
+
+/// A `(formation PIECE (DIR ...) PIECE N)` term, its directions resolved for every player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formation {
+    pub(crate) from: PieceKind,
+    pub(crate) to: PieceKind,
+    /// The directions as the game wrote them (the first player's reading).
+    pub(crate) dirs: Vec<Dir>,
+    /// The bonus per pair in the opening (and throughout, when the evaluation is not tapered).
+    pub(crate) opening: Score,
+    /// The bonus per pair in the endgame.
+    pub(crate) endgame: Score,
+    /// `steps[player * cells + at]`: the positions one step from `at` in the directions, as
+    /// that player reads them (its symmetry applied). Resolved once, because a search reads
+    /// them at every node it evaluates.
+    pub(crate) steps: Vec<Vec<Pos>>,
+    /// `back[player * cells + at]`: the positions `at` is one step from, the other way.
+    pub(crate) back: Vec<Vec<Pos>>,
+    pub(crate) cells: usize,
+}
+
+impl Formation {
+    /// The piece type the steps start from.
+    pub fn from(&self) -> PieceKind {
+        self.from
+    }
+
+    /// The piece type found one step away.
+    pub fn to(&self) -> PieceKind {
+        self.to
+    }
+
+    /// The directions as written.
+    pub fn dirs(&self) -> &[Dir] {
+        &self.dirs
+    }
+
+    /// The bonus per pair at one end of the game (the opening's when not tapered).
+    pub fn weight(&self, stage: Stage) -> Score {
+        match stage {
+            Stage::Opening => self.opening,
+            Stage::Endgame => self.endgame,
+        }
+    }
+
+    /// How many pieces of type `to` owned by `owner` stand one step from `at` in the
+    /// directions on `board`.
+    pub fn pairs_at(&self, owner: PlayerId, at: Pos, board: &impl Placement) -> i64 {
+        let found = |next: &&Pos| {
+            board
+                .piece_at(**next)
+                .is_some_and(|p| p.owner == owner && p.kind == self.to)
+        };
+        self.steps_of(&self.steps, owner, at)
+            .iter()
+            .filter(found)
+            .count() as i64
+    }
+
+    fn steps_of<'a>(&self, steps: &'a [Vec<Pos>], owner: PlayerId, at: Pos) -> &'a [Pos] {
+        steps
+            .get(owner.index() * self.cells + at.index())
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Its worth at both ends, per pair.
+    fn worth(&self) -> Ends {
+        Ends {
+            opening: i64::from(self.opening),
+            endgame: i64::from(self.endgame),
+        }
+    }
 }
 
 /// The other end of a tapered evaluation: the endgame's values and tables, and how far a
@@ -60,6 +146,22 @@ pub struct MaterialSums {
 struct Ends {
     opening: i64,
     endgame: i64,
+}
+
+impl MaterialSums {
+    /// `count` times `worth` to `owner`'s sum (and the total).
+    fn add_to(&mut self, owner: PlayerId, count: i64, worth: Ends) {
+        if count == 0 {
+            return;
+        }
+        if self.by_player.len() <= owner.index() {
+            self.by_player.resize(owner.index() + 1, Ends::default());
+        }
+        if let Some(mine) = self.by_player.get_mut(owner.index()) {
+            mine.add(count, worth);
+            self.total.add(count, worth);
+        }
+    }
 }
 
 impl Ends {
@@ -111,6 +213,7 @@ impl Evaluation {
             values: vec![DEFAULT_PIECE_VALUE; kinds],
             tables: vec![vec![None; kinds]; players],
             mobility: DEFAULT_MOBILITY,
+            formations: Vec::new(),
             endgame: None,
             declared: false,
         }
@@ -148,6 +251,11 @@ impl Evaluation {
     /// when it declares one without `(mobility N)`.
     pub fn mobility(&self) -> Score {
         self.mobility
+    }
+
+    /// The `(formation ...)` terms.
+    pub fn formations(&self) -> &[Formation] {
+        &self.formations
     }
 
     /// The opening's bonus for a piece of `kind` owned by `owner` standing at board index `at`.
@@ -198,28 +306,86 @@ impl Evaluation {
     /// tapered evaluation blends the opening's sum and the endgame's by the phase p of the
     /// pieces (at most the start's, F): (opening × p + endgame × (F − p)) / F, rounded
     /// towards zero. The same as [`Evaluation::score`] of [`Evaluation::sums`].
-    pub fn material(&self, me: PlayerId, pieces: impl IntoIterator<Item = (Pos, Piece)>) -> Score {
-        self.score(&self.sums(pieces), me)
+    pub fn material(&self, me: PlayerId, board: &impl Placement) -> Score {
+        self.score(&self.sums(board), me)
     }
 
-    /// The sums [`Evaluation::material`] is made of, for `pieces`.
-    pub fn sums(&self, pieces: impl IntoIterator<Item = (Pos, Piece)>) -> MaterialSums {
+    /// The sums [`Evaluation::material`] is made of, for the pieces on `board`.
+    pub fn sums(&self, board: &impl Placement) -> MaterialSums {
         let mut sums = MaterialSums::default();
-        for (at, piece) in pieces {
+        for (at, piece) in board.placed() {
             self.count(&mut sums, at, piece, 1);
+            for f in self.formations.iter().filter(|f| f.from == piece.kind) {
+                let pairs = f.pairs_at(piece.owner, at, board);
+                sums.add_to(piece.owner, pairs, f.worth());
+            }
         }
         sums
     }
 
     /// Brings `sums` from the position before a move with these `actions` to the position
-    /// after it: the pieces its actions remove are taken out, those they put down added.
-    pub fn play(&self, sums: &mut MaterialSums, actions: &[Action]) {
+    /// after it, in two steps around playing it: this one on `before`, the board the move is
+    /// about to be played on (the pieces its actions remove are taken out, those they put
+    /// down added, and the formation pairs around the cells they touch taken out), then
+    /// [`Evaluation::settle`] on the board with the move played (those pairs as they are
+    /// now).
+    pub fn play(&self, sums: &mut MaterialSums, actions: &[Action], before: &impl Placement) {
+        self.pairs_touching(sums, actions, before, -1);
         self.follow(sums, actions, 1);
     }
 
-    /// Takes a move's actions back out of `sums`: the inverse of [`Evaluation::play`].
-    pub fn unplay(&self, sums: &mut MaterialSums, actions: &[Action]) {
+    /// Takes a move's actions back out of `sums`, the inverse of [`Evaluation::play`] in the
+    /// same two steps: this one on `after`, the board with the move played, then
+    /// [`Evaluation::settle`] on the board it is taken back on.
+    pub fn unplay(&self, sums: &mut MaterialSums, actions: &[Action], after: &impl Placement) {
+        self.pairs_touching(sums, actions, after, -1);
         self.follow(sums, actions, -1);
+    }
+
+    /// The second step of [`Evaluation::play`] and [`Evaluation::unplay`]: the formation
+    /// pairs around the cells the actions touch, as they stand on `board` now.
+    pub fn settle(&self, sums: &mut MaterialSums, actions: &[Action], board: &impl Placement) {
+        self.pairs_touching(sums, actions, board, 1);
+    }
+
+    /// Adds (`sign` 1) or takes out (−1) the formation pairs on `board` that have a piece on a
+    /// cell the actions touch, each pair once.
+    fn pairs_touching(
+        &self,
+        sums: &mut MaterialSums,
+        actions: &[Action],
+        board: &impl Placement,
+        sign: i64,
+    ) {
+        if self.formations.is_empty() {
+            return;
+        }
+        let cells = || actions.iter().filter_map(|a| a.on_board()).map(|o| o.at);
+        for (i, at) in cells().enumerate() {
+            // A cell touched twice (taken and dropped on) is counted at its first action.
+            if cells().take(i).any(|c| c == at) {
+                continue;
+            }
+            let Some(piece) = board.piece_at(at) else {
+                continue;
+            };
+            for f in &self.formations {
+                if f.from == piece.kind {
+                    let pairs = f.pairs_at(piece.owner, at, board);
+                    sums.add_to(piece.owner, sign * pairs, f.worth());
+                }
+                if f.to == piece.kind {
+                    // Pairs from a touched cell were counted from it, above.
+                    let from = f.steps_of(&f.back, piece.owner, at).iter().filter(|&&m| {
+                        !cells().any(|c| c == m)
+                            && board
+                                .piece_at(m)
+                                .is_some_and(|p| p.owner == piece.owner && p.kind == f.from)
+                    });
+                    sums.add_to(piece.owner, sign * from.count() as i64, f.worth());
+                }
+            }
+        }
     }
 
     fn follow(&self, sums: &mut MaterialSums, actions: &[Action], sign: i64) {
@@ -259,13 +425,7 @@ impl Evaluation {
                 }
             }
         };
-        if sums.by_player.len() <= owner.index() {
-            sums.by_player.resize(owner.index() + 1, Ends::default());
-        }
-        if let Some(mine) = sums.by_player.get_mut(owner.index()) {
-            mine.add(sign, worth);
-            sums.total.add(sign, worth);
-        }
+        sums.add_to(owner, sign, worth);
     }
 
     /// The material of the pieces `sums` counts, from `me`'s point of view, as

@@ -31,7 +31,8 @@ mod rules;
 pub use compile::{compile, compile_all, load};
 pub use error::{CompileError, CompileErrorKind, LoadError};
 pub use evaluation::{
-    Evaluation, MaterialSums, Score, Stage, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
+    Evaluation, Formation, MaterialSums, Placement, Score, Stage, DEFAULT_MOBILITY,
+    DEFAULT_PIECE_VALUE,
 };
 pub use formats::{Castling, CastlingRooks, FenError, FenSpec, PdnSpec, StandardFen};
 pub use goals::{

@@ -62,6 +62,16 @@ pub struct PlayUndo {
 /// A turn variable's value before any move sets it.
 pub(crate) const UNSET: Value = Value::UNSET;
 
+impl dagaz_compiler::Placement for Position {
+    fn placed(&self) -> impl Iterator<Item = (Pos, Piece)> + '_ {
+        self.pieces()
+    }
+
+    fn piece_at(&self, at: Pos) -> Option<Piece> {
+        Position::piece_at(self, at)
+    }
+}
+
 impl Position {
     /// An empty board of `len` positions with `to_move` to play, no turns played and no turn
     /// variable set. `len` must be the game's board length for the position to make sense.
@@ -609,7 +619,7 @@ mod tests {
         let mut position = game.initial_position();
         let start = position.clone();
         let mut key = position.board_key();
-        let mut sums = eval.sums(position.pieces());
+        let mut sums = eval.sums(&position);
         let mut played = Vec::new();
         let mut gen = MoveGen::default();
         for text in line {
@@ -617,15 +627,16 @@ mod tests {
             let mv = crate::match_move(&game, &moves, text)
                 .unwrap_or_else(|e| panic!("{text}: {e:?}"))
                 .clone();
+            eval.play(&mut sums, mv.actions(), &position);
             let undo = position.play(&game, &mv);
+            eval.settle(&mut sums, mv.actions(), &position);
             key ^= mv.board_change();
-            eval.play(&mut sums, mv.actions());
             assert_eq!(key, position.board_key(), "after {text}");
             assert_eq!(position.zobrist_with_board(key), position.zobrist());
             for me in [position.to_move(), start.to_move()] {
                 assert_eq!(
                     eval.score(&sums, me),
-                    eval.material(me, position.pieces()),
+                    eval.material(me, &position),
                     "after {text}"
                 );
             }
@@ -633,12 +644,65 @@ mod tests {
         }
         assert_eq!(position.pieces().count(), 26, "a rook and five pawns taken");
         for (mv, undo) in played.into_iter().rev() {
+            eval.unplay(&mut sums, mv.actions(), &position);
             position.unplay(&mv, undo);
+            eval.settle(&mut sums, mv.actions(), &position);
             key ^= mv.board_change();
-            eval.unplay(&mut sums, mv.actions());
         }
         assert_eq!(position, start);
         assert_eq!(key, start.board_key());
-        assert_eq!(sums, eval.sums(start.pieces()));
+        assert_eq!(
+            eval.score(&sums, start.to_move()),
+            eval.material(start.to_move(), &start)
+        );
+    }
+
+    /// The formations kept along a line agree with counting them on the board, also over
+    /// draughts captures that take several pieces and a promotion: International draughts
+    /// with men backed from behind, 300 plies of the first, the last or a middle move in turn
+    /// (its start position again when a game ends).
+    #[test]
+    fn formations_follow_the_moves() {
+        let text = std::fs::read_to_string(format!(
+            "{}/../../games/international.game",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap()
+        .replace(
+            "(mobility 2))",
+            "(formation Man (sw se) Man 3) (formation King (nw) Man 5) (mobility 2))",
+        );
+        let game = crate::Game::load(&text).unwrap();
+        let eval = game.evaluation();
+        assert_eq!(eval.formations().len(), 2);
+        let mut gen = MoveGen::default();
+        let mut position = game.initial_position();
+        let mut sums = eval.sums(&position);
+        let mut line = Vec::new();
+        for ply in 0..300usize {
+            let moves = gen.moves(&game, &position).unwrap();
+            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)).cloned() else {
+                break;
+            };
+            eval.play(&mut sums, mv.actions(), &position);
+            let undo = position.play(&game, &mv);
+            eval.settle(&mut sums, mv.actions(), &position);
+            let me = position.to_move();
+            assert_eq!(
+                eval.score(&sums, me),
+                eval.material(me, &position),
+                "ply {ply}"
+            );
+            line.push((mv, undo));
+        }
+        assert!(line.len() > 40, "{} plies", line.len());
+        for (mv, undo) in line.into_iter().rev() {
+            eval.unplay(&mut sums, mv.actions(), &position);
+            position.unplay(&mv, undo);
+            eval.settle(&mut sums, mv.actions(), &position);
+            let me = position.to_move();
+            assert_eq!(eval.score(&sums, me), eval.material(me, &position));
+        }
+        assert_eq!(position, game.initial_position());
     }
 }

@@ -468,7 +468,7 @@ impl<'a, 'g> Mcts<'a, 'g> {
         let mut results = [0.5; MAX_PLAYERS];
         if self.game.player_count() == 2 {
             let eval = self.game.evaluation();
-            let first = f64::from(eval.material(PlayerId(0), position.pieces()));
+            let first = f64::from(eval.material(PlayerId(0), position));
             let chance = 1.0 / (1.0 + 10f64.powf(-first / 400.0));
             let [a, b, ..] = &mut results;
             (*a, *b) = (chance, 1.0 - chance);

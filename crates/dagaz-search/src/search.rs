@@ -403,7 +403,7 @@ impl<'g> Worker<'g> {
 
         let mut root = record.position().clone();
         self.board_key = root.board_key();
-        self.material = self.game.evaluation().sums(root.pieces());
+        self.material = self.game.evaluation().sums(&root);
         let mut moves = Vec::new();
         self.gen.generate(self.game, &mut root, &mut moves)?;
         let mut found = Found {
@@ -1175,23 +1175,21 @@ impl<'g> Worker<'g> {
     fn play(&mut self, position: &mut Position, mv: &Move) -> Played {
         let board_key = self.board_key;
         self.board_key ^= mv.board_change();
-        self.game
-            .evaluation()
-            .play(&mut self.material, mv.actions());
-        Played {
-            undo: position.play(self.game, mv),
-            board_key,
-        }
+        let eval = self.game.evaluation();
+        eval.play(&mut self.material, mv.actions(), position);
+        let undo = position.play(self.game, mv);
+        eval.settle(&mut self.material, mv.actions(), position);
+        Played { undo, board_key }
     }
 
     /// Takes back a move [`Worker::play`] played. The key before it is restored as kept; the
     /// material is taken back by subtraction, since copying it would copy a vector.
     fn unplay(&mut self, position: &mut Position, mv: &Move, played: Played) {
+        let eval = self.game.evaluation();
+        eval.unplay(&mut self.material, mv.actions(), position);
         position.unplay(mv, played.undo);
         self.board_key = played.board_key;
-        self.game
-            .evaluation()
-            .unplay(&mut self.material, mv.actions());
+        eval.settle(&mut self.material, mv.actions(), position);
     }
 
     /// The searched position's Zobrist hash, from the board key kept along the line.
@@ -1203,16 +1201,13 @@ impl<'g> Worker<'g> {
         position.zobrist_with_board(self.board_key)
     }
 
-    /// The searched position's material for its side to move, from the sums kept along the
-    /// line.
+    /// The searched position's material, tables and formations for its side to move, from
+    /// the sums kept along the line.
     fn material(&self, position: &Position) -> i32 {
         let eval = self.game.evaluation();
         let material = eval.score(&self.material, position.to_move());
         if cfg!(test) {
-            assert_eq!(
-                material,
-                eval.material(position.to_move(), position.pieces())
-            );
+            assert_eq!(material, eval.material(position.to_move(), position));
         }
         material
     }

@@ -172,6 +172,9 @@ keywords! {
     PieceTable = "piece-table",
     /// `(mobility N)` in `evaluation`.
     Mobility = "mobility",
+    /// `(formation PIECE (DIR ...) PIECE N)` in `evaluation`: a bonus per pair of a player's
+    /// pieces standing one step apart.
+    Formation = "formation",
     /// `(phase (PIECE N) ...)` in `evaluation`: how much each piece keeps the game in its
     /// opening.
     Phase = "phase",

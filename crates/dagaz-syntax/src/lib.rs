@@ -51,7 +51,7 @@ pub use lower::{player, MAX_NESTING, MAX_OPERANDS};
 pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};
 pub use tree::{
     Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, Endgame,
-    Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Game, Goal,
+    Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Formation, Game, Goal,
     GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Outcome, Pass, PdnFen, Piece,
     PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Stmt, Superko,
     Symmetry, TurnVariable, Zone,

@@ -1105,10 +1105,50 @@ fn fen_and_evaluation_mistakes_are_all_reported() {
             "expected a number, found the symbol `x` @ x",
             "`mobility` takes 1 argument, found 0 @ (mobility)",
             "expected a number, found the symbol `many` @ many",
-            "expected `(piece-values ...)`, `(piece-table ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the form `(tempo ...)` @ (tempo 5)",
-            "expected `(piece-values ...)`, `(piece-table ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the symbol `x` @ x",
+            "expected `(piece-values ...)`, `(piece-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the form `(tempo ...)` @ (tempo 5)",
+            "expected `(piece-values ...)`, `(piece-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the symbol `x` @ x",
             "a second `evaluation` form @ (evaluation)",
         ]
+    );
+    assert_eq!(
+        game_errors("(evaluation (formation Man (nw) Man) (formation Man () Man 1) (formation Man nw Man 1) (formation Man (1) Man 1) (formation Man (nw) Man x) (endgame (formation (Man) (ne) Man 2) (mobility 1)))"),
+        vec![
+            "`formation` takes 4 arguments, found 3 @ (formation Man (nw) Man)",
+            "expected `(DIR ...)`, the directions from the first piece to the second, found a list @ ()",
+            "expected `(DIR ...)`, the directions from the first piece to the second, found the symbol `nw` @ nw",
+            "expected a direction name, found the number 1 @ 1",
+            "expected a number, found the symbol `x` @ x",
+            "expected a piece type, found the form `(Man ...)` @ (Man)",
+            "expected `(piece-values ...)`, `(piece-table ...)` or `(formation ...)`, found the form `(mobility ...)` @ (mobility 1)",
+        ]
+    );
+}
+
+#[test]
+fn formations_lower_in_the_evaluation_and_its_endgame() {
+    let (game, errors) = game_of(
+        "(evaluation (formation King (n nw ne) Pawn 12) (endgame (formation Pawn (nw) Pawn -3)))",
+    );
+    assert_eq!(errors, Vec::<String>::new());
+    let eval = game.evaluation.unwrap();
+    let shown = |f: &Formation| {
+        let dirs: Vec<&str> = f.dirs.iter().map(Ident::as_str).collect();
+        (
+            f.from.as_str().to_string(),
+            dirs.join(" "),
+            f.to.as_str().to_string(),
+            f.weight,
+        )
+    };
+    let opening: Vec<_> = eval.formations.iter().map(shown).collect();
+    assert_eq!(
+        opening,
+        vec![("King".into(), "n nw ne".into(), "Pawn".into(), 12)]
+    );
+    let endgame: Vec<_> = eval.endgame.unwrap().formations.iter().map(shown).collect();
+    assert_eq!(
+        endgame,
+        vec![("Pawn".into(), "nw".into(), "Pawn".into(), -3)]
     );
 }
 

@@ -535,13 +535,16 @@ pub enum GoalCondition {
     QuietMoves(u32, Vec<Ident>),
 }
 
-/// `(evaluation (piece-values ...) (piece-table ...) (mobility N) (phase ...) (endgame ...))`.
+/// `(evaluation (piece-values ...) (piece-table ...) (formation ...) (mobility N) (phase ...)
+/// (endgame ...))`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
     /// Every `(PIECE VALUE)` pair of every `piece-values` clause, in order.
     pub piece_values: Vec<(Ident, i32)>,
     /// The `piece-table` clauses, in order.
     pub piece_tables: Vec<PieceTable>,
+    /// The `formation` clauses, in order.
+    pub formations: Vec<Formation>,
     /// The last `(mobility N)`.
     pub mobility: Option<i32>,
     /// Every `(PIECE N)` pair of every `phase` clause, in order.
@@ -552,13 +555,32 @@ pub struct Evaluation {
     pub span: Span,
 }
 
-/// `(endgame (piece-values ...) (piece-table ...))` in `evaluation`.
+/// `(endgame (piece-values ...) (piece-table ...) (formation ...))` in `evaluation`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Endgame {
     /// Every `(PIECE VALUE)` pair of its `piece-values` clauses, in order.
     pub piece_values: Vec<(Ident, i32)>,
     /// Its `piece-table` clauses, in order.
     pub piece_tables: Vec<PieceTable>,
+    /// Its `formation` clauses, in order.
+    pub formations: Vec<Formation>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(formation PIECE (DIR ...) PIECE N)`: N for every piece of the second type standing one
+/// step in one of the directions (as its owner reads them) from a piece of the first type of
+/// the same owner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formation {
+    /// The piece the steps start from.
+    pub from: Ident,
+    /// The directions, at least one.
+    pub dirs: Vec<Ident>,
+    /// The piece found there.
+    pub to: Ident,
+    /// The bonus per pair.
+    pub weight: i32,
     /// The clause.
     pub span: Span,
 }

@@ -13,13 +13,15 @@ use dagaz_engine::{Evaluation, Game, PieceKind, PlayerId, Position, Stage};
 use std::fmt::Write as _;
 
 /// Where each weight sits in the vector: the piece values, then (when tuned) one table per
-/// kind, then the mobility weight. A tapered evaluation has two of each value and table, the
+/// kind, then one weight per formation, then the mobility weight. A tapered evaluation has two of each value and table, the
 /// opening's and the endgame's, and a position's features split between them by its phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     kinds: usize,
     cells: usize,
     tables: bool,
+    /// How many `(formation ...)` terms the game has (always tuned: they are few).
+    formations: usize,
     /// 2 for a tapered evaluation (opening, endgame), else 1.
     stages: usize,
 }
@@ -34,13 +36,14 @@ impl Layout {
             kinds: game.piece_count(),
             cells: game.board().len(),
             tables,
+            formations: game.evaluation().formations().len(),
             stages: if game.evaluation().is_tapered() { 2 } else { 1 },
         }
     }
 
     /// How many weights there are.
     pub fn len(&self) -> usize {
-        self.values_len() + self.table_len() + 1
+        self.values_len() + self.table_len() + self.stages * self.formations + 1
     }
 
     /// Whether there are none (never: the mobility weight is always one).
@@ -78,8 +81,13 @@ impl Layout {
         self.values_len() + (stage * self.kinds + kind) * self.cells + cell
     }
 
+    /// The weight of formation `f`.
+    fn formation(&self, stage: usize, f: usize) -> usize {
+        self.values_len() + self.table_len() + stage * self.formations + f
+    }
+
     fn mobility(&self) -> usize {
-        self.values_len() + self.table_len()
+        self.values_len() + self.table_len() + self.stages * self.formations
     }
 
     /// Whether weight `i` is the mobility weight.
@@ -103,6 +111,10 @@ impl Layout {
                         set(&mut w, self.table(s, k, cell), f64::from(v));
                     }
                 }
+            }
+            for (f, formation) in eval.formations().iter().enumerate() {
+                let v = f64::from(formation.weight(stage));
+                set(&mut w, self.formation(s, f), v);
             }
         }
         set(&mut w, self.mobility(), f64::from(eval.mobility()));
@@ -150,6 +162,18 @@ impl Layout {
                 } else {
                     let bonus = eval.table_at(stage, piece.owner, piece.kind, at.index());
                     fixed += share * f64::from(bonus);
+                }
+            }
+            for (f, formation) in eval.formations().iter().enumerate() {
+                if formation.from() != piece.kind {
+                    continue;
+                }
+                let pairs = formation.pairs_at(piece.owner, at, position) as f64;
+                for (s, _) in self.stages() {
+                    let share = sign * shares.get(s).copied().unwrap_or(0.0);
+                    if let Some(c) = counts.get_mut(self.formation(s, f)) {
+                        *c += share * pairs;
+                    }
                 }
             }
         }
@@ -232,6 +256,24 @@ impl Layout {
                 }
                 text.push(')');
             }
+            for (f, formation) in eval.formations().iter().enumerate() {
+                let w = round(weights.get(self.formation(s, f)).copied().unwrap_or(0.0));
+                // An endgame formation is written where its weight differs from the opening's.
+                let opening = round(weights.get(self.formation(0, f)).copied().unwrap_or(0.0));
+                if s == 1 && w == opening {
+                    continue;
+                }
+                let _ = write!(
+                    text,
+                    "{indent}(formation {} (",
+                    game.piece_name(formation.from())
+                );
+                for (i, &dir) in formation.dirs().iter().enumerate() {
+                    let space = if i == 0 { "" } else { " " };
+                    let _ = write!(text, "{space}{}", game.board().direction_name(dir));
+                }
+                let _ = write!(text, ") {} {w})", game.piece_name(formation.to()));
+            }
             if s == 1 {
                 text.push(')');
             }
@@ -306,7 +348,7 @@ mod tests {
             .from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 1")
             .unwrap();
         let eval = chess.evaluation();
-        let expected = eval.material(position.to_move(), position.pieces());
+        let expected = eval.material(position.to_move(), &position);
         for tables in [false, true] {
             let layout = Layout::new(&chess, tables);
             let weights = layout.weights_of(eval);
@@ -348,6 +390,10 @@ mod tests {
                             eval.value_at(stage, piece.kind)
                                 + eval.table_at(stage, piece.owner, piece.kind, at.index()),
                         );
+                    for f in eval.formations().iter().filter(|f| f.from() == piece.kind) {
+                        let pairs = f.pairs_at(piece.owner, at, &position);
+                        *sum += sign * pairs * i64::from(f.weight(stage));
+                    }
                 }
                 phase += i64::from(eval.phase_weight(piece.kind));
             }
@@ -356,7 +402,9 @@ mod tests {
             let exact = (opening * p + endgame * (full - p)) as f64 / full as f64;
             for tables in [false, true] {
                 let layout = Layout::new(&chess, tables);
-                assert_eq!(layout.len(), 2 * (6 + if tables { 6 * 64 } else { 0 }) + 1);
+                // Values, tables, the two formations, at both ends; the mobility.
+                let tabled = if tables { 6 * 64 } else { 0 };
+                assert_eq!(layout.len(), 2 * (6 + tabled + 2) + 1);
                 let f = layout.features(&chess, &position, 20, 20);
                 let score = f.score(&layout.weights_of(eval));
                 assert!(
@@ -364,7 +412,7 @@ mod tests {
                     "{fen} {tables}: {score} {exact}"
                 );
             }
-            (exact, eval.material(me, position.pieces()), p)
+            (exact, eval.material(me, &position), p)
         };
         // The start: the opening's values alone.
         let (exact, material, p) =
@@ -378,6 +426,35 @@ mod tests {
         let (exact, material, p) = blend("4k3/p6r/8/4P3/4K3/2N5/P6R/8 w - - 0 1");
         assert_eq!(p, 5);
         assert_eq!(material, exact.trunc() as i32);
+    }
+
+    /// Formations are weights too: the features' score with the game's own weights is the
+    /// search's, and the clause written from them compiles to the same formations.
+    #[test]
+    fn formations_are_features_and_are_written_back() {
+        let text = "(board (name b) (dim \"a-c\") (dim \"3-1\")
+                (dir (name n) 0 -1) (dir (name s) 0 1) (dir (name e) 1 0) (dir (name ne) 1 -1))
+            (piece (name Man) (pre (check is-friend?) (take)) (move (check n) (check is-empty?))
+                (post (drop)))
+            (game (name t) (board b) (symmetry Black (n s) (s n))
+               (players (White (Man a1 b1 a2)) (Black (Man a3 b3)))
+               (evaluation (piece-values (Man 100)) (formation Man (n e) Man 10)
+                  (phase (Man 1))
+                  (endgame (formation Man (e n) Man 4) (formation Man (ne) Man 7))))";
+        let g = Game::load(text).unwrap();
+        let eval = g.evaluation();
+        let start = g.initial_position();
+        let expected = eval.material(start.to_move(), &start);
+        // Phase 5 of 5, the opening alone: 300 - 200, White's two pairs less Black's one.
+        assert_eq!(expected, 110);
+        for tables in [false, true] {
+            let layout = Layout::new(&g, tables);
+            let f = layout.features(&g, &start, 4, 4);
+            assert_eq!(f.score(&layout.weights_of(eval)), f64::from(expected));
+            let clause = layout.clause(&g, &layout.weights_of(eval));
+            let again = Game::load(&crate::rewrite(text, &clause).unwrap()).unwrap();
+            assert_eq!(again.evaluation(), eval, "{clause}");
+        }
     }
 
     /// The clause written from the game's own weights compiles to the same evaluation.

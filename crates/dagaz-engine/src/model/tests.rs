@@ -1,7 +1,7 @@
 //! The declarations of evaluation, history goals and positional superko, as a loaded game answers
 //! them and plays them.
 
-use dagaz_compiler::{HistoryGoal, HistoryRule, Outcome, Stage, DEFAULT_MOBILITY};
+use dagaz_compiler::{HistoryGoal, HistoryRule, Outcome, Score, Stage, DEFAULT_MOBILITY};
 use dagaz_ir::{PieceKind, PlayerId};
 
 fn game(text: &str) -> crate::Game {
@@ -20,10 +20,7 @@ fn the_default_counts_every_piece_alike() {
     let e = g.evaluation();
     assert!(!e.is_declared());
     assert_eq!(
-        e.material(
-            g.initial_position().to_move(),
-            g.initial_position().pieces()
-        ),
+        e.material(g.initial_position().to_move(), &g.initial_position()),
         100
     );
     assert_eq!(e.mobility(), DEFAULT_MOBILITY);
@@ -43,10 +40,7 @@ fn values_and_tables_count_for_the_side_to_move() {
     assert!(e.is_declared());
     // White: Man a1 (100 + 4) + Man b1 (100 + 5); Black: King c2 (300 + 30).
     assert_eq!(
-        e.material(
-            g.initial_position().to_move(),
-            g.initial_position().pieces()
-        ),
+        e.material(g.initial_position().to_move(), &g.initial_position()),
         209 - 330
     );
     assert_eq!(e.table(PlayerId(1), PieceKind(0), 0), 6);
@@ -280,16 +274,16 @@ fn a_tapered_evaluation_blends_opening_and_endgame_by_the_phase() {
     assert_eq!(e.table_at(Stage::Endgame, PlayerId(1), PieceKind(0), 4), 20);
     let start = g.initial_position();
     // At the start the opening alone counts: 104 + 105 - 300.
-    assert_eq!(e.material(start.to_move(), start.pieces()), -91);
+    assert_eq!(e.material(start.to_move(), &start), -91);
     assert_eq!(e.opening_share(start.pieces()), 1.0);
     // One man gone (phase 3 of 5): opening 104 - 300 = -196, endgame 190 - 300 = -110;
     // (-196 * 3 + -110 * 2) / 5 = -161.6, rounded towards zero.
     let mut one = start.clone();
     one.put(dagaz_ir::Pos(4), None);
-    assert_eq!(e.material(one.to_move(), one.pieces()), -161);
+    assert_eq!(e.material(one.to_move(), &one), -161);
     assert!((e.opening_share(one.pieces()) - 0.6).abs() < 1e-9);
     // Black's view of the same position is the opposite.
-    assert_eq!(e.material(PlayerId(1), one.pieces()), 161);
+    assert_eq!(e.material(PlayerId(1), &one), 161);
     // More than the start's phase counts as the opening.
     let more = game(&text("(Man a1 b1 a2)"));
     let p = more.initial_position();
@@ -308,4 +302,61 @@ fn an_untapered_evaluation_is_its_opening() {
     assert_eq!(e.phase_weight(PieceKind(0)), 0);
     assert_eq!(e.value_at(Stage::Endgame, PieceKind(0)), 100);
     assert_eq!(e.table_at(Stage::Endgame, PlayerId(0), PieceKind(0), 3), 4);
+}
+
+const SQUARE: &str = "(board (name b) (dim \"a-c\") (dim \"3-1\")
+        (dir (name n) 0 -1) (dir (name s) 0 1) (dir (name e) 1 0) (dir (name ne) 1 -1))
+    (piece (name Man) (pre (check is-friend?) (take)) (move (check n) (check is-empty?)) (post (drop)))";
+
+#[test]
+fn formations_count_pairs_of_a_players_pieces_in_its_own_directions() {
+    let text = |eval: &str| {
+        format!(
+            "{SQUARE} (game (name t) (board b) (symmetry Black (n s) (s n))
+               (players (White (Man a1 b1 a2)) (Black (Man a3 b3))) (evaluation {eval}))"
+        )
+    };
+    let g = game(&text("(formation Man (n e) Man 10)"));
+    let e = g.evaluation();
+    let start = g.initial_position();
+    let score = |p: &crate::Position, me: PlayerId| e.material(me, p);
+    // White: a1 has a man to its north (a2) and east (b1), 2 pairs; Black reads n as s: a3
+    // has one east (b3), and a2 to its south is White's. 300 - 200 + 20 - 10.
+    assert_eq!(score(&start, PlayerId(0)), 110);
+    assert_eq!(score(&start, PlayerId(1)), -110);
+    let f = &e.formations()[0];
+    assert_eq!(
+        (f.weight(Stage::Opening), f.weight(Stage::Endgame)),
+        (10, 10)
+    );
+    // An endgame formation of the same pieces and directions reweighs the opening's; one of
+    // other directions weighs nothing in the opening.
+    let tapered = game(&text(
+        "(formation Man (n e) Man 10) (phase (Man 1))
+         (endgame (formation Man (e n) Man 4) (formation Man (ne) Man 7))",
+    ));
+    let weights: Vec<(Score, Score)> = tapered
+        .evaluation()
+        .formations()
+        .iter()
+        .map(|f| (f.weight(Stage::Opening), f.weight(Stage::Endgame)))
+        .collect();
+    assert_eq!(weights, vec![(10, 4), (0, 7)]);
+    let errors = |eval: &str| crate::Game::load(&text(eval)).unwrap_err().to_string();
+    assert_eq!(
+        errors("(formation Man (n up) Man 1)"),
+        "unknown direction `up`"
+    );
+    assert_eq!(
+        errors("(formation Man (n) Pawn 1)"),
+        "unknown piece type `Pawn`"
+    );
+    assert_eq!(
+        errors("(formation Man (n e n) Man 1)"),
+        "expected a direction not listed before, found `n` again"
+    );
+    assert_eq!(
+        errors("(formation Man (n e) Man 1) (formation Man (e n) Man 2)"),
+        "a second `formation` definition named `Man (e n) Man`"
+    );
 }

@@ -6,9 +6,9 @@ use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, Endgame, Evaluation, Fen, FenCastling, FenCount, FenPiece,
-    FenRanks, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome, Pass,
-    PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Superko,
-    Symmetry, TurnVariable, Zone,
+    FenRanks, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome,
+    Pass, PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen,
+    Superko, Symmetry, TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -599,8 +599,8 @@ impl Lower {
     /// `(evaluation (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...) (mobility
     /// N) (phase (PIECE N) ...) (endgame (piece-values ...) (piece-table ...)))`.
     fn evaluation(&mut self, clause: &Node, parts: &[Node]) -> Evaluation {
-        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)`, `(mobility N)`, \
-                            `(phase ...)` or `(endgame ...)`";
+        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)`, `(formation ...)`, \
+                            `(mobility N)`, `(phase ...)` or `(endgame ...)`";
         let mut eval = Evaluation {
             span: clause.span,
             ..Evaluation::default()
@@ -609,7 +609,8 @@ impl Lower {
             let Some(items) = self.ok(shape::list(sub, WHAT)) else {
                 continue;
             };
-            if self.material(sub, items, &mut eval.piece_values, &mut eval.piece_tables) {
+            let (values, tables) = (&mut eval.piece_values, &mut eval.piece_tables);
+            if self.material(sub, items, values, tables, &mut eval.formations) {
                 continue;
             }
             match shape::head(sub) {
@@ -628,18 +629,21 @@ impl Lower {
         eval
     }
 
-    /// A `(piece-values ...)` onto `values` or a `(piece-table ...)` onto `tables`, the clauses
-    /// the evaluation and its endgame share: whether `sub` was one of them.
+    /// A `(piece-values ...)` onto `values`, a `(piece-table ...)` onto `tables` or a
+    /// `(formation ...)` onto `formations`, the clauses the evaluation and its endgame share:
+    /// whether `sub` was one of them.
     fn material(
         &mut self,
         sub: &Node,
         items: &[Node],
         values: &mut Vec<(Ident, i32)>,
         tables: &mut Vec<PieceTable>,
+        formations: &mut Vec<Formation>,
     ) -> bool {
         match shape::head(sub) {
             Some(Keyword::PieceValues) => self.pairs(items, values),
             Some(Keyword::PieceTable) => tables.extend(self.piece_table(sub, items)),
+            Some(Keyword::Formation) => formations.extend(self.ok(formation(sub, items))),
             _ => return false,
         }
         true
@@ -654,9 +658,10 @@ impl Lower {
         }
     }
 
-    /// `(endgame (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...))`.
+    /// `(endgame (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...) (formation
+    /// ...))`.
     fn endgame(&mut self, clause: &Node, items: &[Node]) -> Endgame {
-        const WHAT: &str = "`(piece-values ...)` or `(piece-table ...)`";
+        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)` or `(formation ...)`";
         let mut endgame = Endgame {
             span: clause.span,
             ..Endgame::default()
@@ -666,7 +671,7 @@ impl Lower {
                 continue;
             };
             let (values, tables) = (&mut endgame.piece_values, &mut endgame.piece_tables);
-            if !self.material(sub, parts, values, tables) {
+            if !self.material(sub, parts, values, tables, &mut endgame.formations) {
                 self.errors.push(SyntaxError::expected(WHAT, sub));
             }
         }
@@ -908,6 +913,27 @@ fn score(node: &Node) -> Result<i32> {
     let n = shape::int(node, "a number")?;
     i32::try_from(n)
         .map_err(|_| SyntaxError::expected("a number between -2147483648 and 2147483647", node))
+}
+
+/// `(formation PIECE (DIR ...) PIECE N)`.
+fn formation(sub: &Node, items: &[Node]) -> Result<Formation> {
+    let [from, dirs, to, weight] = shape::arity::<4>(Keyword::Formation.text(), items, sub.span)?;
+    const DIRS: &str = "`(DIR ...)`, the directions from the first piece to the second";
+    let written = dirs;
+    let dirs = shape::list(written, DIRS)?;
+    if dirs.is_empty() {
+        return Err(SyntaxError::expected(DIRS, written));
+    }
+    Ok(Formation {
+        from: shape::ident(from, "a piece type")?,
+        dirs: dirs
+            .iter()
+            .map(|d| shape::ident(d, "a direction name"))
+            .collect::<Result<_>>()?,
+        to: shape::ident(to, "a piece type")?,
+        weight: score(weight)?,
+        span: sub.span,
+    })
 }
 
 /// `(PIECE VALUE)` in `piece-values`.
