@@ -205,12 +205,7 @@ pub(crate) fn evaluation(
     for written in &written.formations {
         match formation(written, names) {
             Ok(f) if eval.formations.iter().any(|g| same_formation(g, &f)) => {
-                let what = Keyword::Formation.text();
-                errors.push(CompileError::duplicate(
-                    what,
-                    &formation_name(written),
-                    written.span,
-                ));
+                errors.push(duplicate_formation(written));
             }
             Ok(f) => eval.formations.push(f),
             Err(e) => errors.push(e),
@@ -265,18 +260,15 @@ pub(crate) fn evaluation(
                         continue;
                     }
                 };
-                let found = eval.formations.iter().position(|g| same_formation(g, &f));
-                let opening = found.and_then(|i| Some((eval.formations.get_mut(i)?, i)));
-                match opening {
-                    Some((_, i)) if reweighed.get(i) == Some(&true) => {
-                        let what = Keyword::Formation.text();
-                        let e =
-                            CompileError::duplicate(what, &formation_name(written), written.span);
-                        errors.push(e);
+                match eval.formations.iter().position(|g| same_formation(g, &f)) {
+                    Some(i) if reweighed.get(i) == Some(&true) => {
+                        errors.push(duplicate_formation(written));
                     }
-                    Some((g, i)) => {
-                        g.endgame = f.opening;
-                        if let Some(seen) = reweighed.get_mut(i) {
+                    Some(i) => {
+                        if let (Some(g), Some(seen)) =
+                            (eval.formations.get_mut(i), reweighed.get_mut(i))
+                        {
+                            g.endgame = f.opening;
                             *seen = true;
                         }
                     }
@@ -328,12 +320,11 @@ fn formation(written: &dagaz_syntax::Formation, names: &Declared<'_>) -> Result<
     let cells = names.board.len();
     let mut steps: Vec<Vec<Pos>> = Vec::with_capacity(names.players.len() * cells);
     for player in 0..names.players.len() {
-        let turned = names.symmetry.get(player);
+        let turned = names.symmetry.get(player).map_or(&[][..], Vec::as_slice);
         for at in names.board.positions() {
-            let next = dirs.iter().filter_map(|&d| {
-                let d = turned.and_then(|t| t.get(d.index())).copied().unwrap_or(d);
-                names.board.step(d, at)
-            });
+            let next = dirs
+                .iter()
+                .filter_map(|&d| names.board.step(d.turned(turned), at));
             steps.push(next.collect());
         }
     }
@@ -358,15 +349,16 @@ fn formation(written: &dagaz_syntax::Formation, names: &Declared<'_>) -> Result<
     })
 }
 
-/// `Man (n e) Man`: what a message calls a formation.
-fn formation_name(written: &dagaz_syntax::Formation) -> String {
+/// A formation written twice in one clause, named as `Man (n e) Man`.
+fn duplicate_formation(written: &dagaz_syntax::Formation) -> CompileError {
     let dirs: Vec<&str> = written.dirs.iter().map(|d| d.text.as_str()).collect();
-    format!(
+    let name = format!(
         "{} ({}) {}",
         written.from.text,
         dirs.join(" "),
         written.to.text
-    )
+    );
+    CompileError::duplicate(Keyword::Formation.text(), &name, written.span)
 }
 
 /// Whether two formations are of the same pieces in the same directions (in any order).

@@ -360,6 +360,8 @@ impl Evaluation {
         if self.formations.is_empty() {
             return;
         }
+        // A move has a handful of actions (a long capture a few dozen), so scanning them again
+        // is cheaper than building a set of cells at every node.
         let cells = || actions.iter().filter_map(|a| a.on_board()).map(|o| o.at);
         for (i, at) in cells().enumerate() {
             // A cell touched twice (taken and dropped on) is counted at its first action.

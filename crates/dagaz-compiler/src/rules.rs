@@ -143,6 +143,12 @@ impl Rules {
         &self.board
     }
 
+    /// `player`'s map from the game's directions to its own, for [`Dir::turned`]; empty for
+    /// a player without one.
+    pub fn symmetry_of(&self, player: PlayerId) -> &[Dir] {
+        self.symmetry.get(player.index()).map_or(&[], Vec::as_slice)
+    }
+
     /// How many players take turns; at least one, since a game without players does not
     /// compile.
     pub fn player_count(&self) -> usize {

@@ -129,11 +129,7 @@ fn goal_reached(
         game.next_player(mover),
         position.turns_played().saturating_sub(1),
     );
-    let symmetry = game
-        .rules
-        .symmetry
-        .get(mover.index())
-        .map_or(&[][..], Vec::as_slice);
+    let symmetry = game.rules.symmetry_of(mover);
     p.steps = 0;
     p.globals.reset(game.global_count());
     p.state.player = mover;

@@ -191,11 +191,7 @@ impl MoveGen {
                 }
             }
         }
-        let symmetry = game
-            .rules
-            .symmetry
-            .get(position.to_move().index())
-            .map_or(&[][..], Vec::as_slice);
+        let symmetry = game.rules.symmetry_of(position.to_move());
         let mut generation = Generation {
             game,
             limits: self.limits,

@@ -37,6 +37,15 @@ index_type!(
     /// the order the directions were added to the [`Board`](crate::Board).
     Dir(u8)
 );
+impl Dir {
+    /// The direction a player moves in when the game says `self`: `symmetry` is the player's
+    /// map from the game's directions to its own, empty for a player who sees the board as
+    /// the game declares it (the first, and every player of a game without `symmetry`).
+    #[inline]
+    pub fn turned(self, symmetry: &[Dir]) -> Dir {
+        symmetry.get(self.index()).copied().unwrap_or(self)
+    }
+}
 index_type!(
     /// A player, by its place in the `players` clause, from 0 (`turn-order` counts from 1).
     PlayerId(u8)
@@ -202,6 +211,16 @@ impl fmt::Display for Pos {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn directions_turn_through_a_symmetry() {
+        let swap = [Dir(1), Dir(0), Dir(2)];
+        assert_eq!(Dir(0).turned(&swap), Dir(1));
+        assert_eq!(Dir(2).turned(&swap), Dir(2));
+        // No symmetry, or one shorter than the board's directions: the game's own.
+        assert_eq!(Dir(1).turned(&[]), Dir(1));
+        assert_eq!(Dir(5).turned(&swap), Dir(5));
+    }
 
     #[test]
     fn values_stay_small() {

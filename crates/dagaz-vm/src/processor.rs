@@ -635,7 +635,7 @@ impl Processor {
                 let to = match pop(&mut self.stack)? {
                     Value::Pos(p) => p,
                     Value::Dir(d) => {
-                        let dir = cx.symmetry.get(d.index()).copied().unwrap_or(d);
+                        let dir = d.turned(cx.symmetry);
                         match cx.board.step(dir, self.state.current) {
                             Some(p) => p,
                             None => return Ok(false),

@@ -510,7 +510,7 @@ fn run_unit(
     let cx = q.game.context(
         (&ty.program, native),
         &players,
-        symmetry(q.game, player),
+        q.game.rules.symmetry_of(player),
         q.limits,
     );
     p.state.player = player;
@@ -551,12 +551,12 @@ fn rays_of<'g>(q: &Question<'g>, unit: Unit) -> Option<(PieceKind, &'g [Ray])> {
 /// the ray reaches.
 fn walk_rays(p: &mut Processor, q: &Question<'_>, kind: PieceKind, rays: &[Ray]) -> bool {
     let board = q.game.board();
-    let symmetry = symmetry(q.game, q.defender);
+    let symmetry = q.game.rules.symmetry_of(q.defender);
     p.state.current = q.at;
     let _ = p.state.here();
     for ray in rays {
         // The player's direction, once per ray rather than at each step.
-        let dir = symmetry.get(ray.dir.index()).copied().unwrap_or(ray.dir);
+        let dir = ray.dir.turned(symmetry);
         let mut at = q.at;
         while let Some(next) = board.step(dir, at) {
             at = next;
@@ -571,13 +571,6 @@ fn walk_rays(p: &mut Processor, q: &Question<'_>, kind: PieceKind, rays: &[Ray])
         }
     }
     false
-}
-
-fn symmetry(game: &Game, player: PlayerId) -> &[dagaz_ir::Dir] {
-    game.rules
-        .symmetry
-        .get(player.index())
-        .map_or(&[][..], Vec::as_slice)
 }
 
 #[cfg(test)]

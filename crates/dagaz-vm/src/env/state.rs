@@ -570,7 +570,7 @@ impl State {
     /// player's); stays put and answers false off the board.
     #[inline]
     pub fn navigate(&mut self, board: &Board, symmetry: &[Dir], dir: Dir) -> bool {
-        let dir = symmetry.get(dir.index()).copied().unwrap_or(dir);
+        let dir = dir.turned(symmetry);
         match board.step(dir, self.current) {
             Some(next) => {
                 self.current = next;
