@@ -78,11 +78,38 @@ struct Accepted {
     /// has set has no duplicate among them, and they are not scanned. Bits stay set when a
     /// move is withdrawn or dropped; that only costs a scan.
     buckets: Vec<u64>,
-    /// Set for [`MoveGen::generate_captures_unchecked`] where it may count the moves that do
-    /// not capture instead of keeping them: their hashes and serials, so that a duplicate
-    /// counts once.
-    count_quiet: bool,
-    quiet: Vec<(u64, u64)>,
+    /// Which moves are counted instead of kept (see [`Counting`]), and those counted: their
+    /// actions (and, where moves are unique by path, their notation) back to back, so that a
+    /// duplicate counts once and the royal rule can judge them.
+    counting: Counting,
+    counted: Vec<Counted>,
+    counted_actions: Vec<Action>,
+    counted_log: Vec<Value>,
+    /// After a generation that counted every move: how many of them are legal.
+    counted_legal: usize,
+}
+
+/// Which moves a generation counts without building them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Counting {
+    /// None: every move is built ([`MoveGen::generate`]).
+    #[default]
+    Off,
+    /// The moves that do not capture ([`MoveGen::generate_captures_unchecked`]).
+    Quiet,
+    /// Every move ([`MoveGen::count`]).
+    All,
+}
+
+/// A move counted without building it.
+#[derive(Clone, Copy)]
+struct Counted {
+    /// What a built move keeps beside it: its invariants are re-checked the same way.
+    meta: Meta,
+    /// Its range in [`Accepted::counted_actions`] and in [`Accepted::counted_log`] (empty
+    /// unless moves are unique by path).
+    actions: (u32, u32),
+    log: (u32, u32),
 }
 
 /// Hash buckets of [`Accepted::buckets`]: with a few hundred moves (a Go or Hex board) most
@@ -230,7 +257,13 @@ impl MoveGen {
             );
             crate::legality::keep_new_boards(seen, out, base);
         }
-        if result.is_ok() && game.has_royal_pieces() && !self.unchecked {
+        // While counting every move nothing is built: the royal rule judges the counted ones
+        // below, and running it here too would record the attack test twice.
+        if result.is_ok()
+            && game.has_royal_pieces()
+            && !self.unchecked
+            && self.accepted.counting != Counting::All
+        {
             result = self
                 .legality
                 .keep_legal(game, self.limits, &players, position, out, base);
@@ -238,7 +271,65 @@ impl MoveGen {
                 out.truncate(base);
             }
         }
+        if result.is_ok() && self.accepted.counting == Counting::All {
+            let Accepted {
+                counted,
+                counted_actions,
+                ..
+            } = &self.accepted;
+            let actions = |i: usize| {
+                counted
+                    .get(i)
+                    .and_then(|c| counted_actions.get(c.actions.0 as usize..c.actions.1 as usize))
+                    .unwrap_or(&[])
+            };
+            let legal = if game.has_royal_pieces() && !self.unchecked {
+                self.legality.count_legal(
+                    game,
+                    self.limits,
+                    &players,
+                    position,
+                    counted.len(),
+                    actions,
+                )
+            } else {
+                Ok(counted.len())
+            };
+            match legal {
+                Ok(n) => self.accepted.counted_legal = n,
+                Err(e) => result = Err(e),
+            }
+        }
         result
+    }
+
+    /// How many moves [`MoveGen::generate`] would list for `position`, counted as the chains
+    /// complete them, without building a [`Move`] or its notation where the game allows it:
+    /// without positional superko and without passing only when blocked. Duplicates are
+    /// compared by their actions (and notation, where moves are unique by path), a global's
+    /// change re-checks the invariants of the counted moves as of the built ones, and the
+    /// royal rule judges each move from its actions. Elsewhere the moves are built and
+    /// counted. What perft's bulk count asks at the last ply.
+    pub fn count(&mut self, game: &Game, position: &mut Position) -> Result<u64, GenError> {
+        if !counts_unbuilt(game) {
+            let mut out = Vec::new();
+            self.generate(game, position, &mut out)?;
+            return Ok(out.len() as u64);
+        }
+        if game.may_end_with_moves_left()
+            && ending::over_before_moves(&mut self.processor, self.limits, game, position, replies)?
+                .is_some()
+        {
+            return Ok(0);
+        }
+        let mut out = Vec::new();
+        self.accepted.counting = Counting::All;
+        let result = self.generate_moves(game, position, &mut out);
+        self.accepted.counting = Counting::Off;
+        result?;
+        // Nothing is built while counting; a pass is the one move that may be.
+        let pass = u64::from(matches!(game.rules.pass, Some(PassRule::Always)));
+        Ok((out.len() + self.accepted.counted_legal) as u64 + pass)
     }
 
     /// [`MoveGen::generate`] without the royal rule: the moves may leave a royal piece of the
@@ -261,10 +352,9 @@ impl MoveGen {
     /// appends to `out` the moves that capture (a `capture`, or a drop onto a piece), in
     /// generation order, and returns how many other moves there are. The count is what
     /// `generate_unchecked` would list besides the captures, so the mobility a search counts
-    /// stays the same. In a game without global variables (no invariant can drop a move
-    /// later), without positional superko and without passing only when blocked, those other
-    /// moves are counted as the chains complete them and never built; duplicates are told
-    /// apart by their hash alone there (one move too few counted on a 64-bit collision).
+    /// stays the same. In a game without positional superko and without passing only when
+    /// blocked, those other moves are counted as the chains complete them and never built
+    /// (duplicates compared and invariants re-checked as [`MoveGen::count`] does).
     /// Elsewhere every move is built and the others counted afterwards.
     pub fn generate_captures_unchecked(
         &mut self,
@@ -273,16 +363,15 @@ impl MoveGen {
         out: &mut Vec<Move>,
     ) -> Result<usize, GenError> {
         let base = out.len();
-        let counting = game.global_count() == 0
-            && !game.rules.positional_superko
-            && !matches!(game.rules.pass, Some(PassRule::WhenBlocked));
-        self.accepted.quiet.clear();
-        self.accepted.count_quiet = counting;
+        let counting = counts_unbuilt(game);
+        if counting {
+            self.accepted.counting = Counting::Quiet;
+        }
         let result = self.generate_unchecked(game, position, out);
-        self.accepted.count_quiet = false;
+        self.accepted.counting = Counting::Off;
         result?;
         // The moves generated in full: a pass, or every move where they could not be counted.
-        let mut others = self.accepted.quiet.len();
+        let mut others = self.accepted.counted.len();
         let mut kept = base;
         for i in base..out.len() {
             let Some(mv) = out.get(i) else { break };
@@ -364,6 +453,13 @@ impl MoveGen {
         self.generate(game, &mut scratch, &mut out)?;
         Ok(out)
     }
+}
+
+/// Whether a generation may count moves without building them: no positional superko (which
+/// compares built moves' boards) and no pass only when blocked (which asks whether any move
+/// was built).
+fn counts_unbuilt(game: &Game) -> bool {
+    !game.rules.positional_superko && !matches!(game.rules.pass, Some(PassRule::WhenBlocked))
 }
 
 /// The moves of the pieces of the side to move, by a generator of their own: what
@@ -521,7 +617,10 @@ impl Accepted {
         self.limit = limits.moves;
         self.volume_limit = limits.volume;
         self.volume = 0;
-        self.quiet.clear();
+        self.counted.clear();
+        self.counted_actions.clear();
+        self.counted_log.clear();
+        self.counted_legal = 0;
     }
 
     /// Hands the move list back; after an error, without this generation's moves.
@@ -548,6 +647,18 @@ impl Accepted {
         }
         self.meta.truncate(kept);
         self.moves.truncate(self.base + kept);
+        // Counted moves keep their actions where they are; only their entries move.
+        let mut kept = 0;
+        for read in 0..self.counted.len() {
+            let Some(&counted) = self.counted.get(read) else {
+                break;
+            };
+            if self.holds(game, globals, counted.meta)? {
+                self.counted.swap(kept, read);
+                kept += 1;
+            }
+        }
+        self.counted.truncate(kept);
         Ok(())
     }
 
@@ -722,7 +833,6 @@ impl Accepted {
         globals: &mut Globals,
         done: Completed<'_>,
     ) -> Result<u64, GenErrorKind> {
-        let ours = self.moves.get(self.base..).unwrap_or(&[]);
         let mut hash = unordered_hash(done.actions);
         if game.rules.unique_by_path {
             // Moves told apart by their notation hash apart too, or every move with the same
@@ -738,9 +848,46 @@ impl Accepted {
         if let Some(w) = self.buckets.get_mut(word) {
             *w |= bit;
         }
-        if self.count_quiet && !captures(done.actions) {
-            return self.count(hash, seen, done);
+        // Captured pieces joining the hand are part of the move: duplicates compare with them.
+        let to_hand;
+        let actions: &[Action] = match &game.rules.to_hand {
+            None => done.actions,
+            Some(rule) => {
+                to_hand = with_captures_to_hand(done.actions, self.mover, rule);
+                &to_hand
+            }
+        };
+        let counts = match self.counting {
+            Counting::Off => false,
+            Counting::Quiet => !captures(done.actions),
+            Counting::All => true,
+        };
+        let serial = if counts {
+            self.count(game, hash, seen, actions, &done)?
+        } else {
+            self.keep(game, hash, seen, actions, &done)?
+        };
+        if globals.take_changed() {
+            if let Err(e) = self.recheck(game, globals) {
+                let kind = e.kind.clone();
+                self.failure = Some(e);
+                return Err(kind);
+            }
         }
+        Ok(serial)
+    }
+
+    /// Keeps a move whole in the caller's list, unless it duplicates one kept before: the
+    /// serial that names it.
+    fn keep(
+        &mut self,
+        game: &Game,
+        hash: u64,
+        seen: bool,
+        actions: &[Action],
+        done: &Completed<'_>,
+    ) -> Result<u64, GenErrorKind> {
+        let ours = self.moves.get(self.base..).unwrap_or(&[]);
         let mut from = if seen { 0 } else { self.meta.len() };
         let duplicate = loop {
             let Some(i) = self
@@ -752,7 +899,7 @@ impl Accepted {
                 break None;
             };
             if let (Some(meta), Some(m)) = (self.meta.get(i), ours.get(i)) {
-                if same_actions(&m.actions, done.actions)
+                if same_actions(&m.actions, actions)
                     && (!game.rules.unique_by_path || m.notation.as_slice() == done.log)
                 {
                     break Some(meta.serial);
@@ -768,70 +915,94 @@ impl Accepted {
             }
         };
         if duplicate.is_none() {
-            if ours.len() + self.quiet.len() >= self.limit {
+            if ours.len() + self.counted.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
             }
-            self.volume += done.actions.len() + done.log.len();
+            self.volume += actions.len() + done.log.len();
             if self.volume > self.volume_limit {
                 return Err(GenErrorKind::TooMuchVolume(self.volume_limit));
             }
-            let start = self.invariants.len() as u32;
-            let base = self.locals.len() as u32;
-            let first_local = done.invariants.first().map_or(0, |&(_, at)| at);
-            self.locals.extend_from_slice(
-                done.invariant_locals
-                    .get(first_local as usize..)
-                    .unwrap_or(&[]),
-            );
-            self.invariants.extend(
-                done.invariants
-                    .iter()
-                    .map(|&(inv, at)| (inv, at - first_local + base)),
-            );
-            // `from_slice` copies in one go (the items are `Copy`); `into` would go item by item.
-            let actions = match &game.rules.to_hand {
-                None => smallvec::SmallVec::from_slice(done.actions),
-                Some(rule) => with_captures_to_hand(done.actions, self.mover, rule),
-            };
+            let meta = self.meta_of(hash, serial, done);
             self.moves.push(Move {
-                actions,
+                // `from_slice` copies in one go (the items are `Copy`); `into` would go item
+                // by item.
+                actions: smallvec::SmallVec::from_slice(actions),
                 notation: smallvec::SmallVec::from_slice(done.log),
             });
-            self.meta.push(Meta {
-                piece: self.piece,
-                hash,
-                serial,
-                invariants: (start, self.invariants.len() as u32),
-            });
-        }
-        if globals.take_changed() {
-            if let Err(e) = self.recheck(game, globals) {
-                let kind = e.kind.clone();
-                self.failure = Some(e);
-                return Err(kind);
-            }
+            self.meta.push(meta);
         }
         Ok(serial)
     }
 
-    /// Counts a move that does not capture, kept by its hash alone (see
-    /// [`MoveGen::generate_captures_unchecked`]), under the same limits as a move kept whole.
-    /// No global variable exists where this runs, so none can have changed.
-    fn count(&mut self, hash: u64, seen: bool, done: Completed<'_>) -> Result<u64, GenErrorKind> {
+    /// The meta of a new move: its invariants, with the locals they read, saved for
+    /// [`Accepted::recheck`].
+    fn meta_of(&mut self, hash: u64, serial: u64, done: &Completed<'_>) -> Meta {
+        let start = self.invariants.len() as u32;
+        let base = self.locals.len() as u32;
+        let first_local = done.invariants.first().map_or(0, |&(_, at)| at);
+        self.locals.extend_from_slice(
+            done.invariant_locals
+                .get(first_local as usize..)
+                .unwrap_or(&[]),
+        );
+        self.invariants.extend(
+            done.invariants
+                .iter()
+                .map(|&(inv, at)| (inv, at - first_local + base)),
+        );
+        Meta {
+            piece: self.piece,
+            hash,
+            serial,
+            invariants: (start, self.invariants.len() as u32),
+        }
+    }
+
+    /// Counts a move instead of keeping it ([`Counting`]), under the same limits as a move
+    /// kept whole, unless it duplicates one counted before: the serial that names it.
+    fn count(
+        &mut self,
+        game: &Game,
+        hash: u64,
+        seen: bool,
+        actions: &[Action],
+        done: &Completed<'_>,
+    ) -> Result<u64, GenErrorKind> {
+        let log = done.log;
+        let by_path = game.rules.unique_by_path;
         if seen {
-            if let Some(&(_, serial)) = self.quiet.iter().find(|&&(h, _)| h == hash) {
-                return Ok(serial);
+            let (kept, logs) = (&self.counted_actions, &self.counted_log);
+            let duplicate = self.counted.iter().find(|c| {
+                c.meta.hash == hash
+                    && kept
+                        .get(c.actions.0 as usize..c.actions.1 as usize)
+                        .is_some_and(|a| same_actions(a, actions))
+                    && (!by_path || logs.get(c.log.0 as usize..c.log.1 as usize) == Some(log))
+            });
+            if let Some(c) = duplicate {
+                return Ok(c.meta.serial);
             }
         }
-        if self.meta.len() + self.quiet.len() >= self.limit {
+        if self.meta.len() + self.counted.len() >= self.limit {
             return Err(GenErrorKind::TooManyMoves(self.limit));
         }
-        self.volume += done.actions.len() + done.log.len();
+        self.volume += actions.len() + log.len();
         if self.volume > self.volume_limit {
             return Err(GenErrorKind::TooMuchVolume(self.volume_limit));
         }
         self.next_serial += 1;
-        self.quiet.push((hash, self.next_serial));
+        let meta = self.meta_of(hash, self.next_serial, done);
+        let start = self.counted_actions.len() as u32;
+        self.counted_actions.extend_from_slice(actions);
+        let log_start = self.counted_log.len() as u32;
+        if by_path {
+            self.counted_log.extend_from_slice(log);
+        }
+        self.counted.push(Counted {
+            meta,
+            actions: (start, self.counted_actions.len() as u32),
+            log: (log_start, self.counted_log.len() as u32),
+        });
         Ok(self.next_serial)
     }
 
@@ -839,8 +1010,8 @@ impl Accepted {
         if let Some(i) = self.meta.iter().position(|m| m.serial == serial) {
             self.meta.remove(i);
             self.moves.remove(self.base + i);
-        } else if let Some(i) = self.quiet.iter().position(|&(_, s)| s == serial) {
-            self.quiet.remove(i);
+        } else if let Some(i) = self.counted.iter().position(|c| c.meta.serial == serial) {
+            self.counted.remove(i);
         }
     }
 }
@@ -979,7 +1150,7 @@ mod tests {
     /// Where a global may drop moves later (the majority rule), the others are counted after
     /// the generation, from the moves that stood.
     #[test]
-    fn with_a_global_the_other_moves_are_counted_after_the_invariants() {
+    fn with_a_global_the_counted_moves_answer_to_the_invariants() {
         let g = game(
             "(pre (check is-friend?) (take) (log position) (let n 0))
              (move (while true (check e) (check is-empty?) (inc! n) (end-move)))
@@ -991,6 +1162,11 @@ mod tests {
             .generate_captures_unchecked(&g, &mut g.initial_position(), &mut captures)
             .unwrap();
         assert_eq!((captures.len(), others), (0, 1));
+        // The longest run alone: the shorter ones counted before it are dropped.
+        let counted = MoveGen::default()
+            .count(&g, &mut g.initial_position())
+            .unwrap();
+        assert_eq!(counted, 1);
     }
 
     /// A White man may step east only onto a square the black Guard does not attack; the
@@ -1141,6 +1317,36 @@ mod tests {
             }
         }
         assert!(checked > 300, "{checked}");
+    }
+
+    #[test]
+    fn counting_the_moves_agrees_with_listing_them_in_every_shipped_game() {
+        // Counting without building compares duplicates by actions (and notation where moves
+        // are unique by path), moves captured pieces to the hand first and judges the royal
+        // rule from the actions: each of those shows in some shipped game.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games");
+        let mut files: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".game"))
+            .collect();
+        files.sort();
+        assert!(files.len() > 60, "{files:?}");
+        let mut gen = MoveGen::default();
+        for file in &files {
+            let game = crate::shipped::game(file);
+            let mut position = game.initial_position();
+            for step in 0..40 {
+                let mut listed = Vec::new();
+                gen.generate(&game, &mut position, &mut listed).unwrap();
+                let counted = gen.count(&game, &mut position).unwrap();
+                assert_eq!(counted, listed.len() as u64, "{file} after {step} moves");
+                let Some(mv) = listed.get(step * 7 % listed.len().max(1)).cloned() else {
+                    break;
+                };
+                position.play(&game, &mv);
+            }
+        }
     }
 
     #[test]

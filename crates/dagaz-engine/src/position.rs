@@ -339,7 +339,19 @@ impl Position {
 
     /// Applies a move generated for this position and passes the turn to `next`
     /// ([`Position::play`] asks the game who that is).
+    #[inline]
     pub(crate) fn apply(&mut self, mv: &Move, next: PlayerId, keep: u8) -> PlayUndo {
+        self.apply_actions(&mv.actions, next, keep)
+    }
+
+    /// [`Position::apply`] for a move given by its actions alone (one the move generator
+    /// counted without building it).
+    pub(crate) fn apply_actions(
+        &mut self,
+        actions: &[Action],
+        next: PlayerId,
+        keep: u8,
+    ) -> PlayUndo {
         let mut undo = PlayUndo {
             to_move: self.to_move,
             turns: self.turns,
@@ -360,7 +372,7 @@ impl Position {
             }
         }
         self.last = None;
-        for action in &mv.actions {
+        for action in actions {
             match *action {
                 Action::Take { at, .. } | Action::Capture { at, .. } => self.put(at, None),
                 Action::Drop { at, piece, .. } => {
@@ -378,7 +390,7 @@ impl Position {
             }
         }
         // A move without actions is a pass.
-        self.passes = if mv.actions.is_empty() {
+        self.passes = if actions.is_empty() {
             self.passes.saturating_add(1)
         } else {
             0
@@ -388,7 +400,7 @@ impl Position {
         }
         self.turns = self.turns.saturating_add(1);
         if let Some(seen) = &mut self.boards {
-            (undo.new_board, self.repeated) = enter_board(seen, mv);
+            (undo.new_board, self.repeated) = enter_board(seen, actions);
         }
         undo
     }
@@ -407,8 +419,14 @@ impl Position {
     }
 
     /// Takes back the move that [`Position::play`] applied.
+    #[inline]
     pub fn unplay(&mut self, mv: &Move, undo: PlayUndo) {
-        for action in mv.actions.iter().rev() {
+        self.unplay_actions(&mv.actions, undo);
+    }
+
+    /// [`Position::unplay`] for [`Position::apply_actions`].
+    pub(crate) fn unplay_actions(&mut self, actions: &[Action], undo: PlayUndo) {
+        for action in actions.iter().rev() {
             match *action {
                 Action::Take { at, piece } | Action::Capture { at, piece } => {
                     self.put(at, Some(piece))
@@ -423,7 +441,7 @@ impl Position {
             }
         }
         if let Some(seen) = &mut self.boards {
-            leave_board(seen, mv, undo.new_board);
+            leave_board(seen, actions, undo.new_board);
         }
         self.last = undo.last;
         self.passes = undo.passes;
@@ -445,16 +463,16 @@ fn seeds_key(pos: usize, n: u16) -> u64 {
 
 #[cold]
 #[inline(never)]
-fn enter_board(seen: &mut SeenBoards, mv: &Move) -> (bool, bool) {
-    let change = boards::board_change(&mv.actions);
+fn enter_board(seen: &mut SeenBoards, actions: &[Action]) -> (bool, bool) {
+    let change = boards::board_change(actions);
     let new = seen.enter(change);
     (new, change != 0 && !new)
 }
 
 #[cold]
 #[inline(never)]
-fn leave_board(seen: &mut SeenBoards, mv: &Move, new: bool) {
-    seen.leave(boards::board_change(&mv.actions), new)
+fn leave_board(seen: &mut SeenBoards, actions: &[Action], new: bool) {
+    seen.leave(boards::board_change(actions), new)
 }
 
 #[cfg(test)]

@@ -58,6 +58,8 @@ pub(crate) struct Legality {
     asked_game: u64,
     /// Scratch: the recorded parts of the royal attack test, and which of them read each cell.
     recorded: Vec<Recorded>,
+    /// Scratch: which of the moves judged keep to the royal rule.
+    legal: Vec<bool>,
     readers: Vec<u64>,
     /// Scratch for the royal rule: per part, the answer of its last re-run in this position
     /// with what it read then (see `keep_legal`); and the reads of a batch of re-runs.
@@ -185,7 +187,7 @@ struct Change {
 }
 
 impl Change {
-    fn of(mv: &Move, q: &Question<'_>, cells: usize) -> Change {
+    fn of(actions: &[Action], q: &Question<'_>, cells: usize) -> Change {
         let (royal_at, before) = (q.at, q.turn_values);
         let words = (cells + MAX_TURN_VARIABLES).div_ceil(64);
         let mut written: SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
@@ -211,7 +213,7 @@ impl Change {
             }
         };
         let mut after = [Value::UNSET; MAX_TURN_VARIABLES];
-        for action in mv.actions() {
+        for action in actions {
             match *action {
                 Action::Take { at, .. } => {
                     moves_royal |= at == royal_at;
@@ -275,22 +277,18 @@ impl Change {
     }
 }
 
-/// Puts `mv`'s changes to the cells on `cells`, as `Position::play` does; answers false,
+/// Puts a move's changes to the cells on `cells`, as `Position::play` does; answers false,
 /// changing nothing, for a move that also sows seeds, which only a whole play puts down.
 ///
 /// What each action does to a cell is also `Action::on_board`'s reading; this loop and
 /// [`take_cells_back`] spell it out because reading it through `on_board` measured 0.8% more
 /// instructions on chess perft(4) (the royal rule re-runs parts for most moves), and the
 /// test `a_move_put_on_the_cells_alone_leaves_them_as_a_whole_play_does` holds them to it.
-fn put_cells(cells: &mut [Option<Piece>], mv: &Move) -> bool {
-    if mv
-        .actions()
-        .iter()
-        .any(|a| matches!(a, Action::Seeds { .. }))
-    {
+fn put_cells(cells: &mut [Option<Piece>], actions: &[Action]) -> bool {
+    if actions.iter().any(|a| matches!(a, Action::Seeds { .. })) {
         return false;
     }
-    for action in mv.actions() {
+    for action in actions {
         let (at, piece) = match *action {
             Action::Take { at, .. } | Action::Capture { at, .. } => (at, None),
             Action::Drop { at, piece, .. } => (at, Some(piece)),
@@ -305,8 +303,8 @@ fn put_cells(cells: &mut [Option<Piece>], mv: &Move) -> bool {
 }
 
 /// Takes back what [`put_cells`] put on `cells`, last change first.
-fn take_cells_back(cells: &mut [Option<Piece>], mv: &Move) {
-    for action in mv.actions().iter().rev() {
+fn take_cells_back(cells: &mut [Option<Piece>], actions: &[Action]) {
+    for action in actions.iter().rev() {
         let (at, piece) = match *action {
             Action::Take { at, piece } | Action::Capture { at, piece } => (at, Some(piece)),
             Action::Drop { at, replaced, .. } => (at, replaced),
@@ -430,12 +428,7 @@ impl Legality {
     }
 
     /// The royal rule: drops the moves from `out[base..]` after which one of the mover's royal
-    /// pieces is attacked.
-    ///
-    /// With one royal piece, the attack test runs once on the position before any move,
-    /// recording what each of its parts read. A move that does not move the royal piece and
-    /// changes none of what a part read leaves that part's answer as it was, so only the parts
-    /// it disturbs run again, on the board after the move.
+    /// pieces is attacked, keeping the others in their order.
     pub(crate) fn keep_legal(
         &mut self,
         game: &Game,
@@ -445,10 +438,76 @@ impl Legality {
         out: &mut Vec<Move>,
         base: usize,
     ) -> Result<(), GenError> {
+        let mut legal = std::mem::take(&mut self.legal);
+        let moves = out.get(base..).unwrap_or(&[]);
+        let judged = self.judge(
+            game,
+            limits,
+            players,
+            position,
+            moves.len(),
+            &mut legal,
+            |i| moves.get(i).map_or(&[], Move::actions),
+        );
+        let mut kept = base;
+        if judged.is_ok() {
+            for (i, &keep) in legal.iter().enumerate() {
+                if keep {
+                    // A move is large: swap only when an illegal one came before.
+                    if kept != base + i {
+                        out.swap(kept, base + i);
+                    }
+                    kept += 1;
+                }
+            }
+        }
+        out.truncate(kept);
+        self.legal = legal;
+        judged
+    }
+
+    /// The royal rule for moves given by their actions alone (those the move generator
+    /// counted without building them): how many of the `n` moves `actions(i)` describes leave
+    /// no royal piece of the mover attacked.
+    pub(crate) fn count_legal<'a>(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        position: &mut Position,
+        n: usize,
+        actions: impl Fn(usize) -> &'a [Action],
+    ) -> Result<usize, GenError> {
+        let mut legal = std::mem::take(&mut self.legal);
+        let judged = self.judge(game, limits, players, position, n, &mut legal, actions);
+        let count = legal.iter().filter(|&&keep| keep).count();
+        self.legal = legal;
+        judged.map(|()| count)
+    }
+
+    /// Sets `legal[i]`, for each of the `n` moves `actions(i)` describes, to whether it keeps
+    /// to the royal rule.
+    ///
+    /// With one royal piece, the attack test runs once on the position before any move,
+    /// recording what each of its parts read. A move that does not move the royal piece and
+    /// changes none of what a part read leaves that part's answer as it was, so only the parts
+    /// it disturbs run again, on the board after the move.
+    #[allow(clippy::too_many_arguments)]
+    fn judge<'a>(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        position: &mut Position,
+        n: usize,
+        legal: &mut Vec<bool>,
+        actions: impl Fn(usize) -> &'a [Action],
+    ) -> Result<(), GenError> {
+        legal.clear();
         let mover = position.to_move();
         let royal = royal_pieces(game, position, mover);
         let [(at, king)] = royal.as_slice() else {
-            return self.keep_legal_slowly(game, limits, players, position, out, base);
+            return self.judge_slowly(game, limits, players, position, n, legal, actions);
         };
         let before = position.turn_values;
         let question = Question {
@@ -483,44 +542,42 @@ impl Legality {
                     m | 1u64.checked_shl(u as u32).unwrap_or(0)
                 }),
         };
-        let mut kept = base;
-        for i in base..out.len() {
-            let Some(mv) = out.get(i) else { break };
-            if !self.leaves_attacked(&test, position, mv)? {
-                // A move is large: swap only when an illegal one came before.
-                if kept != i {
-                    out.swap(kept, i);
+        let mut result = Ok(());
+        for i in 0..n {
+            match self.leaves_attacked(&test, position, actions(i)) {
+                Ok(attacked) => legal.push(!attacked),
+                Err(e) => {
+                    result = Err(e);
+                    break;
                 }
-                kept += 1;
             }
         }
         self.recorded = recorded;
         if let Some(readers) = readers {
             self.readers = readers;
         }
-        out.truncate(kept);
-        Ok(())
+        result
     }
 
-    /// Whether the royal piece `test` is about stands attacked after `mv`.
+    /// Whether the royal piece `test` is about stands attacked after the move of `actions`.
     fn leaves_attacked(
         &mut self,
         test: &RoyalTest<'_>,
         position: &mut Position,
-        mv: &Move,
+        actions: &[Action],
     ) -> Result<bool, GenError> {
         let q = &test.question;
         let game = q.game;
-        let change = Change::of(mv, q, position.cells.len());
+        let change = Change::of(actions, q, position.cells.len());
         match change.fate {
             Fate::Untouched => {}
             Fate::Lost => return Ok(true),
             Fate::TakesEnemy => return Ok(false),
         }
         if change.moves_royal {
-            let undo = position.play(game, mv);
+            let undo = position.play_actions(game, actions);
             let attacked = self.royal_attacked(game, q.limits, test.players, position, q.defender);
-            position.unplay(mv, undo);
+            position.unplay_actions(actions, undo);
             return attacked.map_err(|f| probe_error(game, f));
         }
         // Parts the move leaves alone answer as before (one attack is enough); the parts it
@@ -533,7 +590,7 @@ impl Legality {
             if hit == 0 {
                 return Ok(false);
             }
-            return self.rerun_remembering(test, position, mv, &change, hit);
+            return self.rerun_remembering(test, position, actions, &change, hit);
         }
         let mut disturbed: SmallVec<[Unit; 16]> = SmallVec::new();
         for r in test.recorded {
@@ -546,7 +603,7 @@ impl Legality {
         if disturbed.is_empty() {
             return Ok(false);
         }
-        let undo = position.play(game, mv);
+        let undo = position.play_actions(game, actions);
         let after_move = Question {
             turn_values: &change.after,
             ..test.question
@@ -554,28 +611,28 @@ impl Legality {
         let result = self
             .prober
             .rerun(&after_move, &mut position.cells, &disturbed);
-        position.unplay(mv, undo);
+        position.unplay_actions(actions, undo);
         result.map_err(|f| probe_error(game, f))
     }
 
-    /// Runs again, on the board after `mv`, the parts `hit` names — except those whose last
-    /// re-run in this position read cells and turn variables that are the same after `mv`:
+    /// Runs again, on the board after the move, the parts `hit` names — except those whose last
+    /// re-run in this position read cells and turn variables that are the same after it:
     /// they answer as then. Each part run is remembered for the position's other moves.
     fn rerun_remembering(
         &mut self,
         test: &RoyalTest<'_>,
         position: &mut Position,
-        mv: &Move,
+        actions: &[Action],
         change: &Change,
         mut hit: u64,
     ) -> Result<bool, GenError> {
         let game = test.question.game;
         // The parts read the cells alone (the turn variables after the move are
         // `change.after`): the move's changes to the cells are all they need of it.
-        let undo = if put_cells(&mut position.cells, mv) {
+        let undo = if put_cells(&mut position.cells, actions) {
             None
         } else {
-            Some(position.play(game, mv))
+            Some(position.play_actions(game, actions))
         };
         let mut disturbed: SmallVec<[Unit; 16]> = SmallVec::new();
         let mut pending: SmallVec<[usize; 16]> = SmallVec::new();
@@ -625,13 +682,46 @@ impl Legality {
             self.reruns = reruns;
         }
         match undo {
-            Some(undo) => position.unplay(mv, undo),
-            None => take_cells_back(&mut position.cells, mv),
+            Some(undo) => position.unplay_actions(actions, undo),
+            None => take_cells_back(&mut position.cells, actions),
         }
         Ok(attacked | outcome.map_err(|f| probe_error(game, f))?)
     }
 
-    /// The royal rule with every move tested in full (for games with several royal pieces).
+    /// [`Legality::judge`] with every move tested in full (for games with several royal
+    /// pieces, or none on the board).
+    #[allow(clippy::too_many_arguments)]
+    fn judge_slowly<'a>(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        players: &Players,
+        position: &mut Position,
+        n: usize,
+        legal: &mut Vec<bool>,
+        actions: impl Fn(usize) -> &'a [Action],
+    ) -> Result<(), GenError> {
+        let mover = position.to_move();
+        for i in 0..n {
+            let actions = actions(i);
+            let keep = match royal::fate(actions, mover, |k| game.is_royal(k)) {
+                Fate::Lost => false,
+                Fate::TakesEnemy => true,
+                Fate::Untouched => {
+                    let undo = position.play_actions(game, actions);
+                    let attacked = self.royal_attacked(game, limits, players, position, mover);
+                    position.unplay_actions(actions, undo);
+                    !attacked.map_err(|f| probe_error(game, f))?
+                }
+            };
+            legal.push(keep);
+        }
+        Ok(())
+    }
+
+    /// The royal rule with every move tested in full, whatever the royal pieces: the
+    /// reference the tests hold [`Legality::keep_legal`] to.
+    #[cfg(test)]
     pub(crate) fn keep_legal_slowly(
         &mut self,
         game: &Game,
@@ -641,26 +731,23 @@ impl Legality {
         out: &mut Vec<Move>,
         base: usize,
     ) -> Result<(), GenError> {
-        let mover = position.to_move();
-        let mut kept = base;
-        for i in base..out.len() {
-            let Some(mv) = out.get(i) else { break };
-            let legal = match royal::fate(mv.actions(), mover, |k| game.is_royal(k)) {
-                Fate::Lost => false,
-                Fate::TakesEnemy => true,
-                Fate::Untouched => {
-                    let undo = position.play(game, mv);
-                    let attacked = self.royal_attacked(game, limits, players, position, mover);
-                    position.unplay(mv, undo);
-                    !attacked.map_err(|f| probe_error(game, f))?
-                }
-            };
-            if legal {
-                out.swap(kept, i);
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        let mut legal = Vec::new();
+        let moves = out.get(base..).unwrap_or(&[]);
+        self.judge_slowly(
+            game,
+            limits,
+            players,
+            position,
+            moves.len(),
+            &mut legal,
+            |i| moves.get(i).map_or(&[], Move::actions),
+        )?;
+        let mut verdicts = legal.into_iter();
+        let mut seen = 0;
+        out.retain(|_| {
+            seen += 1;
+            seen <= base || verdicts.next().unwrap_or(false)
+        });
         Ok(())
     }
 
@@ -718,9 +805,8 @@ impl Legality {
         Ok(false)
     }
 
-    /// Whether the side to move has a royal piece under attack (is in check).
     /// Whether `mv`, generated for `position` without the royal rule, keeps to it: it does not
-    /// leave a royal piece of the mover attacked (the same test `keep_legal_slowly` makes).
+    /// leave a royal piece of the mover attacked (the same test `judge_slowly` makes).
     /// The position is played on and taken back.
     pub(crate) fn is_legal(
         &mut self,
@@ -743,6 +829,7 @@ impl Legality {
         }
     }
 
+    /// Whether the side to move has a royal piece under attack (is in check).
     pub(crate) fn in_check(
         &mut self,
         game: &Game,
@@ -814,9 +901,9 @@ mod tests {
                 let played = position.cells.clone();
                 position.unplay(mv, undo);
                 let mut cells = before.clone();
-                assert!(put_cells(&mut cells, mv));
+                assert!(put_cells(&mut cells, mv.actions()));
                 assert_eq!(cells, played, "{mv:?}");
-                take_cells_back(&mut cells, mv);
+                take_cells_back(&mut cells, mv.actions());
                 assert_eq!(cells, before, "{mv:?}");
             }
         }

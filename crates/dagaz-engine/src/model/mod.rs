@@ -4,7 +4,7 @@ use crate::error::LoadError;
 use crate::moves::Move;
 use crate::position::{PlayUndo, Position};
 use dagaz_compiler::{AttackTest, Evaluation, FenSpec, Goal, HistoryGoal, Rules, SearchPreference};
-use dagaz_ir::{Board, PieceKind, PlayerId, StrId, Zones};
+use dagaz_ir::{Action, Board, PieceKind, PlayerId, StrId, Zones};
 use dagaz_sexpr::Node;
 use dagaz_vm::native::{CompiledChain, NativeChain};
 
@@ -407,5 +407,12 @@ impl Position {
     pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
         let next = game.next_player(self.to_move());
         self.apply(mv, next, game.rules.turn_keep)
+    }
+
+    /// [`Position::play`] for a move given by its actions alone; [`Position::unplay_actions`]
+    /// takes it back.
+    pub(crate) fn play_actions(&mut self, game: &Game, actions: &[Action]) -> PlayUndo {
+        let next = game.next_player(self.to_move());
+        self.apply_actions(actions, next, game.rules.turn_keep)
     }
 }

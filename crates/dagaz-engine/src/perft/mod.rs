@@ -18,7 +18,8 @@ pub use parallel::{count_parallel, divide_parallel};
 pub enum Counting {
     /// Every leaf move is played and taken back.
     Full,
-    /// The last ply counts the generated moves without playing them.
+    /// The last ply counts the moves without playing them, and where the game allows without
+    /// building them ([`MoveGen::count`]).
     Bulk,
 }
 
@@ -126,6 +127,9 @@ impl<'g> Perft<'g> {
                 return Ok(0);
             }
         }
+        if depth == 1 && self.counting == Counting::Bulk {
+            return self.gen.count(self.game, position);
+        }
         if self.lists.len() <= ply {
             self.lists.resize_with(ply + 1, Vec::new);
         }
@@ -137,9 +141,6 @@ impl<'g> Perft<'g> {
         moves.clear();
         let generated = self.gen.generate(self.game, position, &mut moves);
         let result = generated.and_then(|()| {
-            if depth == 1 && self.counting == Counting::Bulk {
-                return Ok(moves.len() as u64);
-            }
             let mut total = 0;
             for mv in &moves {
                 let undo = position.play(self.game, mv);
