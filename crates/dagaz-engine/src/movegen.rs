@@ -152,10 +152,7 @@ impl MoveGen {
         out: &mut Vec<Move>,
     ) -> Result<(), GenError> {
         let rules = &game.rules;
-        if game.may_end_with_moves_left()
-            && ending::over_before_moves(&mut self.processor, self.limits, game, position, replies)?
-                .is_some()
-        {
+        if self.over_before_moves(game, position)? {
             return Ok(());
         }
         let base = out.len();
@@ -185,6 +182,24 @@ impl MoveGen {
             _ => {}
         }
         Ok(())
+    }
+
+    /// Whether the game is over in `position` before its moves are asked (a goal reached
+    /// while moves are left): then it has none.
+    fn over_before_moves(
+        &mut self,
+        game: &Game,
+        position: &mut Position,
+    ) -> Result<bool, GenError> {
+        Ok(game.may_end_with_moves_left()
+            && ending::over_before_moves(
+                &mut self.processor,
+                self.limits,
+                game,
+                position,
+                replies,
+            )?
+            .is_some())
     }
 
     /// The moves of the pieces on the board and in the hand, without passes.
@@ -272,17 +287,9 @@ impl MoveGen {
             }
         }
         if result.is_ok() && self.accepted.counting == Counting::All {
-            let Accepted {
-                counted,
-                counted_actions,
-                ..
-            } = &self.accepted;
-            let actions = |i: usize| {
-                counted
-                    .get(i)
-                    .and_then(|c| counted_actions.get(c.actions.0 as usize..c.actions.1 as usize))
-                    .unwrap_or(&[])
-            };
+            let accepted = &self.accepted;
+            let counted = &accepted.counted;
+            let actions = |i: usize| counted.get(i).map_or(&[][..], |c| accepted.actions_of(c));
             let legal = if game.has_royal_pieces() && !self.unchecked {
                 self.legality.count_legal(
                     game,
@@ -316,10 +323,7 @@ impl MoveGen {
             self.generate(game, position, &mut out)?;
             return Ok(out.len() as u64);
         }
-        if game.may_end_with_moves_left()
-            && ending::over_before_moves(&mut self.processor, self.limits, game, position, replies)?
-                .is_some()
-        {
+        if self.over_before_moves(game, position)? {
             return Ok(0);
         }
         let mut out = Vec::new();
@@ -958,6 +962,13 @@ impl Accepted {
         }
     }
 
+    /// The actions of a move counted in this generation.
+    fn actions_of(&self, c: &Counted) -> &[Action] {
+        self.counted_actions
+            .get(c.actions.0 as usize..c.actions.1 as usize)
+            .unwrap_or(&[])
+    }
+
     /// Counts a move instead of keeping it ([`Counting`]), under the same limits as a move
     /// kept whole, unless it duplicates one counted before: the serial that names it.
     fn count(
@@ -971,12 +982,10 @@ impl Accepted {
         let log = done.log;
         let by_path = game.rules.unique_by_path;
         if seen {
-            let (kept, logs) = (&self.counted_actions, &self.counted_log);
+            let logs = &self.counted_log;
             let duplicate = self.counted.iter().find(|c| {
                 c.meta.hash == hash
-                    && kept
-                        .get(c.actions.0 as usize..c.actions.1 as usize)
-                        .is_some_and(|a| same_actions(a, actions))
+                    && same_actions(self.actions_of(c), actions)
                     && (!by_path || logs.get(c.log.0 as usize..c.log.1 as usize) == Some(log))
             });
             if let Some(c) = duplicate {
