@@ -98,7 +98,28 @@ def play_game(engines, opening, args):
         return engines[0][0], plies, "White won"
     if winner == draughts.BLACK:
         return engines[1][0], plies, "Black won"
-    return None, plies, "drawn by the rules"
+    return None, plies, f"drawn by the rules: {draw_reason(board)}, {material(board)}"
+
+
+def draw_reason(board) -> str:
+    """Which of pydraughts' draw rules ended a drawn game (International rules)."""
+    game = board._game
+    if game.is_threefold():
+        return "the third repetition"
+    kings_only = game.consecutive_noncapture_king_moves
+    if kings_only >= 50:
+        return "25 moves of kings alone"
+    return f"a few pieces against a lone king ({kings_only} king plies)"
+
+
+def material(board) -> str:
+    """The pieces left, as men and kings a side: `W 2m1k B 0m1k`."""
+    counts = {draughts.WHITE: [0, 0], draughts.BLACK: [0, 0]}
+    for piece in board._game.board.searcher.uncaptured_pieces:
+        if piece is not None:
+            counts[piece.player][1 if piece.king else 0] += 1
+    w, b = counts[draughts.WHITE], counts[draughts.BLACK]
+    return f"W {w[0]}m{w[1]}k B {b[0]}m{b[1]}k"
 
 
 def random_opening(rng: random.Random, plies: int) -> list:
