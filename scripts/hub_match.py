@@ -92,7 +92,7 @@ def play_game(engines, opening, args):
         board.push(engine_move(engine, name, board, limit))
     plies = len(board.move_stack)
     if not board.is_over():
-        return None, plies, f"adjudicated a draw after {args.max_plies} plies"
+        return None, plies, f"adjudicated a draw after {args.max_plies} plies, {material(board)}"
     winner = board.winner()
     if winner == draughts.WHITE:
         return engines[0][0], plies, "White won"

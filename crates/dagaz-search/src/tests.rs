@@ -544,3 +544,29 @@ fn the_known_move_first_changes_nothing_but_the_work() {
         assert_eq!(run(true), run(false), "{file}");
     }
 }
+
+#[test]
+fn international_draughts_is_drawn_after_25_moves_of_kings_alone() {
+    // FMJD article 8.3, as `games/international.game` declares it: 50 plies without a
+    // capture or a man's move. A man's move starts the count again.
+    let international = game("international.game");
+    let position = international.from_fen("W:WK46,35:BK5").unwrap();
+    let mut gen = dagaz_engine::MoveGen::default();
+    for (notation, quiet, drawn) in [("46-41", 50, true), ("35-30", 0, false)] {
+        let mut record = GameRecord::with_quiet(position.clone(), 49);
+        assert!(record.verdict(&international).is_none());
+        let moves = gen.moves(&international, record.position()).unwrap();
+        let mv = moves
+            .iter()
+            .find(|m| m.notation(&international) == notation)
+            .unwrap();
+        record.play(&international, mv);
+        assert_eq!(record.quiet(), quiet);
+        let outcome = record.verdict(&international).map(|v| v.outcome);
+        assert_eq!(
+            outcome,
+            drawn.then_some(dagaz_engine::Outcome::Draw),
+            "{notation}"
+        );
+    }
+}
