@@ -102,24 +102,34 @@ def play_game(engines, opening, args):
 
 
 def draw_reason(board) -> str:
-    """Which of pydraughts' draw rules ended a drawn game (International rules)."""
+    """Which of pydraughts' draw rules ended a drawn game (International rules), asked in
+    the order pydraughts' `is_draw` asks them, so the label is the rule it found first."""
     game = board._game
-    if game.is_threefold():
-        return "the third repetition"
     kings_only = game.consecutive_noncapture_king_moves
     if kings_only >= 50:
         return "25 moves of kings alone"
-    return f"a few pieces against a lone king ({kings_only} king plies)"
+    (wm, wk), (bm, bk) = counts(board)
+    for (lone_men, lone_kings), (men, kings) in [((wm, wk), (bm, bk)), ((bm, bk), (wm, wk))]:
+        if (lone_men, lone_kings) != (0, 1) or kings < 1:
+            continue
+        if (men + kings == 3 and kings_only >= 32) or (men + kings <= 2 and kings_only >= 10):
+            return f"{men + kings} pieces against a lone king ({kings_only} king plies)"
+    return "the third repetition"
+
+
+def counts(board) -> tuple:
+    """The pieces left, as (men, kings) of White and of Black."""
+    by_player = {draughts.WHITE: [0, 0], draughts.BLACK: [0, 0]}
+    for piece in board._game.board.searcher.uncaptured_pieces:
+        if piece is not None:
+            by_player[piece.player][1 if piece.king else 0] += 1
+    return tuple(by_player[draughts.WHITE]), tuple(by_player[draughts.BLACK])
 
 
 def material(board) -> str:
     """The pieces left, as men and kings a side: `W 2m1k B 0m1k`."""
-    counts = {draughts.WHITE: [0, 0], draughts.BLACK: [0, 0]}
-    for piece in board._game.board.searcher.uncaptured_pieces:
-        if piece is not None:
-            counts[piece.player][1 if piece.king else 0] += 1
-    w, b = counts[draughts.WHITE], counts[draughts.BLACK]
-    return f"W {w[0]}m{w[1]}k B {b[0]}m{b[1]}k"
+    (wm, wk), (bm, bk) = counts(board)
+    return f"W {wm}m{wk}k B {bm}m{bk}k"
 
 
 def random_opening(rng: random.Random, plies: int) -> list:

@@ -250,7 +250,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         .and_then(|fen| declarations::fen(fen, &declared, errors));
     let royal = declarations::royal(game, &piece_names, errors);
     let attacks = declarations::attacks(game);
-    let (goals, history_goals) = declarations::goals(game, &piece_names, errors);
+    let (goals, history_goals) = declarations::goals(game, players.len(), &piece_names, errors);
     let evaluation = declarations::evaluation(game, &declared, &initial, errors);
 
     Some(Rules {

@@ -5,7 +5,7 @@
 use crate::error::CompileError;
 use crate::evaluation::{Endgame, Evaluation, Formation, Score};
 use crate::formats::{Castling, CastlingRooks, FenSpec, PdnSpec, StandardFen};
-use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Outcome};
+use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Material, Outcome, SideCount};
 use crate::lookup::{piece_kind, player};
 use crate::rules::AttackTest;
 use dagaz_ir::{Board, Dir, Piece, PieceKind, PlayerId, Pos, MAX_ATTRIBUTES, MAX_TURN_VARIABLES};
@@ -127,6 +127,7 @@ pub(crate) fn attacks(game: &dagaz_syntax::Game) -> AttackTest {
 /// `(draw (quiet-moves 100 Pawn))`.
 pub(crate) fn goals(
     game: &dagaz_syntax::Game,
+    players: usize,
     pieces: &IndexSet<String>,
     errors: &mut Vec<CompileError>,
 ) -> (Vec<Goal>, Vec<HistoryGoal>) {
@@ -152,15 +153,53 @@ pub(crate) fn goals(
                 });
                 continue;
             }
-            Written::QuietMoves(plies, kinds) => {
+            Written::QuietMoves {
+                plies,
+                resets,
+                material,
+            } => {
                 let before = errors.len();
-                let resets: Vec<PieceKind> = kinds
-                    .iter()
-                    .filter_map(|k| piece_kind(pieces, k).map_err(|e| errors.push(e)).ok())
-                    .collect();
+                let kinds = |names: &mut dyn Iterator<Item = &dagaz_syntax::Ident>,
+                             errors: &mut Vec<CompileError>| {
+                    names
+                        .filter_map(|k| piece_kind(pieces, k).map_err(|e| errors.push(e)).ok())
+                        .collect::<Vec<PieceKind>>()
+                };
+                let resets = kinds(&mut resets.iter(), errors);
+                let material = material
+                    .as_ref()
+                    .and_then(|m| material_of(m, players, pieces, errors));
+                // One count serves every quiet-moves goal: they must agree on what restarts it.
+                let first = history.iter().find_map(|g: &HistoryGoal| match &g.rule {
+                    HistoryRule::QuietMoves { resets, .. } => Some(resets),
+                    HistoryRule::Repetition { .. } => None,
+                });
+                if let Some(first) = first.filter(|first| **first != resets) {
+                    let names = |kinds: &[PieceKind]| {
+                        kinds
+                            .iter()
+                            .filter_map(|k| pieces.get_index(k.index()))
+                            .map(|n| format!("`{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    errors.push(CompileError::expected(
+                        &format!(
+                            "the piece types of the game's first `quiet-moves` goal ({}): the \
+                             goals share one count",
+                            names(first)
+                        ),
+                        names(&resets),
+                        goal.span,
+                    ));
+                }
                 if errors.len() == before {
                     let plies = *plies;
-                    let rule = HistoryRule::QuietMoves { plies, resets };
+                    let rule = HistoryRule::QuietMoves {
+                        plies,
+                        resets,
+                        material,
+                    };
                     history.push(HistoryGoal {
                         outcome,
                         by_score: goal.by_score,
@@ -177,6 +216,39 @@ pub(crate) fn goals(
         });
     }
     (goals, history)
+}
+
+/// `(while (side ...) (side ...))` of a `quiet-moves` goal, in a game of two players.
+fn material_of(
+    written: &dagaz_syntax::Material,
+    players: usize,
+    pieces: &IndexSet<String>,
+    errors: &mut Vec<CompileError>,
+) -> Option<Material> {
+    if players != 2 {
+        let found = format!("a game of {players} players");
+        errors.push(CompileError::expected(
+            "a game of two players for `(while SIDE SIDE)`",
+            found,
+            written.span,
+        ));
+        return None;
+    }
+    let side = |side: &dagaz_syntax::SideCount, errors: &mut Vec<CompileError>| SideCount {
+        pieces: side.pieces.unwrap_or((0, u32::MAX)),
+        kinds: side
+            .kinds
+            .iter()
+            .filter_map(|(name, lo, hi)| {
+                let kind = piece_kind(pieces, name).map_err(|e| errors.push(e)).ok()?;
+                Some((kind, *lo, *hi))
+            })
+            .collect(),
+    };
+    let [a, b] = &written.sides;
+    Some(Material {
+        sides: [side(a, errors), side(b, errors)],
+    })
 }
 
 /// `(evaluation (piece-values (Man 100) ...) (piece-table KIND [PLAYER] N ...) (mobility N)
@@ -810,6 +882,87 @@ mod tests {
             vec![(
                 "K".to_string(),
                 "a second `castling letter` definition named `K`".to_string()
+            )]
+        );
+    }
+
+    /// A game of `players` on a 3x1 board with men and kings and the goal clauses `goals`:
+    /// its history rules, and each error as the text it points at and its message.
+    fn history(players: &str, goals: &str) -> (Vec<crate::HistoryRule>, Vec<(String, String)>) {
+        let text = format!(
+            r#"(board (name b) (dim "a-c") (dim "1") (dir (name e) 1 0))
+               (piece (name Man)) (piece (name King))
+               (game (name "t") (players {players}) {goals})"#
+        );
+        let forms = dagaz_sexpr::read(&text).unwrap();
+        let (rules, errors) = crate::compile_all(&forms);
+        let errors = errors
+            .iter()
+            .map(|e| (text[e.span.start..e.span.end].to_string(), e.to_string()))
+            .collect();
+        let rules = rules.map_or_else(Vec::new, |r| {
+            r.history_goals.into_iter().map(|g| g.rule).collect()
+        });
+        (rules, errors)
+    }
+
+    #[test]
+    fn a_material_condition_compiles_to_bounds_by_piece_type() {
+        use crate::{HistoryRule, Material, SideCount};
+        let (rules, errors) = history(
+            "(White (Man a1)) (Black (King c1))",
+            "(draw (quiet-moves 50 Man)) \
+             (draw (quiet-moves 10 Man (while (side (pieces 1 2) (King 1 2)) (side (King 1)))))",
+        );
+        assert_eq!(errors, Vec::<(String, String)>::new());
+        let side = |pieces, kinds| SideCount { pieces, kinds };
+        assert_eq!(
+            rules[1],
+            HistoryRule::QuietMoves {
+                plies: 10,
+                resets: vec![PieceKind(0)],
+                material: Some(Material {
+                    sides: [
+                        side((1, 2), vec![(PieceKind(1), 1, 2)]),
+                        side((0, u32::MAX), vec![(PieceKind(1), 1, 1)]),
+                    ]
+                }),
+            }
+        );
+    }
+
+    #[test]
+    fn a_material_condition_needs_two_players_known_pieces_and_one_count() {
+        let (rules, errors) = history(
+            "(White (Man a1)) (Black (King c1)) (Red)",
+            "(draw (quiet-moves 10 Man (while (side (King 1)) (side (Queen 1)))))",
+        );
+        assert!(rules.is_empty());
+        assert_eq!(
+            errors,
+            vec![(
+                "(while (side (King 1)) (side (Queen 1)))".to_string(),
+                "expected a game of two players for `(while SIDE SIDE)`, found a game of 3 players"
+                    .to_string()
+            )]
+        );
+        let (_, errors) = history(
+            "(White (Man a1)) (Black (King c1))",
+            "(draw (quiet-moves 10 Man (while (side (King 1)) (side (Queen 1)))))",
+        );
+        assert_eq!(errors[0].0, "Queen");
+        let (rules, errors) = history(
+            "(White (Man a1)) (Black (King c1))",
+            "(draw (quiet-moves 50 Man)) (draw (quiet-moves 10 King))",
+        );
+        assert_eq!(rules.len(), 1);
+        assert_eq!(
+            errors,
+            vec![(
+                "(draw (quiet-moves 10 King))".to_string(),
+                "expected the piece types of the game's first `quiet-moves` goal (`Man`): the \
+                 goals share one count, found `King`"
+                    .to_string()
             )]
         );
     }

@@ -1,7 +1,7 @@
 //! How a game ends: the goals a game declares, judged when the side to move has no moves
 //! (checkmate, stalemate, no moves) or by its history (repetition, quiet moves).
 
-use dagaz_ir::{Action, PieceKind, Program};
+use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Program};
 use dagaz_sexpr::Span;
 use std::fmt;
 
@@ -111,7 +111,49 @@ pub enum HistoryRule {
         /// The piece types whose moves restart the count besides captures (chess's pawns);
         /// may be empty.
         resets: Vec<PieceKind>,
+        /// `(while SIDE SIDE)`: the count ends the game only while the pieces on the board
+        /// are so (draughts' 16- and 5-move rules for a lone king).
+        material: Option<Material>,
     },
+}
+
+/// `(while SIDE SIDE)` of a game of two players: one player's pieces on the board fit the
+/// first side and the other's the second, either way round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    /// The two sides, in the order written.
+    pub sides: [SideCount; 2],
+}
+
+/// Bounds on one player's pieces on the board, inclusive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideCount {
+    /// How many pieces of any type: `(pieces LO HI)`, or any number.
+    pub pieces: (u32, u32),
+    /// How many of a type: `(King 1 3)`.
+    pub kinds: Vec<(PieceKind, u32, u32)>,
+}
+
+impl Material {
+    /// Whether `pieces`, every piece on the board, fit the two sides one way round.
+    pub fn holds(&self, pieces: &[Piece]) -> bool {
+        let [a, b] = &self.sides;
+        let (first, second) = (PlayerId(0), PlayerId(1));
+        (a.fits(first, pieces) && b.fits(second, pieces))
+            || (a.fits(second, pieces) && b.fits(first, pieces))
+    }
+}
+
+impl SideCount {
+    fn fits(&self, player: PlayerId, pieces: &[Piece]) -> bool {
+        let within = |n: usize, (lo, hi): (u32, u32)| (lo as usize..=hi as usize).contains(&n);
+        let mine = || pieces.iter().filter(|p| p.owner == player);
+        within(mine().count(), self.pieces)
+            && self
+                .kinds
+                .iter()
+                .all(|&(kind, lo, hi)| within(mine().filter(|p| p.kind == kind).count(), (lo, hi)))
+    }
 }
 
 /// `(draw (repetition 3))`: the outcome when the rule applies.
@@ -140,5 +182,38 @@ impl HistoryRule {
             Action::Take { piece, .. } => resets.contains(&piece.kind),
             _ => false,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn material_holds_for_either_player_on_either_side() {
+        let (man, king) = (PieceKind(0), PieceKind(1));
+        // Three pieces with a king against a lone king.
+        let material = Material {
+            sides: [
+                SideCount {
+                    pieces: (3, 3),
+                    kinds: vec![(king, 1, 3)],
+                },
+                SideCount {
+                    pieces: (1, 1),
+                    kinds: vec![(king, 1, 1)],
+                },
+            ],
+        };
+        let piece = |owner, kind| Piece::new(PlayerId(owner), kind);
+        let three = [piece(0, king), piece(0, man), piece(0, man)];
+        let lone = |owner| piece(owner, king);
+        assert!(material.holds(&[three[0], three[1], lone(1), three[2]]));
+        let turned: Vec<Piece> = three.iter().map(|p| piece(1, p.kind)).collect();
+        assert!(material.holds(&[turned[0], lone(0), turned[1], turned[2]]));
+        assert!(!material.holds(&[piece(0, man), piece(0, man), piece(0, man), lone(1)]));
+        assert!(!material.holds(&[three[0], three[1], piece(1, man)]));
+        assert!(!material.holds(&[three[0], three[1], three[2], lone(1), lone(1)]));
+        assert!(!material.holds(&[]));
     }
 }

@@ -36,7 +36,8 @@ pub use evaluation::{
 };
 pub use formats::{Castling, CastlingRooks, FenError, FenSpec, PdnSpec, StandardFen};
 pub use goals::{
-    EndScore, Goal, GoalCondition, GoalProgram, HistoryGoal, HistoryRule, Outcome, PassRule,
+    EndScore, Goal, GoalCondition, GoalProgram, HistoryGoal, HistoryRule, Material, Outcome,
+    PassRule, SideCount,
 };
 pub use hands::{DemoteFrom, ToHand, UNLIMITED};
 pub use placement::{PlaceError, Placer};

@@ -70,8 +70,8 @@ mod validate;
 pub use check::{check, check_and_load, check_with, Problem, Severity};
 pub use dagaz_compiler::{
     AttackTest, Castling, Evaluation, FenError, FenSpec, Formation, Goal, GoalCondition,
-    HistoryGoal, HistoryRule, MaterialSums, Outcome, PdnSpec, Score, SearchPreference, Stage,
-    StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
+    HistoryGoal, HistoryRule, Material, MaterialSums, Outcome, PdnSpec, Score, SearchPreference,
+    SideCount, Stage, StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
 };
 pub use dagaz_ir::{
     Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType,

@@ -3,7 +3,7 @@
 //! through, newest first: of a `GameRecord` between moves, and of the search's [`Path`] (the
 //! record, then the line being searched) inside a search.
 
-use dagaz_engine::{Game, HistoryGoal, HistoryRule, Move};
+use dagaz_engine::{Game, HistoryGoal, HistoryRule, Move, Piece, Position};
 
 /// A position as the history goals see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,15 +47,32 @@ pub(crate) fn repeats(mut newest_first: impl Iterator<Item = Mark>) -> bool {
         .any(|m| m.hash == now.hash)
 }
 
-/// The history goal that ends the game at the newest position, if any.
-pub(crate) fn verdict<I>(game: &Game, newest_first: I) -> Option<&HistoryGoal>
+/// The history goal that ends the game at the newest position, `position`, if any.
+pub(crate) fn verdict<'g, I>(
+    game: &'g Game,
+    newest_first: I,
+    position: &Position,
+) -> Option<&'g HistoryGoal>
 where
     I: Iterator<Item = Mark> + Clone,
 {
     let quiet = newest_first.clone().next().map_or(0, |m| m.quiet);
+    // The pieces are counted only when a count with a material condition is reached: rarely.
+    let mut pieces: Option<Vec<Piece>> = None;
     game.history_goals().iter().find(|goal| match &goal.rule {
         HistoryRule::Repetition { times } => occurrences(newest_first.clone()) >= *times,
-        HistoryRule::QuietMoves { plies, .. } => quiet >= *plies,
+        HistoryRule::QuietMoves {
+            plies, material, ..
+        } => {
+            quiet >= *plies
+                && material.as_ref().is_none_or(|m| {
+                    m.holds(
+                        pieces.get_or_insert_with(|| {
+                            position.pieces().map(|(_, piece)| piece).collect()
+                        }),
+                    )
+                })
+        }
     })
 }
 
@@ -72,6 +89,7 @@ pub(crate) fn resets(game: &Game, mv: &Move) -> bool {
         None => HistoryRule::QuietMoves {
             plies: 1,
             resets: Vec::new(),
+            material: None,
         }
         .resets_quiet_count(mv.actions()),
     }
@@ -113,7 +131,12 @@ impl Path {
         repeats(self.marks.iter().rev().copied())
     }
 
-    pub(crate) fn verdict<'g>(&self, game: &'g Game) -> Option<&'g HistoryGoal> {
-        verdict(game, self.marks.iter().rev().copied())
+    /// The history goal that ends the game at the line's newest position, `position`.
+    pub(crate) fn verdict<'g>(
+        &self,
+        game: &'g Game,
+        position: &Position,
+    ) -> Option<&'g HistoryGoal> {
+        verdict(game, self.marks.iter().rev().copied(), position)
     }
 }

@@ -52,9 +52,15 @@ impl GameRecord {
             HistoryRule::Repetition { times } => {
                 format!("the same position for the {} time", ordinal(*times))
             }
-            HistoryRule::QuietMoves { plies, .. } => {
-                format!("{plies} moves without a capture or a move that resets the count")
-            }
+            HistoryRule::QuietMoves {
+                plies,
+                material: None,
+                ..
+            } => format!("{plies} moves without a capture or a move that resets the count"),
+            HistoryRule::QuietMoves { plies, .. } => format!(
+                "{plies} moves without a capture or a move that resets the count, \
+                 with the pieces the rule names"
+            ),
         };
         let side = self.position().to_move();
         if goal.by_score {

@@ -113,7 +113,7 @@ impl GameRecord {
 
     /// The history goal that ends the game now, if any.
     pub fn verdict<'g>(&self, game: &'g Game) -> Option<&'g HistoryGoal> {
-        history::verdict(game, self.marks().rev())
+        history::verdict(game, self.marks().rev(), self.position())
     }
 
     /// The marks of every position, the start first.

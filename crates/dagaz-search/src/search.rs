@@ -524,7 +524,7 @@ impl<'g> Worker<'g> {
         if self.path.repeats() {
             return Some(0);
         }
-        self.path.verdict(self.game).map(|goal| {
+        self.path.verdict(self.game, position).map(|goal| {
             let outcome = if goal.by_score {
                 // `(end ...)`: the game's score decides, as at the end of a game.
                 dagaz_engine::by_score(self.game, position).outcome_for(position.to_move())

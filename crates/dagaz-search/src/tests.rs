@@ -15,6 +15,17 @@ fn game(file: &str) -> Game {
     .unwrap()
 }
 
+/// The legal move of `position` written `notation`; the test fails without one.
+fn named_move(game: &Game, position: &Position, notation: &str) -> dagaz_engine::Move {
+    let moves = dagaz_engine::MoveGen::default()
+        .moves(game, position)
+        .unwrap();
+    moves
+        .into_iter()
+        .find(|m| m.notation(game) == notation)
+        .unwrap_or_else(|| panic!("no move {notation}"))
+}
+
 /// The best move's notation and the score, searching `depth` plies from a FEN.
 fn best(game: &Game, fen: &str, depth: u32) -> (String, Score) {
     let position = game.from_fen(fen).unwrap();
@@ -133,17 +144,11 @@ fn the_one_legal_move_among_many_is_played() {
 fn a_promotion_gains_the_new_piece_less_the_pawn() {
     let chess = game("chess.game");
     let position = chess.from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    let moves = dagaz_engine::MoveGen::default()
-        .moves(&chess, &position)
-        .unwrap();
     let gain = |notation: &str| {
-        let mv = moves
-            .iter()
-            .find(|m| m.notation(&chess) == notation)
-            .unwrap();
+        let mv = named_move(&chess, &position, notation);
         (
             chess.evaluation().captured_value(mv.actions()),
-            crate::search::promotion_gain(&chess, mv),
+            crate::search::promotion_gain(&chess, &mv),
         )
     };
     let value = |name: &str| chess.evaluation().value(chess.piece_kind(name).unwrap());
@@ -234,15 +239,10 @@ fn a_time_too_long_for_the_clock_is_no_deadline() {
 fn history_counts_repetitions_and_quiet_moves() {
     let chess = game("chess.game");
     let mut record = GameRecord::new(chess.initial_position());
-    let mut gen = dagaz_engine::MoveGen::default();
     let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
     for notation in shuffle.iter().chain(&shuffle) {
-        let moves = gen.moves(&chess, record.position()).unwrap();
-        let mv = moves
-            .iter()
-            .find(|m| m.notation(&chess) == *notation)
-            .unwrap();
-        record.play(&chess, mv);
+        let mv = named_move(&chess, record.position(), notation);
+        record.play(&chess, &mv);
     }
     assert_eq!(record.occurrences(), 3);
     assert_eq!(record.quiet(), 8);
@@ -259,16 +259,11 @@ fn a_record_keeps_every_position_and_a_copy_is_unaffected_by_the_original() {
     let chess = game("chess.game");
     let start = chess.initial_position();
     let mut record = GameRecord::with_quiet(start.clone(), 7);
-    let mut gen = dagaz_engine::MoveGen::default();
     let mut expected = start.clone();
     for notation in ["e2e4", "e7e5", "g1f3"] {
-        let moves = gen.moves(&chess, record.position()).unwrap();
-        let mv = moves
-            .iter()
-            .find(|m| m.notation(&chess) == notation)
-            .unwrap();
-        record.play(&chess, mv);
-        expected.play(&chess, mv);
+        let mv = named_move(&chess, record.position(), notation);
+        record.play(&chess, &mv);
+        expected.play(&chess, &mv);
         assert_eq!(record.position(), &expected);
     }
     // Pawn moves restart the quiet count (the rule names Pawn); the knight move counts.
@@ -550,17 +545,13 @@ fn international_draughts_is_drawn_after_25_moves_of_kings_alone() {
     // FMJD article 8.3, as `games/international.game` declares it: 50 plies without a
     // capture or a man's move. A man's move starts the count again.
     let international = game("international.game");
-    let position = international.from_fen("W:WK46,35:BK5").unwrap();
-    let mut gen = dagaz_engine::MoveGen::default();
+    // Two pieces a side: neither the 16- nor the 5-move rule applies.
+    let position = international.from_fen("W:WK46,35:BK5,K1").unwrap();
     for (notation, quiet, drawn) in [("46-41", 50, true), ("35-30", 0, false)] {
         let mut record = GameRecord::with_quiet(position.clone(), 49);
         assert!(record.verdict(&international).is_none());
-        let moves = gen.moves(&international, record.position()).unwrap();
-        let mv = moves
-            .iter()
-            .find(|m| m.notation(&international) == notation)
-            .unwrap();
-        record.play(&international, mv);
+        let mv = named_move(&international, record.position(), notation);
+        record.play(&international, &mv);
         assert_eq!(record.quiet(), quiet);
         let outcome = record.verdict(&international).map(|v| v.outcome);
         assert_eq!(
@@ -569,4 +560,59 @@ fn international_draughts_is_drawn_after_25_moves_of_kings_alone() {
             "{notation}"
         );
     }
+}
+
+#[test]
+fn international_draughts_draws_a_lone_king_against_three_pieces_after_16_moves() {
+    // FMJD articles 8.4 and 8.5 as `games/international.game` declares them: against a lone
+    // king, three pieces with a king draw after 32 quiet plies, two or one after 10; four
+    // pieces do not, nor three men. Either side may have the lone king.
+    let international = game("international.game");
+    let cases = [
+        ("W:WK46,35,36:BK5", 31, "46-41", true),
+        ("W:WK46,35,36:BK5", 30, "46-41", false),
+        ("B:WK36:BK5,K1,2", 31, "5-10", true),
+        ("W:WK46,35,36,37:BK5", 31, "46-41", false),
+        ("W:WK46,35:BK5", 9, "46-41", true),
+        ("W:WK46,35:BK5", 8, "46-41", false),
+        ("W:WK46:BK5", 9, "46-41", true),
+        ("W:W46,35:BK5", 9, "35-30", false),
+        ("W:WK46,35:BK5,1", 9, "46-41", false),
+    ];
+    for (fen, quiet, notation, drawn) in cases {
+        let position = international.from_fen(fen).unwrap();
+        let mut record = GameRecord::with_quiet(position, quiet);
+        let mv = named_move(&international, record.position(), notation);
+        record.play(&international, &mv);
+        let outcome = record.verdict(&international).map(|v| v.outcome);
+        assert_eq!(
+            outcome,
+            drawn.then_some(dagaz_engine::Outcome::Draw),
+            "{fen} after {quiet} quiet plies and {notation}"
+        );
+    }
+}
+
+#[test]
+fn the_search_sees_the_16_move_rule_coming() {
+    // Three kings against a lone king, one quiet ply short of the draw: whatever White
+    // plays without a capture, the game is drawn, and White's mate in two (from a quiet
+    // count of 0) comes too late.
+    let international = game("international.game");
+    let position = international.from_fen("W:WK46,K35,K36:BK5").unwrap();
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let score = |quiet: u32| {
+        let mut searcher = Searcher::new(&international, Default::default(), 8);
+        let record = GameRecord::with_quiet(position.clone(), quiet);
+        searcher
+            .search(&record, &limits, &mut |_| {})
+            .unwrap()
+            .info
+            .score
+    };
+    assert_eq!(score(31), Score::Cp(0));
+    assert_eq!(score(0), Score::Mate(2));
 }

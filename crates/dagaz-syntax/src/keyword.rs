@@ -166,6 +166,8 @@ keywords! {
     Repetition = "repetition",
     /// The history goal `(quiet-moves N PIECE ...)`.
     QuietMoves = "quiet-moves",
+    /// `(side (pieces LO HI) (PIECE LO HI) ...)` in `(quiet-moves ... (while SIDE SIDE))`.
+    Side = "side",
     /// `(piece-values (PIECE N) ...)` in `evaluation`.
     PieceValues = "piece-values",
     /// `(piece-table PIECE [PLAYER] N ...)` in `evaluation`.

@@ -52,9 +52,9 @@ pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};
 pub use tree::{
     Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, Endgame,
     Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Formation, Game, Goal,
-    GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Outcome, Pass, PdnFen, Piece,
-    PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen, Stmt, Superko,
-    Symmetry, TurnVariable, Zone,
+    GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Material, Outcome, Pass,
+    PdnFen, Piece, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, SideCount,
+    StandardFen, Stmt, Superko, Symmetry, TurnVariable, Zone,
 };
 
 use dagaz_sexpr::Node;

@@ -865,7 +865,11 @@ fn game_clauses_lower() {
             (Outcome::Draw, GoalCondition::Repetition(3)),
             (
                 Outcome::Draw,
-                GoalCondition::QuietMoves(50, vec![goals_ident(&game.goals[4])])
+                GoalCondition::QuietMoves {
+                    plies: 50,
+                    resets: vec![goals_ident(&game.goals[4])],
+                    material: None,
+                }
             ),
         ]
     );
@@ -890,7 +894,7 @@ fn game_clauses_lower() {
 
 fn goals_ident(goal: &Goal) -> Ident {
     match &goal.condition {
-        GoalCondition::QuietMoves(_, kinds) => kinds[0].clone(),
+        GoalCondition::QuietMoves { resets, .. } => resets[0].clone(),
         _ => panic!(),
     }
 }
@@ -1003,9 +1007,52 @@ fn game_mistakes_are_all_reported() {
             "`repetition` takes 1 argument, found 0 @ (repetition)",
             "expected `(quiet-moves N PIECE ...)`, found the form `(quiet-moves ...)` @ (quiet-moves)",
             "expected a number of moves (at least 1), found the symbol `x` @ x",
-            "expected a piece type, found the number 1 @ 1",
+            "expected a piece type or `(while SIDE SIDE)`, found the number 1 @ 1",
             "expected `(repetition N)` or `(quiet-moves N PIECE ...)`, found the form `(bored ...)` @ (bored 1)",
             "expected `no-moves`, `checkmated`, `stalemated`, `(repetition N)` or `(quiet-moves N PIECE ...)`, found the number 3 @ 3",
+        ]
+    );
+}
+
+#[test]
+fn a_material_condition_on_quiet_moves_lowers_and_its_mistakes_are_reported() {
+    let (game, errors) =
+        game_of("(draw (quiet-moves 32 Man (while (side (pieces 3) (King 1 3)) (side (King 1)))))");
+    assert_eq!(errors, Vec::<String>::new());
+    let GoalCondition::QuietMoves {
+        plies,
+        resets,
+        material: Some(material),
+    } = &game.goals[0].condition
+    else {
+        panic!("{:?}", game.goals[0].condition);
+    };
+    let kinds = |side: &crate::SideCount| {
+        side.kinds
+            .iter()
+            .map(|(k, lo, hi)| (k.text.clone(), *lo, *hi))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!((*plies, resets.len()), (32, 1));
+    assert_eq!(material.sides[0].pieces, Some((3, 3)));
+    assert_eq!(kinds(&material.sides[0]), vec![("King".to_string(), 1, 3)]);
+    assert_eq!(material.sides[1].pieces, None);
+    assert_eq!(kinds(&material.sides[1]), vec![("King".to_string(), 1, 1)]);
+    assert_eq!(
+        game_errors(
+            "(draw (quiet-moves 9 (while (side)))) (draw (quiet-moves 9 (while (side) (sides)))) \
+             (draw (quiet-moves 9 (while (side (pieces 3 1)) (side)))) \
+             (draw (quiet-moves 9 (while (side (King)) (side)))) \
+             (draw (quiet-moves 9 (while (side (King -1)) (side)))) \
+             (draw (quiet-moves 9 (while (side (pieces 1) (pieces 2)) (side))))"
+        ),
+        vec![
+            "`while` takes 2 arguments, found 1 @ (while (side))",
+            "expected `(side (pieces LO HI) (PIECE LO HI) ...)`, found the form `(sides ...)` @ (sides)",
+            "expected a least count no greater than the most, found the form `(pieces ...)` @ (pieces 3 1)",
+            "expected one or two counts (LO, or LO HI), found the form `(King ...)` @ (King)",
+            "expected a count of pieces (0 or more), found the number -1 @ -1",
+            "expected one `(pieces ...)` a side, found the form `(pieces ...)` @ (pieces 2)",
         ]
     );
 }

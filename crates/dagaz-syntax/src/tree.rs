@@ -531,8 +531,38 @@ pub enum GoalCondition {
     Stalemated,
     /// `(repetition N)`: the N-th occurrence of a position.
     Repetition(u32),
-    /// `(quiet-moves N PIECE ...)`: N plies without a capture or a move of those types.
-    QuietMoves(u32, Vec<Ident>),
+    /// `(quiet-moves N PIECE ... [(while SIDE SIDE)])`: N plies without a capture or a move of
+    /// those types, while the material on the board is as written, if it is written.
+    QuietMoves {
+        /// N.
+        plies: u32,
+        /// The piece types whose moves restart the count.
+        resets: Vec<Ident>,
+        /// `(while SIDE SIDE)`.
+        material: Option<Material>,
+    },
+}
+
+/// `(while (side ...) (side ...))` in `quiet-moves`: the goal holds only while one player's
+/// pieces on the board fit the first side and the other player's the second, either way round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    /// The two `side` forms, in the order written.
+    pub sides: [SideCount; 2],
+    /// The `while` form.
+    pub span: Span,
+}
+
+/// `(side (pieces LO [HI]) (PIECE LO [HI]) ...)`: bounds on how many pieces a player has on
+/// the board, in all and of some types; one number is an exact count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideCount {
+    /// `(pieces LO [HI])`, if written.
+    pub pieces: Option<(u32, u32)>,
+    /// `(PIECE LO [HI])`, in order.
+    pub kinds: Vec<(Ident, u32, u32)>,
+    /// The `side` form.
+    pub span: Span,
 }
 
 /// `(evaluation (piece-values ...) (piece-table ...) (formation ...) (mobility N) (phase ...)

@@ -106,7 +106,8 @@ fn history_goals_are_read_and_quiet_moves_reset_on_captures_and_named_pieces() {
                 by_score: false,
                 rule: HistoryRule::QuietMoves {
                     plies: 100,
-                    resets: vec![PieceKind(0)]
+                    resets: vec![PieceKind(0)],
+                    material: None,
                 }
             }
         ]

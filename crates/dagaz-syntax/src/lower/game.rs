@@ -6,9 +6,9 @@ use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, Endgame, Evaluation, Fen, FenCastling, FenCount, FenPiece,
-    FenRanks, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter, Outcome,
-    Pass, PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, StandardFen,
-    Superko, Symmetry, TurnVariable, Zone,
+    FenRanks, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter,
+    Material, Outcome, Pass, PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds,
+    SideCount, StandardFen, Superko, Symmetry, TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -870,16 +870,24 @@ fn goal_condition(node: &Node) -> Result<GoalCondition> {
                 )?))
             }
             Some(Keyword::QuietMoves) => {
-                let (n, kinds) = shape::args(parts)
+                let (n, mut kinds) = shape::args(parts)
                     .split_first()
                     .ok_or_else(|| SyntaxError::expected("`(quiet-moves N PIECE ...)`", node))?;
-                Ok(GoalCondition::QuietMoves(
-                    count(n, "a number of moves (at least 1)")?,
-                    kinds
+                let mut material = None;
+                if let Some((last, rest)) = kinds.split_last() {
+                    if shape::head(last) == Some(Keyword::While) {
+                        material = Some(material_of(last)?);
+                        kinds = rest;
+                    }
+                }
+                Ok(GoalCondition::QuietMoves {
+                    plies: count(n, "a number of moves (at least 1)")?,
+                    resets: kinds
                         .iter()
-                        .map(|k| shape::ident(k, "a piece type"))
+                        .map(|k| shape::ident(k, "a piece type or `(while SIDE SIDE)`"))
                         .collect::<Result<_>>()?,
-                ))
+                    material,
+                })
             }
             _ => Err(SyntaxError::expected(
                 "`(repetition N)` or `(quiet-moves N PIECE ...)`",
@@ -897,6 +905,74 @@ fn goal_condition(node: &Node) -> Result<GoalCondition> {
             node,
         )),
     }
+}
+
+/// `(while (side ...) (side ...))`.
+fn material_of(node: &Node) -> Result<Material> {
+    let parts = shape::list(node, "`(while SIDE SIDE)`")?;
+    let [a, b] = shape::arity::<2>(Keyword::While.text(), parts, node.span)?;
+    Ok(Material {
+        sides: [side_count(a)?, side_count(b)?],
+        span: node.span,
+    })
+}
+
+/// `(side (pieces LO [HI]) (PIECE LO [HI]) ...)`.
+fn side_count(node: &Node) -> Result<SideCount> {
+    const SHAPE: &str = "`(side (pieces LO HI) (PIECE LO HI) ...)`";
+    let parts = node
+        .as_list()
+        .filter(|_| shape::head(node) == Some(Keyword::Side))
+        .ok_or_else(|| SyntaxError::expected(SHAPE, node))?;
+    let mut side = SideCount {
+        pieces: None,
+        kinds: Vec::new(),
+        span: node.span,
+    };
+    for bound in shape::args(parts) {
+        let items = shape::list(bound, "`(pieces LO HI)` or `(PIECE LO HI)`")?;
+        let (name, numbers) = items
+            .split_first()
+            .ok_or_else(|| SyntaxError::expected("`(pieces LO HI)` or `(PIECE LO HI)`", bound))?;
+        let name = shape::ident(name, "`pieces` or a piece type")?;
+        let range = match numbers {
+            [n] => {
+                let n = bound_of(n)?;
+                (n, n)
+            }
+            [lo, hi] => {
+                let (lo, hi) = (bound_of(lo)?, bound_of(hi)?);
+                if lo > hi {
+                    return Err(SyntaxError::expected(
+                        "a least count no greater than the most",
+                        bound,
+                    ));
+                }
+                (lo, hi)
+            }
+            _ => {
+                return Err(SyntaxError::expected(
+                    "one or two counts (LO, or LO HI)",
+                    bound,
+                ))
+            }
+        };
+        if Keyword::from_text(&name.text) == Some(Keyword::Pieces) {
+            if side.pieces.is_some() {
+                return Err(SyntaxError::expected("one `(pieces ...)` a side", bound));
+            }
+            side.pieces = Some(range);
+        } else {
+            side.kinds.push((name, range.0, range.1));
+        }
+    }
+    Ok(side)
+}
+
+/// A count of pieces in `(side ...)`: 0 or more.
+fn bound_of(node: &Node) -> Result<u32> {
+    const WHAT: &str = "a count of pieces (0 or more)";
+    u32::try_from(shape::int(node, WHAT)?).map_err(|_| SyntaxError::expected(WHAT, node))
 }
 
 /// A count in a history rule: at least 1.
