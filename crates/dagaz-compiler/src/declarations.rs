@@ -159,13 +159,10 @@ pub(crate) fn goals(
                 material,
             } => {
                 let before = errors.len();
-                let kinds = |names: &mut dyn Iterator<Item = &dagaz_syntax::Ident>,
-                             errors: &mut Vec<CompileError>| {
-                    names
-                        .filter_map(|k| piece_kind(pieces, k).map_err(|e| errors.push(e)).ok())
-                        .collect::<Vec<PieceKind>>()
-                };
-                let resets = kinds(&mut resets.iter(), errors);
+                let resets: Vec<PieceKind> = resets
+                    .iter()
+                    .filter_map(|k| piece_kind(pieces, k).map_err(|e| errors.push(e)).ok())
+                    .collect();
                 let material = material
                     .as_ref()
                     .and_then(|m| material_of(m, players, pieces, errors));
@@ -174,7 +171,12 @@ pub(crate) fn goals(
                     HistoryRule::QuietMoves { resets, .. } => Some(resets),
                     HistoryRule::Repetition { .. } => None,
                 });
-                if let Some(first) = first.filter(|first| **first != resets) {
+                // As sets: `Man King` and `King Man` restart the same count.
+                let same = |first: &[PieceKind]| {
+                    first.iter().all(|k| resets.contains(k))
+                        && resets.iter().all(|k| first.contains(k))
+                };
+                if let Some(first) = first.filter(|first| !same(first)) {
                     let names = |kinds: &[PieceKind]| {
                         kinds
                             .iter()
@@ -801,6 +803,18 @@ mod tests {
     use dagaz_ir::{Dir, PieceKind, PlayerId};
     use pretty_assertions::assert_eq;
 
+    /// `text` compiled: its rules, if any, and each error as the text it points at and its
+    /// message.
+    fn compiled(text: &str) -> (Option<crate::Rules>, Vec<(String, String)>) {
+        let forms = dagaz_sexpr::read(text).unwrap();
+        let (rules, errors) = crate::compile_all(&forms);
+        let errors = errors
+            .iter()
+            .map(|e| (text[e.span.start..e.span.end].to_string(), e.to_string()))
+            .collect();
+        (rules, errors)
+    }
+
     /// A 3x2 board with kings and rooks and the castling clause `castling`: the compiled
     /// castling rooks, and each error as the text it points at and its message.
     fn castling(castling: &str) -> (Option<CastlingRooks>, Vec<(String, String)>) {
@@ -812,12 +826,7 @@ mod tests {
                   (fen standard (pieces (K White King) (k Black King) (R White Rook))
                      (turn (w White) (b Black)) {castling}))"#
         );
-        let forms = dagaz_sexpr::read(&text).unwrap();
-        let (rules, errors) = crate::compile_all(&forms);
-        let errors = errors
-            .iter()
-            .map(|e| (text[e.span.start..e.span.end].to_string(), e.to_string()))
-            .collect();
+        let (rules, errors) = compiled(&text);
         let rooks = rules.and_then(|r| match r.fen {
             Some(FenSpec::Standard(fen)) => fen.castling.and_then(|c| c.rooks),
             _ => None,
@@ -894,12 +903,7 @@ mod tests {
                (piece (name Man)) (piece (name King))
                (game (name "t") (players {players}) {goals})"#
         );
-        let forms = dagaz_sexpr::read(&text).unwrap();
-        let (rules, errors) = crate::compile_all(&forms);
-        let errors = errors
-            .iter()
-            .map(|e| (text[e.span.start..e.span.end].to_string(), e.to_string()))
-            .collect();
+        let (rules, errors) = compiled(&text);
         let rules = rules.map_or_else(Vec::new, |r| {
             r.history_goals.into_iter().map(|g| g.rule).collect()
         });
@@ -965,5 +969,12 @@ mod tests {
                     .to_string()
             )]
         );
+        // The same types in another order restart the same count.
+        let (rules, errors) = history(
+            "(White (Man a1)) (Black (King c1))",
+            "(draw (quiet-moves 50 Man King)) (draw (quiet-moves 10 King Man))",
+        );
+        assert_eq!(errors, Vec::<(String, String)>::new());
+        assert_eq!(rules.len(), 2);
     }
 }

@@ -563,6 +563,49 @@ fn international_draughts_is_drawn_after_25_moves_of_kings_alone() {
 }
 
 #[test]
+fn brazilian_and_russian_draughts_are_drawn_after_15_moves_of_kings_alone() {
+    // pydraughts' count for both: 30 plies without a capture or a man's move, in place of
+    // International's 25 moves and its rules for a lone king (three pieces against one here).
+    for file in ["brazilian.game", "russian.game"] {
+        let variant = game(file);
+        let position = variant.from_fen("W:WKa1,e3,g3:BKh8").unwrap();
+        for (notation, before, quiet, drawn) in [
+            ("a1-b2", 29, 30, true),
+            ("a1-b2", 28, 29, false),
+            ("e3-d4", 29, 0, false),
+        ] {
+            let mut record = GameRecord::with_quiet(position.clone(), before);
+            let mv = named_move(&variant, record.position(), notation);
+            record.play(&variant, &mv);
+            assert_eq!(record.quiet(), quiet);
+            let outcome = record.verdict(&variant).map(|v| v.outcome);
+            assert_eq!(
+                outcome,
+                drawn.then_some(dagaz_engine::Outcome::Draw),
+                "{file}: {notation} after {before} quiet plies"
+            );
+        }
+    }
+}
+
+#[test]
+fn pool_czech_and_thai_draughts_are_drawn_by_repetition_alone() {
+    // They include Brazilian draughts, whose count of king moves is not theirs.
+    for file in ["pool.game", "czech.game", "thai.game"] {
+        let rules: Vec<_> = game(file)
+            .history_goals()
+            .iter()
+            .map(|g| g.rule.clone())
+            .collect();
+        assert_eq!(
+            rules,
+            vec![dagaz_engine::HistoryRule::Repetition { times: 3 }],
+            "{file}"
+        );
+    }
+}
+
+#[test]
 fn international_draughts_draws_a_lone_king_against_three_pieces_after_16_moves() {
     // FMJD articles 8.4 and 8.5 as `games/international.game` declares them: against a lone
     // king, three pieces with a king draw after 32 quiet plies, two or one after 10; four
