@@ -10,8 +10,8 @@
 //! the `wasm32-unknown-unknown` target (`rustup target add`), and `wasm-bindgen-cli` at exactly
 //! the version of the `wasm-bindgen` crate in Cargo.lock, since the CLI refuses a wasm built
 //! with another version. A `wasm-bindgen` on the PATH is used when its version is the one;
-//! otherwise the one in `target/tools/bin`, installed there by `cargo install` when it is
-//! missing or of another version.
+//! otherwise the one in the tools' cache ([`tools_dir`]), installed there by `cargo install`
+//! when it is missing.
 //!
 //! Every shipped game is loaded natively (with dagaz-engine, its includes read from games/)
 //! to write the index, so a game that does not load fails the build here, not in the page.
@@ -232,15 +232,48 @@ fn version_of(program: &Path) -> Option<String> {
     out.split_whitespace().nth(1).map(str::to_string)
 }
 
-/// A `wasm-bindgen` of exactly `version`: the one on the PATH, else `target/tools/bin`'s,
-/// installed there with `cargo install` when it is missing or of another version.
+/// Where `wasm-bindgen-cli` of `version` is installed: `$XDG_CACHE_HOME/dagaz/wasm-bindgen-X`
+/// (else `~/.cache/...`), outside the work tree, so that a fresh clone on the same machine
+/// (CI's is one each run) does not build it again; `target/tools` where no home is known.
+/// `scripts/web-test` looks for the test runner in the same place.
+fn tools_dir(root: &Path, version: &str) -> PathBuf {
+    tools_dir_in(
+        std::env::var_os("XDG_CACHE_HOME"),
+        std::env::var_os("HOME"),
+        root,
+        version,
+    )
+}
+
+/// [`tools_dir`] given the values of `XDG_CACHE_HOME` and `HOME`.
+fn tools_dir_in(
+    xdg_cache: Option<std::ffi::OsString>,
+    home: Option<std::ffi::OsString>,
+    root: &Path,
+    version: &str,
+) -> PathBuf {
+    let cache = xdg_cache
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            home.filter(|home| !home.is_empty())
+                .map(|home| PathBuf::from(home).join(".cache"))
+        });
+    match cache {
+        Some(cache) => cache.join("dagaz").join(format!("wasm-bindgen-{version}")),
+        None => root.join("target/tools"),
+    }
+}
+
+/// A `wasm-bindgen` of exactly `version`: the one on the PATH, else the tools' cache's
+/// ([`tools_dir`]), installed there with `cargo install` when it is missing.
 fn wasm_bindgen(root: &Path, version: &str) -> Result<PathBuf, XtaskError> {
     let exe = format!("wasm-bindgen{}", std::env::consts::EXE_SUFFIX);
     let on_path = PathBuf::from(&exe);
     if version_of(&on_path).as_deref() == Some(version) {
         return Ok(on_path);
     }
-    let tools = root.join("target/tools");
+    let tools = tools_dir(root, version);
     let local = tools.join("bin").join(&exe);
     if version_of(&local).as_deref() == Some(version) {
         return Ok(local);
@@ -429,6 +462,23 @@ fn copy_dir(from: &Path, to: &Path) -> Result<(), XtaskError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wasm_bindgen_is_kept_outside_the_work_tree_by_version() {
+        let root = Path::new("/repo");
+        let dir = |xdg: Option<&str>, home: Option<&str>| {
+            super::tools_dir_in(xdg.map(Into::into), home.map(Into::into), root, "0.2.130")
+        };
+        assert_eq!(
+            dir(Some("/c"), Some("/h")),
+            PathBuf::from("/c/dagaz/wasm-bindgen-0.2.130")
+        );
+        assert_eq!(
+            dir(Some(""), Some("/h")),
+            PathBuf::from("/h/.cache/dagaz/wasm-bindgen-0.2.130")
+        );
+        assert_eq!(dir(None, None), PathBuf::from("/repo/target/tools"));
+    }
 
     #[test]
     fn the_lockfile_names_each_version_once() {
