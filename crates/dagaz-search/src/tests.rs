@@ -540,26 +540,27 @@ fn the_known_move_first_changes_nothing_but_the_work() {
     }
 }
 
+/// From `fen`, reached after `quiet` quiet plies and not over, the move written `notation`:
+/// the quiet count after it, and whether a history goal draws the game there.
+fn drawn_after(game: &Game, fen: &str, quiet: u32, notation: &str) -> (u32, bool) {
+    let mut record = GameRecord::with_quiet(game.from_fen(fen).unwrap(), quiet);
+    assert!(record.verdict(game).is_none(), "{fen} is over already");
+    let mv = named_move(game, record.position(), notation);
+    record.play(game, &mv);
+    let outcome = record.verdict(game).map(|v| v.outcome);
+    assert!(outcome.is_none_or(|o| o == dagaz_engine::Outcome::Draw));
+    (record.quiet(), outcome.is_some())
+}
+
 #[test]
 fn international_draughts_is_drawn_after_25_moves_of_kings_alone() {
     // FMJD article 8.3, as `games/international.game` declares it: 50 plies without a
-    // capture or a man's move. A man's move starts the count again.
+    // capture or a man's move. A man's move starts the count again. Two pieces a side:
+    // neither the 16- nor the 5-move rule applies.
     let international = game("international.game");
-    // Two pieces a side: neither the 16- nor the 5-move rule applies.
-    let position = international.from_fen("W:WK46,35:BK5,K1").unwrap();
-    for (notation, quiet, drawn) in [("46-41", 50, true), ("35-30", 0, false)] {
-        let mut record = GameRecord::with_quiet(position.clone(), 49);
-        assert!(record.verdict(&international).is_none());
-        let mv = named_move(&international, record.position(), notation);
-        record.play(&international, &mv);
-        assert_eq!(record.quiet(), quiet);
-        let outcome = record.verdict(&international).map(|v| v.outcome);
-        assert_eq!(
-            outcome,
-            drawn.then_some(dagaz_engine::Outcome::Draw),
-            "{notation}"
-        );
-    }
+    let fen = "W:WK46,35:BK5,K1";
+    assert_eq!(drawn_after(&international, fen, 49, "46-41"), (50, true));
+    assert_eq!(drawn_after(&international, fen, 49, "35-30"), (0, false));
 }
 
 #[test]
@@ -568,22 +569,14 @@ fn brazilian_and_russian_draughts_are_drawn_after_15_moves_of_kings_alone() {
     // International's 25 moves and its rules for a lone king (three pieces against one here).
     for file in ["brazilian.game", "russian.game"] {
         let variant = game(file);
-        let position = variant.from_fen("W:WKa1,e3,g3:BKh8").unwrap();
-        for (notation, before, quiet, drawn) in [
-            ("a1-b2", 29, 30, true),
-            ("a1-b2", 28, 29, false),
-            ("e3-d4", 29, 0, false),
+        let fen = "W:WKa1,e3,g3:BKh8";
+        for (before, notation, after) in [
+            (29, "a1-b2", (30, true)),
+            (28, "a1-b2", (29, false)),
+            (29, "e3-d4", (0, false)),
         ] {
-            let mut record = GameRecord::with_quiet(position.clone(), before);
-            let mv = named_move(&variant, record.position(), notation);
-            record.play(&variant, &mv);
-            assert_eq!(record.quiet(), quiet);
-            let outcome = record.verdict(&variant).map(|v| v.outcome);
-            assert_eq!(
-                outcome,
-                drawn.then_some(dagaz_engine::Outcome::Draw),
-                "{file}: {notation} after {before} quiet plies"
-            );
+            let got = drawn_after(&variant, fen, before, notation);
+            assert_eq!(got, after, "{file}: {notation} after {before} quiet plies");
         }
     }
 }
@@ -623,14 +616,9 @@ fn international_draughts_draws_a_lone_king_against_three_pieces_after_16_moves(
         ("W:WK46,35:BK5,1", 9, "46-41", false),
     ];
     for (fen, quiet, notation, drawn) in cases {
-        let position = international.from_fen(fen).unwrap();
-        let mut record = GameRecord::with_quiet(position, quiet);
-        let mv = named_move(&international, record.position(), notation);
-        record.play(&international, &mv);
-        let outcome = record.verdict(&international).map(|v| v.outcome);
         assert_eq!(
-            outcome,
-            drawn.then_some(dagaz_engine::Outcome::Draw),
+            drawn_after(&international, fen, quiet, notation).1,
+            drawn,
             "{fen} after {quiet} quiet plies and {notation}"
         );
     }
