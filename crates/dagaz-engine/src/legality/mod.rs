@@ -172,6 +172,9 @@ struct RoyalTest<'a> {
     readers: Option<&'a [u64]>,
     /// A bit per part that found an attack before any move.
     attacked_parts: u64,
+    /// A bit per part walked as rays that found no attack before any move: a move that only
+    /// puts the defender's pieces on what such a part read leaves it finding none.
+    clear_rays: u64,
 }
 
 /// What a move changes, as the attack test sees it.
@@ -264,8 +267,35 @@ impl Change {
 
     /// The parts (a bit each) that read something this move changes.
     fn parts_hit(&self, readers: &[u64]) -> u64 {
+        Self::parts_reading(&self.written, readers)
+    }
+
+    /// Of what the move of `actions` writes, all but the cells it leaves holding a piece of
+    /// `defender`'s: what can open a ray. Found only where a clear ray is hit, off the path of
+    /// every other move (shogi's drops made computing it for each move cost 0.8%).
+    fn opened(&self, actions: &[Action], defender: PlayerId) -> SmallVec<[u64; 2]> {
+        let mut opened = self.written.clone();
+        // A cell's last action decides what it holds after the move.
+        for action in actions {
+            let (at, friend) = match *action {
+                Action::Take { at, .. } | Action::Capture { at, .. } => (at, false),
+                Action::Drop { at, piece, .. } => (at, piece.owner == defender),
+                Action::Change { at, to, .. } => (at, to.owner == defender),
+                Action::Seeds { at, .. } => (at, false),
+                _ => continue,
+            };
+            let (i, bit) = (at.index() >> 6, 1u64 << (at.index() & 63));
+            if let Some(w) = opened.get_mut(i) {
+                *w = if friend { *w & !bit } else { *w | bit };
+            }
+        }
+        opened
+    }
+
+    /// The parts (a bit each) that read one of the `cells`, laid out as a [`ReadSet`].
+    fn parts_reading(cells: &[u64], readers: &[u64]) -> u64 {
         let mut hit = 0u64;
-        for (w, &word) in self.written.iter().enumerate() {
+        for (w, &word) in cells.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let b = bits.trailing_zeros() as usize;
@@ -541,6 +571,13 @@ impl Legality {
                 .fold(0u64, |m, (u, _)| {
                     m | 1u64.checked_shl(u as u32).unwrap_or(0)
                 }),
+            clear_rays: recorded
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.walked && !r.attacked)
+                .fold(0u64, |m, (u, _)| {
+                    m | 1u64.checked_shl(u as u32).unwrap_or(0)
+                }),
         };
         let mut result = Ok(());
         for i in 0..n {
@@ -586,6 +623,14 @@ impl Legality {
             let hit = change.parts_hit(readers);
             if test.attacked_parts & !hit != 0 {
                 return Ok(true);
+            }
+            // A clear ray stays clear when the move only put the defender's pieces on what it
+            // read: the first of them it meets stops it (a friend blocking a line, or standing
+            // on a leap's target). Only walked rays: a chain may look past a friend (a cannon).
+            let mut hit = hit;
+            if hit & test.clear_rays != 0 {
+                let opened = change.opened(actions, q.defender);
+                hit &= !test.clear_rays | Change::parts_reading(&opened, readers);
             }
             if hit == 0 {
                 return Ok(false);
@@ -907,5 +952,53 @@ mod tests {
                 assert_eq!(cells, before, "{mv:?}");
             }
         }
+    }
+
+    /// A clear ray is not run again where a move only put the defender's pieces on what it
+    /// read, so `opened` must hold every cell a move writes but leaves without one: emptied,
+    /// or holding the other side's piece.
+    #[test]
+    fn a_move_opens_the_cells_it_leaves_without_a_defenders_piece() {
+        let g = game("chess.game");
+        let mut seen = [0usize; 2];
+        // Captures, castlings, an en-passant capture and promotions.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1P5/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+            "r3k2r/p1P5/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
+        ] {
+            let mut position = g.from_fen(fen).unwrap();
+            let defender = position.to_move();
+            let [(at, placed)] = royal_pieces(&g, &position, defender)[..] else {
+                panic!("{fen}: one king");
+            };
+            let moves = MoveGen::default().moves(&g, &position).unwrap();
+            for mv in &moves {
+                let before = position.turn_values;
+                let q = Question {
+                    game: &g,
+                    limits: MoveGen::default().limits(),
+                    turn_number: 0,
+                    turn_values: &before,
+                    at,
+                    defender,
+                    placed,
+                };
+                let change = Change::of(mv.actions(), &q, position.cells.len());
+                let opened = change.opened(mv.actions(), defender);
+                let undo = position.play(&g, mv);
+                for (i, cell) in position.cells.iter().enumerate() {
+                    let bit = |set: &[u64]| set.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 == 1);
+                    let friend = cell.is_some_and(|p| p.owner == defender);
+                    let expected = bit(&change.written) && !friend;
+                    assert_eq!(bit(&opened), expected, "{fen}: {mv:?} at cell {i}");
+                    if bit(&change.written) {
+                        seen[usize::from(friend)] += 1;
+                    }
+                }
+                position.unplay(mv, undo);
+            }
+        }
+        assert!(seen[0] > 50 && seen[1] > 50, "{seen:?}");
     }
 }

@@ -156,6 +156,9 @@ pub(crate) struct Recorded {
     pub unit: Unit,
     pub attacked: bool,
     pub reads: ReadSet,
+    /// Whether the part was walked as rays (`walk_rays`): then a cell it read that comes to
+    /// hold a defender's piece stops the ray there, and cannot make it find an attack.
+    pub walked: bool,
 }
 
 impl Recorded {
@@ -165,6 +168,7 @@ impl Recorded {
             unit,
             attacked,
             reads: p.state.recorded_with_prefix(0),
+            walked: false,
         }
     }
 
@@ -244,7 +248,10 @@ impl Prober {
                     let found = walk_rays(p, q, kind, rays);
                     p.state.stop_recording();
                     any |= found;
-                    out.push(Recorded::whole(p, unit, found));
+                    out.push(Recorded {
+                        walked: true,
+                        ..Recorded::whole(p, unit, found)
+                    });
                     i += 1;
                     continue;
                 }
@@ -292,6 +299,7 @@ impl Prober {
                         unit: units.get(i + part).copied().unwrap_or(unit),
                         attacked: hits & (1 | 1 << (part + 1)) != 0,
                         reads,
+                        walked: false,
                     });
                 }
                 i += parts;
