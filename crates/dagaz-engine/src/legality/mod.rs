@@ -12,7 +12,7 @@ mod probe;
 mod royal;
 
 pub(crate) use probe::ProbeFault;
-use probe::{Prober, Question, Recorded, Unit};
+use probe::{whole_units, Prober, Question, Recorded, Unit};
 use royal::Fate;
 
 use crate::boards::{board_change, SeenBoards};
@@ -21,6 +21,7 @@ use crate::fault;
 use crate::model::Game;
 use crate::moves::Move;
 use crate::position::Position;
+use dagaz_compiler::AttackTest;
 use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
@@ -67,6 +68,10 @@ pub(crate) struct Legality {
     reruns: Vec<(bool, ReadSet)>,
     /// Scratch for `in_check`: a copy of the board to test on.
     check_cells: Vec<Option<Piece>>,
+    /// The enemies' piece types in the position `judge` is on, as whole parts, for the moves
+    /// of the royal piece (see `leaves_attacked`): found when the first is tested.
+    enemy_kinds: Vec<Unit>,
+    enemy_kinds_found: bool,
 }
 
 /// An attack test's answer, valid while the cells it read hold the same pieces.
@@ -305,6 +310,30 @@ impl Change {
         }
         hit
     }
+}
+
+/// Where a move that lifts the defender's royal piece puts it down, and as what: when it puts
+/// down one royal piece of the defender's and no piece of another player's (which could be a
+/// new attacker), changes none and sows nothing.
+fn royal_destination(actions: &[Action], q: &Question<'_>) -> Option<(Pos, Piece)> {
+    let mut to = None;
+    for action in actions {
+        match *action {
+            Action::Drop { at, piece, .. }
+                if piece.owner == q.defender && q.game.is_royal(piece.kind) =>
+            {
+                if to.is_some() {
+                    return None;
+                }
+                to = Some((at, piece));
+            }
+            // The defender's other pieces (a castling's rook) add no attacker.
+            Action::Drop { piece, .. } if piece.owner == q.defender => {}
+            Action::Drop { .. } | Action::Change { .. } | Action::Seeds { .. } => return None,
+            _ => {}
+        }
+    }
+    to
 }
 
 /// Puts a move's changes to the cells on `cells`, as `Position::play` does; answers false,
@@ -558,6 +587,7 @@ impl Legality {
         let readers = (recorded.len() <= 64)
             .then(|| readers_of(&recorded, words, std::mem::take(&mut self.readers)));
         self.memo.clear();
+        self.enemy_kinds_found = false;
         self.memo.resize_with(recorded.len(), || None);
         let test = RoyalTest {
             question,
@@ -612,8 +642,33 @@ impl Legality {
             Fate::TakesEnemy => return Ok(false),
         }
         if change.moves_royal {
+            // A reversible test of a royal piece that moved needs only the enemies' piece
+            // types, which a move that puts down none of theirs leaves as they were (or fewer,
+            // where it captures: a type no piece has finds no attack). Found once per
+            // position, they spare each such move a search of the board for the royal piece
+            // and for the types.
+            let moved = (game.attack_test() == AttackTest::Reversible)
+                .then(|| royal_destination(actions, q))
+                .flatten();
+            if moved.is_some() && !self.enemy_kinds_found {
+                whole_units(q, &position.cells, &mut self.enemy_kinds);
+                self.enemy_kinds_found = true;
+            }
             let undo = position.play_actions(game, actions);
-            let attacked = self.royal_attacked(game, q.limits, test.players, position, q.defender);
+            let attacked = match moved {
+                Some((at, placed)) => {
+                    let turn_values = position.turn_values;
+                    let after = Question {
+                        turn_values: &turn_values,
+                        at,
+                        placed,
+                        ..test.question
+                    };
+                    self.prober
+                        .rerun(&after, &mut position.cells, &self.enemy_kinds)
+                }
+                None => self.royal_attacked(game, q.limits, test.players, position, q.defender),
+            };
             position.unplay_actions(actions, undo);
             return attacked.map_err(|f| probe_error(game, f));
         }
@@ -951,6 +1006,32 @@ mod tests {
                 take_cells_back(&mut cells, mv.actions());
                 assert_eq!(cells, before, "{mv:?}");
             }
+        }
+    }
+
+    /// The king's moves are tested against the enemies' piece types found before any of them:
+    /// one that takes the last knight must not keep the knight's attack from the others. The
+    /// king has two moves in each position, the capture and a square the knight guards, with
+    /// the capture on either rank and either side, so that it is tested first in some.
+    #[test]
+    fn a_king_that_takes_the_last_of_a_type_leaves_its_other_moves_tested_against_it() {
+        let g = game("chess.game");
+        // A knight on d2 guards f1, on f2 d1, on f1 d2, on d1 f2.
+        for (fen, king_moves) in [
+            ("4k3/8/8/8/8/8/3nPP2/3QK3 w - - 0 1", ["e1d2"]),
+            ("4k3/8/8/8/8/8/3PPn2/4KB2 w - - 0 1", ["e1f2"]),
+            ("4k3/8/8/8/8/8/4PP2/3QKn2 w - - 0 1", ["e1f1"]),
+            ("4k3/8/8/8/8/8/3PP3/3nKB2 w - - 0 1", ["e1d1"]),
+        ] {
+            let position = g.from_fen(fen).unwrap();
+            let moves: Vec<String> = MoveGen::default()
+                .moves(&g, &position)
+                .unwrap()
+                .iter()
+                .map(|m| m.notation(&g))
+                .filter(|n| n.starts_with("e1"))
+                .collect();
+            assert_eq!(moves, king_moves, "{fen}");
         }
     }
 

@@ -383,6 +383,13 @@ impl Prober {
 /// bit i + 1 for constant i. A longer choice is run as one part.
 const MAX_SPLIT: usize = 63;
 
+/// The parts of a test run whole on `cells` for `q`'s defender, as [`Prober::attacked`] runs
+/// it: for a reversible test, each piece type the enemies have, which serves any board reached
+/// by a move that puts down no piece of theirs (see `Legality::leaves_attacked`).
+pub(crate) fn whole_units(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>) {
+    units_of(q, cells, out, false);
+}
+
 /// The parts of the test on `cells`: each piece type the enemies have (reversible; with
 /// `split`, each part of its chain), or each enemy piece (forward).
 fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, split: bool) {
