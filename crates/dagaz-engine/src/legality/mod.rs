@@ -199,8 +199,10 @@ impl Change {
         let (royal_at, before) = (q.at, q.turn_values);
         let words = (cells + MAX_TURN_VARIABLES).div_ceil(64);
         let mut written: SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
+        // Marked through a slice: `SmallVec::get_mut` asks whether it spilled at every action.
+        let words_written = written.as_mut_slice();
         let mut mark = |i: usize| {
-            if let Some(w) = written.get_mut(i >> 6) {
+            if let Some(w) = words_written.get_mut(i >> 6) {
                 *w |= 1 << (i & 63);
             }
         };
