@@ -284,12 +284,10 @@ impl Change {
         let mut opened = self.written.clone();
         // A cell's last action decides what it holds after the move.
         for action in actions {
-            let (at, friend) = match *action {
-                Action::Take { at, .. } | Action::Capture { at, .. } => (at, false),
-                Action::Drop { at, piece, .. } => (at, piece.owner == defender),
-                Action::Change { at, to, .. } => (at, to.owner == defender),
-                Action::Seeds { at, .. } => (at, false),
-                _ => continue,
+            let (at, friend) = match (cell_put(action), *action) {
+                (Some((at, piece)), _) => (at, piece.is_some_and(|p| p.owner == defender)),
+                (None, Action::Seeds { at, .. }) => (at, false),
+                (None, _) => continue,
             };
             let (i, bit) = (at.index() >> 6, 1u64 << (at.index() & 63));
             if let Some(w) = opened.get_mut(i) {
@@ -338,10 +336,33 @@ fn royal_destination(actions: &[Action], q: &Question<'_>) -> Option<(Pos, Piece
     to
 }
 
+/// A bit for each of the first 64 recorded parts that `keep` holds for.
+fn parts_where(recorded: &[Recorded], keep: impl Fn(&Recorded) -> bool) -> u64 {
+    recorded
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| keep(r))
+        .fold(0u64, |m, (u, _)| {
+            m | 1u64.checked_shl(u as u32).unwrap_or(0)
+        })
+}
+
+/// The cell an action writes and what it holds afterwards, for the actions that change a
+/// cell to a piece or to nothing (not `Seeds`, which only a whole play puts down).
+#[inline]
+fn cell_put(action: &Action) -> Option<(Pos, Option<Piece>)> {
+    match *action {
+        Action::Take { at, .. } | Action::Capture { at, .. } => Some((at, None)),
+        Action::Drop { at, piece, .. } => Some((at, Some(piece))),
+        Action::Change { at, to, .. } => Some((at, Some(to))),
+        _ => None,
+    }
+}
+
 /// Puts a move's changes to the cells on `cells`, as `Position::play` does; answers false,
 /// changing nothing, for a move that also sows seeds, which only a whole play puts down.
 ///
-/// What each action does to a cell is also `Action::on_board`'s reading; this loop and
+/// What each action does to a cell is also `Action::on_board`'s reading; [`cell_put`] and
 /// [`take_cells_back`] spell it out because reading it through `on_board` measured 0.8% more
 /// instructions on chess perft(4) (the royal rule re-runs parts for most moves), and the
 /// test `a_move_put_on_the_cells_alone_leaves_them_as_a_whole_play_does` holds them to it.
@@ -349,13 +370,7 @@ fn put_cells(cells: &mut [Option<Piece>], actions: &[Action]) -> bool {
     if actions.iter().any(|a| matches!(a, Action::Seeds { .. })) {
         return false;
     }
-    for action in actions {
-        let (at, piece) = match *action {
-            Action::Take { at, .. } | Action::Capture { at, .. } => (at, None),
-            Action::Drop { at, piece, .. } => (at, Some(piece)),
-            Action::Change { at, to, .. } => (at, Some(to)),
-            _ => continue,
-        };
+    for (at, piece) in actions.iter().filter_map(cell_put) {
         if let Some(cell) = cells.get_mut(at.index()) {
             *cell = piece;
         }
@@ -596,20 +611,8 @@ impl Legality {
             players,
             recorded: &recorded,
             readers: readers.as_deref(),
-            attacked_parts: recorded
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.attacked)
-                .fold(0u64, |m, (u, _)| {
-                    m | 1u64.checked_shl(u as u32).unwrap_or(0)
-                }),
-            clear_rays: recorded
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.walked && !r.attacked)
-                .fold(0u64, |m, (u, _)| {
-                    m | 1u64.checked_shl(u as u32).unwrap_or(0)
-                }),
+            attacked_parts: parts_where(&recorded, |r| r.attacked),
+            clear_rays: parts_where(&recorded, |r| r.walked && !r.attacked),
         };
         let mut result = Ok(());
         for i in 0..n {
