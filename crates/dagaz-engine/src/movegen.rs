@@ -407,6 +407,21 @@ impl MoveGen {
         self.legality.is_legal(game, self.limits, position, mv)
     }
 
+    /// Whether `placed`, standing on `at` for its owner, could be taken there by another
+    /// player's piece in `position`: the test a chain's `is-attacked?` makes, with the game's
+    /// `attacks` (forward: as costly as generating the enemies' moves; reversible: along the
+    /// lines that lead to `at`). Whatever stands on `at` is replaced by `placed` for the test.
+    pub fn is_attacked(
+        &mut self,
+        game: &Game,
+        position: &Position,
+        at: Pos,
+        placed: Piece,
+    ) -> Result<bool, GenError> {
+        self.legality
+            .is_attacked(game, self.limits, position, at, placed)
+    }
+
     /// Whether the side to move has a royal piece under attack (is in check).
     pub fn in_check(&mut self, game: &Game, position: &Position) -> Result<bool, GenError> {
         self.legality.in_check(game, self.limits, position)

@@ -942,18 +942,55 @@ impl Legality {
         position: &Position,
     ) -> Result<bool, GenError> {
         let players = game.players_env(position);
-        // The board alone is copied, into a buffer kept for it: the position is only lent.
+        self.on_copied_board(game, position, |legality, cells| {
+            legality.royal_attacked_on(
+                game,
+                limits,
+                &players,
+                cells,
+                &position.turn_values,
+                position.to_move(),
+            )
+        })
+    }
+
+    /// Whether `placed`, standing on `at` for its owner, could be taken there by another
+    /// player's piece in `position` (the test `is-attacked?` makes for a chain's square).
+    pub(crate) fn is_attacked(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        position: &Position,
+        at: Pos,
+        placed: Piece,
+    ) -> Result<bool, GenError> {
+        let turn_number = game.players_env(position).turn_number;
+        self.on_copied_board(game, position, |legality, cells| {
+            let question = Question {
+                game,
+                limits,
+                turn_number,
+                turn_values: &position.turn_values,
+                at,
+                defender: placed.owner,
+                placed,
+            };
+            legality.prober.attacked(&question, cells)
+        })
+    }
+
+    /// Runs `test` on a copy of `position`'s board, kept in a buffer for it: the position is
+    /// only lent, and the prober stands pieces on the board it tests.
+    fn on_copied_board(
+        &mut self,
+        game: &Game,
+        position: &Position,
+        test: impl FnOnce(&mut Legality, &mut Vec<Option<Piece>>) -> Result<bool, ProbeFault>,
+    ) -> Result<bool, GenError> {
         let mut cells = std::mem::take(&mut self.check_cells);
         cells.clear();
         cells.extend_from_slice(&position.cells);
-        let attacked = self.royal_attacked_on(
-            game,
-            limits,
-            &players,
-            &mut cells,
-            &position.turn_values,
-            position.to_move(),
-        );
+        let attacked = test(self, &mut cells);
         self.check_cells = cells;
         attacked.map_err(|f| probe_error(game, f))
     }
@@ -1086,5 +1123,76 @@ mod tests {
             }
         }
         assert!(seen[0] > 50 && seen[1] > 50, "{seen:?}");
+    }
+
+    /// A pawn that has just stepped two squares past the king's side gives no check: the
+    /// reversible test stands a pawn on the king's square, whose capture en passant takes
+    /// the pawn beside it, but lands elsewhere, and the pawn beside does not attack the king.
+    /// Without a legal move, White is stalemated, not mated.
+    #[test]
+    fn a_pawn_that_can_be_taken_en_passant_beside_the_king_gives_no_check() {
+        let g = game("chess.game");
+        for fen in [
+            "4k3/8/8/4Kp2/8/8/8/8 w - f6 0 2",
+            "4b3/6k1/4p3/5pK1/r7/8/8/8 w - f6 0 2",
+            "8/8/8/8/2kPp3/8/8/7K b - d3 0 2",
+        ] {
+            let position = g.from_fen(fen).unwrap();
+            assert!(!MoveGen::default().in_check(&g, &position).unwrap(), "{fen}");
+        }
+        let position = g.from_fen("4b3/6k1/4p3/5pK1/r7/8/8/8 w - f6 0 2").unwrap();
+        let ending = MoveGen::default().ending(&g, &position).unwrap().unwrap();
+        assert_eq!(ending.outcome, Some(crate::Outcome::Draw), "{ending:?}");
+    }
+
+    /// `MoveGen::is_attacked` answers what the enemies' own moves say: a piece stood on a
+    /// square is attacked there when, with the enemy to move, one of its moves (before the
+    /// royal rule) takes it by landing there (the reversible test does not see a capture en
+    /// passant, which lands elsewhere; no king is ever taken so). Every square but the kings',
+    /// in positions with pins, x-rays, pawns on both sides and an en-passant square.
+    #[test]
+    fn a_piece_is_attacked_where_an_enemy_move_would_take_it() {
+        let g = game("chess.game");
+        let mut seen = [0usize; 2];
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        ] {
+            let position = g.from_fen(fen).unwrap();
+            let me = position.to_move();
+            for index in 0..position.cells.len() {
+                let at = Pos(index as u16);
+                if position.piece_at(at).is_some_and(|p| g.is_royal(p.kind)) {
+                    continue;
+                }
+                for kind in [0, 1, 4].map(|k| dagaz_ir::PieceKind::from_index(k).unwrap()) {
+                    let placed = Piece::new(me, kind);
+                    let answer = MoveGen::default()
+                        .is_attacked(&g, &position, at, placed)
+                        .unwrap();
+                    let mut stood = position.clone();
+                    stood.put(at, Some(placed));
+                    let enemy = g.players_env(&stood).next;
+                    stood.set_to_move(enemy);
+                    let mut replies = Vec::new();
+                    MoveGen::default()
+                        .generate_unchecked(&g, &mut stood, &mut replies)
+                        .unwrap();
+                    let taken = replies.iter().any(|m| {
+                        let landed = m.actions().iter().rev().find_map(|a| match a {
+                            Action::Drop { at, .. } => Some(*at),
+                            _ => None,
+                        });
+                        landed == Some(at)
+                            && m.actions().iter().filter_map(royal::removal).any(|(c, _)| c == at)
+                    });
+                    assert_eq!(answer, taken, "{fen}: {at:?} {placed:?}");
+                    seen[usize::from(answer)] += 1;
+                }
+            }
+        }
+        assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
     }
 }

@@ -21,7 +21,7 @@
 use super::royal;
 use crate::model::Game;
 use dagaz_compiler::AttackTest;
-use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARIABLES};
+use dagaz_ir::{Action, Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
@@ -54,7 +54,7 @@ enum Looking {
     /// own king is no move, so it threatens nothing; pieces blown up around a capture are not
     /// attacked by it).
     CaptureAt(Pos, PlayerId),
-    /// Reversible: a capture of an enemy piece of this type.
+    /// Reversible: a capture of an enemy piece of this type, landing where it stood.
     CaptureOf(PieceKind, PlayerId),
 }
 
@@ -79,11 +79,19 @@ impl Sink for Probe<'_> {
                     && royal::fate(done.actions, attacker, |k| self.game.is_royal(k))
                         != royal::Fate::Lost
             }
-            Looking::CaptureOf(kind, defender) => done
-                .actions
-                .iter()
-                .filter_map(royal::removal)
-                .any(|(_, v)| v.kind == kind && v.owner != defender),
+            Looking::CaptureOf(kind, defender) => {
+                // Reversed, a capture says that the piece taken could take back where the move
+                // began only when the move lands where it takes: one en passant lands beside
+                // its victim, whose own moves do not reach the capturer's square.
+                let landed = done.actions.iter().rev().find_map(|a| match a {
+                    Action::Drop { at, .. } => Some(*at),
+                    _ => None,
+                });
+                done.actions
+                    .iter()
+                    .filter_map(royal::removal)
+                    .any(|(at, v)| v.kind == kind && v.owner != defender && Some(at) == landed)
+            }
         };
         if hit {
             self.found = true;
