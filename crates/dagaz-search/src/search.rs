@@ -8,8 +8,8 @@ use crate::report::{Found, Info};
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
 use dagaz_engine::{
-    Action, Game, GenError, Limits as GenLimits, MaterialSums, Move, MoveGen, Outcome, PlayUndo,
-    Position, SearchPreference,
+    Action, AttackTest, Game, GenError, Limits as GenLimits, MaterialSums, Move, MoveGen, Outcome,
+    PlayUndo, Position, SearchPreference,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -53,6 +53,15 @@ const REVERSE_FUTILITY_MARGIN: i32 = 120;
 /// Delta pruning: a capture in quiescence that would leave the side to move at or below alpha
 /// even with the captured piece (and a promotion) won and this much more is not searched.
 const DELTA_MARGIN: i32 = 200;
+/// The ordering scores of captures in the tree start here, above the killers' and the
+/// history's (see `score_moves`).
+const CAPTURE_BAND: i32 = 1 << 28;
+/// A losing capture's place: after the killers (`1 << 27`), before the quiet moves by history
+/// (below `1 << 26`).
+const LOSING_BAND: i32 = 1 << 26;
+/// A capture is losing when its piece, taken back, would cost more than it took by more than
+/// this (see `losing_capture`): a bishop for a knight is an even trade.
+const EXCHANGE_MARGIN: i32 = 50;
 
 /// Why a search unwound early.
 enum Halt {
@@ -173,6 +182,9 @@ struct Worker<'g> {
     /// The game ends only when the side to move has no legal move, and it has royal pieces:
     /// a position not in check with moves generated is not over (see `quiesce`).
     cannot_be_over: bool,
+    /// The game's attack test walks the lines to a square (`(attacks reversible)`), cheap
+    /// enough to ask about the captures the tree comes to (see `losing_capture`).
+    exchange_test: bool,
     // Per search:
     nodes: u64,
     seldepth: u32,
@@ -365,6 +377,7 @@ impl<'g> Worker<'g> {
             role,
             helper_nodes,
             cannot_be_over: game.has_royal_pieces() && !game.may_end_with_moves_left(),
+            exchange_test: game.attack_test() == AttackTest::Reversible,
             nodes: 0,
             seldepth: 0,
             deadline: None,
@@ -650,7 +663,13 @@ impl<'g> Worker<'g> {
         let mut from = 0;
         loop {
             for n in from..moves.len() {
-                let i = pick(&mut order, n);
+                let i = match self.pick_demoting(position, &moves, &mut order, n) {
+                    Ok(i) => i,
+                    Err(h) => {
+                        result = Err(h);
+                        break;
+                    }
+                };
                 let Some(mv) = moves.get(i) else { break };
                 if let Some(hope) = futile {
                     if tried > 0 && is_quiet(self.game, mv) && !gives_another_turn(mv) {
@@ -1033,7 +1052,14 @@ impl<'g> Worker<'g> {
         );
         let mut order = self.take_order(p);
         order.clear();
-        order.extend(moves.iter().map(|m| eval.captured_value(m.actions())));
+        // The captures are the moves with a key above zero.
+        order.extend(moves.iter().map(|m| {
+            let taken = eval.captured_value(m.actions());
+            if taken <= 0 {
+                return taken;
+            }
+            victim_first(self.game, m, taken)
+        }));
         let captures = order.iter().filter(|&&v| v > 0).count();
         let all_capture = others == 0 && captures == moves.len();
         if all_capture && qdepth > 0 && (captures > MAX_FORCED_WIDTH || qdepth >= MAX_FORCED_DEPTH)
@@ -1117,6 +1143,34 @@ impl<'g> Worker<'g> {
         self.put_list(p, moves);
         self.put_order(p, order);
         result.map(|()| best)
+    }
+
+    /// Whether a capture in quiescence puts more at stake than it takes: its piece is worth
+    /// more than what it captures (by more than [`EXCHANGE_MARGIN`]), and where it lands the
+    /// opponent could take it back: a static exchange test cut to its first recapture. The
+    /// tree searches such a capture after the killers (see `pick_demoting`). Only where the
+    /// attack test walks lines, and never for a royal piece, whose captures the royal rule
+    /// already keeps off attacked squares.
+    fn losing_capture(&mut self, position: &Position, mv: &Move) -> Result<bool, Halt> {
+        if !self.exchange_test {
+            return Ok(false);
+        }
+        let Some(lifted) = mover(mv) else {
+            return Ok(false);
+        };
+        let eval = self.game.evaluation();
+        let stake = eval.value(lifted) - eval.captured_value(mv.actions());
+        if self.game.is_royal(lifted) || stake <= EXCHANGE_MARGIN {
+            return Ok(false);
+        }
+        let landed = mv.actions().iter().rev().find_map(|a| match a {
+            Action::Drop { at, piece, .. } => Some((*at, *piece)),
+            _ => None,
+        });
+        let Some((at, piece)) = landed else {
+            return Ok(false);
+        };
+        Ok(self.gen.is_attacked(self.game, position, at, piece)?)
     }
 
     /// The moves of the node at `ply` without the royal rule (see
@@ -1256,7 +1310,8 @@ impl<'g> Worker<'g> {
     }
 
     /// Ordering: the table's move, then captures by value taken (most valuable victim,
-    /// least valuable mover), then killers, then by the history of cut-offs.
+    /// least valuable mover), then killers, then by the history of cut-offs. (A capture found
+    /// losing when it comes up goes after the killers: `pick_demoting`.)
     fn score_moves(
         &self,
         moves: &[Move],
@@ -1273,8 +1328,7 @@ impl<'g> Worker<'g> {
             }
             let taken = eval.captured_value(mv.actions());
             if taken > 0 {
-                let mover = mover(mv).map_or(0, |k| eval.value(k));
-                return (1 << 28) + (taken.clamp(0, 1 << 20) << 6) - (mover.clamp(0, 1 << 20) >> 4);
+                return CAPTURE_BAND + victim_first(self.game, mv, taken);
             }
             if let Some(k) = killers {
                 if k[0].as_ref() == Some(mv) {
@@ -1355,6 +1409,34 @@ impl<'g> Worker<'g> {
         }
     }
 
+    /// The next move to search in the tree, as [`pick`] chooses it, except that a capture
+    /// about to be picked that [`Worker::losing_capture`] finds losing goes after the killers
+    /// (its place among the other losing captures kept) and the pick is made again: the test
+    /// is made only for captures a node comes to.
+    fn pick_demoting(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        order: &mut [i32],
+        n: usize,
+    ) -> Result<usize, Halt> {
+        loop {
+            let (i, score) = pick_scored(order, n);
+            if !(CAPTURE_BAND..i32::MAX).contains(&score) {
+                return Ok(i);
+            }
+            let Some(mv) = moves.get(i) else {
+                return Ok(i);
+            };
+            if !self.losing_capture(position, mv)? {
+                return Ok(i);
+            }
+            if let Some(slot) = order.get_mut(i) {
+                *slot = LOSING_BAND + ((score - CAPTURE_BAND) >> 6);
+            }
+        }
+    }
+
     /// Takes `v`, the value of `mv` at the node at ply `p`, into the node's `best` and
     /// `alpha` (and its principal variation when it raises alpha): whether it is the new best.
     fn raise(&mut self, p: usize, mv: &Move, v: i32, best: &mut i32, alpha: &mut i32) -> bool {
@@ -1383,6 +1465,11 @@ impl<'g> Worker<'g> {
 /// becomes `i32::MIN` so that it is not picked again. Linear, but lists are short and
 /// cut-offs come early, so sorting them whole would waste more.
 fn pick(order: &mut [i32], n: usize) -> usize {
+    pick_scored(order, n).0
+}
+
+/// [`pick`], with the score the move had.
+fn pick_scored(order: &mut [i32], n: usize) -> (usize, i32) {
     let mut best = n;
     let mut best_score = i32::MIN;
     for (i, &s) in order.iter().enumerate() {
@@ -1394,7 +1481,15 @@ fn pick(order: &mut [i32], n: usize) -> usize {
     if let Some(s) = order.get_mut(best) {
         *s = i32::MIN;
     }
-    best
+    (best, best_score)
+}
+
+/// The order of captures: the most valuable victim first, and of two captures of it, the
+/// least valuable mover's (a pawn taking a queen before the queen taking it). Above zero for
+/// a capture (`taken` > 0), below `1 << 27`.
+fn victim_first(game: &Game, mv: &Move, taken: i32) -> i32 {
+    let mover = mover(mv).map_or(0, |k| game.evaluation().value(k));
+    (taken.clamp(0, 1 << 20) << 6) - (mover.clamp(0, 1 << 20) >> 4).min(63)
 }
 
 /// A fingerprint of a move's actions, to check that a table's move index still names it.
@@ -1461,4 +1556,50 @@ fn mover(mv: &Move) -> Option<dagaz_engine::PieceKind> {
         Action::Take { piece, .. } => Some(piece.kind),
         _ => None,
     })
+}
+
+#[cfg(test)]
+mod exchange_tests {
+    use super::*;
+
+    /// Which captures the tree searches after the killers: a piece worth more than its
+    /// victim (by more than the margin) landing where the opponent could take it back.
+    #[test]
+    fn a_capture_is_losing_where_the_piece_is_worth_more_and_can_be_taken_back() {
+        let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(format!("{dir}/chess.game")).unwrap();
+        let game = Game::load(&text).unwrap();
+        let mut worker = Worker::new(
+            &game,
+            GenLimits::default(),
+            Arc::new(Table::new(1)),
+            Arc::new(AtomicBool::new(false)),
+            (Role::Main, Arc::new(AtomicU64::new(0))),
+        );
+        for (fen, notation, losing) in [
+            // The pawn on d5 is guarded by c6, the one on c6 by nothing.
+            ("4k3/p7/2p5/3p3R/1N6/8/3Q4/4K3 w - - 0 1", "d2d5", true),
+            ("4k3/p7/2p5/3p3R/1N6/8/3Q4/4K3 w - - 0 1", "h5d5", true),
+            ("4k3/p7/2p5/3p3R/1N6/8/3Q4/4K3 w - - 0 1", "b4d5", true),
+            ("4k3/p7/2p5/3p3R/1N6/8/3Q4/4K3 w - - 0 1", "b4c6", false),
+            // A bishop for a knight is even, and a pawn risks least.
+            ("4k3/8/4p3/3n4/4P3/1B6/8/4K3 w - - 0 1", "b3d5", false),
+            ("4k3/8/4p3/3n4/4P3/1B6/8/4K3 w - - 0 1", "e4d5", false),
+            // The king's captures are the royal rule's.
+            ("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", false),
+        ] {
+            let position = game.from_fen(fen).unwrap();
+            let mv = MoveGen::default()
+                .moves(&game, &position)
+                .unwrap()
+                .into_iter()
+                .find(|m| m.notation(&game) == notation)
+                .unwrap();
+            assert_eq!(
+                worker.losing_capture(&position, &mv).ok(),
+                Some(losing),
+                "{fen} {notation}"
+            );
+        }
+    }
 }

@@ -1138,7 +1138,10 @@ mod tests {
             "8/8/8/8/2kPp3/8/8/7K b - d3 0 2",
         ] {
             let position = g.from_fen(fen).unwrap();
-            assert!(!MoveGen::default().in_check(&g, &position).unwrap(), "{fen}");
+            assert!(
+                !MoveGen::default().in_check(&g, &position).unwrap(),
+                "{fen}"
+            );
         }
         let position = g.from_fen("4b3/6k1/4p3/5pK1/r7/8/8/8 w - f6 0 2").unwrap();
         let ending = MoveGen::default().ending(&g, &position).unwrap().unwrap();
@@ -1186,7 +1189,10 @@ mod tests {
                             _ => None,
                         });
                         landed == Some(at)
-                            && m.actions().iter().filter_map(royal::removal).any(|(c, _)| c == at)
+                            && m.actions()
+                                .iter()
+                                .filter_map(royal::removal)
+                                .any(|(c, _)| c == at)
                     });
                     assert_eq!(answer, taken, "{fen}: {at:?} {placed:?}");
                     seen[usize::from(answer)] += 1;
