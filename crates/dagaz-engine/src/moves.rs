@@ -1,6 +1,6 @@
 //! A move: the small list of actions that changes the board, plus what `log` wrote.
 
-use dagaz_ir::{Action, Value};
+use dagaz_ir::{Action, Piece, Pos, Value};
 use smallvec::SmallVec;
 
 /// A complete move. Two moves with the same actions, in whatever order, are the same move:
@@ -21,6 +21,11 @@ impl Move {
     /// move is only meaningful in the position it was generated for.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// Where the move puts a piece down last, and that piece as it lands (its last `Drop`).
+    pub fn landing(&self) -> Option<(Pos, Piece)> {
+        dagaz_ir::landing(&self.actions)
     }
 
     /// What the move's `log` statements wrote, in order: [`Move::notation`] renders and joins

@@ -184,6 +184,15 @@ pub fn unordered_hash(actions: &[Action]) -> u64 {
     })
 }
 
+/// Where a move puts a piece down last, and that piece as it lands (after any promotion): its
+/// last `Drop`. `None` for a move that drops nothing.
+pub fn landing(actions: &[Action]) -> Option<(Pos, Piece)> {
+    actions.iter().rev().find_map(|a| match *a {
+        Action::Drop { at, piece, .. } => Some((at, piece)),
+        _ => None,
+    })
+}
+
 /// Whether two action lists hold the same actions, in any order.
 pub fn same_actions(a: &[Action], b: &[Action]) -> bool {
     if a.len() != b.len() {

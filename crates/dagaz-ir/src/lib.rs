@@ -36,7 +36,7 @@ mod reach;
 mod value;
 mod zones;
 
-pub use action::{same_actions, unordered_hash, value_code, Action, OnBoard};
+pub use action::{landing, same_actions, unordered_hash, value_code, Action, OnBoard};
 pub use board::{Board, TopologyError, MAX_DIRECTIONS, MAX_POSITIONS};
 pub use disassembly::{disassemble, Names};
 pub use op::{Cmp, Op, Target, Test};

@@ -1163,11 +1163,7 @@ impl<'g> Worker<'g> {
         if self.game.is_royal(lifted) || stake <= EXCHANGE_MARGIN {
             return Ok(false);
         }
-        let landed = mv.actions().iter().rev().find_map(|a| match a {
-            Action::Drop { at, piece, .. } => Some((*at, *piece)),
-            _ => None,
-        });
-        let Some((at, piece)) = landed else {
+        let Some((at, piece)) = mv.landing() else {
             return Ok(false);
         };
         Ok(self.gen.is_attacked(self.game, position, at, piece)?)
@@ -1505,10 +1501,7 @@ fn from_to(mv: &Move) -> Option<(usize, usize)> {
         Action::Take { at, .. } => Some(at.index()),
         _ => None,
     })?;
-    let to = mv.actions().iter().rev().find_map(|a| match a {
-        Action::Drop { at, .. } => Some(at.index()),
-        _ => None,
-    })?;
+    let to = mv.landing()?.0.index();
     Some((from, to))
 }
 
@@ -1530,10 +1523,7 @@ fn is_quiet(game: &Game, mv: &Move) -> bool {
 /// it puts down less that of the type it lifted, when that is more; 0 otherwise.
 pub(crate) fn promotion_gain(game: &Game, mv: &Move) -> i32 {
     let eval = game.evaluation();
-    let put = mv.actions().iter().rev().find_map(|a| match a {
-        Action::Drop { piece, .. } => Some(piece.kind),
-        _ => None,
-    });
+    let put = mv.landing().map(|(_, piece)| piece.kind);
     match (mover(mv), put) {
         (Some(lifted), Some(put)) if lifted != put => {
             eval.value(put).saturating_sub(eval.value(lifted)).max(0)

@@ -159,10 +159,7 @@ pub fn move_json(game: &Game, i: usize, mv: &Move) -> Json {
         Action::FromHand { kind, .. } => Some(game.piece_name(*kind)),
         _ => None,
     });
-    let dropped = mv.actions().iter().rev().find_map(|a| match a {
-        Action::Drop { piece, .. } => Some(piece.kind),
-        _ => None,
-    });
+    let dropped = mv.landing().map(|(_, piece)| piece.kind);
     let promotes = match (taken, dropped) {
         (Some(from), Some(to)) if from != to => Some(game.piece_name(to)),
         _ => None,
@@ -188,10 +185,7 @@ pub fn path(mv: &Move) -> Vec<Pos> {
         Value::Pos(at) => Some(*at),
         _ => None,
     });
-    let drop = mv.actions().iter().rev().find_map(|a| match a {
-        Action::Drop { at, .. } => Some(*at),
-        _ => None,
-    });
+    let drop = mv.landing().map(|(at, _)| at);
     let mut out: Vec<Pos> = Vec::new();
     for at in take.into_iter().chain(logged).chain(drop) {
         if out.last() != Some(&at) {

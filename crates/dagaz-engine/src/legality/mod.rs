@@ -1184,11 +1184,7 @@ mod tests {
                         .generate_unchecked(&g, &mut stood, &mut replies)
                         .unwrap();
                     let taken = replies.iter().any(|m| {
-                        let landed = m.actions().iter().rev().find_map(|a| match a {
-                            Action::Drop { at, .. } => Some(*at),
-                            _ => None,
-                        });
-                        landed == Some(at)
+                        m.landing().map(|(l, _)| l) == Some(at)
                             && m.actions()
                                 .iter()
                                 .filter_map(royal::removal)

@@ -21,7 +21,7 @@
 use super::royal;
 use crate::model::Game;
 use dagaz_compiler::AttackTest;
-use dagaz_ir::{Action, Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARIABLES};
+use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
@@ -83,10 +83,7 @@ impl Sink for Probe<'_> {
                 // Reversed, a capture says that the piece taken could take back where the move
                 // began only when the move lands where it takes: one en passant lands beside
                 // its victim, whose own moves do not reach the capturer's square.
-                let landed = done.actions.iter().rev().find_map(|a| match a {
-                    Action::Drop { at, .. } => Some(*at),
-                    _ => None,
-                });
+                let landed = dagaz_ir::landing(done.actions).map(|(at, _)| at);
                 done.actions
                     .iter()
                     .filter_map(royal::removal)
