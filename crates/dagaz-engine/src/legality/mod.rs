@@ -198,7 +198,7 @@ impl Change {
     fn of(actions: &[Action], q: &Question<'_>, cells: usize) -> Change {
         let (royal_at, before) = (q.at, q.turn_values);
         let words = (cells + MAX_TURN_VARIABLES).div_ceil(64);
-        let mut written: SmallVec<[u64; 2]> = smallvec::smallvec![0; words];
+        let mut written = zeroed_words(words);
         // Marked through a slice: `SmallVec::get_mut` asks whether it spilled at every action.
         let words_written = written.as_mut_slice();
         let mut mark = |i: usize| {
@@ -281,7 +281,8 @@ impl Change {
     /// `defender`'s: what can open a ray. Found only where a clear ray is hit, off the path of
     /// every other move (shogi's drops made computing it for each move cost 0.8%).
     fn opened(&self, actions: &[Action], defender: PlayerId) -> SmallVec<[u64; 2]> {
-        let mut opened = self.written.clone();
+        let mut opened = zeroed_words(self.written.len());
+        opened.copy_from_slice(&self.written);
         // A cell's last action decides what it holds after the move.
         for action in actions {
             let (at, friend) = match (cell_put(action), *action) {
@@ -309,6 +310,17 @@ impl Change {
             }
         }
         hit
+    }
+}
+
+/// `words` zeroed words of a read set. Within the inline capacity (boards of up to 124
+/// cells) from a zeroed buffer: `smallvec![0; n]` writes them one by one behind a length
+/// guard, on the path of every move the royal rule judges.
+fn zeroed_words(words: usize) -> SmallVec<[u64; 2]> {
+    if words <= 2 {
+        SmallVec::from_buf_and_len([0; 2], words)
+    } else {
+        smallvec::smallvec![0; words]
     }
 }
 
