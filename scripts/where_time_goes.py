@@ -30,9 +30,12 @@ part, the first of these that it passes through:
    unwind (their callers are unknown; most of the copying is building each `Move`);
 9. *start-up*: everything else (loading and compiling the game).
 
-A second table shares the *chains* part out by chain (the compiled function `chain_N`, named
-by the piece the generated source says it was written for; *run set-up* is the rest: setting
-up and ending each run, where no chain is on the stack). Needs `perf` (Debian's
+Two more tables share the *royal rule* and *completing moves* parts out by the innermost of
+their functions a sample is in (the rays walked, the chains the prober runs, recording the
+test once a position, re-running the parts a move disturbs, judging each move; the invariants,
+the sink, the processor's side). Another shares the *chains* part out by chain (the compiled
+function `chain_N`, named by the piece the generated source says it was written for; *run
+set-up* is the rest: setting up and ending each run, where no chain is on the stack). Needs `perf` (Debian's
 linux-perf) and a release build with line tables (the workspace's `release` profile).
 """
 
@@ -83,6 +86,25 @@ OTHER = "start-up"
 # (where perf does unwind them, most of the copying is `Accepted::keep` building a
 # `Move`).
 LIBC_COPY = "libc memcpy / memset"
+
+# Within a part, each sample goes to the first of these its stack meets from the leaf up
+# (the innermost), else to the part's own code.
+DETAILS = {
+    "royal rule": [
+        ("rays walked", ["legality::probe::walk_rays"]),
+        ("chains run by the prober", ["legality::probe::run_unit"]),
+        ("recording the test once a position", ["legality::probe::Prober::record"]),
+        ("re-running disturbed parts", ["legality::probe::Prober::rerun", "rerun_remembering"]),
+        ("judging each move", ["legality::Legality::leaves_attacked"]),
+    ],
+    "completing moves": [
+        ("invariants kept and re-checked", ["Accepted::meta_of", "Accepted::recheck",
+                                            "Accepted::holds"]),
+        ("the sink: duplicates, building or counting the move",
+         ["as dagaz_vm::processor::Sink>::complete"]),
+        ("the processor's side", ["dagaz_vm::processor::Processor::complete"]),
+    ],
+}
 
 FRAME = re.compile(r"^\s+[0-9a-f]+ (.+?)\+0x[0-9a-f]+ \(")
 CHAIN = re.compile(r"dagaz_native::(chain_\d+)\b")
@@ -140,6 +162,14 @@ def classify(frames):
     return OTHER
 
 
+def detail(part, frames):
+    for frame in frames:
+        for name, markers in DETAILS.get(part, []):
+            if any(marker in frame for marker in markers):
+                return name
+    return "other"
+
+
 def measure(dagaz, repo, args, hz, cpu):
     with tempfile.TemporaryDirectory() as tmp:
         data = os.path.join(tmp, "perf.data")
@@ -153,17 +183,20 @@ def measure(dagaz, repo, args, hz, cpu):
         seconds = time.monotonic() - start
         parts = collections.Counter()
         chains = collections.Counter()
+        details = collections.Counter()
         total = 0
         for frames in stacks(data):
             total += 1
             part = classify(frames)
             parts[part] += 1
+            if part in DETAILS:
+                details[(part, detail(part, frames))] += 1
             if part == "chains":
                 named = next((m.group(1) for f in frames for m in [CHAIN.search(f)] if m), None)
                 # No compiled chain on the stack: the run's set-up and end (or, with a
                 # game run by the interpreter, the interpreter).
                 chains[named or "run set-up"] += 1
-        return seconds, total, parts, chains
+        return seconds, total, parts, chains, details
 
 
 def main():
@@ -208,9 +241,20 @@ def main():
     print("| run | chains, largest first |")
     print("| --- | --- |")
     for n in chosen:
-        _, total, _, chains = results[n]
+        _, total, _, chains, _ = results[n]
         top = ", ".join(f"{names.get(c, c)} {pct(k, total)}" for c, k in chains.most_common(6))
         print(f"| {RUNS[n][0]} | {top} |")
+    for part, rows in DETAILS.items():
+        if not any(results[n][2][part] for n in chosen):
+            continue
+        print()
+        print(f"The *{part}* part in detail, as a share of the whole run:")
+        print()
+        print("| " + part + " | " + " | ".join(RUNS[n][0] for n in chosen) + " |")
+        print("| --- |" + " ---: |" * len(chosen))
+        for name in [r for r, _ in rows] + ["other"]:
+            cells = [pct(results[n][4][(part, name)], results[n][1]) for n in chosen]
+            print(f"| {name} | " + " | ".join(cells) + " |")
     print()
     print(f"Binary: {opts.dagaz}; perf record -e cpu-clock -F {opts.hz} --call-graph dwarf, "
           f"pinned to CPU {opts.cpu}. Shares are of the samples of the whole process.")
