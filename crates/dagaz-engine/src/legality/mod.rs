@@ -1034,6 +1034,17 @@ mod tests {
 
     use crate::shipped::game;
 
+    /// Inline or spilled, a move's bit set starts with as many words as it is asked for, all 0.
+    #[test]
+    fn zeroed_words_are_as_many_as_asked_and_all_zero() {
+        for words in 0..6 {
+            let set = zeroed_words(words);
+            assert_eq!(set.len(), words);
+            assert!(set.iter().all(|&w| w == 0));
+            assert_eq!(set.spilled(), words > 2);
+        }
+    }
+
     /// The royal rule's re-runs put a move on the cells alone: they must find the board a whole
     /// play makes, and give back the one they were lent.
     #[test]
