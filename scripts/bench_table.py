@@ -53,6 +53,11 @@ Usage (from the repository root):
     python3 scripts/bench_table.py --threads 2          # dagaz now with `perft --threads 2`
     python3 scripts/bench_table.py --interpreter        # dagaz now without its compiled chains
     python3 scripts/bench_table.py --baseline /path/to/old/dagaz --baseline-src /path/to/old/tree
+    python3 scripts/bench_table.py --headline           # the README's four rows
+
+--headline measures only what the README's speed table shows: chess perft(5) and Kiwipete
+perft(4), English perft(10) and International perft(8), every leaf played, dagaz alone (no
+baseline, no Python), and prints those four rows in the README's columns.
 """
 
 import argparse
@@ -361,6 +366,17 @@ def mib(best):
     return f"{best.rss_kib / 1024:.1f}"
 
 
+def print_headline(rows, repeat):
+    """The README's speed table: each work's leaves, time and rate, every leaf played."""
+    print("| work | leaves | time | leaves/s |")
+    print("| --- | ---: | ---: | ---: |")
+    for title, leaves, b_now, _base, _py, _pyb in rows:
+        work = title.removesuffix(", every leaf played")
+        print(f"| {work} | {leaves:,} | {b_now.secs:.2f} s | {leaves / b_now.secs / 1e6:.2f} M |")
+    print()
+    print(f"Best of {repeat} whole-process runs of `dagaz perft`, one core ({support.cpu_name()}).")
+
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(
         description="Measure dagaz's perft now, today's binary (21298ed) and the Python libraries "
@@ -384,6 +400,8 @@ def parse_args(argv=None):
                    help="seconds to wait for --dagaz when it is missing or being relinked (default 600)")
     p.add_argument("--baseline", type=Path, default=DEFAULT_BASELINE,
                    help=f"today's binary, a release build of {BASELINE_COMMIT} (default {DEFAULT_BASELINE})")
+    p.add_argument("--headline", action="store_true",
+                   help="the README's table: four rows, every leaf played, dagaz alone")
     p.add_argument("--baseline-src", type=Path,
                    help="the baseline's source tree, whose games/ it reads (default: `src` beside its "
                    "`target` folder, else this repository)")
@@ -402,13 +420,16 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     args = parse_args(argv)
     works = [w for w in WORKS if not args.only or w.group in args.only or w.key in args.only]
+    if args.headline:
+        works = [w for w in works if w.key != "turkish"]
+        args.no_python = True
 
     now = wait_for_binary(args.dagaz.resolve(), args.wait)
     now_desc = f"working tree at {git_describe(REPO)}, built {built_at(args.dagaz.resolve())}"
 
     baseline = None
     baseline_src = None
-    if args.baseline.exists():
+    if args.baseline.exists() and not args.headline:
         baseline = support.snapshot_dagaz(args.baseline.resolve())
         baseline_src = args.baseline_src
         if baseline_src is None:
@@ -416,7 +437,7 @@ def main(argv=None) -> int:
             baseline_src = guess if (guess / "games").is_dir() else REPO
         baseline_desc = (f"`{args.baseline}`, {git_describe(baseline_src)}, built "
                          f"{built_at(args.baseline.resolve())}, run in {baseline_src}")
-    else:
+    elif not args.headline:
         log(f"WARNING: today's binary {args.baseline} is missing, so its columns are left out; "
             + baseline_howto(args.baseline))
 
@@ -435,7 +456,7 @@ def main(argv=None) -> int:
         title = w.title.format(d=depth)
         expected = expected_count(w, depth)
         fen_args = [] if w.fen is None else ["--fen", w.fen]
-        for mode in ("full", "bulk"):
+        for mode in ("full",) if args.headline else ("full", "bulk"):
             bulk = ["--bulk"] if mode == "bulk" else []
             row_title = f"{title}, {'every leaf played' if mode == 'full' else 'bulk'}"
             log(f"{row_title}: {expected:,} leaves")
@@ -486,6 +507,10 @@ def main(argv=None) -> int:
     load_after = os.getloadavg()
     ours = set(range(int(now_cpus.split("-")[-1]) + 1)) if TASKSET else set()
     busy_others = others_busy(cpu_before, cpu_times(), ours) if TASKSET else None
+
+    if args.headline:
+        print_headline(rows, args.repeat)
+        return 0
 
     base_hdr = f"today's binary ({BASELINE_COMMIT})"
     now_hdr = "dagaz now" + (f" (`--threads {args.threads}`)" if args.threads else "") + (" `--interpreter`" if args.interpreter else "")
