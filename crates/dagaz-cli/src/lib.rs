@@ -49,12 +49,8 @@ file, setup, or a rule that fails while moves are generated).",
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Run every chain in the interpreter, the reference the compiled chains are tested
-    /// against. By default the shipped games' chains run as native code compiled into this
-    /// binary (the chains of the games/*.game files it was built with; any other chain, and
-    /// every chain of a game that is not shipped, runs in the interpreter): the moves, counts
-    /// and errors are the same, and the native code is faster (13% fewer instructions on chess
-    /// perft, a third fewer on draughts; see docs/vm.md, "The native back end").
+    /// Run every chain in the interpreter instead of the native code compiled in for the
+    /// shipped games: the same moves and counts, slower (docs/vm.md, "The native back end").
     #[arg(long, global = true)]
     interpreter: bool,
     /// The compiled chains, the default: kept so that command lines which ask for them (as
