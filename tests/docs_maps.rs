@@ -458,15 +458,50 @@ fn the_readme_runs_the_test_suite_as_ci_does() {
     );
 }
 
-/// The relative links of a Markdown page: the targets of `](target)`, without anchors, and
-/// without links to the web.
-fn relative_links(page: &str) -> Vec<&str> {
+/// The relative links of a Markdown page: the targets of `](target)`, each split into the
+/// file (empty for the page itself) and the anchor (empty when there is none); links to the web
+/// left out.
+fn relative_links(page: &str) -> Vec<(&str, &str)> {
     page.split("](")
         .skip(1)
         .filter_map(|rest| rest.split(')').next())
-        .map(|target| target.split('#').next().unwrap_or_default())
         .filter(|t| !t.is_empty() && !t.contains("://") && !t.starts_with("mailto:"))
+        .map(|t| t.split_once('#').unwrap_or((t, "")))
         .collect()
+}
+
+/// The anchors GitHub gives a page's headings: lower case, punctuation dropped but `-` and
+/// `_`, spaces turned into `-`, and `-1`, `-2` … after a repeated one. Headings inside fenced
+/// code blocks are not headings.
+fn anchors(page: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut in_code = false;
+    for line in page.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        }
+        let Some(title) = line.trim_start_matches('#').strip_prefix(' ') else {
+            continue;
+        };
+        if in_code || !line.starts_with('#') {
+            continue;
+        }
+        let slug: String = title
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let mut unique = slug.clone();
+        let mut n = 0;
+        while out.contains(&unique) {
+            n += 1;
+            unique = format!("{slug}-{n}");
+        }
+        out.insert(unique);
+    }
+    out
 }
 
 #[test]
@@ -480,9 +515,20 @@ fn every_relative_link_of_the_docs_resolves() {
     let mut broken = Vec::new();
     for page in &pages {
         let dir = repo_path(page).parent().unwrap().to_path_buf();
-        for target in relative_links(&read(page)) {
-            if !dir.join(target).exists() {
-                broken.push(format!("{page}: {target}"));
+        let text = read(page);
+        for (file, anchor) in relative_links(&text) {
+            let target = if file.is_empty() {
+                repo_path(page)
+            } else {
+                dir.join(file)
+            };
+            if !target.exists() {
+                broken.push(format!("{page}: {file}"));
+            } else if !anchor.is_empty() && (file.is_empty() || file.ends_with(".md")) {
+                let heads = anchors(&std::fs::read_to_string(&target).unwrap());
+                if !heads.contains(anchor) {
+                    broken.push(format!("{page}: {file}#{anchor}"));
+                }
             }
         }
     }

@@ -146,11 +146,11 @@ fn help(kind: &CompileErrorKind) -> Option<String> {
     Some(
         match kind {
             CompileErrorKind::Syntax(SyntaxErrorKind::UnknownForm(_)) => {
-                "forms are listed in docs/language.md, section 8; a macro must be defined with `define`"
+                "forms are listed in docs/language.md, sections 9 and 10; a macro must be defined with `define`"
             }
             CompileErrorKind::Unknown { .. } => "check the spelling against the board, pieces, players and zones the file declares",
             CompileErrorKind::Syntax(SyntaxErrorKind::Arity { .. }) => "docs/language.md lists each form with the arguments it takes",
-            CompileErrorKind::Syntax(SyntaxErrorKind::UnknownGameClause(_)) => "docs/language.md, section 5, lists the clauses of `game`",
+            CompileErrorKind::Syntax(SyntaxErrorKind::UnknownGameClause(_)) => "docs/language.md, section 7, lists the clauses of `game`",
             CompileErrorKind::LocalOutOfScope(_) => {
                 "declare it with `let` in `pre` to share it between `move` and `post`"
             }

@@ -81,7 +81,7 @@ impl Game {
     /// Reads and compiles a `.game` text whose `(include "FILE")` forms name other game files:
     /// `read` answers the text of such a file (by the name the `include` gives), or why it
     /// cannot. The included forms come first, and this text's forms override them (see
-    /// `docs/language.md`, "Rules that build on rules").
+    /// `docs/language.md`, `(include ...)`).
     pub fn load_with(
         text: &str,
         read: &mut dyn FnMut(&str) -> Result<String, String>,
