@@ -80,7 +80,7 @@ fn counted_on_several_threads_the_published_counts_stand() {
         for (threads, counting) in [(2, Counting::Full), (3, Counting::Bulk)] {
             let n = dagaz_engine::count_parallel(
                 chess(),
-                dagaz_engine::Limits::default(),
+                dagaz_engine::StepLimits::default(),
                 &position,
                 depth,
                 counting,

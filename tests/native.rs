@@ -3,7 +3,7 @@
 //! errors.
 
 use crate::{load, repo_path, sorted_notations, Xorshift};
-use dagaz_engine::{Action, Counting, Game, Limits, MoveGen, Perft, Position};
+use dagaz_engine::{Action, Counting, Game, MoveGen, Perft, Position, StepLimits};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -217,7 +217,10 @@ fn compiled_chains_generate_the_interpreters_moves_in_every_shipped_game() {
 /// How a generation from `name`'s start ends under each of `limits`, in the interpreter and in
 /// compiled code: the number of moves, or the error that stopped it (with the command it
 /// stopped at).
-fn stops(name: &str, limits: impl Iterator<Item = Limits>) -> Vec<(Limits, String, String)> {
+fn stops(
+    name: &str,
+    limits: impl Iterator<Item = StepLimits>,
+) -> Vec<(StepLimits, String, String)> {
     let (interpreted, compiled) = both(name);
     let position = interpreted.initial_position();
     limits
@@ -237,9 +240,9 @@ fn stops(name: &str, limits: impl Iterator<Item = Limits>) -> Vec<(Limits, Strin
 #[test]
 fn compiled_chains_stop_at_the_choice_limit_where_the_interpreter_does() {
     for name in ["chess", "international", "english", "shogi", "fanorona"] {
-        let bounds = (0..8).map(|choices| Limits {
+        let bounds = (0..8).map(|choices| StepLimits {
             choices,
-            ..Limits::default()
+            ..StepLimits::default()
         });
         for (limits, interpreted, compiled) in stops(name, bounds) {
             assert_eq!(
@@ -256,9 +259,9 @@ fn compiled_chains_stop_at_the_choice_limit_where_the_interpreter_does() {
 #[test]
 fn compiled_chains_stop_at_the_step_limit_where_the_interpreter_does() {
     for name in ["chess", "international", "shogi", "go-9x9", "fanorona"] {
-        let budgets = (1..400).step_by(7).map(|steps| Limits {
+        let budgets = (1..400).step_by(7).map(|steps| StepLimits {
             steps,
-            ..Limits::default()
+            ..StepLimits::default()
         });
         for (limits, interpreted, compiled) in stops(name, budgets) {
             assert_eq!(compiled, interpreted, "{name}, {} steps", limits.steps);

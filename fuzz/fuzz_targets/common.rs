@@ -102,12 +102,12 @@ pub fn games() -> &'static [dagaz_engine::Game] {
 }
 
 /// Small limits, so that a fuzzed rule that runs away costs little.
-pub fn limits() -> dagaz_engine::Limits {
-    dagaz_engine::Limits {
+pub fn limits() -> dagaz_engine::StepLimits {
+    dagaz_engine::StepLimits {
         steps: 200_000,
         moves: 2_000,
         choices: 2_000,
         actions: 1_000,
-        ..dagaz_engine::Limits::default()
+        ..dagaz_engine::StepLimits::default()
     }
 }

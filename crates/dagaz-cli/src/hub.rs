@@ -10,8 +10,8 @@ use crate::input::{forward, Board, Line};
 use crate::loaded::load_game;
 use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
-use dagaz_engine::{Action, FenSpec, Game, GenError, Limits as GenLimits, Move};
-use dagaz_search::{Clock, Found, Info, Limits, MATE, MATE_BOUND};
+use dagaz_engine::{Action, FenSpec, Game, GenError, Move, StepLimits};
+use dagaz_search::{Clock, Found, Info, SearchLimits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -19,7 +19,7 @@ use std::time::Duration;
 /// `dagaz hub`.
 pub(crate) fn run(
     game_path: &std::path::Path,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     settings: Settings,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
@@ -36,7 +36,7 @@ pub(crate) fn run(
 /// board does not number its squares, or without a PDN FEN).
 pub fn session(
     game: &Game,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     settings: Settings,
     caps: Caps,
     input: &mut dyn BufRead,
@@ -129,7 +129,7 @@ pub fn session(
                         let mode = args.first().map_or("think", |(k, _)| k.as_str());
                         let (limits, until_stopped) = match mode {
                             "think" => (level.limits(), false),
-                            "ponder" | "analyze" => (Limits::default(), true),
+                            "ponder" | "analyze" => (SearchLimits::default(), true),
                             _ => {
                                 error(
                                     out,
@@ -172,7 +172,7 @@ fn error(out: &Output<'_>, message: &str) {
     out.line(&format!("error message=\"{}\"", message.replace('"', "'")));
 }
 
-fn job<'s>(game: &'s Game, board: &Board, limits: Limits, until_stopped: bool) -> Job<'s> {
+fn job<'s>(game: &'s Game, board: &Board, limits: SearchLimits, until_stopped: bool) -> Job<'s> {
     Job {
         record: board.record.clone(),
         limits,
@@ -253,11 +253,11 @@ impl Default for Level {
 }
 
 impl Level {
-    fn limits(&self) -> Limits {
+    fn limits(&self) -> SearchLimits {
         if self.infinite {
-            return Limits::default();
+            return SearchLimits::default();
         }
-        let mut limits = Limits {
+        let mut limits = SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.move_time,
@@ -311,7 +311,7 @@ fn parse_level(args: &[(String, String)]) -> Result<Level, String> {
 fn position(
     board: &Board,
     game: &Game,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     args: &[(String, String)],
 ) -> Result<Board, String> {
     let given = value(args, "pos");

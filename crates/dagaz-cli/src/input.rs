@@ -1,7 +1,7 @@
 //! What the protocols read: lines of input, and positions given as a start and the moves
 //! played from it.
 
-use dagaz_engine::{Game, Limits as GenLimits, Move, MoveGen, Position};
+use dagaz_engine::{Game, Move, MoveGen, Position, StepLimits};
 use dagaz_search::GameRecord;
 use std::io::BufRead;
 use std::sync::mpsc::Sender;
@@ -33,7 +33,7 @@ impl Board {
     pub(crate) fn replay(
         &self,
         game: &Game,
-        gen_limits: GenLimits,
+        gen_limits: StepLimits,
         start_text: &str,
         start: impl FnOnce() -> Result<(Position, u32), String>,
         moves: &[&str],
@@ -212,7 +212,7 @@ mod tests {
                 .map_err(|e| e.to_string())
         };
         let start = || Ok((game.initial_position(), 0));
-        let limits = GenLimits::default();
+        let limits = StepLimits::default();
         let board = Board::new(game.initial_position());
         let first = board
             .replay(&game, limits, "startpos", start, &["e2e4", "e7e5"], read)

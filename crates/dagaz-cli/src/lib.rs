@@ -370,22 +370,22 @@ struct PositionArgs {
 #[derive(Debug, Args)]
 struct LimitArgs {
     /// Most commands one move generation may run before it stops with an error.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().steps)]
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().steps)]
     step_limit: u64,
     /// Most moves one position may have.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().moves)]
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().moves)]
     move_limit: usize,
     /// Most choice points (`any`, `end-move`) open at once in one move.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().choices)]
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().choices)]
     choice_limit: usize,
     /// Most changes (takes, drops, captures) one move may make: the longest capture chain.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().actions)]
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().actions)]
     action_limit: usize,
     /// Most values one move's notation may hold (what its `log`s write).
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().notation)]
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().notation)]
     notation_limit: usize,
     /// Most changes and notation values all the moves of one position may hold together.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::Limits::default().volume)]
+    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().volume)]
     volume_limit: usize,
 }
 

@@ -4,7 +4,7 @@
 
 use crate::diagnostics::located;
 use crate::{LimitArgs, PositionArgs};
-use dagaz_engine::{Game, GenError, GenErrorKind, Limits, MoveGen, Position};
+use dagaz_engine::{Game, GenError, GenErrorKind, MoveGen, Position, StepLimits};
 use dagaz_search::GameRecord;
 use std::path::Path;
 
@@ -13,7 +13,7 @@ pub(crate) struct Loaded {
     pub path: String,
     pub text: String,
     pub game: Game,
-    pub limits: Limits,
+    pub limits: StepLimits,
     /// The game from the start (`--setup`, `--fen` or the game's) through the `--moves`.
     pub record: GameRecord,
 }
@@ -101,8 +101,8 @@ pub(crate) fn half_moves(fen: &str) -> u32 {
         .unwrap_or(0)
 }
 
-pub(crate) fn limits(args: &LimitArgs) -> Limits {
-    Limits {
+pub(crate) fn limits(args: &LimitArgs) -> StepLimits {
+    StepLimits {
         steps: args.step_limit,
         moves: args.move_limit,
         choices: args.choice_limit,

@@ -3,7 +3,7 @@
 //! shortened to fit (docs/protocols.md lists the ranges).
 
 use clap::builder::{RangedI64ValueParser, RangedU64ValueParser};
-use dagaz_search::{Limits, MAX_DEPTH};
+use dagaz_search::{SearchLimits, MAX_DEPTH};
 use std::fmt::Display;
 use std::str::FromStr;
 use std::time::Duration;
@@ -15,9 +15,9 @@ pub(crate) const MAX_THREADS: usize = 256;
 /// The most moves to the next time control a clock may give (UCI `movestogo`, Hub `moves`).
 pub(crate) const MAX_MOVES_TO_GO: u32 = 1000;
 
-/// The longest time, in milliseconds ([`Limits::MAX_TIME`]).
+/// The longest time, in milliseconds ([`SearchLimits::MAX_TIME`]).
 fn max_millis() -> u64 {
-    u64::try_from(Limits::MAX_TIME.as_millis()).unwrap_or(u64::MAX)
+    u64::try_from(SearchLimits::MAX_TIME.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// `text` as an integer in `min..=max`; the message names `what` and the range.
@@ -60,18 +60,18 @@ pub(crate) fn moves_to_go(what: &str, text: Option<&str>) -> Result<u32, String>
     integer(what, text, 1, MAX_MOVES_TO_GO)
 }
 
-/// A time in whole milliseconds, 0 to [`Limits::MAX_TIME`].
+/// A time in whole milliseconds, 0 to [`SearchLimits::MAX_TIME`].
 pub(crate) fn millis(what: &str, text: Option<&str>) -> Result<Duration, String> {
     integer(what, text, 0, max_millis()).map(Duration::from_millis)
 }
 
-/// A time in seconds, decimals allowed, 0 to [`Limits::MAX_TIME`].
+/// A time in seconds, decimals allowed, 0 to [`SearchLimits::MAX_TIME`].
 pub(crate) fn seconds(what: &str, text: Option<&str>) -> Result<Duration, String> {
-    let max = Limits::MAX_TIME.as_secs();
+    let max = SearchLimits::MAX_TIME.as_secs();
     text.and_then(|t| t.parse::<f64>().ok())
         .filter(|s| s.is_finite() && *s >= 0.0)
         .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .filter(|d| *d <= Limits::MAX_TIME)
+        .filter(|d| *d <= SearchLimits::MAX_TIME)
         .ok_or_else(|| {
             format!(
                 "{what}: expected seconds from 0 to {max}, found {}",
@@ -99,7 +99,7 @@ pub(crate) fn depth_option() -> RangedI64ValueParser<u32> {
     RangedI64ValueParser::new().range(1..=i64::from(MAX_DEPTH))
 }
 
-/// `--movetime`: 0 to [`Limits::MAX_TIME`] in milliseconds.
+/// `--movetime`: 0 to [`SearchLimits::MAX_TIME`] in milliseconds.
 pub(crate) fn millis_option() -> RangedU64ValueParser<u64> {
     RangedU64ValueParser::new().range(0..=max_millis())
 }

@@ -6,14 +6,14 @@ use crate::input::{read_line, Line};
 use crate::loaded::{game_over, Loaded};
 use crate::SearchArgs;
 use dagaz_engine::{Game, Move, Piece, PieceKind, PlayerId, Position};
-use dagaz_search::{GameOver, Limits, Searcher};
+use dagaz_search::{GameOver, SearchLimits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
 /// The search limits the options give; with none, depth 4.
-fn search_limits(args: &SearchArgs) -> Limits {
-    let mut limits = Limits {
+fn search_limits(args: &SearchArgs) -> SearchLimits {
+    let mut limits = SearchLimits {
         depth: args.depth,
         nodes: args.nodes,
         movetime: args.movetime.map(Duration::from_millis),

@@ -8,15 +8,15 @@ use crate::input::{forward, Board, Line};
 use crate::loaded::{half_moves, load_game};
 use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
-use dagaz_engine::{Game, GenError, Limits as GenLimits, Move};
-use dagaz_search::{Clock, Found, Limits, MAX_DEPTH};
+use dagaz_engine::{Game, GenError, Move, StepLimits};
+use dagaz_search::{Clock, Found, SearchLimits, MAX_DEPTH};
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 
 /// `dagaz uci`.
 pub(crate) fn run(
     game_path: &std::path::Path,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     settings: Settings,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
@@ -32,7 +32,7 @@ pub(crate) fn run(
 /// search it started answered.
 pub fn session(
     game: &Game,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     settings: Settings,
     caps: Caps,
     input: &mut dyn BufRead,
@@ -123,7 +123,7 @@ pub fn session(
 /// What `go` asked for.
 #[derive(Debug, Default)]
 struct Go {
-    limits: Limits,
+    limits: SearchLimits,
     infinite: bool,
     perft: Option<u32>,
 }
@@ -221,7 +221,7 @@ fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Outpu
 fn position(
     board: &Board,
     game: &Game,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     args: &[&str],
 ) -> Result<Board, String> {
     let moves_at = args.iter().position(|w| *w == "moves");
@@ -306,7 +306,7 @@ mod tests {
         assert_eq!(both.limits.depth, Some(7));
         let infinite = parse_go(&["infinite", "wtime", "1000"], 0).unwrap();
         assert!(infinite.infinite);
-        assert_eq!(infinite.limits, Limits::default());
+        assert_eq!(infinite.limits, SearchLimits::default());
         assert_eq!(parse_go(&["perft", "4"], 0).unwrap().perft, Some(4));
         assert_eq!(parse_go(&["mate", "2"], 0).unwrap().limits.depth, Some(3));
         assert_eq!(

@@ -3,8 +3,8 @@
 //! threads answer through, so that the reading thread answers `isready`, `ping` and `stop`
 //! while a search or a count runs.
 
-use dagaz_engine::{Counting, Game, GenError, Limits as GenLimits, Move, MoveGen, Perft, Position};
-use dagaz_search::{Found, GameRecord, Info, Limits, Searcher};
+use dagaz_engine::{Counting, Game, GenError, Move, MoveGen, Perft, Position, StepLimits};
+use dagaz_search::{Found, GameRecord, Info, SearchLimits, Searcher};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -43,7 +43,7 @@ pub(crate) struct Job<'s> {
     /// The game to search from its current position: a clone of the protocol's record, which
     /// shares its plies rather than copying them.
     pub record: GameRecord,
-    pub limits: Limits,
+    pub limits: SearchLimits,
     /// Hold the answer back until told to stop (UCI's `go infinite`, Hub's `go analyze`).
     pub until_stopped: bool,
     pub on_info: OnInfo<'s>,
@@ -101,7 +101,7 @@ impl Default for Caps {
     }
 }
 
-fn searcher(game: &Game, gen_limits: GenLimits, hash_mb: usize, threads: usize) -> Searcher<'_> {
+fn searcher(game: &Game, gen_limits: StepLimits, hash_mb: usize, threads: usize) -> Searcher<'_> {
     let mut searcher = Searcher::new(game, gen_limits, hash_mb);
     searcher.set_threads(threads);
     searcher
@@ -110,7 +110,7 @@ fn searcher(game: &Game, gen_limits: GenLimits, hash_mb: usize, threads: usize) 
 /// The searcher, either idle here or lent to the search thread.
 pub(crate) struct Worker<'scope, 'g> {
     game: &'g Game,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     hash_mb: usize,
     threads: usize,
     caps: Caps,
@@ -123,7 +123,7 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
     /// `numbers::hash`, `numbers::threads`), whose searches and counts stay within `caps`.
     pub(crate) fn new(
         game: &'g Game,
-        gen_limits: GenLimits,
+        gen_limits: StepLimits,
         settings: Settings,
         caps: Caps,
     ) -> Worker<'scope, 'g> {
@@ -159,7 +159,7 @@ impl<'scope, 'g: 'scope> Worker<'scope, 'g> {
     ) {
         // A search without limits would run on for a very long time: it ends like one that
         // waits for `stop`.
-        let until_stopped = job.until_stopped || job.limits == Limits::default();
+        let until_stopped = job.until_stopped || job.limits == SearchLimits::default();
         let Job {
             record,
             mut limits,

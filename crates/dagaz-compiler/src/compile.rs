@@ -194,9 +194,9 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         strings.insert("pass".to_string());
     }
     let end_score = game.score.map(|(s, _)| match s {
-        dagaz_syntax::Score::Pieces => crate::goals::EndScore::Pieces,
-        dagaz_syntax::Score::Area => crate::goals::EndScore::Area,
-        dagaz_syntax::Score::Seeds => crate::goals::EndScore::Seeds,
+        dagaz_syntax::EndScore::Pieces => crate::goals::EndScore::Pieces,
+        dagaz_syntax::EndScore::Area => crate::goals::EndScore::Area,
+        dagaz_syntax::EndScore::Seeds => crate::goals::EndScore::Seeds,
     });
     let komi = game
         .komi
@@ -311,7 +311,7 @@ fn start_seeds(
             .any(|op| matches!(op, Op::Seeds | Op::SetSeeds))
     };
     let keeps = !game.seeds.is_empty()
-        || matches!(game.score, Some((dagaz_syntax::Score::Seeds, _)))
+        || matches!(game.score, Some((dagaz_syntax::EndScore::Seeds, _)))
         || pieces
             .iter()
             .any(|p| uses(&p.program) || p.drops.as_ref().is_some_and(uses))

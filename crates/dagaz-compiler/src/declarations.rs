@@ -3,7 +3,7 @@
 //! mistake is recorded and the clause (or the part of it) left out; the others go on.
 
 use crate::error::CompileError;
-use crate::evaluation::{Endgame, Evaluation, Formation, Score};
+use crate::evaluation::{Endgame, EvalScore, Evaluation, Formation};
 use crate::formats::{Castling, CastlingRooks, FenSpec, PdnSpec, StandardFen};
 use crate::goals::{Goal, GoalCondition, HistoryGoal, HistoryRule, Material, Outcome, SideCount};
 use crate::lookup::{piece_kind, player};
@@ -357,7 +357,7 @@ pub(crate) fn evaluation(
                 values,
                 tables,
                 phase,
-                full: Score::try_from(full.max(1)).unwrap_or(Score::MAX),
+                full: EvalScore::try_from(full.max(1)).unwrap_or(EvalScore::MAX),
             });
         }
         (None, Some(span)) => errors.push(CompileError::expected(
@@ -445,9 +445,9 @@ fn same_formation(a: &Formation, b: &Formation) -> bool {
 
 /// `(PIECE N)` pairs into `values[kind]`.
 fn set_values(
-    pairs: &[(Ident, Score)],
+    pairs: &[(Ident, EvalScore)],
     names: &Declared<'_>,
-    values: &mut [Score],
+    values: &mut [EvalScore],
     errors: &mut Vec<CompileError>,
 ) {
     for (kind, value) in pairs {
@@ -466,7 +466,7 @@ fn set_values(
 fn piece_table(
     table: &dagaz_syntax::PieceTable,
     names: &Declared<'_>,
-    tables: &mut [Vec<Option<Vec<Score>>>],
+    tables: &mut [Vec<Option<Vec<EvalScore>>>],
     given: &mut [Vec<bool>],
 ) -> Result<()> {
     let kind = piece_kind(names.pieces, &table.kind)?;
@@ -482,7 +482,7 @@ fn piece_table(
         };
         return Err(CompileError::new(kind.into(), table.span));
     }
-    let turned: Vec<Score> = table.numbers.iter().rev().copied().collect();
+    let turned: Vec<EvalScore> = table.numbers.iter().rev().copied().collect();
     for (p, tables) in tables.iter_mut().enumerate() {
         let given_here = given.get_mut(p).and_then(|g| g.get_mut(kind.index()));
         let Some(given_here) = given_here else {

@@ -9,7 +9,7 @@
 use dagaz_ir::{Action, Dir, Piece, PieceKind, PlayerId, Pos};
 
 /// Centipawn-like units, from the point of view of the player named.
-pub type Score = i32;
+pub type EvalScore = i32;
 
 /// The pieces on a board as an evaluation reads them: every piece with where it stands, and
 /// what stands at one position (formations look one step from a piece).
@@ -24,12 +24,12 @@ pub trait Placement {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
     /// `values[kind]`, in the opening (and throughout, when the evaluation is not tapered).
-    pub(crate) values: Vec<Score>,
+    pub(crate) values: Vec<EvalScore>,
     /// `tables[player][kind]`: a bonus per board position, when the game gives one.
-    pub(crate) tables: Vec<Vec<Option<Vec<Score>>>>,
+    pub(crate) tables: Vec<Vec<Option<Vec<EvalScore>>>>,
     /// Added per legal move of the side to move (and subtracted per move of its opponent,
     /// where a search knows that count).
-    pub(crate) mobility: Score,
+    pub(crate) mobility: EvalScore,
     /// The `(formation ...)` terms, in the order written (the opening's, then those only the
     /// endgame gives).
     pub(crate) formations: Vec<Formation>,
@@ -47,9 +47,9 @@ pub struct Formation {
     /// The directions as the game wrote them (the first player's reading).
     pub(crate) dirs: Vec<Dir>,
     /// The bonus per pair in the opening (and throughout, when the evaluation is not tapered).
-    pub(crate) opening: Score,
+    pub(crate) opening: EvalScore,
     /// The bonus per pair in the endgame.
-    pub(crate) endgame: Score,
+    pub(crate) endgame: EvalScore,
     /// `steps[player * cells + at]`: the positions one step from `at` in the directions, as
     /// that player reads them (its symmetry applied). Resolved once, because a search reads
     /// them at every node it evaluates.
@@ -76,7 +76,7 @@ impl Formation {
     }
 
     /// The bonus per pair at one end of the game (the opening's when not tapered).
-    pub fn weight(&self, stage: Stage) -> Score {
+    pub fn weight(&self, stage: Stage) -> EvalScore {
         match stage {
             Stage::Opening => self.opening,
             Stage::Endgame => self.endgame,
@@ -117,14 +117,14 @@ impl Formation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Endgame {
     /// `values[kind]` in the endgame.
-    pub(crate) values: Vec<Score>,
+    pub(crate) values: Vec<EvalScore>,
     /// `tables[player][kind]` in the endgame.
-    pub(crate) tables: Vec<Vec<Option<Vec<Score>>>>,
+    pub(crate) tables: Vec<Vec<Option<Vec<EvalScore>>>>,
     /// `phase[kind]`: how much a piece of that kind on the board keeps the game in its opening.
-    pub(crate) phase: Vec<Score>,
+    pub(crate) phase: Vec<EvalScore>,
     /// The phase of the start position (at least 1): a position at or above it is judged by
     /// the opening's values alone.
-    pub(crate) full: Score,
+    pub(crate) full: EvalScore,
 }
 
 /// The sums behind [`Evaluation::material`], piece by piece: per player the values and
@@ -172,22 +172,22 @@ impl Ends {
 }
 
 /// The value of a piece when the game declares none.
-pub const DEFAULT_PIECE_VALUE: Score = 100;
+pub const DEFAULT_PIECE_VALUE: EvalScore = 100;
 /// The mobility weight when the game declares no evaluation.
-pub const DEFAULT_MOBILITY: Score = 1;
+pub const DEFAULT_MOBILITY: EvalScore = 1;
 
 /// `values[kind]`, 0 for a kind the game does not have.
-fn value_in(values: &[Score], kind: PieceKind) -> Score {
+fn value_in(values: &[EvalScore], kind: PieceKind) -> EvalScore {
     values.get(kind.index()).copied().unwrap_or(0)
 }
 
 /// `tables[owner][kind][at]`, 0 where the game gives no bonus.
 fn table_in(
-    tables: &[Vec<Option<Vec<Score>>>],
+    tables: &[Vec<Option<Vec<EvalScore>>>],
     owner: PlayerId,
     kind: PieceKind,
     at: usize,
-) -> Score {
+) -> EvalScore {
     tables
         .get(owner.index())
         .and_then(|t| t.get(kind.index()))
@@ -233,13 +233,13 @@ impl Evaluation {
     /// A piece type's material value in the opening: as `(piece-values ...)` gives it, else
     /// [`DEFAULT_PIECE_VALUE`]; 0 for a kind the game does not have. What a capture is worth
     /// when moves are ordered.
-    pub fn value(&self, kind: PieceKind) -> Score {
+    pub fn value(&self, kind: PieceKind) -> EvalScore {
         self.value_at(Stage::Opening, kind)
     }
 
     /// A piece type's material value at one end of the game (the opening's when the
     /// evaluation is not tapered).
-    pub fn value_at(&self, stage: Stage, kind: PieceKind) -> Score {
+    pub fn value_at(&self, stage: Stage, kind: PieceKind) -> EvalScore {
         let values = match (stage, &self.endgame) {
             (Stage::Endgame, Some(end)) => &end.values,
             _ => &self.values,
@@ -249,7 +249,7 @@ impl Evaluation {
 
     /// The score per legal move: [`DEFAULT_MOBILITY`] when the game declares no evaluation, 0
     /// when it declares one without `(mobility N)`.
-    pub fn mobility(&self) -> Score {
+    pub fn mobility(&self) -> EvalScore {
         self.mobility
     }
 
@@ -259,13 +259,13 @@ impl Evaluation {
     }
 
     /// The opening's bonus for a piece of `kind` owned by `owner` standing at board index `at`.
-    pub fn table(&self, owner: PlayerId, kind: PieceKind, at: usize) -> Score {
+    pub fn table(&self, owner: PlayerId, kind: PieceKind, at: usize) -> EvalScore {
         self.table_at(Stage::Opening, owner, kind, at)
     }
 
     /// The bonus for a piece of `kind` owned by `owner` at board index `at`, at one end of the
     /// game (the opening's when the evaluation is not tapered).
-    pub fn table_at(&self, stage: Stage, owner: PlayerId, kind: PieceKind, at: usize) -> Score {
+    pub fn table_at(&self, stage: Stage, owner: PlayerId, kind: PieceKind, at: usize) -> EvalScore {
         let tables = match (stage, &self.endgame) {
             (Stage::Endgame, Some(end)) => &end.tables,
             _ => &self.tables,
@@ -275,7 +275,7 @@ impl Evaluation {
 
     /// How much a piece of `kind` keeps the game in its opening (`(phase ...)`; 0 when the
     /// evaluation is not tapered).
-    pub fn phase_weight(&self, kind: PieceKind) -> Score {
+    pub fn phase_weight(&self, kind: PieceKind) -> EvalScore {
         self.endgame
             .as_ref()
             .and_then(|end| end.phase.get(kind.index()).copied())
@@ -284,7 +284,7 @@ impl Evaluation {
 
     /// The phase of the start position: the sum of the phase weights of its pieces, at least
     /// 1 (1 when the evaluation is not tapered).
-    pub fn full_phase(&self) -> Score {
+    pub fn full_phase(&self) -> EvalScore {
         self.endgame.as_ref().map_or(1, |end| end.full)
     }
 
@@ -306,7 +306,7 @@ impl Evaluation {
     /// tapered evaluation blends the opening's sum and the endgame's by the phase p of the
     /// pieces (at most the start's, F): (opening × p + endgame × (F − p)) / F, rounded
     /// towards zero. The same as [`Evaluation::score`] of [`Evaluation::sums`].
-    pub fn material(&self, me: PlayerId, board: &impl Placement) -> Score {
+    pub fn material(&self, me: PlayerId, board: &impl Placement) -> EvalScore {
         self.score(&self.sums(board), me)
     }
 
@@ -432,7 +432,7 @@ impl Evaluation {
 
     /// The material of the pieces `sums` counts, from `me`'s point of view, as
     /// [`Evaluation::material`] gives it.
-    pub fn score(&self, sums: &MaterialSums, me: PlayerId) -> Score {
+    pub fn score(&self, sums: &MaterialSums, me: PlayerId) -> EvalScore {
         let mine = sums.by_player.get(me.index()).copied().unwrap_or_default();
         // Mine less everybody else's.
         let (opening, endgame) = (
@@ -447,19 +447,21 @@ impl Evaluation {
                 (opening * p + endgame * (full - p)) / full
             }
         };
-        value.clamp(i64::from(Score::MIN), i64::from(Score::MAX)) as Score
+        value.clamp(i64::from(EvalScore::MIN), i64::from(EvalScore::MAX)) as EvalScore
     }
 
     /// What a move's actions capture, by these values (a drop that replaces an enemy piece
     /// counts).
-    pub fn captured_value(&self, actions: &[Action]) -> Score {
-        actions.iter().fold(0, |sum: Score, action| match *action {
-            Action::Capture { piece, .. }
-            | Action::Drop {
-                replaced: Some(piece),
-                ..
-            } => sum.saturating_add(self.value(piece.kind).max(1)),
-            _ => sum,
-        })
+    pub fn captured_value(&self, actions: &[Action]) -> EvalScore {
+        actions
+            .iter()
+            .fold(0, |sum: EvalScore, action| match *action {
+                Action::Capture { piece, .. }
+                | Action::Drop {
+                    replaced: Some(piece),
+                    ..
+                } => sum.saturating_add(self.value(piece.kind).max(1)),
+                _ => sum,
+            })
     }
 }

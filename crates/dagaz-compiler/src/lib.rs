@@ -31,7 +31,7 @@ mod rules;
 pub use compile::{compile, compile_all, load};
 pub use error::{CompileError, CompileErrorKind, LoadError};
 pub use evaluation::{
-    Evaluation, Formation, MaterialSums, Placement, Score, Stage, DEFAULT_MOBILITY,
+    EvalScore, Evaluation, Formation, MaterialSums, Placement, Stage, DEFAULT_MOBILITY,
     DEFAULT_PIECE_VALUE,
 };
 pub use formats::{Castling, CastlingRooks, FenError, FenSpec, PdnSpec, StandardFen};

@@ -9,7 +9,7 @@ use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
 use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_vm::env::global::Globals;
-use dagaz_vm::{Attack, Completed, Fault, Limits, Processor, Question, Sink};
+use dagaz_vm::{Attack, Completed, Fault, Processor, Question, Sink, StepLimits};
 
 /// Why a game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,13 +67,13 @@ pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
 
 /// The legal moves of the pieces of the side to move (the move generator's, passed in so that
 /// this module need not know it): what `can-answer?` tries.
-pub(crate) type Replies = fn(&Game, Limits, &mut Position) -> Result<Vec<Move>, GenError>;
+pub(crate) type Replies = fn(&Game, StepLimits, &mut Position) -> Result<Vec<Move>, GenError>;
 
 /// Whether the game is over before any move is generated: a `goal` clause that holds for
 /// the player who made the last move, or every player having passed in a row.
 pub(crate) fn over_before_moves(
     processor: &mut Processor,
-    limits: Limits,
+    limits: StepLimits,
     game: &Game,
     position: &mut Position,
     replies: Replies,
@@ -108,7 +108,7 @@ pub(crate) fn over_before_moves(
 /// next player's `replies`; without them (inside such a test) it is false.
 fn goal_reached(
     p: &mut Processor,
-    limits: Limits,
+    limits: StepLimits,
     game: &Game,
     position: &mut Position,
     replies: Option<Replies>,
@@ -181,7 +181,7 @@ fn goal_reached(
 struct Reached<'a> {
     done: bool,
     game: &'a Game,
-    limits: Limits,
+    limits: StepLimits,
     /// The position the goal looks at, its board lent to the processor.
     after: &'a Position,
     replies: Option<Replies>,

@@ -10,7 +10,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[error("{kind} (game {game:?}, piece {piece}, {clause})")]
 pub struct GenError {
-    /// What went wrong: a limit of [`crate::Limits`] reached, or a command that cannot run
+    /// What went wrong: a limit of [`crate::StepLimits`] reached, or a command that cannot run
     /// (arithmetic on a non-number, `take` on an empty position, ...).
     pub kind: GenErrorKind,
     /// The game's name, so that a message read apart from its command still says which.

@@ -69,8 +69,8 @@ mod validate;
 
 pub use check::{check, check_and_load, check_with, Problem, Severity};
 pub use dagaz_compiler::{
-    AttackTest, Castling, Evaluation, FenError, FenSpec, Formation, Goal, GoalCondition,
-    HistoryGoal, HistoryRule, Material, MaterialSums, Outcome, PdnSpec, Score, SearchPreference,
+    AttackTest, Castling, EvalScore, Evaluation, FenError, FenSpec, Formation, Goal, GoalCondition,
+    HistoryGoal, HistoryRule, Material, MaterialSums, Outcome, PdnSpec, SearchPreference,
     SideCount, Stage, StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
 };
 pub use dagaz_ir::{
@@ -83,7 +83,7 @@ pub use error::{
     SetupErrorKind,
 };
 pub use model::Game;
-pub use movegen::{Limits, MoveGen};
+pub use movegen::{MoveGen, StepLimits};
 pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};
 #[cfg(feature = "parallel")]

@@ -17,13 +17,13 @@ use dagaz_compiler::PassRule;
 use dagaz_ir::{same_actions, unordered_hash, Action, Piece, PieceKind, PlayerId, Pos, Value};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
-pub use dagaz_vm::Limits;
+pub use dagaz_vm::StepLimits;
 use dagaz_vm::{eval_invariant, Attack, Completed, Fault, Processor, Question, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.
 #[derive(Default)]
 pub struct MoveGen {
-    limits: Limits,
+    limits: StepLimits,
     processor: Processor,
     accepted: Accepted,
     /// The attack tests, for `is-attacked?` and the royal rule.
@@ -64,10 +64,10 @@ struct Accepted {
     piece: PieceKind,
     /// The player whose moves these are: captured pieces join this hand.
     mover: PlayerId,
-    /// [`Limits::moves`] and [`Limits::volume`].
+    /// [`StepLimits::moves`] and [`StepLimits::volume`].
     limit: usize,
     volume_limit: usize,
-    /// Actions and notation values of this generation's moves, for [`Limits::volume`].
+    /// Actions and notation values of this generation's moves, for [`StepLimits::volume`].
     volume: usize,
     scratch: Vec<Value>,
     /// An error found while re-checking, already located; it wins over the location the
@@ -131,7 +131,7 @@ struct Meta {
 impl MoveGen {
     /// A generator that stops with an error when a generation exceeds `limits` (steps, moves,
     /// choice points, actions), so a runaway game file cannot hang its caller.
-    pub fn new(limits: Limits) -> MoveGen {
+    pub fn new(limits: StepLimits) -> MoveGen {
         MoveGen {
             limits,
             ..MoveGen::default()
@@ -139,7 +139,7 @@ impl MoveGen {
     }
 
     /// The limits each generation runs under.
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self) -> StepLimits {
         self.limits
     }
 
@@ -483,7 +483,11 @@ fn counts_unbuilt(game: &Game) -> bool {
 
 /// The moves of the pieces of the side to move, by a generator of their own: what
 /// `can-answer?` tries.
-fn replies(game: &Game, limits: Limits, position: &mut Position) -> Result<Vec<Move>, GenError> {
+fn replies(
+    game: &Game,
+    limits: StepLimits,
+    position: &mut Position,
+) -> Result<Vec<Move>, GenError> {
     let mut out = Vec::new();
     MoveGen::new(limits).generate_moves(game, position, &mut out)?;
     Ok(out)
@@ -493,7 +497,7 @@ fn run_all(
     game: &Game,
     players: &Players,
     symmetry: &[dagaz_ir::Dir],
-    limits: Limits,
+    limits: StepLimits,
     p: &mut Processor,
     generation: &mut Generation<'_>,
 ) -> Result<(), GenError> {
@@ -540,7 +544,7 @@ fn run_drops(
     game: &Game,
     players: &Players,
     symmetry: &[dagaz_ir::Dir],
-    limits: Limits,
+    limits: StepLimits,
     p: &mut Processor,
     generation: &mut Generation<'_>,
     droppable: &[PieceKind],
@@ -624,7 +628,7 @@ fn pass_move(game: &Game) -> Move {
 }
 
 impl Accepted {
-    fn begin(&mut self, moves: Vec<Move>, limits: Limits) {
+    fn begin(&mut self, moves: Vec<Move>, limits: StepLimits) {
         self.failure = None;
         self.buckets.clear();
         self.buckets.resize(BUCKETS / 64, 0);
@@ -726,7 +730,7 @@ impl Accepted {
 /// tests to the legality module.
 struct Generation<'a> {
     game: &'a Game,
-    limits: Limits,
+    limits: StepLimits,
     accepted: &'a mut Accepted,
     legality: &'a mut Legality,
     /// The position generated from, its cells lent to the processor: what `gives-mate?` needs
@@ -1261,9 +1265,9 @@ mod tests {
     #[test]
     fn a_runaway_chain_is_stopped_and_named() {
         let g = game("(move (while true (log 1)))", "(White (Man a1)) (Black)");
-        let limits = Limits {
+        let limits = StepLimits {
             steps: 500,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let mut position = g.initial_position();
         let before = position.clone();
@@ -1380,9 +1384,9 @@ mod tests {
             "(pre (take)) (move (while true (drop) (take))) (post (drop))",
             "(White (Man a1)) (Black)",
         );
-        let limits = Limits {
+        let limits = StepLimits {
             actions: 50,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let err = MoveGen::new(limits)
             .moves(&g, &g.initial_position())
@@ -1400,9 +1404,9 @@ mod tests {
             "(pre (take)) (move (while true (check e) (end-move)) ) (post (drop))",
             "(White (Man a1)) (Black)",
         );
-        let limits = Limits {
+        let limits = StepLimits {
             moves: 2,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let err = MoveGen::new(limits)
             .moves(&g, &g.initial_position())
@@ -1485,9 +1489,9 @@ mod budget {
                (game (name "t") (unique-moves paths) (players (White (P a1))))
                (piece (name P) (move (while true (log 1) (end-move))))"#,
         );
-        let limits = Limits {
+        let limits = StepLimits {
             notation: 30,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let err = MoveGen::new(limits)
             .moves(&g, &g.initial_position())
@@ -1515,9 +1519,9 @@ mod budget {
                (game (name "t") (players (White (P a1))))
                (piece (name P) (pre (take)) (move (while true (drop) (take) (end-move))))"#,
         );
-        let limits = Limits {
+        let limits = StepLimits {
             volume: 1_000,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let err = MoveGen::new(limits)
             .moves(&g, &g.initial_position())
@@ -1538,10 +1542,10 @@ mod budget {
                (game (name "t") (unique-moves paths) (players (White (P a1))))
                (piece (name P) (move (let n 0) (while true (inc! n) (any (seq (log n) (end-move) (check false)) (check true)))))"#,
         );
-        let limits = Limits {
+        let limits = StepLimits {
             moves: 20_000,
             steps: u64::MAX,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let started = std::time::Instant::now();
         let err = MoveGen::new(limits)

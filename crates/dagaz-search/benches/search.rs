@@ -2,7 +2,7 @@
 //! Kiwipete, and from the English draughts start. Throughput is reported in nodes per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dagaz_search::{GameRecord, Limits, Searcher};
+use dagaz_search::{GameRecord, SearchLimits, Searcher};
 
 fn load(file: &str) -> Option<dagaz_engine::Game> {
     let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -29,9 +29,9 @@ fn search(c: &mut Criterion) {
             },
             None => game.initial_position(),
         };
-        let limits = Limits {
+        let limits = SearchLimits {
             depth: Some(depth),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         let record = GameRecord::new(position);
         // The node count of one search sets the throughput (it is deterministic).

@@ -13,13 +13,13 @@
 //! between copies, so a front end hands one to a search thread without copying the game.
 //!
 //! ```
-//! use dagaz_search::{GameRecord, Limits, Searcher};
+//! use dagaz_search::{GameRecord, SearchLimits, Searcher};
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/chess.game")).unwrap();
 //! let game = dagaz_engine::Game::load(&text).unwrap();
 //! // White mates in one: Qh5xf7.
 //! let position = game.from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1").unwrap();
 //! let mut searcher = Searcher::new(&game, Default::default(), 16);
-//! let limits = Limits { depth: Some(2), ..Limits::default() };
+//! let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
 //! let found = searcher.search(&GameRecord::new(position), &limits, &mut |_| {}).unwrap();
 //! assert_eq!(found.best.unwrap().notation(&game), "h5f7");
 //! assert_eq!(found.info.score, dagaz_search::Score::Mate(1));
@@ -37,7 +37,7 @@ mod score;
 mod search;
 mod table;
 
-pub use limits::{Clock, Limits, MAX_DEPTH};
+pub use limits::{Clock, SearchLimits, MAX_DEPTH};
 pub use over::{describe, GameOver};
 pub use record::GameRecord;
 pub use report::{Found, Info};

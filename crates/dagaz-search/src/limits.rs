@@ -4,18 +4,18 @@ use std::time::Duration;
 
 /// The limits of one search; with none, it searches until stopped (or to [`MAX_DEPTH`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct SearchLimits {
     /// Iterations of iterative deepening.
     pub depth: Option<u32>,
     /// Nodes (positions searched, quiescence included).
     pub nodes: Option<u64>,
     /// Wall-clock time. The protocols and the command line give at most
-    /// [`Limits::MAX_TIME`]; a time so long that the end of it cannot be told (such as
+    /// [`SearchLimits::MAX_TIME`]; a time so long that the end of it cannot be told (such as
     /// `Duration::MAX`) sets no deadline.
     pub movetime: Option<Duration>,
 }
 
-impl Limits {
+impl SearchLimits {
     /// The longest time a search, a clock or an increment may be given: 366 days. The
     /// protocols and the command line refuse longer times rather than shorten them.
     pub const MAX_TIME: Duration = Duration::from_secs(366 * 24 * 60 * 60);

@@ -9,7 +9,7 @@
 //! way down, for the player who chose it. Moves proven to win or lose (MCTS-Solver) are taken
 //! or avoided whatever their statistics. The move played is the root's most visited one.
 
-use crate::limits::Limits;
+use crate::limits::SearchLimits;
 use crate::record::GameRecord;
 use crate::report::{Found, Info};
 use crate::score::{Score, MATE_BOUND};
@@ -139,7 +139,7 @@ impl<'a, 'g> Mcts<'a, 'g> {
     pub(crate) fn search(
         &mut self,
         record: &GameRecord,
-        limits: &Limits,
+        limits: &SearchLimits,
         on_iteration: &mut dyn FnMut(&Info),
     ) -> Result<Found, GenError> {
         let start = Instant::now();
@@ -611,9 +611,9 @@ mod tests {
         let record = GameRecord::new(position);
         let mut gen = MoveGen::default();
         let stop = AtomicBool::new(false);
-        let limits = Limits {
+        let limits = SearchLimits {
             nodes: Some(2000),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         for rave in [false, true] {
             let mut mcts = Mcts::new(&game, &mut gen, &stop, rave);
@@ -651,9 +651,9 @@ mod tests {
         let mut gen = MoveGen::default();
         let stop = AtomicBool::new(false);
         let mut mcts = Mcts::new(&game, &mut gen, &stop, true);
-        let limits = Limits {
+        let limits = SearchLimits {
             nodes: Some(300),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         mcts.search(&record, &limits, &mut |_| {}).unwrap();
         let root = &mcts.nodes[0];

@@ -1,15 +1,15 @@
 //! Iterative deepening negamax alpha-beta over the engine's legal moves.
 
 use crate::history::{Mark, Path};
-use crate::limits::{Limits, MAX_DEPTH};
+use crate::limits::{SearchLimits, MAX_DEPTH};
 use crate::mcts::Mcts;
 use crate::record::GameRecord;
 use crate::report::{Found, Info};
 use crate::score::{from_table, mate_in, to_table, Score, INFINITY, MATE_BOUND};
 use crate::table::{Bound, Entry, Table};
 use dagaz_engine::{
-    Action, AttackTest, Game, GenError, Limits as GenLimits, MaterialSums, Move, MoveGen, Outcome,
-    PlayUndo, Position, SearchPreference,
+    Action, AttackTest, Game, GenError, MaterialSums, Move, MoveGen, Outcome, PlayUndo, Position,
+    SearchPreference, StepLimits,
 };
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -102,7 +102,7 @@ pub enum Algorithm {
 pub struct Searcher<'g> {
     game: &'g Game,
     algorithm: Algorithm,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     table: Arc<Table>,
     stop: Arc<AtomicBool>,
     main: Worker<'g>,
@@ -217,7 +217,7 @@ enum Role {
 
 impl<'g> Searcher<'g> {
     /// A searcher with a transposition table of about `table_mb` MiB, on one thread.
-    pub fn new(game: &'g Game, gen_limits: GenLimits, table_mb: usize) -> Searcher<'g> {
+    pub fn new(game: &'g Game, gen_limits: StepLimits, table_mb: usize) -> Searcher<'g> {
         let table = Arc::new(Table::new(table_mb));
         let stop = Arc::new(AtomicBool::new(false));
         let helper_nodes = Arc::new(AtomicU64::new(0));
@@ -308,7 +308,7 @@ impl<'g> Searcher<'g> {
     pub fn search(
         &mut self,
         record: &GameRecord,
-        limits: &Limits,
+        limits: &SearchLimits,
         on_iteration: &mut dyn FnMut(&Info),
     ) -> Result<Found, GenError> {
         let start = Instant::now();
@@ -337,7 +337,7 @@ impl<'g> Searcher<'g> {
                 // main thread stops it.
                 let first_depth = 1 + (i as u32 + 1) % 2;
                 scope.spawn(move || {
-                    let unlimited = Limits::default();
+                    let unlimited = SearchLimits::default();
                     // A helper's error is the main thread's too: it searches the same tree.
                     let _ = helper.search(record, &unlimited, start, first_depth, &mut |_| {});
                 });
@@ -358,7 +358,7 @@ impl<'g> Searcher<'g> {
 impl<'g> Worker<'g> {
     fn new(
         game: &'g Game,
-        gen_limits: GenLimits,
+        gen_limits: StepLimits,
         table: Arc<Table>,
         stop: Arc<AtomicBool>,
         (role, helper_nodes): (Role, Arc<AtomicU64>),
@@ -401,7 +401,7 @@ impl<'g> Worker<'g> {
     fn search(
         &mut self,
         record: &GameRecord,
-        limits: &Limits,
+        limits: &SearchLimits,
         start: Instant,
         first_depth: u32,
         on_iteration: &mut dyn FnMut(&Info),
@@ -1561,7 +1561,7 @@ mod exchange_tests {
         let game = Game::load(&text).unwrap();
         let mut worker = Worker::new(
             &game,
-            GenLimits::default(),
+            StepLimits::default(),
             Arc::new(Table::new(1)),
             Arc::new(AtomicBool::new(false)),
             (Role::Main, Arc::new(AtomicU64::new(0))),

@@ -1,7 +1,7 @@
 //! The search on small positions of shipped games.
 
 use crate::history::{Mark, Path};
-use crate::{GameRecord, Limits, Score, Searcher};
+use crate::{GameRecord, Score, SearchLimits, Searcher};
 use dagaz_engine::{Game, Position};
 use pretty_assertions::assert_eq;
 
@@ -34,9 +34,9 @@ fn best(game: &Game, fen: &str, depth: u32) -> (String, Score) {
 
 fn best_from(game: &Game, position: &Position, depth: u32) -> (String, Score) {
     let mut searcher = Searcher::new(game, Default::default(), 8);
-    let limits = Limits {
+    let limits = SearchLimits {
         depth: Some(depth),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(position.clone()), &limits, &mut |_| {})
@@ -96,9 +96,9 @@ fn a_check_at_the_horizon_is_searched_a_ply_deeper() {
     // seen only because the check is answered a ply deeper.
     let position = chess.from_fen("6k1/8/2q5/3N4/8/8/8/6K1 w - - 0 1").unwrap();
     let mut searcher = Searcher::new(&chess, Default::default(), 8);
-    let limits = Limits {
+    let limits = SearchLimits {
         depth: Some(1),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(position), &limits, &mut |_| {})
@@ -166,7 +166,11 @@ fn stalemate_scores_as_a_draw() {
     let position = chess.from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
     let mut searcher = Searcher::new(&chess, Default::default(), 1);
     let found = searcher
-        .search(&GameRecord::new(position), &Limits::default(), &mut |_| {})
+        .search(
+            &GameRecord::new(position),
+            &SearchLimits::default(),
+            &mut |_| {},
+        )
         .unwrap();
     assert_eq!(found.best, None);
     assert_eq!(found.info.score, Score::Cp(0));
@@ -199,9 +203,9 @@ fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
     let chess = game("chess.game");
     let start = chess.initial_position();
     let mut searcher = Searcher::new(&chess, Default::default(), 8);
-    let limits = Limits {
+    let limits = SearchLimits {
         nodes: Some(2_000),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(start.clone()), &limits, &mut |_| {})
@@ -211,9 +215,9 @@ fn limits_by_nodes_and_time_stop_the_search_with_a_legal_move() {
         .unwrap();
     assert!(legal.contains(found.best.as_ref().unwrap()));
     assert!(found.info.nodes <= 2_000);
-    let limits = Limits {
+    let limits = SearchLimits {
         movetime: Some(std::time::Duration::from_millis(50)),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(start.clone()), &limits, &mut |_| {})
@@ -226,10 +230,10 @@ fn a_time_too_long_for_the_clock_is_no_deadline() {
     let checkers = game("simple-checkers.game");
     let record = GameRecord::new(checkers.initial_position());
     let mut searcher = Searcher::new(&checkers, Default::default(), 1);
-    let limits = Limits {
+    let limits = SearchLimits {
         depth: Some(2),
         movetime: Some(std::time::Duration::MAX),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher.search(&record, &limits, &mut |_| {}).unwrap();
     assert_eq!(found.info.depth, 2);
@@ -304,9 +308,9 @@ fn mcts_move(setup: &str, playouts: u64) -> (Option<String>, u64) {
     let position = game.setup(setup).unwrap();
     let mut searcher = Searcher::new(&game, Default::default(), 1);
     searcher.set_algorithm(crate::Algorithm::Mcts);
-    let limits = Limits {
+    let limits = SearchLimits {
         nodes: Some(playouts),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(position), &limits, &mut |_| {})
@@ -380,9 +384,9 @@ fn several_threads_find_what_one_finds_and_count_all_their_nodes() {
     let mut searcher = Searcher::new(&chess, Default::default(), 8);
     searcher.set_threads(3);
     assert_eq!(searcher.threads(), 3);
-    let limits = Limits {
+    let limits = SearchLimits {
         depth: Some(4),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(mate), &limits, &mut |_| {})
@@ -405,9 +409,9 @@ fn several_threads_find_what_one_finds_and_count_all_their_nodes() {
     assert_eq!(depths, [1, 2, 3, 4]);
     assert_eq!(found.info.depth, 4);
     // A node limit counts every thread's nodes (the helpers report theirs in batches).
-    let limits = Limits {
+    let limits = SearchLimits {
         nodes: Some(5_000),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let found = searcher
         .search(&GameRecord::new(start.clone()), &limits, &mut |_| {})
@@ -421,9 +425,9 @@ fn several_threads_find_what_one_finds_and_count_all_their_nodes() {
     let found = searcher
         .search(
             &GameRecord::new(start.clone()),
-            &Limits {
+            &SearchLimits {
                 depth: Some(3),
-                ..Limits::default()
+                ..SearchLimits::default()
             },
             &mut |_| {},
         )
@@ -447,9 +451,9 @@ fn monte_carlo_completes_a_chain_in_hex() {
     for algorithm in [crate::Algorithm::Mcts, crate::Algorithm::MctsRave] {
         let mut searcher = Searcher::new(&game, Default::default(), 1);
         searcher.set_algorithm(algorithm);
-        let limits = Limits {
+        let limits = SearchLimits {
             nodes: Some(2000),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         let found = searcher
             .search(&GameRecord::new(position.clone()), &limits, &mut |_| {})
@@ -482,10 +486,10 @@ fn the_kept_board_key_and_material_agree_with_the_board_in_every_kind_of_game() 
         let mut searcher = Searcher::new(&game, Default::default(), 1);
         // Whatever the game prefers.
         searcher.set_algorithm(crate::Algorithm::AlphaBeta);
-        let limits = Limits {
+        let limits = SearchLimits {
             depth: Some(4),
             nodes: Some(2_000),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         let record = GameRecord::new(game.initial_position());
         let found = searcher.search(&record, &limits, &mut |_| {}).unwrap();
@@ -519,9 +523,9 @@ fn the_known_move_first_changes_nothing_but_the_work() {
             Some(fen) => game.from_fen(fen).unwrap(),
             None => game.initial_position(),
         };
-        let limits = Limits {
+        let limits = SearchLimits {
             depth: Some(depth),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         let run = |known_first: bool| {
             let mut searcher = Searcher::new(&game, Default::default(), 8);
@@ -631,9 +635,9 @@ fn the_search_sees_the_16_move_rule_coming() {
     // count of 0) comes too late.
     let international = game("international.game");
     let position = international.from_fen("W:WK46,K35,K36:BK5").unwrap();
-    let limits = Limits {
+    let limits = SearchLimits {
         depth: Some(3),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let score = |quiet: u32| {
         let mut searcher = Searcher::new(&international, Default::default(), 8);

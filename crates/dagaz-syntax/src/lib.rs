@@ -50,10 +50,10 @@ pub use keyword::Keyword;
 pub use lower::{player, MAX_NESTING, MAX_OPERANDS};
 pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};
 pub use tree::{
-    Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, Endgame,
-    Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Formation, Game, Goal,
-    GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Material, Outcome, Pass,
-    PdnFen, Piece, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds, SideCount,
+    Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, EndScore,
+    Endgame, Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Formation,
+    Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Material, Outcome,
+    Pass, PdnFen, Piece, PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount,
     StandardFen, Stmt, Superko, Symmetry, TurnVariable, Zone,
 };
 

@@ -303,7 +303,7 @@ fn seeds_clauses_lower_and_their_mistakes_are_reported() {
         .map(|s| (s.count, s.positions.iter().map(Ident::as_str).collect()))
         .collect();
     assert_eq!(seeds, vec![(4, vec!["a1", "b1"]), (0, vec!["3"])]);
-    assert_eq!(game.score.map(|(s, _)| s), Some(Score::Seeds));
+    assert_eq!(game.score.map(|(s, _)| s), Some(EndScore::Seeds));
     assert_eq!(
         game_errors("(seeds) (seeds -1 a1) (seeds 65536 a1) (seeds x a1) (another-turn 1)"),
         vec![

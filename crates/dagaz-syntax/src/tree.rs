@@ -209,7 +209,7 @@ pub struct Game {
     /// The `pass` clause (a second one is an error).
     pub pass: Option<(Pass, Span)>,
     /// The `score` clause (a second one is an error).
-    pub score: Option<(Score, Span)>,
+    pub score: Option<(EndScore, Span)>,
     /// The `komi` clauses: a player and the points added to its score, in half points.
     pub komi: Vec<(Ident, i32, Span)>,
     /// The `superko` clause (a second one is an error).
@@ -289,7 +289,7 @@ pub enum Search {
 
 /// How the end of a game is scored: `(score pieces)` or `(score area)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
+pub enum EndScore {
     /// The player's pieces on the board.
     Pieces,
     /// The player's pieces and the empty regions that border only the player's pieces.

@@ -5,8 +5,8 @@
 
 use crate::pool::{lock, Schedule};
 use crate::selfplay::Rng;
-use dagaz_engine::{match_move, Game, GenError, Limits as GenLimits, MoveGen};
-use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
+use dagaz_engine::{match_move, Game, GenError, MoveGen, StepLimits};
+use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
 use std::sync::Mutex;
 
 /// The match's result for the first game file.
@@ -44,7 +44,7 @@ pub fn duel(
     first: &Game,
     second: &Game,
     options: &Schedule,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     progress: &(dyn Fn(usize, &Tally) + Sync),
 ) -> Result<Tally, GenError> {
     let tally = Mutex::new((Tally::default(), 0usize));
@@ -88,9 +88,9 @@ fn one_game(
     let mut rng = Rng::new(options.seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut record = GameRecord::new(game.initial_position());
     engines.iter_mut().for_each(Searcher::new_game);
-    let limits = Limits {
+    let limits = SearchLimits {
         nodes: Some(options.nodes),
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let over: Option<GameOver> = loop {
         if let Some(over) = record.history_end(game) {

@@ -32,7 +32,7 @@ pub use pool::Schedule;
 pub use selfplay::{play, Played, Sample};
 pub use weights::{Features, Layout};
 
-use dagaz_engine::{Game, GenError, Limits as GenLimits, PieceKind};
+use dagaz_engine::{Game, GenError, PieceKind, StepLimits};
 
 /// What [`tune`] found.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,7 +71,7 @@ pub fn tune(
     options: &Schedule,
     fit_options: &FitOptions,
     fitting: Fitting,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Tuned, GenError> {
     let layout = Layout::new(game, fitting.tables);

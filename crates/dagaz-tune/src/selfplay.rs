@@ -4,8 +4,8 @@
 
 use crate::pool::{lock, Schedule};
 use crate::weights::{Features, Layout};
-use dagaz_engine::{Game, GenError, Limits as GenLimits, Move, MoveGen, Position};
-use dagaz_search::{GameOver, GameRecord, Limits, Searcher};
+use dagaz_engine::{Game, GenError, Move, MoveGen, Position, StepLimits};
+use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
 use std::sync::Mutex;
 
 /// A position's features and the result of its game for the side to move there: 1 a win,
@@ -38,7 +38,7 @@ pub fn play(
     game: &Game,
     layout: &Layout,
     options: &Schedule,
-    gen_limits: GenLimits,
+    gen_limits: StepLimits,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Played, GenError> {
     let played = Mutex::new((Played::default(), 0usize));
@@ -78,7 +78,7 @@ impl<'g> Player<'g> {
         game: &'g Game,
         layout: &'g Layout,
         options: &'g Schedule,
-        gen_limits: GenLimits,
+        gen_limits: StepLimits,
     ) -> Player<'g> {
         Player {
             game,
@@ -98,9 +98,9 @@ impl<'g> Player<'g> {
         self.searcher.new_game();
         // The features of each sampled position, with the player to move there.
         let mut taken: Vec<(Features, usize)> = Vec::new();
-        let limits = Limits {
+        let limits = SearchLimits {
             nodes: Some(self.options.nodes),
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         let over = loop {
             if let Some(over) = record.history_end(game) {

@@ -12,26 +12,26 @@ use thiserror::Error;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GenErrorKind {
-    /// More commands than [`Limits::steps`](crate::Limits::steps) in one generation (all
+    /// More commands than [`StepLimits::steps`](crate::StepLimits::steps) in one generation (all
     /// start squares and pieces together); the budget.
     #[error("move generation exceeded its step budget of {0} steps")]
     StepLimit(u64),
-    /// One move more than [`Limits::moves`](crate::Limits::moves) in one position; the limit.
+    /// One move more than [`StepLimits::moves`](crate::StepLimits::moves) in one position; the limit.
     /// Raised by the sink, which counts the distinct moves.
     #[error("more than {0} moves in one position")]
     TooManyMoves(usize),
-    /// A choice point more than [`Limits::choices`](crate::Limits::choices) open at once; the
+    /// A choice point more than [`StepLimits::choices`](crate::StepLimits::choices) open at once; the
     /// limit.
     #[error("more than {0} open choice points")]
     TooManyChoices(usize),
-    /// An action more than [`Limits::actions`](crate::Limits::actions) in one move; the limit.
+    /// An action more than [`StepLimits::actions`](crate::StepLimits::actions) in one move; the limit.
     #[error("a move makes more than {0} changes (takes, drops, captures)")]
     TooManyActions(usize),
-    /// A value more than [`Limits::notation`](crate::Limits::notation) in one move's
+    /// A value more than [`StepLimits::notation`](crate::StepLimits::notation) in one move's
     /// notation; the limit.
     #[error("a move's notation holds more than {0} values")]
     TooLongNotation(usize),
-    /// The moves of one position hold more than [`Limits::volume`](crate::Limits::volume)
+    /// The moves of one position hold more than [`StepLimits::volume`](crate::StepLimits::volume)
     /// changes and notation values together; the limit. Raised by the sink, which keeps them.
     #[error("the moves of one position hold more than {0} changes and notation values")]
     TooMuchVolume(usize),

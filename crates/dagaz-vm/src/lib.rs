@@ -14,7 +14,7 @@
 //! ```
 //! use dagaz_ir::{Action, Board, Op, Piece, PieceKind, PlayerId, Program, Value, Zones};
 //! use dagaz_vm::env::{global::Globals, players::Players};
-//! use dagaz_vm::{Attack, Completed, Context, GenErrorKind, Limits, Processor, Sink};
+//! use dagaz_vm::{Attack, Completed, Context, GenErrorKind, StepLimits, Processor, Sink};
 //!
 //! /// Keeps the notation and the actions of each completed move.
 //! #[derive(Default)]
@@ -72,7 +72,7 @@
 //!     program: &program,
 //!     players: &players,
 //!     symmetry: &[],
-//!     limits: Limits::default(),
+//!     limits: StepLimits::default(),
 //!     native: None,
 //! };
 //! let mut moves = Collect::default();
@@ -106,5 +106,5 @@ mod processor;
 
 pub use error::{GenErrorKind, Internal};
 pub use processor::{
-    eval_invariant, Attack, Completed, Context, Fault, Limits, Processor, Question, Sink,
+    eval_invariant, Attack, Completed, Context, Fault, Processor, Question, Sink, StepLimits,
 };

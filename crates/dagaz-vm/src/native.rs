@@ -101,11 +101,11 @@ impl Processor {
         self.guarded_begin_command(here)
     }
 
-    /// Whether `n` more choice points may open before the bound ([`Limits::choices`]) stops
+    /// Whether `n` more choice points may open before the bound ([`StepLimits::choices`]) stops
     /// the run: a compiled chain defers a `Fork`'s choice point only where opening it then
     /// would not have stopped the run.
     ///
-    /// [`Limits::choices`]: crate::processor::Limits::choices
+    /// [`StepLimits::choices`]: crate::processor::StepLimits::choices
     #[inline(always)]
     pub fn choices_fit(&self, cx: &Context<'_>, n: usize) -> bool {
         self.choices_open() + n <= cx.limits.choices

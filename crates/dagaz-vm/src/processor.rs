@@ -72,7 +72,7 @@ impl Cursor {
 /// an error that stops the generation ([`GenErrorKind`]); the defaults are those of
 /// `docs/vm.md` section 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct StepLimits {
     /// Commands executed in one move generation (all start squares together).
     pub steps: u64,
     /// Distinct moves in one position.
@@ -88,9 +88,9 @@ pub struct Limits {
     pub volume: usize,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
+impl Default for StepLimits {
+    fn default() -> StepLimits {
+        StepLimits {
             steps: 20_000_000,
             moves: 100_000,
             choices: 100_000,
@@ -263,7 +263,7 @@ pub struct Processor {
     pending: Vec<(u16, u32)>,
     pending_locals: Vec<Value>,
     /// Commands run since the caller last set it to 0; the caller zeroes it once per
-    /// generation, so [`Limits::steps`] bounds a whole generation.
+    /// generation, so [`StepLimits::steps`] bounds a whole generation.
     pub steps: u64,
     /// One mark per capture on the current path: the choice stack's depth when it was made
     /// (everything explored until backtracking below that depth follows the capture), and the
@@ -309,7 +309,7 @@ pub struct Context<'a> {
     /// `d` means for this player; a direction past its end (or an empty slice) is unchanged.
     pub symmetry: &'a [Dir],
     /// The bounds the run keeps to.
-    pub limits: Limits,
+    pub limits: StepLimits,
     /// `program` compiled to Rust, when it was (the `native` module); it runs instead of the
     /// interpreter, to the same effect.
     pub native: Option<NativeChain>,
@@ -1123,7 +1123,7 @@ impl Processor {
         cx: &Context<'_>,
         t: u32,
         pc: &mut usize,
-        open: fn(&mut Processor, u32, Limits) -> Result<(), GenErrorKind>,
+        open: fn(&mut Processor, u32, StepLimits) -> Result<(), GenErrorKind>,
     ) -> Result<bool, GenErrorKind> {
         if self.end_cannot_capture(cx) {
             *pc = t as usize;
@@ -1475,7 +1475,7 @@ impl Processor {
 
     /// Adds a change to the move under construction, within the limit on a move's changes.
     #[inline]
-    fn act(&mut self, limits: Limits, action: Action) -> Result<(), GenErrorKind> {
+    fn act(&mut self, limits: StepLimits, action: Action) -> Result<(), GenErrorKind> {
         if self.actions.len() >= limits.actions {
             return Err(GenErrorKind::TooManyActions(limits.actions));
         }
@@ -1746,13 +1746,17 @@ impl Processor {
     /// Opens a choice point that resumes at `resume`: a call, as the interpreter makes it (in
     /// line, it measured slower there).
     #[inline(never)]
-    fn fork(&mut self, resume: u32, limits: Limits) -> Result<(), GenErrorKind> {
+    fn fork(&mut self, resume: u32, limits: StepLimits) -> Result<(), GenErrorKind> {
         self.fork_inline(resume, limits)
     }
 
     /// [`Processor::fork`] in line: as compiled chains open choice points.
     #[inline(always)]
-    pub(crate) fn fork_inline(&mut self, resume: u32, limits: Limits) -> Result<(), GenErrorKind> {
+    pub(crate) fn fork_inline(
+        &mut self,
+        resume: u32,
+        limits: StepLimits,
+    ) -> Result<(), GenErrorKind> {
         if self.choices.len() >= limits.choices {
             return Err(GenErrorKind::TooManyChoices(limits.choices));
         }
@@ -2040,7 +2044,7 @@ mod tests {
             program: &program,
             players: &players,
             symmetry: &[],
-            limits: Limits {
+            limits: StepLimits {
                 steps: 1000,
                 moves: 10,
                 choices: 8,
@@ -2913,7 +2917,7 @@ mod tests {
             program: &program,
             players: &players,
             symmetry: &[],
-            limits: Limits::default(),
+            limits: StepLimits::default(),
             native: None,
         };
         let mut sink = Collect::default();

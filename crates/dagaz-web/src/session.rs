@@ -6,7 +6,7 @@
 use crate::diagnostics::diags;
 use crate::geometry::{layout, Layout};
 use crate::view::{view, Parts};
-use dagaz_engine::{Counting, Game, Limits, Move, MoveGen, Perft};
+use dagaz_engine::{Counting, Game, Move, MoveGen, Perft, StepLimits};
 use dagaz_search::{GameOver, GameRecord, Searcher};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
@@ -166,7 +166,11 @@ impl Session {
     /// Perft of the current position at `depth`, every leaf played.
     pub fn perft(&self, depth: u32) -> Result<u64, String> {
         let play = self.play.as_ref().ok_or(NO_GAME)?;
-        let mut perft = Perft::new(&play.game, MoveGen::new(Limits::default()), Counting::Full);
+        let mut perft = Perft::new(
+            &play.game,
+            MoveGen::new(StepLimits::default()),
+            Counting::Full,
+        );
         let mut position = play.record.position().clone();
         perft.count(&mut position, depth).map_err(|e| e.to_string())
     }
@@ -229,7 +233,7 @@ impl Play {
         if self.over.is_some() {
             return;
         }
-        let mut gen = MoveGen::new(Limits::default());
+        let mut gen = MoveGen::new(StepLimits::default());
         let position = self.record.position();
         match gen.moves(&self.game, position) {
             Ok(mut moves) => {
@@ -280,7 +284,7 @@ impl Play {
         if self.moves.is_empty() {
             return none;
         }
-        let mut limits = dagaz_search::Limits {
+        let mut limits = dagaz_search::SearchLimits {
             depth: None,
             nodes: (max_nodes > 0).then_some(max_nodes),
             movetime: (movetime_ms > 0).then(|| Duration::from_millis(movetime_ms)),
@@ -288,7 +292,7 @@ impl Play {
         if limits.nodes.is_none() && limits.movetime.is_none() {
             limits.movetime = Some(DEFAULT_MOVETIME);
         }
-        let mut searcher = Searcher::new(&self.game, Limits::default(), HASH_MB);
+        let mut searcher = Searcher::new(&self.game, StepLimits::default(), HASH_MB);
         let found = match searcher.search(&self.record, &limits, &mut |_| {}) {
             Ok(found) => found,
             Err(e) => return error(e),

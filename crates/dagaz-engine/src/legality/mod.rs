@@ -25,7 +25,7 @@ use dagaz_compiler::AttackTest;
 use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
-use dagaz_vm::{Attack, GenErrorKind, Limits};
+use dagaz_vm::{Attack, GenErrorKind, StepLimits};
 use smallvec::SmallVec;
 
 /// Positional superko: keeps, of `out[base..]`, the moves that do not bring back a board in
@@ -430,7 +430,7 @@ impl Legality {
     pub(crate) fn attacked(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         attack: Attack<'_>,
         cells: &mut Vec<Option<Piece>>,
     ) -> Result<bool, GenErrorKind> {
@@ -520,7 +520,7 @@ impl Legality {
     pub(crate) fn keep_legal(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         position: &mut Position,
         out: &mut Vec<Move>,
@@ -560,7 +560,7 @@ impl Legality {
     pub(crate) fn count_legal<'a>(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         position: &mut Position,
         n: usize,
@@ -584,7 +584,7 @@ impl Legality {
     fn judge<'a>(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         position: &mut Position,
         n: usize,
@@ -811,7 +811,7 @@ impl Legality {
     fn judge_slowly<'a>(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         position: &mut Position,
         n: usize,
@@ -842,7 +842,7 @@ impl Legality {
     pub(crate) fn keep_legal_slowly(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         position: &mut Position,
         out: &mut Vec<Move>,
@@ -872,7 +872,7 @@ impl Legality {
     fn royal_attacked(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         position: &mut Position,
         player: dagaz_ir::PlayerId,
@@ -893,7 +893,7 @@ impl Legality {
     fn royal_attacked_on(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         players: &Players,
         cells: &mut Vec<Option<Piece>>,
         turn_values: &[Value; MAX_TURN_VARIABLES],
@@ -928,7 +928,7 @@ impl Legality {
     pub(crate) fn is_legal(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         position: &mut Position,
         mv: &Move,
     ) -> Result<bool, GenError> {
@@ -950,7 +950,7 @@ impl Legality {
     pub(crate) fn in_check(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         position: &Position,
     ) -> Result<bool, GenError> {
         let players = game.players_env(position);
@@ -971,7 +971,7 @@ impl Legality {
     pub(crate) fn is_attacked(
         &mut self,
         game: &Game,
-        limits: Limits,
+        limits: StepLimits,
         position: &Position,
         at: Pos,
         placed: Piece,

@@ -25,7 +25,7 @@ use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARI
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
-use dagaz_vm::{Attack, Completed, Fault, GenErrorKind, Limits, Processor, Sink};
+use dagaz_vm::{Attack, Completed, Fault, GenErrorKind, Processor, Sink, StepLimits};
 
 /// An attack test that stopped with an error: in which piece type's chain, and where.
 pub(crate) struct ProbeFault {
@@ -118,7 +118,7 @@ impl Sink for Probe<'_> {
 /// Everything an attack test reads besides the board.
 pub(crate) struct Question<'a> {
     pub game: &'a Game,
-    pub limits: Limits,
+    pub limits: StepLimits,
     /// The turn number the probed chains see.
     pub turn_number: dagaz_ir::Int,
     pub turn_values: &'a [Value; MAX_TURN_VARIABLES],
@@ -621,7 +621,7 @@ mod tests {
         let white = PlayerId(0);
         let q = Question {
             game,
-            limits: Limits::default(),
+            limits: StepLimits::default(),
             turn_number: 1,
             turn_values: &[crate::position::UNSET; MAX_TURN_VARIABLES],
             at,
@@ -741,7 +741,7 @@ mod tests {
                         .unwrap_or(Piece::new(defender, PieceKind(5)));
                     let ask = |game| Question {
                         game,
-                        limits: Limits::default(),
+                        limits: StepLimits::default(),
                         turn_number: 1,
                         turn_values: &position.turn_values,
                         at,

@@ -225,7 +225,7 @@ impl Game {
         (program, native): (&'a dagaz_ir::Program, Option<NativeChain>),
         players: &'a dagaz_vm::env::players::Players,
         symmetry: &'a [dagaz_ir::Dir],
-        limits: dagaz_vm::Limits,
+        limits: dagaz_vm::StepLimits,
     ) -> dagaz_vm::Context<'a> {
         dagaz_vm::Context {
             board: &self.rules.board,

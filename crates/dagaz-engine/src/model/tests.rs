@@ -1,7 +1,7 @@
 //! The declarations of evaluation, history goals and positional superko, as a loaded game answers
 //! them and plays them.
 
-use dagaz_compiler::{HistoryGoal, HistoryRule, Outcome, Score, Stage, DEFAULT_MOBILITY};
+use dagaz_compiler::{EvalScore, HistoryGoal, HistoryRule, Outcome, Stage, DEFAULT_MOBILITY};
 use dagaz_ir::{PieceKind, PlayerId};
 
 fn game(text: &str) -> crate::Game {
@@ -336,7 +336,7 @@ fn formations_count_pairs_of_a_players_pieces_in_its_own_directions() {
         "(formation Man (n e) Man 10) (phase (Man 1))
          (endgame (formation Man (e n) Man 4) (formation Man (ne) Man 7))",
     ));
-    let weights: Vec<(Score, Score)> = tapered
+    let weights: Vec<(EvalScore, EvalScore)> = tapered
         .evaluation()
         .formations()
         .iter()

@@ -6,7 +6,7 @@
 use super::{Counting, Perft};
 use crate::error::GenError;
 use crate::model::Game;
-use crate::movegen::{Limits, MoveGen};
+use crate::movegen::{MoveGen, StepLimits};
 use crate::moves::Move;
 use crate::position::Position;
 use rayon::prelude::*;
@@ -30,7 +30,7 @@ struct Part {
 /// one is returned.
 pub fn divide_parallel(
     game: &Game,
-    limits: Limits,
+    limits: StepLimits,
     position: &Position,
     depth: u32,
     counting: Counting,
@@ -79,7 +79,7 @@ pub fn divide_parallel(
 /// [`Perft::count`] on `threads` threads: the sum of [`divide_parallel`]'s counts (1 at depth 0).
 pub fn count_parallel(
     game: &Game,
-    limits: Limits,
+    limits: StepLimits,
     position: &Position,
     depth: u32,
     counting: Counting,
@@ -153,7 +153,7 @@ mod tests {
             for counting in [Counting::Full, Counting::Bulk] {
                 let rows = divide_parallel(
                     &game,
-                    Limits::default(),
+                    StepLimits::default(),
                     &start,
                     5,
                     counting,
@@ -166,7 +166,7 @@ mod tests {
         }
         let total: u64 = expected.iter().map(|(_, n)| n).sum();
         assert_eq!(
-            count_parallel(&game, Limits::default(), &start, 5, Counting::Bulk, 2).unwrap(),
+            count_parallel(&game, StepLimits::default(), &start, 5, Counting::Bulk, 2).unwrap(),
             total
         );
     }
@@ -175,7 +175,7 @@ mod tests {
     fn shallow_depths_count_as_perft_does() {
         let game = game("simple-checkers.game");
         let start = game.initial_position();
-        let limits = Limits::default();
+        let limits = StepLimits::default();
         assert_eq!(
             count_parallel(&game, limits, &start, 0, Counting::Full, 2).unwrap(),
             1
@@ -198,7 +198,7 @@ mod tests {
         let last = AtomicUsize::new(0);
         divide_parallel(
             &game,
-            Limits::default(),
+            StepLimits::default(),
             &start,
             4,
             Counting::Bulk,
@@ -218,9 +218,9 @@ mod tests {
     fn an_error_in_a_part_is_the_error_of_the_count() {
         let game = game("simple-checkers.game");
         let start = game.initial_position();
-        let tight = Limits {
+        let tight = StepLimits {
             steps: 50,
-            ..Limits::default()
+            ..StepLimits::default()
         };
         let err = count_parallel(&game, tight, &start, 4, Counting::Full, 2).unwrap_err();
         let mut perft = Perft::new(&game, MoveGen::new(tight), Counting::Full);

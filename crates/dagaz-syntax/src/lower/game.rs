@@ -5,10 +5,10 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
-    Attribute, BoardRef, CapturesToHand, Endgame, Evaluation, Fen, FenCastling, FenCount, FenPiece,
-    FenRanks, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Letter,
-    Material, Outcome, Pass, PdnFen, PieceGroup, PieceTable, Player, Players, Score, Search, Seeds,
-    SideCount, StandardFen, Superko, Symmetry, TurnVariable, Zone,
+    Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Fen, FenCastling, FenCount,
+    FenPiece, FenRanks, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident,
+    Letter, Material, Outcome, Pass, PdnFen, PieceGroup, PieceTable, Player, Players, Search,
+    Seeds, SideCount, StandardFen, Superko, Symmetry, TurnVariable, Zone,
 };
 use dagaz_sexpr::Node;
 
@@ -129,9 +129,9 @@ impl Lower {
                                     parts,
                                     clause,
                                     [
-                                        (Keyword::Pieces, Score::Pieces),
-                                        (Keyword::Area, Score::Area),
-                                        (Keyword::Seeds, Score::Seeds),
+                                        (Keyword::Pieces, EndScore::Pieces),
+                                        (Keyword::Area, EndScore::Area),
+                                        (Keyword::Seeds, EndScore::Seeds),
                                     ],
                                 ))
                                 .map(|s| (s, span))
