@@ -18,9 +18,9 @@ const LAYERS: &[&str] = &[
     "dagaz-syntax",
     "dagaz-ir",
     "dagaz-vm",
+    "dagaz-compiler",
     "dagaz-codegen",
     "dagaz-native",
-    "dagaz-compiler",
     "dagaz-engine",
     "dagaz-search",
     "dagaz-tune",
@@ -43,7 +43,10 @@ fn crate_dirs() -> Vec<(String, std::path::PathBuf)> {
     dirs
 }
 
-/// The `dagaz-*` crates a manifest's `[dependencies]` names (not dev-dependencies).
+/// The `dagaz-*` crates a manifest names in any dependency table: `[dependencies]`,
+/// `[build-dependencies]` (dagaz-native's build script runs the compiler, so the compiler
+/// stands below it), `[dev-dependencies]` and their `[target.….dependencies]` forms. A test
+/// or a build script that reaches upwards is as much a back-arrow as the library itself.
 fn dagaz_dependencies(manifest: &str) -> Vec<String> {
     let mut section = "";
     let mut deps = Vec::new();
@@ -52,7 +55,7 @@ fn dagaz_dependencies(manifest: &str) -> Vec<String> {
             section = line;
             continue;
         }
-        if section == "[dependencies]" && line.starts_with("dagaz-") {
+        if section.ends_with("dependencies]") && line.starts_with("dagaz-") {
             let name = line.split(['.', ' ', '=']).next().unwrap_or("");
             deps.push(name.to_string());
         }
