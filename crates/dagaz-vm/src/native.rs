@@ -134,82 +134,11 @@ impl Processor {
         self.push_choice(t, from);
     }
 
-    /// A move or a board test (`Nav`, `Goto`, `CheckLocal`, `CheckEmpty` … `CheckNotCaptured`)
-    /// as a deferred `Fork` runs it: whether it passes (none of them stops a run).
-    #[inline(always)]
-    pub fn board_passes(&mut self, cx: &Context<'_>, op: Op) -> bool {
-        match op {
-            Op::CheckLocal(s) => self.check_local_command(cx, s),
-            _ => self.board_command(cx, op),
-        }
-    }
-
     /// One command of a compiled `AnyGuarded`'s guard, the guard's slot `slot` holding the
     /// constant `v`: whether it passes.
     #[inline(always)]
     pub fn guard_step(&mut self, cx: &Context<'_>, op: Op, slot: u16, v: Value) -> bool {
         self.guard_command(cx, op, slot, v)
-    }
-
-    /// A compiled `AnyGuarded`'s guard passed for `v`: the choice point for the constants
-    /// from `next` on (none after the last), and `slot` set to `v`. Fails only with
-    /// [`GenErrorKind::TooManyChoices`].
-    #[inline(always)]
-    pub fn guarded_choose_step(
-        &mut self,
-        cx: &Context<'_>,
-        start: Pos,
-        here: u32,
-        next: Option<u16>,
-        slot: u16,
-        v: Value,
-    ) -> Result<bool, GenErrorKind> {
-        self.guarded_choose(cx, start, here, next, slot, v)?;
-        Ok(true)
-    }
-
-    /// What the commands that push one value would push, for compiled code that holds the
-    /// value itself until a command takes it (`Position` … `PieceAt`, `IsCaptured`,
-    /// `NotCaptured`: the question `q`).
-    #[inline(always)]
-    pub fn query_value(&self, q: Query) -> Value {
-        self.state.query(q)
-    }
-
-    /// What `LocalGet(s)` pushes.
-    #[inline(always)]
-    pub fn local_value(&self, s: u16) -> Value {
-        self.locals.get(s)
-    }
-
-    /// What `GlobalGet(s)` pushes.
-    #[inline(always)]
-    pub fn global_value(&self, s: u16) -> Value {
-        self.globals.get(s)
-    }
-
-    /// What `InZone(z)` pushes.
-    #[inline(always)]
-    pub fn in_zone_value(&self, cx: &Context<'_>, z: u16) -> Value {
-        self.zone_value(cx, z)
-    }
-
-    /// What `TurnGet(t)` pushes.
-    #[inline(always)]
-    pub fn turn_get_value(&self, t: u8) -> Value {
-        self.turn_value(t)
-    }
-
-    /// What `AttrAt(a)` pushes.
-    #[inline(always)]
-    pub fn attr_at_value(&self, a: u8) -> Value {
-        self.attr_value(a)
-    }
-
-    /// What `Not` makes of `v` (a link navigates).
-    #[inline(always)]
-    pub fn not_of(&mut self, cx: &Context<'_>, v: Value) -> Value {
-        self.not_value(cx, v)
     }
 
     /// What a comparison (`Eq` … `Ge`) makes of `a` and `b`, or its error.
@@ -340,27 +269,18 @@ steps! {
     /// `PromoteTo`.
     promote_to_step() |p, _cx| p.promote_to_command();
     /// `Check` of a value compiled code held.
-    check_held_step(v: Value) |p, cx| Ok(p.truth(cx, v));
+    check_held_step(v: Value) |p, cx| p.check_value(cx, v);
     /// `JmpIfFalse(t)` of a value compiled code held: `pc`, the next command's index, becomes
     /// `t` when the jump is taken.
     jump_unless_held_step(v: Value, t: u32, pc: &mut usize) |p, cx| {
-        if !p.truth(cx, v) {
-            *pc = t as usize;
-        }
-        Ok(true)
+        p.jump_unless_value(cx, t, pc, v)
     };
     /// `Invariant(i)` of a value compiled code held.
-    invariant_held_step(i: u16, v: Value) |p, cx| Ok(p.invariant_value(cx, i, v));
+    invariant_held_step(i: u16, v: Value) |p, cx| p.invariant_value(cx, i, v);
     /// `LocalSet(s)` of a value compiled code held.
-    local_set_held_step(s: u16, v: Value) |p, _cx| {
-        p.local_set_value(s, v);
-        Ok(true)
-    };
+    local_set_held_step(s: u16, v: Value) |p, _cx| p.local_set_value(s, v);
     /// `GlobalSet(s)` of a value compiled code held.
-    global_set_held_step(s: u16, v: Value) |p, _cx| {
-        p.globals.set(s, v);
-        Ok(true)
-    };
+    global_set_held_step(s: u16, v: Value) |p, _cx| p.global_set_value(s, v);
     /// `TurnSet(slot)` of a value compiled code held.
     turn_set_held_step(slot: u8, v: Value) |p, cx| p.turn_set_value(cx, slot, v);
     /// `PromoteTo` of a value compiled code held.
