@@ -673,8 +673,11 @@ mod tests {
     use dagaz_ir::Clause;
     use pretty_assertions::assert_eq;
 
-    /// The error generating the moves of `g`'s initial position under `limits`.
-    pub(super) fn first_error(g: &Game, limits: StepLimits) -> GenError {
+    /// The error generating the moves of `g`'s initial position under the default limits as
+    /// `set` changes them.
+    pub(super) fn first_error(g: &Game, set: impl FnOnce(&mut StepLimits)) -> GenError {
+        let mut limits = StepLimits::default();
+        set(&mut limits);
         match MoveGen::new(limits).moves(g, &g.initial_position()) {
             Err(e) => e,
             Ok(moves) => unreachable!("expected an error, found {} moves", moves.len()),
@@ -879,7 +882,7 @@ mod tests {
              (post (check (<= 0 (/ 1 (- 1 g)))) (set! g 1) (drop))",
             "(White (Man a1)) (Black)",
         );
-        let err = first_error(&g, StepLimits::default());
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::DivideByZero);
         assert_eq!(err.clause, Clause::Post);
         let text = "(check (<= 0 (/ 1 (- 1 g))))";
@@ -893,7 +896,7 @@ mod tests {
     #[test]
     fn one_operand_arithmetic_still_checks_its_type() {
         let g = game("(pre (log (+ \"a\"))) (move)", "(White (Man a1)) (Black)");
-        let err = first_error(&g, StepLimits::default());
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::NotANumber(dagaz_ir::ValueType::Str));
     }
 
@@ -971,13 +974,7 @@ mod tests {
             "(pre (take)) (move (while true (drop) (take))) (post (drop))",
             "(White (Man a1)) (Black)",
         );
-        let err = first_error(
-            &g,
-            StepLimits {
-                actions: 50,
-                ..StepLimits::default()
-            },
-        );
+        let err = first_error(&g, |l| l.actions = 50);
         assert_eq!(err.kind, GenErrorKind::TooManyActions(50));
         assert_eq!(
             err.to_string(),
@@ -991,13 +988,7 @@ mod tests {
             "(pre (take)) (move (while true (check e) (end-move)) ) (post (drop))",
             "(White (Man a1)) (Black)",
         );
-        let err = first_error(
-            &g,
-            StepLimits {
-                moves: 2,
-                ..StepLimits::default()
-            },
-        );
+        let err = first_error(&g, |l| l.moves = 2);
         assert_eq!(err.kind, GenErrorKind::TooManyMoves(2));
     }
 
@@ -1077,13 +1068,7 @@ mod budget {
                (game (name "t") (unique-moves paths) (players (White (P a1))))
                (piece (name P) (move (while true (log 1) (end-move))))"#,
         );
-        let err = first_error(
-            &g,
-            StepLimits {
-                notation: 30,
-                ..StepLimits::default()
-            },
-        );
+        let err = first_error(&g, |l| l.notation = 30);
         assert_eq!(err.kind, GenErrorKind::TooLongNotation(30));
         assert_eq!(
             err.to_string(),
@@ -1092,7 +1077,7 @@ mod budget {
             "a move's notation holds more than 30 values (game \"t\", piece P, clause post)"
         );
         // Under the default limits it stops at once too.
-        let err = first_error(&g, StepLimits::default());
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::TooLongNotation(1_000));
     }
 
@@ -1105,15 +1090,9 @@ mod budget {
                (game (name "t") (players (White (P a1))))
                (piece (name P) (pre (take)) (move (while true (drop) (take) (end-move))))"#,
         );
-        let err = first_error(
-            &g,
-            StepLimits {
-                volume: 1_000,
-                ..StepLimits::default()
-            },
-        );
+        let err = first_error(&g, |l| l.volume = 1_000);
         assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000));
-        let err = first_error(&g, StepLimits::default());
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000_000));
     }
 

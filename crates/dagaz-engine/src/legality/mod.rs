@@ -538,7 +538,7 @@ impl Legality {
             Fate::TakesEnemy => return Ok(false),
         }
         if change.moves_royal {
-            return self.royal_moved_attacked(test, position, actions);
+            return self.royal_moved_attacked(q, test.players, position, actions);
         }
         // Parts the move leaves alone answer as before (one attack is enough); the parts it
         // disturbs run again on the board after it.
@@ -563,16 +563,16 @@ impl Legality {
         self.rerun_disturbed(test, position, actions, &change)
     }
 
-    /// Whether the royal piece `test` is about stands attacked after the move of `actions`,
-    /// which lifts it.
+    /// Whether the royal piece `q` is about stands attacked after the move of `actions`, which
+    /// lifts it.
     #[inline]
     fn royal_moved_attacked(
         &mut self,
-        test: &RoyalTest<'_>,
+        q: &Question<'_>,
+        players: &Players,
         position: &mut Position,
         actions: &[Action],
     ) -> Result<bool, GenError> {
-        let q = &test.question;
         let game = q.game;
         // A reversible test of a royal piece that moved needs only the enemies' piece types,
         // which a move that puts down none of theirs leaves as they were (or fewer, where it
@@ -593,12 +593,12 @@ impl Legality {
                     turn_values: &turn_values,
                     at,
                     placed,
-                    ..test.question
+                    ..*q
                 };
                 self.prober
                     .rerun(&after, &mut position.cells, &self.enemy_kinds)
             }
-            None => self.royal_attacked(game, q.limits, test.players, position, q.defender),
+            None => self.royal_attacked(game, q.limits, players, position, q.defender),
         };
         position.unplay_actions(actions, undo);
         attacked.map_err(|f| probe_error(game, f))

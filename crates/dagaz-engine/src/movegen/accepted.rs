@@ -78,6 +78,18 @@ pub(super) struct Counted {
 /// accepted before it: a fifth of the instructions of a Monte Carlo search in Hex.
 const BUCKETS: usize = 4096;
 
+/// A completed move as [`Accepted::complete`] hands it on to be kept or counted.
+#[derive(Clone, Copy)]
+struct Candidate<'a, 'p> {
+    /// [`Meta::hash`].
+    hash: u64,
+    /// Whether its hash bucket was set before it: only then can it duplicate a move.
+    seen: bool,
+    /// Its actions, with the captured pieces that join the mover's hand.
+    actions: &'a [Action],
+    done: &'a Completed<'p>,
+}
+
 #[derive(Clone, Copy)]
 struct Meta {
     piece: PieceKind,
@@ -250,10 +262,16 @@ impl Accepted {
             Counting::Quiet => !captures(done.actions),
             Counting::All => true,
         };
+        let candidate = Candidate {
+            hash,
+            seen,
+            actions,
+            done: &done,
+        };
         let serial = if counts {
-            self.count(game, hash, seen, actions, &done)?
+            self.count(game, candidate)?
         } else {
-            self.keep(game, hash, seen, actions, &done)?
+            self.keep(game, candidate)?
         };
         if globals.take_changed() {
             if let Err(e) = self.recheck(game, globals) {
@@ -268,14 +286,8 @@ impl Accepted {
     /// Keeps a move whole in the caller's list, unless it duplicates one kept before: the
     /// serial that names it.
     #[inline]
-    fn keep(
-        &mut self,
-        game: &Game,
-        hash: u64,
-        seen: bool,
-        actions: &[Action],
-        done: &Completed<'_>,
-    ) -> Result<u64, GenErrorKind> {
+    fn keep(&mut self, game: &Game, c: Candidate<'_, '_>) -> Result<u64, GenErrorKind> {
+        let (hash, seen, actions, done) = (c.hash, c.seen, c.actions, c.done);
         let ours = self.moves.get(self.base..).unwrap_or(&[]);
         let mut from = if seen { 0 } else { self.meta.len() };
         let duplicate = loop {
@@ -359,14 +371,8 @@ impl Accepted {
     /// Counts a move instead of keeping it ([`Counting`]), under the same limits as a move
     /// kept whole, unless it duplicates one counted before: the serial that names it.
     #[inline]
-    fn count(
-        &mut self,
-        game: &Game,
-        hash: u64,
-        seen: bool,
-        actions: &[Action],
-        done: &Completed<'_>,
-    ) -> Result<u64, GenErrorKind> {
+    fn count(&mut self, game: &Game, c: Candidate<'_, '_>) -> Result<u64, GenErrorKind> {
+        let (hash, seen, actions, done) = (c.hash, c.seen, c.actions, c.done);
         let log = done.log;
         let by_path = game.rules.unique_by_path;
         if seen {
