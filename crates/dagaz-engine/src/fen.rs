@@ -19,6 +19,7 @@
 //! outermost rook on a side) and Shredder-FEN's file letters are read, and X-FEN is written.
 //! The en-passant field is the value of a turn variable.
 
+use crate::error::fen_error as fail;
 use crate::model::Game;
 use crate::position::Position;
 use crate::validate::FieldSpans;
@@ -561,15 +562,6 @@ impl Game {
         let files = self.rules.board.dims().first()?;
         let lower = c.to_ascii_lowercase().to_string();
         files.iter().position(|f| *f == lower)
-    }
-}
-
-/// A [`FenError`] in `field`, spanning `len` bytes (at least one) from `at`.
-pub(crate) fn fail(field: &str, message: String, (at, len): (usize, usize)) -> FenError {
-    FenError {
-        field: field.to_string(),
-        message,
-        span: Span::new(at, at + len.max(1)),
     }
 }
 

@@ -1055,18 +1055,23 @@ mod budget {
     use crate::error::GenErrorKind;
     use pretty_assertions::assert_eq;
 
-    fn load(text: &str) -> Game {
-        crate::Game::load(text).unwrap()
+    /// A 3x1 board with White's one piece `P` on a1, given the game's and the piece's clauses.
+    fn one_piece(game: &str, piece: &str) -> Game {
+        crate::Game::load(&format!(
+            r#"(board (name b) (dim "a-c") (dim "1"))
+               (game (name "t") {game} (players (White (P a1))))
+               (piece (name P) {piece})"#
+        ))
+        .unwrap()
     }
 
     /// A loop that logs and ends a move: with moves unique by path, every move is new and its
     /// notation one longer, so the notation would grow without a bound.
     #[test]
     fn a_notation_too_long_is_an_error() {
-        let g = load(
-            r#"(board (name b) (dim "a-c") (dim "1"))
-               (game (name "t") (unique-moves paths) (players (White (P a1))))
-               (piece (name P) (move (while true (log 1) (end-move))))"#,
+        let g = one_piece(
+            "(unique-moves paths)",
+            "(move (while true (log 1) (end-move)))",
         );
         let err = first_error(&g, |l| l.notation = 30);
         assert_eq!(err.kind, GenErrorKind::TooLongNotation(30));
@@ -1085,10 +1090,9 @@ mod budget {
     /// each drops and takes again once more than the one before.
     #[test]
     fn the_moves_of_a_position_hold_a_bounded_volume() {
-        let g = load(
-            r#"(board (name b) (dim "a-c") (dim "1"))
-               (game (name "t") (players (White (P a1))))
-               (piece (name P) (pre (take)) (move (while true (drop) (take) (end-move))))"#,
+        let g = one_piece(
+            "",
+            "(pre (take)) (move (while true (drop) (take) (end-move)))",
         );
         let err = first_error(&g, |l| l.volume = 1_000);
         assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000));
@@ -1100,20 +1104,15 @@ mod budget {
     /// their hash, not compared each with all the others (which took quadratic time).
     #[test]
     fn moves_unique_by_path_hash_their_notation() {
-        let g = load(
-            r#"(board (name b) (dim "a-c") (dim "1"))
-               (game (name "t") (unique-moves paths) (players (White (P a1))))
-               (piece (name P) (move (let n 0) (while true (inc! n) (any (seq (log n) (end-move) (check false)) (check true)))))"#,
+        let g = one_piece(
+            "(unique-moves paths)",
+            "(move (let n 0) (while true (inc! n) (any (seq (log n) (end-move) (check false)) (check true))))",
         );
-        let limits = StepLimits {
-            moves: 20_000,
-            steps: u64::MAX,
-            ..StepLimits::default()
-        };
         let started = std::time::Instant::now();
-        let err = MoveGen::new(limits)
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |l| {
+            l.moves = 20_000;
+            l.steps = u64::MAX;
+        });
         assert_eq!(err.kind, GenErrorKind::TooManyMoves(20_000));
         assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     }

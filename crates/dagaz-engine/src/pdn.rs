@@ -4,7 +4,7 @@
 //! stands for which player, and which piece types are men and kings. Squares are numbers on a
 //! board with `(numbers ...)` and position names otherwise.
 
-use crate::fen::fail;
+use crate::error::fen_error as fail;
 use crate::model::Game;
 use crate::position::Position;
 use dagaz_compiler::{FenError, PdnSpec};

@@ -13,7 +13,7 @@
 //!   that reaches this position and sets the variable to that value. So a move that captures
 //!   or moves two pieces cannot stand behind it; chess's double step is neither.
 
-use crate::fen::fail;
+use crate::error::fen_error as fail;
 use crate::model::Game;
 use crate::movegen::MoveGen;
 use crate::position::{Position, UNSET};
