@@ -1,5 +1,6 @@
 //! Errors of loading a game, reading a setup and generating moves; each points at a span.
 
+use dagaz_compiler::FenError;
 pub use dagaz_compiler::{CompileError, CompileErrorKind, LoadError};
 use dagaz_ir::Clause;
 use dagaz_sexpr::{ReadError, Span};
@@ -65,4 +66,13 @@ pub enum SetupErrorKind {
     /// A second `(turn PLAYER)`: the side to move would be ambiguous.
     #[error("`turn` is given twice")]
     TurnTwice,
+}
+
+/// A [`FenError`] in `field`, spanning `len` bytes (at least one) from `at`.
+pub(crate) fn fen_error(field: &str, message: String, (at, len): (usize, usize)) -> FenError {
+    FenError {
+        field: field.to_string(),
+        message,
+        span: Span::new(at, at + len.max(1)),
+    }
 }

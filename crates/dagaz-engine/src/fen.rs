@@ -19,11 +19,12 @@
 //! outermost rook on a side) and Shredder-FEN's file letters are read, and X-FEN is written.
 //! The en-passant field is the value of a turn variable.
 
+use crate::error::fen_error as fail;
 use crate::model::Game;
 use crate::position::Position;
 use crate::validate::FieldSpans;
 use dagaz_compiler::{Castling, CastlingRooks, FenError, FenSpec, StandardFen, UNLIMITED};
-use dagaz_ir::{Pos, Value};
+use dagaz_ir::{PlayerId, Pos, Value};
 use dagaz_sexpr::Span;
 use std::fmt::Write;
 
@@ -74,65 +75,62 @@ impl Game {
 
     fn read_standard(&self, spec: &StandardFen, text: &str) -> Result<Position, FenError> {
         let fields = fields(text);
-        let fail = |field: &str, message: String, (at, len): (usize, usize)| FenError {
-            field: field.to_string(),
-            message,
-            span: Span::new(at, at + len.max(1)),
-        };
         let field = |i: usize| fields.get(i).copied();
-        if spec.sfen && fields.len() != 3 && fields.len() != 4 {
-            return Err(fail(
-                "(the whole text)",
-                format!(
-                    "expected 3 fields separated by spaces (placement, side to move, hands) or 4 (then the move number), found {}",
-                    fields.len()
-                ),
-                (0, text.len()),
-            ));
-        }
-        if !spec.sfen && fields.len() != 4 && fields.len() != 6 {
-            let whole = (0, text.len());
-            return Err(fail(
-                "(the whole text)",
-                format!(
-                    "expected 4 fields separated by spaces (placement, side to move, castling, en passant) or 6 (then the half-move clock and the move number), found {}",
-                    fields.len()
-                ),
-                whole,
-            ));
-        }
-        let (mut placement, place_at) = field(0).unwrap_or(("", 0));
-        // `[...]` after the rows: the hands, a piece letter per piece.
-        let mut hand = None;
-        if spec.hands && !spec.sfen {
-            if let Some(open) = placement.find('[') {
-                let inside = placement.get(open + 1..).unwrap_or("");
-                let Some(letters) = inside.strip_suffix(']') else {
-                    return Err(fail(
-                        "hands",
-                        "expected the hands to end with `]`".into(),
-                        (place_at + open, placement.len() - open),
-                    ));
-                };
-                hand = Some((letters, place_at + open + 1));
-                placement = placement.get(..open).unwrap_or("");
-            }
-        }
+        check_field_count(spec, fields.len(), text.len())?;
+        let (placement, place_at) = field(0).unwrap_or(("", 0));
+        let (placement, hand) = split_hands(spec, placement, place_at)?;
         let (side, side_at) = field(1).unwrap_or(("", 0));
-        let turn_letters: String = spec.turn.iter().map(|(c, _)| *c).collect();
-        let to_move = match side.chars().collect::<Vec<_>>().as_slice() {
-            [c] => spec.turn.iter().find(|(l, _)| l == c).map(|&(_, p)| p),
-            _ => None,
-        }
-        .ok_or_else(|| {
-            fail(
-                "side to move",
-                format!("expected one of {turn_letters}, found {side:?}"),
-                (side_at, side.len()),
-            )
-        })?;
+        let to_move = side_to_move(spec, side, side_at)?;
         let mut position = self.empty_position(to_move);
-        let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
+        let row_spans = self.read_placement(spec, placement, place_at, &mut position)?;
+        if let Some((held_letters, at)) = hand {
+            read_bracket_hands(spec, held_letters, at, &mut position)?;
+        }
+        // After the side to move: SFEN's hands, or chess's castling, en passant and half-move
+        // clock; then the move number.
+        let (number_field, ep_span) = if spec.sfen {
+            let (held, at) = field(2).unwrap_or(("-", text.len()));
+            self.read_sfen_hands(spec, held, at, &mut position)?;
+            (3, (text.len(), 0))
+        } else {
+            let (castling, castling_at) = field(2).unwrap_or(("-", text.len()));
+            self.read_castling(spec, castling, castling_at, &mut position)?;
+            let (ep, ep_at) = field(3).unwrap_or(("-", text.len()));
+            self.read_en_passant(spec, ep, ep_at, &mut position)?;
+            if let Some((clock, at)) = field(4) {
+                counter(clock, 0).ok_or_else(|| {
+                    fail(
+                        "half-move clock",
+                        format!(
+                            "expected a number of half-moves from 0 to {MAX_COUNTER}, found {clock:?}"
+                        ),
+                        (at, clock.len()),
+                    )
+                })?;
+            }
+            (5, (ep_at, ep.len()))
+        };
+        if let Some((number, at)) = field(number_field) {
+            read_move_number(spec, number, at, to_move, &mut position)?;
+        }
+        let spans = FieldSpans {
+            placement: (place_at, placement.len()),
+            rows: row_spans,
+            side: (side_at, side.len()),
+            en_passant: ep_span,
+        };
+        self.validate_standard(spec, &position, &spans)?;
+        Ok(position)
+    }
+
+    /// The rows of a placement put on `position`; their spans, for the validation's messages.
+    fn read_placement(
+        &self,
+        spec: &StandardFen,
+        placement: &str,
+        place_at: usize,
+        position: &mut Position,
+    ) -> Result<Vec<(usize, usize)>, FenError> {
         let rows = self.fen_rows();
         let written: Vec<&str> = placement.split('/').collect();
         if written.len() != rows.len() {
@@ -152,198 +150,84 @@ impl Game {
             let row_at = offset;
             offset += row.len() + 1;
             row_spans.push((row_at, row.len()));
-            let mut file = 0usize;
-            let mut chars = row.char_indices().peekable();
-            while let Some((i, c)) = chars.next() {
-                if let Some(d) = c.to_digit(10) {
-                    // A run of empty squares; boards wider than 9 write it with several digits.
-                    let mut run = d as usize;
-                    while let Some(&(_, next)) = chars.peek() {
-                        let Some(more) = next.to_digit(10) else { break };
-                        run = run * 10 + more as usize;
-                        chars.next();
-                    }
-                    if run == 0 {
-                        return Err(fail(
-                            "placement",
-                            format!("row {} has an empty run of 0", r + 1),
-                            (row_at + i, 1),
-                        ));
-                    }
-                    file += run;
-                } else {
-                    // `+P`: a promoted piece in SFEN.
-                    let (c, i, table) = match chars.peek() {
-                        Some(&(j, next)) if c == '+' && !spec.plus_letters.is_empty() => {
-                            chars.next();
-                            (next, j, &spec.plus_letters)
-                        }
-                        _ => (c, i, &spec.letters),
-                    };
-                    let mut piece = table_piece(table, c).ok_or_else(|| {
-                        fail(
-                            "placement",
-                            format!("expected a piece letter ({letters}) or a digit, found {c:?}"),
-                            (row_at + i, c.len_utf8()),
-                        )
-                    })?;
-                    if let (Some(bit), Some(&(_, '~'))) = (spec.promoted, chars.peek()) {
-                        piece.set_attr(bit, true);
-                        chars.next();
-                    }
-                    if let Some(Some(pos)) = squares.get(file) {
-                        position.put(*pos, Some(piece));
-                    }
-                    file += 1;
-                }
-                if file > squares.len() {
-                    return Err(fail(
-                        "placement",
-                        format!("row {} has more than {} squares", r + 1, squares.len()),
-                        (row_at, row.len()),
-                    ));
-                }
-            }
-            if file != squares.len() {
-                return Err(fail(
-                    "placement",
-                    format!(
-                        "row {} has {} squares, expected {}",
-                        r + 1,
-                        file,
-                        squares.len()
-                    ),
-                    (row_at, row.len()),
-                ));
-            }
+            read_row(spec, (r, row, row_at), squares, position)?;
         }
+        Ok(row_spans)
+    }
 
-        if let Some((held_letters, at)) = hand {
-            for (i, c) in held_letters.char_indices() {
-                let piece = letter_piece(spec, c).ok_or_else(|| {
-                    fail(
-                        "hands",
-                        format!("expected a piece letter ({letters}), found {c:?}"),
-                        (at + i, c.len_utf8()),
-                    )
-                })?;
-                let held = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
-                if held >= MAX_IN_HAND {
-                    return Err(fail(
-                        "hands",
-                        format!("more than {MAX_IN_HAND} pieces of one kind in a hand"),
-                        (at + i, c.len_utf8()),
-                    ));
-                }
-                position.set_in_hand(piece.owner, piece.kind, held + 1);
-            }
-        }
-
-        // After the side to move: SFEN's hands, or chess's castling, en passant and half-move
-        // clock; then the move number.
-        let (number_field, ep_span) = if spec.sfen {
-            let (held, at) = field(2).unwrap_or(("-", text.len()));
-            self.read_sfen_hands(spec, held, at, &mut position)?;
-            (3, (text.len(), 0))
-        } else {
-            let (castling, castling_at) = field(2).unwrap_or(("-", text.len()));
-            if let Some(rules) = &spec.castling {
-                // Only the castling field grants the attribute.
-                for i in 0..position.cells.len() {
-                    if let Some(Some(piece)) = position.cells.get_mut(i) {
-                        piece.set_attr(rules.attribute, false);
-                    }
-                }
-                if castling != "-" {
-                    for (i, c) in castling.char_indices() {
-                        let at = (castling_at + i, c.len_utf8());
-                        if castling.get(..i).is_some_and(|before| before.contains(c)) {
-                            return Err(fail("castling", format!("{c:?} is given twice"), at));
-                        }
-                        let squares = self
-                            .castling_squares(rules, &position, c)
-                            .map_err(|message| fail("castling", message, at))?;
-                        for pos in squares {
-                            if let Some(Some(piece)) = position.cells.get_mut(pos.index()) {
-                                piece.set_attr(rules.attribute, true);
-                            }
-                        }
-                    }
-                }
-            } else if castling != "-" {
+    /// The castling field: only it grants the castling attribute, to the pieces its letters
+    /// name.
+    fn read_castling(
+        &self,
+        spec: &StandardFen,
+        castling: &str,
+        castling_at: usize,
+        position: &mut Position,
+    ) -> Result<(), FenError> {
+        let Some(rules) = &spec.castling else {
+            if castling != "-" {
                 return Err(fail(
                     "castling",
                     format!("this game has no castling; expected `-`, found {castling:?}"),
                     (castling_at, castling.len()),
                 ));
             }
-
-            let (ep, ep_at) = field(3).unwrap_or(("-", text.len()));
-            if ep != "-" {
-                let square = self.rules.board.position(ep).ok_or_else(|| {
-                    fail(
-                        "en passant",
-                        format!("expected `-` or a square, found {ep:?}"),
-                        (ep_at, ep.len()),
-                    )
-                })?;
-                match spec.en_passant {
-                    Some(slot) => position.set_turn_value(slot, Value::Pos(square)),
-                    None => {
-                        return Err(fail(
-                            "en passant",
-                            format!(
-                                "this game has no en-passant field; expected `-`, found {ep:?}"
-                            ),
-                            (ep_at, ep.len()),
-                        ))
-                    }
+            return Ok(());
+        };
+        for i in 0..position.cells.len() {
+            if let Some(Some(piece)) = position.cells.get_mut(i) {
+                piece.set_attr(rules.attribute, false);
+            }
+        }
+        if castling == "-" {
+            return Ok(());
+        }
+        for (i, c) in castling.char_indices() {
+            let at = (castling_at + i, c.len_utf8());
+            if castling.get(..i).is_some_and(|before| before.contains(c)) {
+                return Err(fail("castling", format!("{c:?} is given twice"), at));
+            }
+            let squares = self
+                .castling_squares(rules, position, c)
+                .map_err(|message| fail("castling", message, at))?;
+            for pos in squares {
+                if let Some(Some(piece)) = position.cells.get_mut(pos.index()) {
+                    piece.set_attr(rules.attribute, true);
                 }
             }
-
-            if let Some((clock, at)) = field(4) {
-                counter(clock, 0).ok_or_else(|| {
-                    fail(
-                        "half-move clock",
-                        format!(
-                            "expected a number of half-moves from 0 to {MAX_COUNTER}, found {clock:?}"
-                        ),
-                        (at, clock.len()),
-                    )
-                })?;
-            }
-            (5, (ep_at, ep.len()))
-        };
-        if let Some((number, at)) = field(number_field) {
-            let n = counter(number, 1).ok_or_else(|| {
-                fail(
-                    "move number",
-                    format!("expected a move number from 1 to {MAX_COUNTER}, found {number:?}"),
-                    (at, number.len()),
-                )
-            })?;
-            let turns = if spec.sfen {
-                // SFEN counts every player's move.
-                n - 1
-            } else {
-                let side_index = spec
-                    .turn
-                    .iter()
-                    .position(|&(_, p)| p == to_move)
-                    .unwrap_or(0);
-                let per_move = spec.turn.len().max(1) as u32;
-                (n - 1).saturating_mul(per_move) + side_index as u32
-            };
-            position.set_turns_played(turns);
         }
-        let spans = FieldSpans {
-            placement: (place_at, placement.len()),
-            rows: row_spans,
-            side: (side_at, side.len()),
-            en_passant: ep_span,
-        };
-        self.validate_standard(spec, &position, &spans)?;
-        Ok(position)
+        Ok(())
+    }
+
+    /// The en-passant field: `-`, or a square the game's en-passant variable takes.
+    fn read_en_passant(
+        &self,
+        spec: &StandardFen,
+        ep: &str,
+        ep_at: usize,
+        position: &mut Position,
+    ) -> Result<(), FenError> {
+        if ep == "-" {
+            return Ok(());
+        }
+        let square = self.rules.board.position(ep).ok_or_else(|| {
+            fail(
+                "en passant",
+                format!("expected `-` or a square, found {ep:?}"),
+                (ep_at, ep.len()),
+            )
+        })?;
+        match spec.en_passant {
+            Some(slot) => position.set_turn_value(slot, Value::Pos(square)),
+            None => {
+                return Err(fail(
+                    "en passant",
+                    format!("this game has no en-passant field; expected `-`, found {ep:?}"),
+                    (ep_at, ep.len()),
+                ))
+            }
+        }
+        Ok(())
     }
 
     /// SFEN's hands field: `-`, or each piece letter after its count when more than one
@@ -404,6 +288,43 @@ impl Game {
     }
 
     fn write_standard(&self, spec: &StandardFen, position: &Position) -> Option<String> {
+        let mut out = self.write_placement(spec, position);
+        if spec.hands && !spec.sfen {
+            out.push('[');
+            for &(c, piece) in &spec.letters {
+                let n = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
+                (0..n).for_each(|_| out.push(c));
+            }
+            out.push(']');
+        }
+        let side = spec
+            .turn
+            .iter()
+            .find(|&&(_, p)| p == position.to_move())
+            .map(|&(c, _)| c)?;
+        if spec.sfen {
+            let held = sfen_hands(spec, position);
+            let _ = write!(out, " {side} {held} {}", position.turns_played() + 1);
+            return Some(out);
+        }
+        let _ = write!(out, " {side} ");
+        let rights = self.castling_rights(spec, position);
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        let ep = spec
+            .en_passant
+            .and_then(|slot| match position.turn_value(slot) {
+                Value::Pos(p) => Some(self.rules.board.label(p)),
+                _ => None,
+            });
+        let _ = write!(out, " {}", ep.as_deref().unwrap_or("-"));
+        let per_move = spec.turn.len().max(1) as u32;
+        // The half-move clock is not kept: positions are written with 0.
+        let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
+        Some(out)
+    }
+
+    /// The placement: the rows of piece letters and empty-square counts, separated by `/`.
+    fn write_placement(&self, spec: &StandardFen, position: &Position) -> String {
         let mut out = String::new();
         for (r, row) in self.fen_rows().iter().enumerate() {
             if r > 0 {
@@ -446,37 +367,11 @@ impl Game {
                 let _ = write!(out, "{empty}");
             }
         }
-        if spec.hands && !spec.sfen {
-            out.push('[');
-            for &(c, piece) in &spec.letters {
-                let n = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
-                (0..n).for_each(|_| out.push(c));
-            }
-            out.push(']');
-        }
-        let side = spec
-            .turn
-            .iter()
-            .find(|&&(_, p)| p == position.to_move())
-            .map(|&(c, _)| c)?;
-        if spec.sfen {
-            let mut held = String::new();
-            for &(c, piece) in &spec.letters {
-                match position.in_hand(piece.owner, piece.kind).unwrap_or(0) {
-                    0 | UNLIMITED => {}
-                    1 => held.push(c),
-                    n => {
-                        let _ = write!(held, "{n}{c}");
-                    }
-                }
-            }
-            if held.is_empty() {
-                held.push('-');
-            }
-            let _ = write!(out, " {side} {held} {}", position.turns_played() + 1);
-            return Some(out);
-        }
-        let _ = write!(out, " {side} ");
+        out
+    }
+
+    /// The castling rights' letters, empty when there are none.
+    fn castling_rights(&self, spec: &StandardFen, position: &Position) -> String {
         let mut rights = String::new();
         if let Some(rules) = &spec.castling {
             if let Some(rooks) = &rules.rooks {
@@ -493,18 +388,7 @@ impl Game {
                 }
             }
         }
-        out.push_str(if rights.is_empty() { "-" } else { &rights });
-        let ep = spec
-            .en_passant
-            .and_then(|slot| match position.turn_value(slot) {
-                Value::Pos(p) => Some(self.rules.board.label(p)),
-                _ => None,
-            });
-        let _ = write!(out, " {}", ep.as_deref().unwrap_or("-"));
-        let per_move = spec.turn.len().max(1) as u32;
-        // The half-move clock is not kept: positions are written with 0.
-        let _ = write!(out, " 0 {}", position.turns_played() / per_move + 1);
-        Some(out)
+        rights
     }
 }
 
@@ -518,22 +402,7 @@ impl Game {
         c: char,
     ) -> Result<Vec<Pos>, String> {
         let Some(rooks) = &rules.rooks else {
-            let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
-            let (_, squares) = rules
-                .rights
-                .iter()
-                .find(|(l, _)| *l == c)
-                .ok_or_else(|| format!("expected `-` or letters from {known}, found {c:?}"))?;
-            if let Some(&empty) = squares
-                .iter()
-                .find(|&&pos| position.piece_at(pos).is_none())
-            {
-                return Err(format!(
-                    "{c:?} needs a piece on {}, which is empty",
-                    self.rules.board.label(empty)
-                ));
-            }
-            return Ok(squares.clone());
+            return self.lettered_castling_squares(rules, position, c);
         };
         let side = rooks.sides.iter().find(|(l, _, _)| *l == c);
         let file = self.file_index(c);
@@ -595,6 +464,31 @@ impl Game {
             ),
         })?;
         Ok(vec![king, rook])
+    }
+
+    /// The squares of a castling letter the game lists with its squares; else why not.
+    fn lettered_castling_squares(
+        &self,
+        rules: &Castling,
+        position: &Position,
+        c: char,
+    ) -> Result<Vec<Pos>, String> {
+        let known: String = rules.rights.iter().map(|(c, _)| *c).collect();
+        let (_, squares) = rules
+            .rights
+            .iter()
+            .find(|(l, _)| *l == c)
+            .ok_or_else(|| format!("expected `-` or letters from {known}, found {c:?}"))?;
+        if let Some(&empty) = squares
+            .iter()
+            .find(|&&pos| position.piece_at(pos).is_none())
+        {
+            return Err(format!(
+                "{c:?} needs a piece on {}, which is empty",
+                self.rules.board.label(empty)
+            ));
+        }
+        Ok(squares.clone())
     }
 
     /// X-FEN: for each side, each rook with the attribute beyond a king that has it, written
@@ -669,6 +563,230 @@ impl Game {
         let lower = c.to_ascii_lowercase().to_string();
         files.iter().position(|f| *f == lower)
     }
+}
+
+/// Whether a standard FEN has as many fields as its style allows.
+fn check_field_count(spec: &StandardFen, found: usize, len: usize) -> Result<(), FenError> {
+    if spec.sfen && found != 3 && found != 4 {
+        return Err(fail(
+            "(the whole text)",
+            format!(
+                "expected 3 fields separated by spaces (placement, side to move, hands) or 4 (then the move number), found {found}"
+            ),
+            (0, len),
+        ));
+    }
+    if !spec.sfen && found != 4 && found != 6 {
+        return Err(fail(
+            "(the whole text)",
+            format!(
+                "expected 4 fields separated by spaces (placement, side to move, castling, en passant) or 6 (then the half-move clock and the move number), found {found}"
+            ),
+            (0, len),
+        ));
+    }
+    Ok(())
+}
+
+/// A field's text and where it starts.
+type Field<'t> = (&'t str, usize);
+
+/// The placement without its hands, and the hands: `[...]` after the rows, a piece letter per
+/// piece, with where their letters start.
+fn split_hands<'t>(
+    spec: &StandardFen,
+    placement: &'t str,
+    place_at: usize,
+) -> Result<(&'t str, Option<Field<'t>>), FenError> {
+    if !spec.hands || spec.sfen {
+        return Ok((placement, None));
+    }
+    let Some(open) = placement.find('[') else {
+        return Ok((placement, None));
+    };
+    let inside = placement.get(open + 1..).unwrap_or("");
+    let Some(letters) = inside.strip_suffix(']') else {
+        return Err(fail(
+            "hands",
+            "expected the hands to end with `]`".into(),
+            (place_at + open, placement.len() - open),
+        ));
+    };
+    Ok((
+        placement.get(..open).unwrap_or(""),
+        Some((letters, place_at + open + 1)),
+    ))
+}
+
+/// The player the side-to-move field names.
+fn side_to_move(spec: &StandardFen, side: &str, side_at: usize) -> Result<PlayerId, FenError> {
+    let turn_letters: String = spec.turn.iter().map(|(c, _)| *c).collect();
+    match side.chars().collect::<Vec<_>>().as_slice() {
+        [c] => spec.turn.iter().find(|(l, _)| l == c).map(|&(_, p)| p),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        fail(
+            "side to move",
+            format!("expected one of {turn_letters}, found {side:?}"),
+            (side_at, side.len()),
+        )
+    })
+}
+
+/// One row of the placement (`r` counted from 0, its text and where it starts), put on its
+/// `squares` of `position`.
+fn read_row(
+    spec: &StandardFen,
+    (r, row, row_at): (usize, &str, usize),
+    squares: &[Option<Pos>],
+    position: &mut Position,
+) -> Result<(), FenError> {
+    let mut file = 0usize;
+    let mut chars = row.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            // A run of empty squares; boards wider than 9 write it with several digits.
+            let mut run = d as usize;
+            while let Some(&(_, next)) = chars.peek() {
+                let Some(more) = next.to_digit(10) else { break };
+                run = run * 10 + more as usize;
+                chars.next();
+            }
+            if run == 0 {
+                return Err(fail(
+                    "placement",
+                    format!("row {} has an empty run of 0", r + 1),
+                    (row_at + i, 1),
+                ));
+            }
+            file += run;
+        } else {
+            // `+P`: a promoted piece in SFEN.
+            let (c, i, table) = match chars.peek() {
+                Some(&(j, next)) if c == '+' && !spec.plus_letters.is_empty() => {
+                    chars.next();
+                    (next, j, &spec.plus_letters)
+                }
+                _ => (c, i, &spec.letters),
+            };
+            let mut piece = table_piece(table, c).ok_or_else(|| {
+                let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
+                fail(
+                    "placement",
+                    format!("expected a piece letter ({letters}) or a digit, found {c:?}"),
+                    (row_at + i, c.len_utf8()),
+                )
+            })?;
+            if let (Some(bit), Some(&(_, '~'))) = (spec.promoted, chars.peek()) {
+                piece.set_attr(bit, true);
+                chars.next();
+            }
+            if let Some(Some(pos)) = squares.get(file) {
+                position.put(*pos, Some(piece));
+            }
+            file += 1;
+        }
+        if file > squares.len() {
+            return Err(fail(
+                "placement",
+                format!("row {} has more than {} squares", r + 1, squares.len()),
+                (row_at, row.len()),
+            ));
+        }
+    }
+    if file != squares.len() {
+        return Err(fail(
+            "placement",
+            format!(
+                "row {} has {} squares, expected {}",
+                r + 1,
+                file,
+                squares.len()
+            ),
+            (row_at, row.len()),
+        ));
+    }
+    Ok(())
+}
+
+/// The hands written in brackets after the placement, a piece letter per piece.
+fn read_bracket_hands(
+    spec: &StandardFen,
+    held_letters: &str,
+    at: usize,
+    position: &mut Position,
+) -> Result<(), FenError> {
+    for (i, c) in held_letters.char_indices() {
+        let piece = letter_piece(spec, c).ok_or_else(|| {
+            let letters: String = spec.letters.iter().map(|(c, _)| *c).collect();
+            fail(
+                "hands",
+                format!("expected a piece letter ({letters}), found {c:?}"),
+                (at + i, c.len_utf8()),
+            )
+        })?;
+        let held = position.in_hand(piece.owner, piece.kind).unwrap_or(0);
+        if held >= MAX_IN_HAND {
+            return Err(fail(
+                "hands",
+                format!("more than {MAX_IN_HAND} pieces of one kind in a hand"),
+                (at + i, c.len_utf8()),
+            ));
+        }
+        position.set_in_hand(piece.owner, piece.kind, held + 1);
+    }
+    Ok(())
+}
+
+/// The move number: the turns played before it, counted per player's move in SFEN, else per
+/// round from the side that moves first.
+fn read_move_number(
+    spec: &StandardFen,
+    number: &str,
+    at: usize,
+    to_move: PlayerId,
+    position: &mut Position,
+) -> Result<(), FenError> {
+    let n = counter(number, 1).ok_or_else(|| {
+        fail(
+            "move number",
+            format!("expected a move number from 1 to {MAX_COUNTER}, found {number:?}"),
+            (at, number.len()),
+        )
+    })?;
+    let turns = if spec.sfen {
+        // SFEN counts every player's move.
+        n - 1
+    } else {
+        let side_index = spec
+            .turn
+            .iter()
+            .position(|&(_, p)| p == to_move)
+            .unwrap_or(0);
+        let per_move = spec.turn.len().max(1) as u32;
+        (n - 1).saturating_mul(per_move) + side_index as u32
+    };
+    position.set_turns_played(turns);
+    Ok(())
+}
+
+/// SFEN's hands field: each piece letter after its count when more than one, or `-`.
+fn sfen_hands(spec: &StandardFen, position: &Position) -> String {
+    let mut held = String::new();
+    for &(c, piece) in &spec.letters {
+        match position.in_hand(piece.owner, piece.kind).unwrap_or(0) {
+            0 | UNLIMITED => {}
+            1 => held.push(c),
+            n => {
+                let _ = write!(held, "{n}{c}");
+            }
+        }
+    }
+    if held.is_empty() {
+        held.push('-');
+    }
+    held
 }
 
 /// The piece a FEN letter stands for.

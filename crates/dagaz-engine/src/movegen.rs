@@ -6,6 +6,8 @@
 //! changes, every accepted move's invariants are evaluated again with the locals saved at the
 //! time, and the moves that no longer satisfy them are dropped. That is the majority rule.
 
+mod accepted;
+
 use crate::ending::{self, Ending};
 use crate::error::{GenError, GenErrorKind};
 use crate::fault::{error, error_in};
@@ -13,12 +15,13 @@ use crate::legality::Legality;
 use crate::model::Game;
 use crate::moves::Move;
 use crate::position::Position;
+use accepted::{Accepted, Counting};
 use dagaz_compiler::PassRule;
-use dagaz_ir::{same_actions, unordered_hash, Action, Piece, PieceKind, PlayerId, Pos, Value};
+use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value};
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 pub use dagaz_vm::StepLimits;
-use dagaz_vm::{eval_invariant, Attack, Completed, Fault, Processor, Question, Sink};
+use dagaz_vm::{Attack, Completed, Fault, Processor, Question, Sink};
 
 /// Generates moves; keep one and reuse it, its buffers are recycled between positions.
 #[derive(Default)]
@@ -48,84 +51,6 @@ fn captures(actions: &[Action]) -> bool {
                 }
         )
     })
-}
-
-/// The moves accepted so far in one generation, with their invariants.
-#[derive(Default)]
-struct Accepted {
-    /// The caller's move list, borrowed for the generation; this generation's moves start at
-    /// `base`, and `meta[i]` describes `moves[base + i]`.
-    moves: Vec<Move>,
-    base: usize,
-    meta: Vec<Meta>,
-    /// (invariant, start of its saved locals in `locals`), for all candidates.
-    invariants: Vec<(u16, u32)>,
-    locals: Vec<Value>,
-    piece: PieceKind,
-    /// The player whose moves these are: captured pieces join this hand.
-    mover: PlayerId,
-    /// [`StepLimits::moves`] and [`StepLimits::volume`].
-    limit: usize,
-    volume_limit: usize,
-    /// Actions and notation values of this generation's moves, for [`StepLimits::volume`].
-    volume: usize,
-    scratch: Vec<Value>,
-    /// An error found while re-checking, already located; it wins over the location the
-    /// processor would give (the `Complete` that triggered the re-check).
-    failure: Option<GenError>,
-    next_serial: u64,
-    /// One bit per bucket of move hashes ([`BUCKETS`]): a move whose bucket no accepted move
-    /// has set has no duplicate among them, and they are not scanned. Bits stay set when a
-    /// move is withdrawn or dropped; that only costs a scan.
-    buckets: Vec<u64>,
-    /// Which moves are counted instead of kept (see [`Counting`]), and those counted: their
-    /// actions (and, where moves are unique by path, their notation) back to back, so that a
-    /// duplicate counts once and the royal rule can judge them.
-    counting: Counting,
-    counted: Vec<Counted>,
-    counted_actions: Vec<Action>,
-    counted_log: Vec<Value>,
-    /// After a generation that counted every move: how many of them are legal.
-    counted_legal: usize,
-}
-
-/// Which moves a generation counts without building them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Counting {
-    /// None: every move is built ([`MoveGen::generate`]).
-    #[default]
-    Off,
-    /// The moves that do not capture ([`MoveGen::generate_captures_unchecked`]).
-    Quiet,
-    /// Every move ([`MoveGen::count`]).
-    All,
-}
-
-/// A move counted without building it.
-#[derive(Clone, Copy)]
-struct Counted {
-    /// What a built move keeps beside it: its invariants are re-checked the same way.
-    meta: Meta,
-    /// Its range in [`Accepted::counted_actions`] and in [`Accepted::counted_log`] (empty
-    /// unless moves are unique by path).
-    actions: (u32, u32),
-    log: (u32, u32),
-}
-
-/// Hash buckets of [`Accepted::buckets`]: with a few hundred moves (a Go or Hex board) most
-/// new moves find their bucket empty. Without it every move was compared with every move
-/// accepted before it: a fifth of the instructions of a Monte Carlo search in Hex.
-const BUCKETS: usize = 4096;
-
-#[derive(Clone, Copy)]
-struct Meta {
-    piece: PieceKind,
-    /// [`unordered_hash`] of the move's actions, to find duplicates quickly.
-    hash: u64,
-    /// Names the move for [`Sink::cancel`].
-    serial: u64,
-    /// This candidate's range in `Accepted::invariants`.
-    invariants: (u32, u32),
 }
 
 impl MoveGen {
@@ -211,28 +136,11 @@ impl MoveGen {
     ) -> Result<(), GenError> {
         let players = game.players_env(position);
         let p = &mut self.processor;
-        p.steps = 0;
-        p.globals.reset(game.global_count());
-        p.state.player = position.to_move();
-        p.state.cells = std::mem::take(&mut position.cells);
-        p.state.seeds = std::mem::take(&mut position.seeds);
-        p.state.captured.clear();
-        p.state.captured.resize(p.state.cells.len(), false);
-        p.state.visited.clear();
-        p.state.turn_values = position.turn_values;
+        lend_board(p, game, position);
         let base = out.len();
         self.accepted.begin(std::mem::take(out), self.limits);
         self.accepted.mover = position.to_move();
-        // The piece types the mover may drop: a `drops` chain and one in the hand.
-        let mut droppable: smallvec::SmallVec<[PieceKind; 8]> = smallvec::SmallVec::new();
-        if game.rules.has_hands() {
-            for (k, ty) in game.rules.pieces.iter().enumerate() {
-                let kind = PieceKind(k as u8);
-                if ty.drops.is_some() && position.in_hand(position.to_move(), kind) != Some(0) {
-                    droppable.push(kind);
-                }
-            }
-        }
+        let droppable = droppable(game, position);
         let symmetry = game.rules.symmetry_of(position.to_move());
         let mut generation = Generation {
             game,
@@ -260,11 +168,21 @@ impl MoveGen {
             result = self.accepted.recheck(game, &p.globals);
         }
         *out = self.accepted.end(result.is_ok());
-        if let (true, Some(seen), true) = (
-            result.is_ok(),
-            position.seen_boards(),
-            game.rules.positional_superko,
-        ) {
+        result?;
+        self.keep_to_the_rules(game, &players, position, out, base)
+    }
+
+    /// After a generation, the rules that judge whole moves, on `out[base..]` (or on the moves
+    /// counted without building them): positional superko, then the royal rule.
+    fn keep_to_the_rules(
+        &mut self,
+        game: &Game,
+        players: &Players,
+        position: &mut Position,
+        out: &mut Vec<Move>,
+        base: usize,
+    ) -> Result<(), GenError> {
+        if let (Some(seen), true) = (position.seen_boards(), game.rules.positional_superko) {
             debug_assert_eq!(
                 seen.current(),
                 crate::boards::board_key(&position.cells),
@@ -272,42 +190,37 @@ impl MoveGen {
             );
             crate::legality::keep_new_boards(seen, out, base);
         }
+        let royal_rule = game.has_royal_pieces() && !self.unchecked;
         // While counting every move nothing is built: the royal rule judges the counted ones
-        // below, and running it here too would record the attack test twice.
-        if result.is_ok()
-            && game.has_royal_pieces()
-            && !self.unchecked
-            && self.accepted.counting != Counting::All
-        {
-            result = self
+        // below, and running it on the built ones too would record the attack test twice.
+        if self.accepted.counting != Counting::All {
+            if !royal_rule {
+                return Ok(());
+            }
+            let result = self
                 .legality
-                .keep_legal(game, self.limits, &players, position, out, base);
+                .keep_legal(game, self.limits, players, position, out, base);
             if result.is_err() {
                 out.truncate(base);
             }
+            return result;
         }
-        if result.is_ok() && self.accepted.counting == Counting::All {
-            let accepted = &self.accepted;
-            let counted = &accepted.counted;
-            let actions = |i: usize| counted.get(i).map_or(&[][..], |c| accepted.actions_of(c));
-            let legal = if game.has_royal_pieces() && !self.unchecked {
-                self.legality.count_legal(
-                    game,
-                    self.limits,
-                    &players,
-                    position,
-                    counted.len(),
-                    actions,
-                )
-            } else {
-                Ok(counted.len())
-            };
-            match legal {
-                Ok(n) => self.accepted.counted_legal = n,
-                Err(e) => result = Err(e),
-            }
-        }
-        result
+        let accepted = &self.accepted;
+        let counted = &accepted.counted;
+        let actions = |i: usize| counted.get(i).map_or(&[][..], |c| accepted.actions_of(c));
+        self.accepted.counted_legal = if royal_rule {
+            self.legality.count_legal(
+                game,
+                self.limits,
+                players,
+                position,
+                counted.len(),
+                actions,
+            )?
+        } else {
+            counted.len()
+        };
+        Ok(())
     }
 
     /// How many moves [`MoveGen::generate`] would list for `position`, counted as the chains
@@ -481,6 +394,35 @@ fn counts_unbuilt(game: &Game) -> bool {
     !game.rules.positional_superko && !matches!(game.rules.pass, Some(PassRule::WhenBlocked))
 }
 
+/// Lends `position`'s board to the processor for a generation, with a fresh run's state.
+#[inline]
+fn lend_board(p: &mut Processor, game: &Game, position: &mut Position) {
+    p.steps = 0;
+    p.globals.reset(game.global_count());
+    p.state.player = position.to_move();
+    p.state.cells = std::mem::take(&mut position.cells);
+    p.state.seeds = std::mem::take(&mut position.seeds);
+    p.state.captured.clear();
+    p.state.captured.resize(p.state.cells.len(), false);
+    p.state.visited.clear();
+    p.state.turn_values = position.turn_values;
+}
+
+/// The piece types the mover may drop: those with a `drops` chain and one in the hand.
+#[inline]
+fn droppable(game: &Game, position: &Position) -> smallvec::SmallVec<[PieceKind; 8]> {
+    let mut droppable = smallvec::SmallVec::new();
+    if game.rules.has_hands() {
+        for (k, ty) in game.rules.pieces.iter().enumerate() {
+            let kind = PieceKind(k as u8);
+            if ty.drops.is_some() && position.in_hand(position.to_move(), kind) != Some(0) {
+                droppable.push(kind);
+            }
+        }
+    }
+    droppable
+}
+
 /// The moves of the pieces of the side to move, by a generator of their own: what
 /// `can-answer?` tries.
 fn replies(
@@ -586,32 +528,6 @@ fn run_drops(
     Ok(())
 }
 
-/// A move's actions, then a `ToHand` for the mover per piece of another player it captures
-/// (by `capture`, or by a drop that replaces it), demoted as the game says.
-fn with_captures_to_hand(
-    actions: &[Action],
-    mover: PlayerId,
-    rule: &dagaz_compiler::ToHand,
-) -> smallvec::SmallVec<[Action; 6]> {
-    let mut all = smallvec::SmallVec::from_slice(actions);
-    for action in actions {
-        if let Action::Capture { piece, .. }
-        | Action::Drop {
-            replaced: Some(piece),
-            ..
-        } = *action
-        {
-            if piece.owner != mover {
-                all.push(Action::ToHand {
-                    player: mover,
-                    kind: rule.demote(piece),
-                });
-            }
-        }
-    }
-    all
-}
-
 /// A pass: no change, written `pass`.
 fn pass_move(game: &Game) -> Move {
     let pass = game
@@ -624,105 +540,6 @@ fn pass_move(game: &Game) -> Move {
     Move {
         actions: smallvec::SmallVec::new(),
         notation: smallvec::smallvec![pass],
-    }
-}
-
-impl Accepted {
-    fn begin(&mut self, moves: Vec<Move>, limits: StepLimits) {
-        self.failure = None;
-        self.buckets.clear();
-        self.buckets.resize(BUCKETS / 64, 0);
-        self.base = moves.len();
-        self.moves = moves;
-        self.meta.clear();
-        self.invariants.clear();
-        self.locals.clear();
-        self.limit = limits.moves;
-        self.volume_limit = limits.volume;
-        self.volume = 0;
-        self.counted.clear();
-        self.counted_actions.clear();
-        self.counted_log.clear();
-        self.counted_legal = 0;
-    }
-
-    /// Hands the move list back; after an error, without this generation's moves.
-    fn end(&mut self, ok: bool) -> Vec<Move> {
-        if !ok {
-            self.moves.truncate(self.base);
-        }
-        std::mem::take(&mut self.moves)
-    }
-
-    /// Drops every accepted move whose invariants no longer hold.
-    fn recheck(&mut self, game: &Game, globals: &Globals) -> Result<(), GenError> {
-        // Compacts `moves[base..]` and `meta` together, keeping generation order.
-        let mut kept = 0;
-        for read in 0..self.meta.len() {
-            let Some(&meta) = self.meta.get(read) else {
-                break;
-            };
-            if self.holds(game, globals, meta)? {
-                self.meta.swap(kept, read);
-                self.moves.swap(self.base + kept, self.base + read);
-                kept += 1;
-            }
-        }
-        self.meta.truncate(kept);
-        self.moves.truncate(self.base + kept);
-        // Counted moves keep their actions where they are; only their entries move.
-        let mut kept = 0;
-        for read in 0..self.counted.len() {
-            let Some(&counted) = self.counted.get(read) else {
-                break;
-            };
-            if self.holds(game, globals, counted.meta)? {
-                self.counted.swap(kept, read);
-                kept += 1;
-            }
-        }
-        self.counted.truncate(kept);
-        Ok(())
-    }
-
-    /// Whether every invariant of one accepted move still holds.
-    fn holds(&mut self, game: &Game, globals: &Globals, meta: Meta) -> Result<bool, GenError> {
-        let Some(program) = game
-            .rules
-            .pieces
-            .get(meta.piece.index())
-            .map(|p| &p.program)
-        else {
-            return Ok(true);
-        };
-        let n = program.locals.len();
-        let invs = self
-            .invariants
-            .get(meta.invariants.0 as usize..meta.invariants.1 as usize)
-            .unwrap_or(&[]);
-        for &(inv, at) in invs {
-            let saved = self.locals.get(at as usize..at as usize + n).unwrap_or(&[]);
-            match eval_invariant(
-                &game.rules.strings,
-                program,
-                inv,
-                saved,
-                globals,
-                &mut self.scratch,
-            ) {
-                Ok(true) => {}
-                Ok(false) => return Ok(false),
-                Err(kind) => {
-                    // Located at the invariant's own check, in its own piece.
-                    let pc = program
-                        .invariants
-                        .get(inv as usize)
-                        .map_or(0, |r| r.end as usize);
-                    return Err(error(game, meta.piece, pc, kind));
-                }
-            }
-        }
-        Ok(true)
     }
 }
 
@@ -849,246 +666,23 @@ impl Generation<'_> {
     }
 }
 
-impl Accepted {
-    fn complete(
-        &mut self,
-        game: &Game,
-        globals: &mut Globals,
-        done: Completed<'_>,
-    ) -> Result<u64, GenErrorKind> {
-        let mut hash = unordered_hash(done.actions);
-        if game.rules.unique_by_path {
-            // Moves told apart by their notation hash apart too, or every move with the same
-            // actions would be compared with all the others.
-            let mut mix = Mix(hash);
-            std::hash::Hash::hash_slice(done.log, &mut mix);
-            hash = std::hash::Hasher::finish(&mix);
-        }
-        // The bucket first, then the hashes; a move is looked at only when its hash matches.
-        let bucket = (hash >> 52) as usize % BUCKETS;
-        let (word, bit) = (bucket / 64, 1u64 << (bucket % 64));
-        let seen = self.buckets.get(word).is_some_and(|w| w & bit != 0);
-        if let Some(w) = self.buckets.get_mut(word) {
-            *w |= bit;
-        }
-        // Captured pieces joining the hand are part of the move: duplicates compare with them.
-        let to_hand;
-        let actions: &[Action] = match &game.rules.to_hand {
-            None => done.actions,
-            Some(rule) => {
-                to_hand = with_captures_to_hand(done.actions, self.mover, rule);
-                &to_hand
-            }
-        };
-        let counts = match self.counting {
-            Counting::Off => false,
-            Counting::Quiet => !captures(done.actions),
-            Counting::All => true,
-        };
-        let serial = if counts {
-            self.count(game, hash, seen, actions, &done)?
-        } else {
-            self.keep(game, hash, seen, actions, &done)?
-        };
-        if globals.take_changed() {
-            if let Err(e) = self.recheck(game, globals) {
-                let kind = e.kind.clone();
-                self.failure = Some(e);
-                return Err(kind);
-            }
-        }
-        Ok(serial)
-    }
-
-    /// Keeps a move whole in the caller's list, unless it duplicates one kept before: the
-    /// serial that names it.
-    fn keep(
-        &mut self,
-        game: &Game,
-        hash: u64,
-        seen: bool,
-        actions: &[Action],
-        done: &Completed<'_>,
-    ) -> Result<u64, GenErrorKind> {
-        let ours = self.moves.get(self.base..).unwrap_or(&[]);
-        let mut from = if seen { 0 } else { self.meta.len() };
-        let duplicate = loop {
-            let Some(i) = self
-                .meta
-                .get(from..)
-                .and_then(|rest| rest.iter().position(|m| m.hash == hash))
-                .map(|i| from + i)
-            else {
-                break None;
-            };
-            if let (Some(meta), Some(m)) = (self.meta.get(i), ours.get(i)) {
-                if same_actions(&m.actions, actions)
-                    && (!game.rules.unique_by_path || m.notation.as_slice() == done.log)
-                {
-                    break Some(meta.serial);
-                }
-            }
-            from = i + 1;
-        };
-        let serial = match duplicate {
-            Some(serial) => serial,
-            None => {
-                self.next_serial += 1;
-                self.next_serial
-            }
-        };
-        if duplicate.is_none() {
-            if ours.len() + self.counted.len() >= self.limit {
-                return Err(GenErrorKind::TooManyMoves(self.limit));
-            }
-            self.volume += actions.len() + done.log.len();
-            if self.volume > self.volume_limit {
-                return Err(GenErrorKind::TooMuchVolume(self.volume_limit));
-            }
-            let meta = self.meta_of(hash, serial, done);
-            self.moves.push(Move {
-                // `from_slice` copies in one go (the items are `Copy`); `into` would go item
-                // by item.
-                actions: smallvec::SmallVec::from_slice(actions),
-                notation: smallvec::SmallVec::from_slice(done.log),
-            });
-            self.meta.push(meta);
-        }
-        Ok(serial)
-    }
-
-    /// The meta of a new move: its invariants, with the locals they read, saved for
-    /// [`Accepted::recheck`].
-    fn meta_of(&mut self, hash: u64, serial: u64, done: &Completed<'_>) -> Meta {
-        let start = self.invariants.len() as u32;
-        let base = self.locals.len() as u32;
-        let first_local = done.invariants.first().map_or(0, |&(_, at)| at);
-        self.locals.extend_from_slice(
-            done.invariant_locals
-                .get(first_local as usize..)
-                .unwrap_or(&[]),
-        );
-        self.invariants.extend(
-            done.invariants
-                .iter()
-                .map(|&(inv, at)| (inv, at - first_local + base)),
-        );
-        Meta {
-            piece: self.piece,
-            hash,
-            serial,
-            invariants: (start, self.invariants.len() as u32),
-        }
-    }
-
-    /// The actions of a move counted in this generation.
-    fn actions_of(&self, c: &Counted) -> &[Action] {
-        self.counted_actions
-            .get(c.actions.0 as usize..c.actions.1 as usize)
-            .unwrap_or(&[])
-    }
-
-    /// Counts a move instead of keeping it ([`Counting`]), under the same limits as a move
-    /// kept whole, unless it duplicates one counted before: the serial that names it.
-    fn count(
-        &mut self,
-        game: &Game,
-        hash: u64,
-        seen: bool,
-        actions: &[Action],
-        done: &Completed<'_>,
-    ) -> Result<u64, GenErrorKind> {
-        let log = done.log;
-        let by_path = game.rules.unique_by_path;
-        if seen {
-            let logs = &self.counted_log;
-            let duplicate = self.counted.iter().find(|c| {
-                c.meta.hash == hash
-                    && same_actions(self.actions_of(c), actions)
-                    && (!by_path || logs.get(c.log.0 as usize..c.log.1 as usize) == Some(log))
-            });
-            if let Some(c) = duplicate {
-                return Ok(c.meta.serial);
-            }
-        }
-        if self.meta.len() + self.counted.len() >= self.limit {
-            return Err(GenErrorKind::TooManyMoves(self.limit));
-        }
-        self.volume += actions.len() + log.len();
-        if self.volume > self.volume_limit {
-            return Err(GenErrorKind::TooMuchVolume(self.volume_limit));
-        }
-        self.next_serial += 1;
-        let meta = self.meta_of(hash, self.next_serial, done);
-        let start = self.counted_actions.len() as u32;
-        self.counted_actions.extend_from_slice(actions);
-        let log_start = self.counted_log.len() as u32;
-        if by_path {
-            self.counted_log.extend_from_slice(log);
-        }
-        self.counted.push(Counted {
-            meta,
-            actions: (start, self.counted_actions.len() as u32),
-            log: (log_start, self.counted_log.len() as u32),
-        });
-        Ok(self.next_serial)
-    }
-
-    fn cancel(&mut self, serial: u64) {
-        if let Some(i) = self.meta.iter().position(|m| m.serial == serial) {
-            self.meta.remove(i);
-            self.moves.remove(self.base + i);
-        } else if let Some(i) = self.counted.iter().position(|c| c.meta.serial == serial) {
-            self.counted.remove(i);
-        }
-    }
-}
-
-/// A small multiplicative hasher (FxHash's mix) for a move's notation: the order matters.
-struct Mix(u64);
-
-impl Mix {
-    fn add(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517C_C1B7_2722_0A95);
-    }
-}
-
-impl std::hash::Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        bytes.iter().for_each(|&b| self.add(u64::from(b)));
-    }
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-    fn write_u16(&mut self, n: u16) {
-        self.add(u64::from(n));
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.add(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.add(n as u64);
-    }
-    fn write_isize(&mut self, n: isize) {
-        self.add(n as u64);
-    }
-    fn write_i32(&mut self, n: i32) {
-        self.add(u64::from(n as u32));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::error::GenErrorKind;
     use dagaz_ir::Clause;
     use pretty_assertions::assert_eq;
+
+    /// The error generating the moves of `g`'s initial position under the default limits as
+    /// `set` changes them.
+    pub(super) fn first_error(g: &Game, set: impl FnOnce(&mut StepLimits)) -> GenError {
+        let mut limits = StepLimits::default();
+        set(&mut limits);
+        match MoveGen::new(limits).moves(g, &g.initial_position()) {
+            Err(e) => e,
+            Ok(moves) => unreachable!("expected an error, found {} moves", moves.len()),
+        }
+    }
 
     /// A 5x1 strip `a b c d e`, White men moving east.
     fn game(piece: &str, placement: &str) -> Game {
@@ -1288,9 +882,7 @@ mod tests {
              (post (check (<= 0 (/ 1 (- 1 g)))) (set! g 1) (drop))",
             "(White (Man a1)) (Black)",
         );
-        let err = MoveGen::default()
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::DivideByZero);
         assert_eq!(err.clause, Clause::Post);
         let text = "(check (<= 0 (/ 1 (- 1 g))))";
@@ -1304,9 +896,7 @@ mod tests {
     #[test]
     fn one_operand_arithmetic_still_checks_its_type() {
         let g = game("(pre (log (+ \"a\"))) (move)", "(White (Man a1)) (Black)");
-        let err = MoveGen::default()
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::NotANumber(dagaz_ir::ValueType::Str));
     }
 
@@ -1384,13 +974,7 @@ mod tests {
             "(pre (take)) (move (while true (drop) (take))) (post (drop))",
             "(White (Man a1)) (Black)",
         );
-        let limits = StepLimits {
-            actions: 50,
-            ..StepLimits::default()
-        };
-        let err = MoveGen::new(limits)
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |l| l.actions = 50);
         assert_eq!(err.kind, GenErrorKind::TooManyActions(50));
         assert_eq!(
             err.to_string(),
@@ -1404,13 +988,7 @@ mod tests {
             "(pre (take)) (move (while true (check e) (end-move)) ) (post (drop))",
             "(White (Man a1)) (Black)",
         );
-        let limits = StepLimits {
-            moves: 2,
-            ..StepLimits::default()
-        };
-        let err = MoveGen::new(limits)
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |l| l.moves = 2);
         assert_eq!(err.kind, GenErrorKind::TooManyMoves(2));
     }
 
@@ -1472,30 +1050,30 @@ mod tests {
 
 #[cfg(test)]
 mod budget {
+    use super::tests::first_error;
     use super::*;
     use crate::error::GenErrorKind;
     use pretty_assertions::assert_eq;
 
-    fn load(text: &str) -> Game {
-        crate::Game::load(text).unwrap()
+    /// A 3x1 board with White's one piece `P` on a1, given the game's and the piece's clauses.
+    fn one_piece(game: &str, piece: &str) -> Game {
+        crate::Game::load(&format!(
+            r#"(board (name b) (dim "a-c") (dim "1"))
+               (game (name "t") {game} (players (White (P a1))))
+               (piece (name P) {piece})"#
+        ))
+        .unwrap()
     }
 
     /// A loop that logs and ends a move: with moves unique by path, every move is new and its
     /// notation one longer, so the notation would grow without a bound.
     #[test]
     fn a_notation_too_long_is_an_error() {
-        let g = load(
-            r#"(board (name b) (dim "a-c") (dim "1"))
-               (game (name "t") (unique-moves paths) (players (White (P a1))))
-               (piece (name P) (move (while true (log 1) (end-move))))"#,
+        let g = one_piece(
+            "(unique-moves paths)",
+            "(move (while true (log 1) (end-move)))",
         );
-        let limits = StepLimits {
-            notation: 30,
-            ..StepLimits::default()
-        };
-        let err = MoveGen::new(limits)
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |l| l.notation = 30);
         assert_eq!(err.kind, GenErrorKind::TooLongNotation(30));
         assert_eq!(
             err.to_string(),
@@ -1504,9 +1082,7 @@ mod budget {
             "a move's notation holds more than 30 values (game \"t\", piece P, clause post)"
         );
         // Under the default limits it stops at once too.
-        let err = MoveGen::default()
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::TooLongNotation(1_000));
     }
 
@@ -1514,22 +1090,13 @@ mod budget {
     /// each drops and takes again once more than the one before.
     #[test]
     fn the_moves_of_a_position_hold_a_bounded_volume() {
-        let g = load(
-            r#"(board (name b) (dim "a-c") (dim "1"))
-               (game (name "t") (players (White (P a1))))
-               (piece (name P) (pre (take)) (move (while true (drop) (take) (end-move))))"#,
+        let g = one_piece(
+            "",
+            "(pre (take)) (move (while true (drop) (take) (end-move)))",
         );
-        let limits = StepLimits {
-            volume: 1_000,
-            ..StepLimits::default()
-        };
-        let err = MoveGen::new(limits)
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |l| l.volume = 1_000);
         assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000));
-        let err = MoveGen::default()
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |_| {});
         assert_eq!(err.kind, GenErrorKind::TooMuchVolume(1_000_000));
     }
 
@@ -1537,20 +1104,15 @@ mod budget {
     /// their hash, not compared each with all the others (which took quadratic time).
     #[test]
     fn moves_unique_by_path_hash_their_notation() {
-        let g = load(
-            r#"(board (name b) (dim "a-c") (dim "1"))
-               (game (name "t") (unique-moves paths) (players (White (P a1))))
-               (piece (name P) (move (let n 0) (while true (inc! n) (any (seq (log n) (end-move) (check false)) (check true)))))"#,
+        let g = one_piece(
+            "(unique-moves paths)",
+            "(move (let n 0) (while true (inc! n) (any (seq (log n) (end-move) (check false)) (check true))))",
         );
-        let limits = StepLimits {
-            moves: 20_000,
-            steps: u64::MAX,
-            ..StepLimits::default()
-        };
         let started = std::time::Instant::now();
-        let err = MoveGen::new(limits)
-            .moves(&g, &g.initial_position())
-            .unwrap_err();
+        let err = first_error(&g, |l| {
+            l.moves = 20_000;
+            l.steps = u64::MAX;
+        });
         assert_eq!(err.kind, GenErrorKind::TooManyMoves(20_000));
         assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     }

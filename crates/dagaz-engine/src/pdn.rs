@@ -4,12 +4,43 @@
 //! stands for which player, and which piece types are men and kings. Squares are numbers on a
 //! board with `(numbers ...)` and position names otherwise.
 
+use crate::error::fen_error as fail;
 use crate::model::Game;
 use crate::position::Position;
 use dagaz_compiler::{FenError, PdnSpec};
 use dagaz_ir::{Piece, PlayerId, Pos};
-use dagaz_sexpr::Span;
 use std::fmt::Write;
+
+/// The colour letters, as the messages list them.
+fn letters(spec: &PdnSpec) -> String {
+    spec.colors.iter().map(|(c, _)| *c).collect()
+}
+
+/// The player a colour letter stands for.
+fn player_of(spec: &PdnSpec, c: char) -> Option<PlayerId> {
+    spec.colors.iter().find(|(l, _)| *l == c).map(|&(_, p)| p)
+}
+
+/// The side to move: the one letter before the first `:`.
+fn side_to_move(spec: &PdnSpec, turn: &str) -> Result<PlayerId, FenError> {
+    match turn.trim().chars().collect::<Vec<_>>().as_slice() {
+        [c] => player_of(spec, *c).ok_or_else(|| {
+            fail(
+                "side to move",
+                format!("expected one of {}, found {turn:?}", letters(spec)),
+                (0, turn.len()),
+            )
+        }),
+        _ => Err(fail(
+            "side to move",
+            format!(
+                "expected one letter ({}) before the first `:`, found {turn:?}",
+                letters(spec)
+            ),
+            (0, turn.len()),
+        )),
+    }
+}
 
 impl Game {
     /// The position a PDN FEN describes.
@@ -21,88 +52,77 @@ impl Game {
             parts.push((piece, start));
             start += piece.len() + 1;
         }
-        let fail = |field: &str, message: String, at: usize, len: usize| FenError {
-            field: field.to_string(),
-            message,
-            span: Span::new(at, at + len.max(1)),
-        };
-        let letters: String = spec.colors.iter().map(|(c, _)| *c).collect();
-        let player_of = |c: char| spec.colors.iter().find(|(l, _)| *l == c).map(|&(_, p)| p);
         let (turn, _) = parts.first().copied().unwrap_or(("", 0));
-        let to_move = match turn.trim().chars().collect::<Vec<_>>().as_slice() {
-            [c] => player_of(*c).ok_or_else(|| {
-                fail(
-                    "side to move",
-                    format!("expected one of {letters}, found {turn:?}"),
-                    0,
-                    turn.len(),
-                )
-            })?,
-            _ => {
-                return Err(fail(
-                    "side to move",
-                    format!("expected one letter ({letters}) before the first `:`, found {turn:?}"),
-                    0,
-                    turn.len(),
-                ))
-            }
-        };
+        let to_move = side_to_move(spec, turn)?;
         let mut position = self.empty_position(to_move);
-        let board = &self.rules.board;
         for &(part, at) in parts.iter().skip(1) {
-            let mut chars = part.chars();
-            let Some(color) = chars.next() else {
-                return Err(fail(
-                    "piece list",
-                    "empty: expected a colour letter and squares".into(),
-                    at,
-                    0,
-                ));
-            };
-            let owner = player_of(color).ok_or_else(|| {
-                fail(
-                    "piece list",
-                    format!("expected a colour letter ({letters}), found {color:?}"),
-                    at,
-                    1,
-                )
-            })?;
-            let field = format!("{} list", self.player_name(owner));
-            let mut offset = at + color.len_utf8();
-            for item in chars.as_str().split(',') {
-                let here = offset;
-                offset += item.len() + 1;
-                let square = item.trim();
-                if square.is_empty() {
-                    continue;
-                }
-                let (kind, square) = match square.strip_prefix('K') {
-                    Some(rest) => (spec.king, rest),
-                    None => (spec.man, square),
-                };
-                let squares =
-                    expand(board, square).map_err(|why| fail(&field, why, here, item.len()))?;
-                for pos in squares {
-                    if position.piece_at(pos).is_some() {
-                        return Err(fail(
-                            &field,
-                            format!("square {} is given twice", board.label(pos)),
-                            here,
-                            item.len(),
-                        ));
-                    }
-                    position.put(
-                        pos,
-                        Some(Piece {
-                            owner,
-                            kind,
-                            attrs: self.rules.default_attrs,
-                        }),
-                    );
-                }
-            }
+            self.read_piece_list(spec, part, at, &mut position)?;
         }
         Ok(position)
+    }
+
+    /// One colour's list of squares (`W31-50`, `BK17,K24`), starting at `at`, put on
+    /// `position`.
+    fn read_piece_list(
+        &self,
+        spec: &PdnSpec,
+        part: &str,
+        at: usize,
+        position: &mut Position,
+    ) -> Result<(), FenError> {
+        let board = &self.rules.board;
+        let mut chars = part.chars();
+        let Some(color) = chars.next() else {
+            return Err(fail(
+                "piece list",
+                "empty: expected a colour letter and squares".into(),
+                (at, 0),
+            ));
+        };
+        let owner = player_of(spec, color).ok_or_else(|| {
+            fail(
+                "piece list",
+                format!(
+                    "expected a colour letter ({}), found {color:?}",
+                    letters(spec)
+                ),
+                (at, 1),
+            )
+        })?;
+        let field = format!("{} list", self.player_name(owner));
+        let mut offset = at + color.len_utf8();
+        for item in chars.as_str().split(',') {
+            let here = offset;
+            offset += item.len() + 1;
+            let square = item.trim();
+            if square.is_empty() {
+                continue;
+            }
+            let (kind, square) = match square.strip_prefix('K') {
+                Some(rest) => (spec.king, rest),
+                None => (spec.man, square),
+            };
+            let squares =
+                expand(board, square).map_err(|why| fail(&field, why, (here, item.len())))?;
+            for pos in squares {
+                if position.piece_at(pos).is_some() {
+                    return Err(fail(
+                        &field,
+                        format!("square {} is given twice", board.label(pos)),
+                        (here, item.len()),
+                    ));
+                }
+                position.put(
+                    pos,
+                    Some(Piece {
+                        owner,
+                        kind,
+                        attrs: self.rules.default_attrs,
+                    }),
+                );
+            }
+        }
+        Ok(())
     }
 
     /// The position as PDN FEN, when the game declares one.

@@ -13,12 +13,12 @@
 //!   that reaches this position and sets the variable to that value. So a move that captures
 //!   or moves two pieces cannot stand behind it; chess's double step is neither.
 
+use crate::error::fen_error as fail;
 use crate::model::Game;
 use crate::movegen::MoveGen;
 use crate::position::{Position, UNSET};
 use dagaz_compiler::{FenError, StandardFen};
 use dagaz_ir::{PlayerId, Pos, Value};
-use dagaz_sexpr::Span;
 
 /// Where the fields of the FEN text are, to point at the one a check blames.
 pub(crate) struct FieldSpans {
@@ -30,14 +30,6 @@ pub(crate) struct FieldSpans {
     pub side: (usize, usize),
     /// The en-passant field.
     pub en_passant: (usize, usize),
-}
-
-fn fail(field: &str, message: String, (at, len): (usize, usize)) -> FenError {
-    FenError {
-        field: field.to_string(),
-        message,
-        span: Span::new(at, at + len.max(1)),
-    }
 }
 
 impl Game {
@@ -57,62 +49,9 @@ impl Game {
         position: &Position,
         spans: &FieldSpans,
     ) -> Result<(), FenError> {
-        for &(kind, min, max) in &spec.counts {
-            for i in 0..self.player_count() {
-                let player = PlayerId(i as u8);
-                let n = position
-                    .pieces()
-                    .filter(|(_, p)| p.owner == player && p.kind == kind)
-                    .count();
-                if (min as usize..=max as usize).contains(&n) {
-                    continue;
-                }
-                let asked = if min == max {
-                    format!("exactly {min}")
-                } else {
-                    format!("{min} to {max}")
-                };
-                let name = self.piece_name(kind);
-                let has = match n {
-                    0 => format!("no {name}"),
-                    _ => format!("{n} of type {name}"),
-                };
-                return Err(fail(
-                    "placement",
-                    format!(
-                        "{} has {has}; the game's `piece-count` asks for {asked}",
-                        self.player_name(player)
-                    ),
-                    spans.placement,
-                ));
-            }
-        }
+        self.check_piece_counts(spec, position, spans)?;
+        self.check_forbidden_ranks(spec, position, spans)?;
         let board = &self.rules.board;
-        let rank_names = board.dims().get(1).map_or(&[][..], Vec::as_slice);
-        for (kind, ranks) in &spec.forbidden_ranks {
-            for (r, row) in self.fen_rows().iter().enumerate() {
-                if !ranks.contains(&r) {
-                    continue;
-                }
-                let Some((pos, piece)) = row.iter().flatten().find_map(|&pos| {
-                    let piece = position.piece_at(pos)?;
-                    (piece.kind == *kind).then_some((pos, piece))
-                }) else {
-                    continue;
-                };
-                let rank = rank_names.get(r).map_or("?", String::as_str);
-                return Err(fail(
-                    "placement",
-                    format!(
-                        "{}'s {} on {}: the game's `forbidden-ranks` keeps it off rank {rank}",
-                        self.player_name(piece.owner),
-                        self.piece_name(*kind),
-                        board.label(pos)
-                    ),
-                    spans.rows.get(r).copied().unwrap_or(spans.placement),
-                ));
-            }
-        }
         let mover = position.to_move();
         let last = self.previous_player(mover);
         let mut gen = MoveGen::default();
@@ -151,6 +90,82 @@ impl Game {
                         spans.en_passant,
                     ));
                 }
+            }
+        }
+        Ok(())
+    }
+
+    /// `(piece-count PIECE MIN [MAX])`: each player has from MIN to MAX pieces of the type.
+    fn check_piece_counts(
+        &self,
+        spec: &StandardFen,
+        position: &Position,
+        spans: &FieldSpans,
+    ) -> Result<(), FenError> {
+        for &(kind, min, max) in &spec.counts {
+            for i in 0..self.player_count() {
+                let player = PlayerId(i as u8);
+                let n = position
+                    .pieces()
+                    .filter(|(_, p)| p.owner == player && p.kind == kind)
+                    .count();
+                if (min as usize..=max as usize).contains(&n) {
+                    continue;
+                }
+                let asked = if min == max {
+                    format!("exactly {min}")
+                } else {
+                    format!("{min} to {max}")
+                };
+                let name = self.piece_name(kind);
+                let has = match n {
+                    0 => format!("no {name}"),
+                    _ => format!("{n} of type {name}"),
+                };
+                return Err(fail(
+                    "placement",
+                    format!(
+                        "{} has {has}; the game's `piece-count` asks for {asked}",
+                        self.player_name(player)
+                    ),
+                    spans.placement,
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `(forbidden-ranks PIECE RANK ...)`: no piece of the type stands on those ranks.
+    fn check_forbidden_ranks(
+        &self,
+        spec: &StandardFen,
+        position: &Position,
+        spans: &FieldSpans,
+    ) -> Result<(), FenError> {
+        let board = &self.rules.board;
+        let rank_names = board.dims().get(1).map_or(&[][..], Vec::as_slice);
+        for (kind, ranks) in &spec.forbidden_ranks {
+            for (r, row) in self.fen_rows().iter().enumerate() {
+                if !ranks.contains(&r) {
+                    continue;
+                }
+                let Some((pos, piece)) = row.iter().flatten().find_map(|&pos| {
+                    let piece = position.piece_at(pos)?;
+                    (piece.kind == *kind).then_some((pos, piece))
+                }) else {
+                    continue;
+                };
+                let rank = rank_names.get(r).map_or("?", String::as_str);
+                return Err(fail(
+                    "placement",
+                    format!(
+                        "{}'s {} on {}: the game's `forbidden-ranks` keeps it off rank {rank}",
+                        self.player_name(piece.owner),
+                        self.piece_name(*kind),
+                        board.label(pos)
+                    ),
+                    spans.rows.get(r).copied().unwrap_or(spans.placement),
+                ));
             }
         }
         Ok(())

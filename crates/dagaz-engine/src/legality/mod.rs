@@ -8,9 +8,11 @@
 //! also hands its moves to [`keep_new_boards`] when the position carries the boards its game
 //! has had.
 
+mod asked;
 mod probe;
 mod royal;
 
+use asked::Remembered;
 pub(crate) use probe::ProbeFault;
 use probe::{whole_units, Prober, Question, Recorded, Unit};
 use royal::Fate;
@@ -25,7 +27,7 @@ use dagaz_compiler::AttackTest;
 use dagaz_ir::{Action, Piece, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
-use dagaz_vm::{Attack, GenErrorKind, StepLimits};
+use dagaz_vm::StepLimits;
 use smallvec::SmallVec;
 
 /// Positional superko: keeps, of `out[base..]`, the moves that do not bring back a board in
@@ -73,43 +75,6 @@ pub(crate) struct Legality {
     enemy_kinds: Vec<Unit>,
     enemy_kinds_found: bool,
 }
-
-/// An attack test's answer, valid while the cells it read hold the same pieces.
-#[derive(Clone, Debug)]
-struct Remembered {
-    at: Pos,
-    placed: Piece,
-    attacked: bool,
-    /// Who could attack: see [`attackers`].
-    attackers: Attackers,
-    /// Its range in `Legality::asked_cells`.
-    cells: (u32, u32),
-    turn_values: [Value; MAX_TURN_VARIABLES],
-    /// 0 where no chain reads the turn number ([`Game::reads_turn_number`]).
-    turn_number: dagaz_ir::Int,
-}
-
-/// The pieces that could attack a defender, told apart coarsely: how many there are and which
-/// types. A test reads the cells its attackers look at, not the cells where new attackers could
-/// appear, so an answer stands only for the same attackers: a move that adds one (a promotion
-/// to a type the side had not, a drop) is tested afresh.
-type Attackers = (u32, [u64; 4]);
-
-fn attackers(cells: &[Option<Piece>], defender: dagaz_ir::PlayerId) -> Attackers {
-    let mut kinds = [0u64; 4];
-    let mut count = 0;
-    for p in cells.iter().flatten().filter(|p| p.owner != defender) {
-        count += 1;
-        let k = p.kind.index();
-        if let Some(word) = kinds.get_mut(k >> 6) {
-            *word |= 1 << (k & 63);
-        }
-    }
-    (count, kinds)
-}
-
-/// How many answers to `is-attacked?` are remembered; when full, all are forgotten.
-const ASKED: usize = 32;
 
 /// A part's answer on the board after some move, with the cells (and turn variables) it read
 /// and what they held: it stands after any other move that leaves those the same.
@@ -348,17 +313,6 @@ fn royal_destination(actions: &[Action], q: &Question<'_>) -> Option<(Pos, Piece
     to
 }
 
-/// A bit for each of the first 64 recorded parts that `keep` holds for.
-fn parts_where(recorded: &[Recorded], keep: impl Fn(&Recorded) -> bool) -> u64 {
-    recorded
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| keep(r))
-        .fold(0u64, |m, (u, _)| {
-            m | 1u64.checked_shl(u as u32).unwrap_or(0)
-        })
-}
-
 /// The cell an action writes and what it holds afterwards, for the actions that change a
 /// cell to a piece or to nothing (not `Seeds`, which only a whole play puts down).
 #[inline]
@@ -405,6 +359,17 @@ fn take_cells_back(cells: &mut [Option<Piece>], actions: &[Action]) {
     }
 }
 
+/// A bit for each of the first 64 recorded parts that `keep` holds for.
+fn parts_where(recorded: &[Recorded], keep: impl Fn(&Recorded) -> bool) -> u64 {
+    recorded
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| keep(r))
+        .fold(0u64, |m, (u, _)| {
+            m | 1u64.checked_shl(u as u32).unwrap_or(0)
+        })
+}
+
 /// For each cell (and turn variable) of `words` words of reads, the parts that read it (at
 /// most 64 parts), in `buffer`'s allocation.
 fn readers_of(recorded: &[Recorded], words: usize, mut buffer: Vec<u64>) -> Vec<u64> {
@@ -426,95 +391,6 @@ fn readers_of(recorded: &[Recorded], words: usize, mut buffer: Vec<u64>) -> Vec<
 }
 
 impl Legality {
-    /// Answers `is-attacked?` asked by a chain on `cells`, the board as the run has it.
-    pub(crate) fn attacked(
-        &mut self,
-        game: &Game,
-        limits: StepLimits,
-        attack: Attack<'_>,
-        cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        let Attack {
-            at,
-            defender,
-            placed,
-            turn_number,
-            turn_values,
-        } = attack;
-        if self.asked_game != game.id() {
-            self.asked.clear();
-            self.asked_cells.clear();
-            self.asked_game = game.id();
-        }
-        let asked_cells = &self.asked_cells;
-        let who = attackers(cells, defender);
-        let turn = if game.reads_turn_number() {
-            turn_number
-        } else {
-            0
-        };
-        let known = self.asked.iter().find(|m| {
-            m.at == at
-                && m.placed == placed
-                && m.attackers == who
-                && m.turn_number == turn
-                && m.turn_values == *turn_values
-                && asked_cells
-                    .get(m.cells.0 as usize..m.cells.1 as usize)
-                    .unwrap_or(&[])
-                    .iter()
-                    .all(|&(p, piece)| cells.get(p.index()).copied().flatten() == piece)
-        });
-        if let Some(m) = known {
-            return Ok(m.attacked);
-        }
-        let question = Question {
-            game,
-            limits,
-            turn_number,
-            turn_values,
-            at,
-            defender,
-            placed,
-        };
-        let mut reads = ReadSet::new();
-        let attacked = self
-            .prober
-            .attacked_reading(&question, cells, Some(&mut reads))
-            .map_err(GenErrorKind::from)?;
-        // The turn variables and turn number are part of the key; the position asked about
-        // holds `placed` for the test, whatever stands there.
-        if self.asked.len() >= ASKED {
-            self.asked.clear();
-            self.asked_cells.clear();
-        }
-        {
-            let n = cells.len();
-            let start = self.asked_cells.len() as u32;
-            for (w, &word) in reads.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let i = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if i < n && i != at.index() {
-                        let piece = cells.get(i).copied().flatten();
-                        self.asked_cells.push((Pos(i as u16), piece));
-                    }
-                }
-            }
-            self.asked.push(Remembered {
-                at,
-                placed,
-                attacked,
-                attackers: who,
-                cells: (start, self.asked_cells.len() as u32),
-                turn_values: *turn_values,
-                turn_number: turn,
-            });
-        }
-        Ok(attacked)
-    }
-
     /// The royal rule: drops the moves from `out[base..]` after which one of the mover's royal
     /// pieces is attacked, keeping the others in their order.
     pub(crate) fn keep_legal(
@@ -595,7 +471,11 @@ impl Legality {
         let mover = position.to_move();
         let royal = royal_pieces(game, position, mover);
         let [(at, king)] = royal.as_slice() else {
-            return self.judge_slowly(game, limits, players, position, n, legal, actions);
+            for i in 0..n {
+                let keep = self.keeps_slowly(game, limits, players, position, actions(i))?;
+                legal.push(keep);
+            }
+            return Ok(());
         };
         let before = position.turn_values;
         let question = Question {
@@ -651,7 +531,6 @@ impl Legality {
         actions: &[Action],
     ) -> Result<bool, GenError> {
         let q = &test.question;
-        let game = q.game;
         let change = Change::of(actions, q, position.cells.len());
         match change.fate {
             Fate::Untouched => {}
@@ -659,35 +538,7 @@ impl Legality {
             Fate::TakesEnemy => return Ok(false),
         }
         if change.moves_royal {
-            // A reversible test of a royal piece that moved needs only the enemies' piece
-            // types, which a move that puts down none of theirs leaves as they were (or fewer,
-            // where it captures: a type no piece has finds no attack). Found once per
-            // position, they spare each such move a search of the board for the royal piece
-            // and for the types.
-            let moved = (game.attack_test() == AttackTest::Reversible)
-                .then(|| royal_destination(actions, q))
-                .flatten();
-            if moved.is_some() && !self.enemy_kinds_found {
-                whole_units(q, &position.cells, &mut self.enemy_kinds);
-                self.enemy_kinds_found = true;
-            }
-            let undo = position.play_actions(game, actions);
-            let attacked = match moved {
-                Some((at, placed)) => {
-                    let turn_values = position.turn_values;
-                    let after = Question {
-                        turn_values: &turn_values,
-                        at,
-                        placed,
-                        ..test.question
-                    };
-                    self.prober
-                        .rerun(&after, &mut position.cells, &self.enemy_kinds)
-                }
-                None => self.royal_attacked(game, q.limits, test.players, position, q.defender),
-            };
-            position.unplay_actions(actions, undo);
-            return attacked.map_err(|f| probe_error(game, f));
+            return self.royal_moved_attacked(q, test.players, position, actions);
         }
         // Parts the move leaves alone answer as before (one attack is enough); the parts it
         // disturbs run again on the board after it.
@@ -709,6 +560,62 @@ impl Legality {
             }
             return self.rerun_remembering(test, position, actions, &change, hit);
         }
+        self.rerun_disturbed(test, position, actions, &change)
+    }
+
+    /// Whether the royal piece `q` is about stands attacked after the move of `actions`, which
+    /// lifts it.
+    #[inline]
+    fn royal_moved_attacked(
+        &mut self,
+        q: &Question<'_>,
+        players: &Players,
+        position: &mut Position,
+        actions: &[Action],
+    ) -> Result<bool, GenError> {
+        let game = q.game;
+        // A reversible test of a royal piece that moved needs only the enemies' piece types,
+        // which a move that puts down none of theirs leaves as they were (or fewer, where it
+        // captures: a type no piece has finds no attack). Found once per position, they spare
+        // each such move a search of the board for the royal piece and for the types.
+        let moved = (game.attack_test() == AttackTest::Reversible)
+            .then(|| royal_destination(actions, q))
+            .flatten();
+        if moved.is_some() && !self.enemy_kinds_found {
+            whole_units(q, &position.cells, &mut self.enemy_kinds);
+            self.enemy_kinds_found = true;
+        }
+        let undo = position.play_actions(game, actions);
+        let attacked = match moved {
+            Some((at, placed)) => {
+                let turn_values = position.turn_values;
+                let after = Question {
+                    turn_values: &turn_values,
+                    at,
+                    placed,
+                    ..*q
+                };
+                self.prober
+                    .rerun(&after, &mut position.cells, &self.enemy_kinds)
+            }
+            None => self.royal_attacked(game, q.limits, players, position, q.defender),
+        };
+        position.unplay_actions(actions, undo);
+        attacked.map_err(|f| probe_error(game, f))
+    }
+
+    /// Whether the royal piece stands attacked after the move that `change` describes, for a
+    /// test of more than 64 parts: the parts the move disturbs run again, on the board after
+    /// it; the others answer as before.
+    #[inline]
+    fn rerun_disturbed(
+        &mut self,
+        test: &RoyalTest<'_>,
+        position: &mut Position,
+        actions: &[Action],
+        change: &Change,
+    ) -> Result<bool, GenError> {
+        let game = test.question.game;
         let mut disturbed: SmallVec<[Unit; 16]> = SmallVec::new();
         for r in test.recorded {
             if !r.stands(&change.written) {
@@ -805,35 +712,27 @@ impl Legality {
         Ok(attacked | outcome.map_err(|f| probe_error(game, f))?)
     }
 
-    /// [`Legality::judge`] with every move tested in full (for games with several royal
-    /// pieces, or none on the board).
-    #[allow(clippy::too_many_arguments)]
-    fn judge_slowly<'a>(
+    /// Whether the move of `actions` keeps to the royal rule, tested in full: what
+    /// [`Legality::judge`] asks for games with several royal pieces, or none on the board.
+    fn keeps_slowly(
         &mut self,
         game: &Game,
         limits: StepLimits,
         players: &Players,
         position: &mut Position,
-        n: usize,
-        legal: &mut Vec<bool>,
-        actions: impl Fn(usize) -> &'a [Action],
-    ) -> Result<(), GenError> {
+        actions: &[Action],
+    ) -> Result<bool, GenError> {
         let mover = position.to_move();
-        for i in 0..n {
-            let actions = actions(i);
-            let keep = match royal::fate(actions, mover, |k| game.is_royal(k)) {
-                Fate::Lost => false,
-                Fate::TakesEnemy => true,
-                Fate::Untouched => {
-                    let undo = position.play_actions(game, actions);
-                    let attacked = self.royal_attacked(game, limits, players, position, mover);
-                    position.unplay_actions(actions, undo);
-                    !attacked.map_err(|f| probe_error(game, f))?
-                }
-            };
-            legal.push(keep);
-        }
-        Ok(())
+        Ok(match royal::fate(actions, mover, |k| game.is_royal(k)) {
+            Fate::Lost => false,
+            Fate::TakesEnemy => true,
+            Fate::Untouched => {
+                let undo = position.play_actions(game, actions);
+                let attacked = self.royal_attacked(game, limits, players, position, mover);
+                position.unplay_actions(actions, undo);
+                !attacked.map_err(|f| probe_error(game, f))?
+            }
+        })
     }
 
     /// The royal rule with every move tested in full, whatever the royal pieces: the
@@ -849,16 +748,9 @@ impl Legality {
         base: usize,
     ) -> Result<(), GenError> {
         let mut legal = Vec::new();
-        let moves = out.get(base..).unwrap_or(&[]);
-        self.judge_slowly(
-            game,
-            limits,
-            players,
-            position,
-            moves.len(),
-            &mut legal,
-            |i| moves.get(i).map_or(&[], Move::actions),
-        )?;
+        for mv in out.get(base..).unwrap_or(&[]) {
+            legal.push(self.keeps_slowly(game, limits, players, position, mv.actions())?);
+        }
         let mut verdicts = legal.into_iter();
         let mut seen = 0;
         out.retain(|_| {
@@ -923,7 +815,7 @@ impl Legality {
     }
 
     /// Whether `mv`, generated for `position` without the royal rule, keeps to it: it does not
-    /// leave a royal piece of the mover attacked (the same test `judge_slowly` makes).
+    /// leave a royal piece of the mover attacked (the same test `keeps_slowly` makes).
     /// The position is played on and taken back.
     pub(crate) fn is_legal(
         &mut self,

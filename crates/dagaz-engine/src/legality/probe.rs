@@ -482,21 +482,7 @@ fn run_unit(
             .get(kind.index())
             .and_then(|t| t.program.reach.whole.as_ref());
         if let Some(whole) = whole {
-            if walk_rays(p, q, kind, &whole.rays) {
-                return Ok((true, 1));
-            }
-            for &j in &whole.runs {
-                let clause = Unit::Kind {
-                    kind,
-                    clause: Some(j),
-                    alt: None,
-                };
-                let ran = run_unit(p, q, clause, recording)?;
-                if ran.0 {
-                    return Ok(ran);
-                }
-            }
-            return Ok((false, 0));
+            return run_whole(p, q, kind, whole, recording);
         }
     }
     let (start, kind, player, looking) = match unit {
@@ -549,6 +535,32 @@ fn run_unit(
     }
     ran.map_err(|fault| ProbeFault { piece: kind, fault })?;
     Ok((probe.found, probe.hits))
+}
+
+/// Runs a whole piece type some of whose clauses are rays: its rays walked, then its other
+/// clauses run one by one until one finds an attack.
+fn run_whole(
+    p: &mut Processor,
+    q: &Question<'_>,
+    kind: PieceKind,
+    whole: &dagaz_ir::Whole,
+    recording: bool,
+) -> Result<(bool, u64), ProbeFault> {
+    if walk_rays(p, q, kind, &whole.rays) {
+        return Ok((true, 1));
+    }
+    for &j in &whole.runs {
+        let clause = Unit::Kind {
+            kind,
+            clause: Some(j),
+            alt: None,
+        };
+        let ran = run_unit(p, q, clause, recording)?;
+        if ran.0 {
+            return Ok(ran);
+        }
+    }
+    Ok((false, 0))
 }
 
 /// The rays of a part, when the compiler proved it is rays (see [`dagaz_ir::Reach`]).
