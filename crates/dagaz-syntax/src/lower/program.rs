@@ -257,7 +257,7 @@ impl Lower {
                     _ => Stmt::CaptureLater(span),
                 }
             }
-            _ => return self.piece_statement(keyword, items, span),
+            _ => return self.piece_statement(keyword, form, items, span),
         })
     }
 
@@ -266,10 +266,10 @@ impl Lower {
     fn piece_statement(
         &mut self,
         keyword: Keyword,
+        form: &str,
         items: &[Node],
         span: Span,
     ) -> shape::Result<Stmt> {
-        let form = keyword.text();
         Ok(match keyword {
             Keyword::Promote => {
                 let [kind] = shape::arity::<1>(form, items, span)?;
@@ -293,14 +293,7 @@ impl Lower {
                 Stmt::MovePiece(self.expression(to), span)
             }
             Keyword::CyclePieces => {
-                let args = shape::args(items);
-                if args.len() < 2 {
-                    return Err(shape::arity_at_least(form, 2, items, span));
-                }
-                if args.len() > MAX_OPERANDS {
-                    return Err(too_many_arguments(span));
-                }
-                Stmt::CyclePieces(self.expressions(args), span)
+                Stmt::CyclePieces(self.operand_list(form, items, span, 2)?, span)
             }
             Keyword::SetOwner => {
                 let [owner] = shape::arity::<1>(form, items, span)?;
@@ -314,16 +307,7 @@ impl Lower {
                 shape::arity::<0>(form, items, span)?;
                 Stmt::AnotherTurn(span)
             }
-            Keyword::Log => {
-                let args = shape::args(items);
-                if args.is_empty() {
-                    return Err(shape::arity_at_least(form, 1, items, span));
-                }
-                if args.len() > MAX_OPERANDS {
-                    return Err(too_many_arguments(span));
-                }
-                Stmt::Log(self.expressions(args), span)
-            }
+            Keyword::Log => Stmt::Log(self.operand_list(form, items, span, 1)?, span),
             // The keywords `statement_here` passes are the statements above.
             _ => {
                 return Err(SyntaxError::new(
@@ -332,6 +316,24 @@ impl Lower {
                 ))
             }
         })
+    }
+
+    /// The operands of `cycle-pieces` or `log`: at least `least`, at most [`MAX_OPERANDS`].
+    fn operand_list(
+        &mut self,
+        form: &str,
+        items: &[Node],
+        span: Span,
+        least: usize,
+    ) -> shape::Result<Vec<Expr>> {
+        let args = shape::args(items);
+        if args.len() < least {
+            return Err(shape::arity_at_least(form, least, items, span));
+        }
+        if args.len() > MAX_OPERANDS {
+            return Err(too_many_arguments(span));
+        }
+        Ok(self.expressions(args))
     }
 
     /// `(FORM NAME VALUE)` (`let`, `set!`, `set-attr`): the value is lowered even when the
