@@ -5,14 +5,17 @@
 //! State → Players → Global. A statement that cannot be compiled is left out with its error
 //! recorded, and the next one is compiled: one pass finds every error of a piece.
 
+mod expression;
+mod statement;
+
 use crate::error::{CompileError, CompileErrorKind};
+use dagaz_ir::Value;
 use dagaz_ir::{Board, Clause, Invariant, Program};
 use dagaz_ir::{Cmp, Op, Target};
-use dagaz_ir::{StrId, Value};
 use dagaz_sexpr::Span;
 use dagaz_syntax::{Block, Compare, Expr, Ident, Keyword, Stmt};
 use dagaz_vm::env::players::{self, PlayersName};
-use dagaz_vm::env::state::{self, Measure, Query, StateName};
+use dagaz_vm::env::state::{self, Query, StateName};
 use dagaz_vm::env::{global, local::Scopes};
 use indexmap::IndexSet;
 
@@ -310,194 +313,6 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             .ok_or_else(|| too_many("local variables", u16::MAX as usize, span))?)
     }
 
-    fn statement(&mut self, stmt: &Stmt) -> Result<()> {
-        match stmt {
-            Stmt::Expr(expr) => {
-                // A bare position or direction as a statement goes there (failing off the
-                // board), as `check` would; any other bare value is computed and dropped.
-                if let Expr::Name(name) = expr {
-                    if let Name::State(StateName::Position(_) | StateName::Direction(_)) =
-                        self.resolve(name)?
-                    {
-                        return self.check(expr, name.span);
-                    }
-                }
-                self.expression(expr)?;
-                self.emit(Op::Pop, expr.span());
-                Ok(())
-            }
-            // `(check (any a b))` is `(any (check a) (check b))`: each alternative then
-            // compiles to one command such as `Nav`.
-            Stmt::Check(Expr::Any(alts, _), span) => {
-                self.choice(alts, *span, Expr::span, |c, alt| c.check(alt, *span))
-            }
-            Stmt::Check(arg, span) => self.check(arg, *span),
-            Stmt::NoMoves(span) => {
-                self.emit(Op::NoMoves, *span);
-                Ok(())
-            }
-            Stmt::Let(name, value, span) => {
-                // The value first, so `(let x (+ x 1))` reads the outer x; the stores are
-                // patched with the slot once it is declared. `(let x (any a b))` stores in
-                // each alternative, so constant alternatives become one command each.
-                let mut stores = Vec::new();
-                let value = match value {
-                    Expr::Any(alts, _) => self.choice(alts, *span, Expr::span, |c, alt| {
-                        stores.push(c.store_value(alt, *span)?);
-                        Ok(())
-                    }),
-                    _ => self.store_value(value, *span).map(|at| stores.push(at)),
-                };
-                // Declared even when its value had an error, so that the reads after it are
-                // not taken for globals.
-                let slot = self.declare(name, *span)?;
-                value?;
-                for at in stores {
-                    if let Some(
-                        Op::LocalSet(s) | Op::LocalConst(s, _) | Op::LocalConstJmp(s, _, _),
-                    ) = self.ops.get_mut(at)
-                    {
-                        *s = slot;
-                    }
-                }
-                Ok(())
-            }
-            Stmt::Set(target, value, span) => {
-                let op = self.assignable(target, Keyword::Set)?;
-                self.expression(value)?;
-                self.emit(op, *span);
-                Ok(())
-            }
-            Stmt::Inc(target, amount, span) => self.increment(1, target, amount.as_ref(), *span),
-            Stmt::Dec(target, amount, span) => self.increment(-1, target, amount.as_ref(), *span),
-            Stmt::While(cond, body, span) => {
-                let top = self.here();
-                let exits = if is_true_literal(cond) {
-                    Vec::new()
-                } else {
-                    self.jump_unless(cond)?
-                };
-                self.scoped_block(&body.stmts);
-                self.emit(Op::Jmp(top), *span);
-                exits.into_iter().for_each(|e| self.patch_here(e));
-                Ok(())
-            }
-            Stmt::If(cond, then, otherwise, span) => {
-                let skip_then = self.jump_unless(cond)?;
-                self.scoped_block(&then.stmts);
-                match otherwise {
-                    Some(body) => {
-                        let skip_else = self.emit(Op::Jmp(0), *span);
-                        skip_then.into_iter().for_each(|e| self.patch_here(e));
-                        self.scoped_block(&body.stmts);
-                        self.patch_here(skip_else);
-                    }
-                    None => skip_then.into_iter().for_each(|e| self.patch_here(e)),
-                }
-                Ok(())
-            }
-            Stmt::Seq(body, _) => {
-                self.scoped_block(&body.stmts);
-                Ok(())
-            }
-            Stmt::EndMove(span) => {
-                let fork = self.emit(Op::EndMove(0), *span);
-                let jump = self.emit(Op::Jmp(0), *span);
-                self.to_post.push(jump);
-                self.patch_here(fork);
-                Ok(())
-            }
-            Stmt::Take(span)
-            | Stmt::Drop(span)
-            | Stmt::Capture(span)
-            | Stmt::CaptureLater(span)
-            | Stmt::CaptureGroup(span)
-            | Stmt::Visit(span) => {
-                let op = match stmt {
-                    Stmt::Take(_) => Op::Take,
-                    Stmt::Visit(_) => Op::Visit,
-                    Stmt::Drop(_) => Op::Drop,
-                    Stmt::Capture(_) => Op::Capture,
-                    Stmt::CaptureGroup(_) => Op::CaptureGroup,
-                    _ => Op::CaptureLater,
-                };
-                self.emit(op, *span);
-                Ok(())
-            }
-            Stmt::Promote(kind, span) => {
-                // A piece name is one command; anything else (`(any Queen Rook)`, a local) is
-                // computed and must give a piece type at run time.
-                match kind {
-                    Expr::Name(name) if !self.is_local(&name.text) => {
-                        let kind = self.names.pieces.get_index_of(&name.text).ok_or_else(|| {
-                            CompileError::unknown("piece type", &name.text, name.span)
-                        })?;
-                        self.emit(Op::Promote(dagaz_ir::PieceKind(kind as u8)), *span);
-                    }
-                    _ => {
-                        self.expression(kind)?;
-                        self.emit(Op::PromoteTo, *span);
-                    }
-                }
-                Ok(())
-            }
-            Stmt::SetAttr(name, value, span) => {
-                let bit = self
-                    .names
-                    .attributes
-                    .get_index_of(&name.text)
-                    .ok_or_else(|| CompileError::unknown("attribute", &name.text, name.span))?;
-                self.expression(value)?;
-                self.emit(Op::SetAttr(bit as u8), *span);
-                Ok(())
-            }
-            Stmt::MovePiece(to, span) => {
-                self.expression(to)?;
-                self.emit(Op::MovePiece, *span);
-                Ok(())
-            }
-            Stmt::CyclePieces(positions, span) => {
-                let n = u8::try_from(positions.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
-                positions.iter().try_for_each(|p| self.expression(p))?;
-                self.emit(Op::CyclePieces(n), *span);
-                Ok(())
-            }
-            Stmt::SetOwner(owner, span) => {
-                self.expression(owner)?;
-                self.emit(Op::SetOwner, *span);
-                Ok(())
-            }
-            Stmt::SetSeeds(n, span) => {
-                self.expression(n)?;
-                self.emit(Op::SetSeeds, *span);
-                Ok(())
-            }
-            Stmt::AnotherTurn(span) => {
-                self.emit(Op::AnotherTurn, *span);
-                Ok(())
-            }
-            Stmt::Log(values, span) => {
-                let n = u8::try_from(values.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
-                values.iter().try_for_each(|v| self.expression(v))?;
-                self.emit(Op::Log(n), *span);
-                Ok(())
-            }
-            // Each alternative is a block of its own: its `let`s end with it.
-            Stmt::Any(alts, span) => self.choice(
-                alts,
-                *span,
-                |b| b.span,
-                |c, alt| {
-                    c.scoped_block(&alt.stmts);
-                    Ok(())
-                },
-            ),
-            Stmt::Error(_) => Err(Stop::Reported),
-        }
-    }
-
     /// Emits `value` and a store into a slot to be patched; answers the store's index.
     fn store_value(&mut self, value: &Expr, span: Span) -> Result<usize> {
         match self.constant(value)? {
@@ -662,15 +477,8 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
         if let Expr::Compare(op, operands, span) = cond {
             if let [Expr::Name(name), Expr::Int(value, _)] = operands.as_ref() {
                 if let Name::Local(slot) = self.resolve(name)? {
-                    let cmp = match op {
-                        Compare::Eq => Cmp::Eq,
-                        Compare::Ne => Cmp::Ne,
-                        Compare::Lt => Cmp::Lt,
-                        Compare::Le => Cmp::Le,
-                        Compare::Gt => Cmp::Gt,
-                        Compare::Ge => Cmp::Ge,
-                    };
-                    return Ok(self.emit(Op::JmpUnlessLocal(slot, cmp, *value, 0), *span));
+                    let jump = Op::JmpUnlessLocal(slot, cmp(*op), *value, 0);
+                    return Ok(self.emit(jump, *span));
                 }
             }
         }
@@ -718,168 +526,6 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             }
         }
         ends.into_iter().for_each(|e| self.patch_here(e));
-        Ok(())
-    }
-
-    /// Compiles `expr` to commands that push exactly one value.
-    fn expression(&mut self, expr: &Expr) -> Result<()> {
-        match expr {
-            Expr::Int(n, span) => {
-                self.emit(Op::Push(Value::Int(*n)), *span);
-            }
-            Expr::Bool(b, span) => {
-                self.emit(Op::Push(Value::Bool(*b)), *span);
-            }
-            Expr::Str(s, span) => {
-                let (index, _) = self.names.strings.insert_full(s.clone());
-                let id = u32::try_from(index)
-                    .map_err(|_| too_many("strings", u32::MAX as usize, *span))?;
-                self.emit(Op::Push(Value::Str(StrId(id))), *span);
-            }
-            Expr::Name(name) => {
-                let op = match self.resolve(name)? {
-                    Name::Literal(v) => Op::Push(v),
-                    Name::Local(slot) => Op::LocalGet(slot),
-                    Name::Global(slot) => Op::GlobalGet(slot),
-                    Name::State(StateName::Position(p)) => Op::Push(Value::Pos(p)),
-                    Name::State(StateName::Direction(d)) => Op::Push(Value::Dir(d)),
-                    Name::State(StateName::Piece(k)) => Op::Push(Value::Piece(k)),
-                    Name::State(StateName::Query(q)) => query_op(q),
-                    Name::State(StateName::Attribute(a)) => Op::AttrAt(a),
-                    Name::State(StateName::TurnVariable(t)) => Op::TurnGet(t),
-                    Name::State(StateName::Attacked(true)) => Op::IsAttacked,
-                    Name::State(StateName::Attacked(false)) => Op::NotAttacked,
-                    Name::State(StateName::GivesCheck) => Op::GivesCheck,
-                    Name::State(StateName::GivesMate) => Op::GivesMate,
-                    Name::State(StateName::InCheck) => Op::InCheck,
-                    Name::State(StateName::CanAnswer) => Op::CanAnswer,
-                    Name::State(StateName::Measure(m)) => match m {
-                        Measure::FriendCount => Op::FriendCount,
-                        Measure::EnemyCount => Op::EnemyCount,
-                        Measure::LineLength => Op::LineLength,
-                        Measure::GroupSize => Op::GroupSize,
-                        Measure::Liberties => Op::Liberties,
-                        Measure::Encircles => Op::Encircles,
-                        Measure::Seeds => Op::Seeds,
-                    },
-                    Name::Players(PlayersName::Player(p)) => Op::Push(Value::Player(p)),
-                    Name::Players(PlayersName::CurrentPlayer) => Op::CurrentPlayer,
-                    Name::Players(PlayersName::NextPlayer) => Op::NextPlayer,
-                    Name::Players(PlayersName::TurnNumber) => Op::TurnNumber,
-                    Name::Players(PlayersName::TurnOrder) => Op::TurnOrder,
-                };
-                self.emit(op, name.span);
-            }
-            Expr::InZone(zone, span) => {
-                let index = self
-                    .names
-                    .zones
-                    .zone(&zone.text)
-                    .ok_or_else(|| CompileError::unknown("zone", &zone.text, zone.span))?;
-                let index = u16::try_from(index)
-                    .map_err(|_| too_many("zones", u16::MAX as usize, *span))?;
-                self.emit(Op::InZone(index), *span);
-            }
-            Expr::CountOf(friends, kind, span) => {
-                let index =
-                    self.names.pieces.get_index_of(&kind.text).ok_or_else(|| {
-                        CompileError::unknown("piece type", &kind.text, kind.span)
-                    })?;
-                let kind = dagaz_ir::PieceKind(index as u8);
-                self.emit(
-                    Op::CountOf {
-                        friends: *friends,
-                        kind,
-                    },
-                    *span,
-                );
-            }
-            Expr::Connected(a, b, span) => {
-                let zone = |c: &Self, z: &dagaz_syntax::Ident| {
-                    let index = c
-                        .names
-                        .zones
-                        .zone(&z.text)
-                        .ok_or_else(|| CompileError::unknown("zone", &z.text, z.span))?;
-                    u16::try_from(index).map_err(|_| too_many("zones", u16::MAX as usize, *span))
-                };
-                let (a, b) = (zone(self, a)?, zone(self, b)?);
-                self.emit(Op::Connected(a, b), *span);
-            }
-            Expr::GroupTouches(zones, span) => {
-                let n = u8::try_from(zones.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
-                for z in zones {
-                    let index = self
-                        .names
-                        .zones
-                        .zone(&z.text)
-                        .ok_or_else(|| CompileError::unknown("zone", &z.text, z.span))?;
-                    let index = u16::try_from(index)
-                        .map_err(|_| too_many("zones", u16::MAX as usize, *span))?;
-                    self.emit(Op::GroupTouches(index), z.span);
-                }
-                if n > 1 {
-                    self.emit(Op::Add(n), *span);
-                }
-            }
-            Expr::Any(alts, span) => {
-                self.choice(alts, *span, Expr::span, |c, alt| c.expression(alt))?
-            }
-            Expr::And(operands, span) | Expr::Or(operands, span) => {
-                // Short-circuit: the result is a boolean; operands are tested left to right.
-                let is_and = matches!(expr, Expr::And(..));
-                let mut exits = Vec::new();
-                for operand in operands {
-                    self.expression(operand)?;
-                    if !is_and {
-                        self.emit(Op::Not, operand.span());
-                    }
-                    exits.push(self.emit(Op::JmpIfFalse(0), operand.span()));
-                }
-                self.emit(Op::Push(Value::Bool(is_and)), *span);
-                let done = self.emit(Op::Jmp(0), *span);
-                exits.into_iter().for_each(|e| self.patch_here(e));
-                self.emit(Op::Push(Value::Bool(!is_and)), *span);
-                self.patch_here(done);
-            }
-            Expr::Not(operand, span) => {
-                self.expression(operand)?;
-                self.emit(Op::Not, *span);
-            }
-            Expr::Add(operands, span) | Expr::Mul(operands, span) | Expr::Sub(operands, span) => {
-                let n = u8::try_from(operands.len())
-                    .map_err(|_| too_many("arguments", u8::MAX as usize, *span))?;
-                operands.iter().try_for_each(|a| self.expression(a))?;
-                // Even with one operand, so that `(+ x)` checks that x is a number.
-                let op = match expr {
-                    Expr::Add(..) => Op::Add(n),
-                    Expr::Mul(..) => Op::Mul(n),
-                    _ if n == 1 => Op::Neg,
-                    _ => Op::Sub(n),
-                };
-                self.emit(op, *span);
-            }
-            Expr::Div(operands, span)
-            | Expr::Mod(operands, span)
-            | Expr::Compare(_, operands, span) => {
-                let [a, b] = operands.as_ref();
-                self.expression(a)?;
-                self.expression(b)?;
-                let op = match expr {
-                    Expr::Div(..) => Op::Div,
-                    Expr::Mod(..) => Op::Mod,
-                    Expr::Compare(Compare::Eq, ..) => Op::Eq,
-                    Expr::Compare(Compare::Ne, ..) => Op::Ne,
-                    Expr::Compare(Compare::Lt, ..) => Op::Lt,
-                    Expr::Compare(Compare::Le, ..) => Op::Le,
-                    Expr::Compare(Compare::Gt, ..) => Op::Gt,
-                    _ => Op::Ge,
-                };
-                self.emit(op, *span);
-            }
-            Expr::Error(_) => return Err(Stop::Reported),
-        }
         Ok(())
     }
 
@@ -1024,6 +670,19 @@ fn describe_impure(op: Op) -> &'static str {
             "the players environment"
         }
         _ => "the board state",
+    }
+}
+
+/// The syntax's comparison as the IR's: the two are the same six, at two layers that do not
+/// know each other (the syntax is what was written, `Cmp` an operand of a command).
+fn cmp(compare: Compare) -> Cmp {
+    match compare {
+        Compare::Eq => Cmp::Eq,
+        Compare::Ne => Cmp::Ne,
+        Compare::Lt => Cmp::Lt,
+        Compare::Le => Cmp::Le,
+        Compare::Gt => Cmp::Gt,
+        Compare::Ge => Cmp::Ge,
     }
 }
 

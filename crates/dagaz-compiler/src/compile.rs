@@ -52,35 +52,8 @@ pub fn compile_all(forms: &[Node]) -> (Option<Rules>, Vec<CompileError>) {
 }
 
 fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Rules> {
-    let mut boards = IndexMap::new();
-    for form in file.boards() {
-        let Some(board) = board::board(form, errors) else {
-            continue;
-        };
-        if boards.contains_key(board.name()) {
-            let name = board.name().to_string();
-            errors.push(CompileError::duplicate(
-                Keyword::Board.text(),
-                &name,
-                form.span,
-            ));
-        } else {
-            boards.insert(board.name().to_string(), board);
-        }
-    }
-    let mut pieces: IndexMap<String, &dagaz_syntax::Piece> = IndexMap::new();
-    for piece in file.pieces() {
-        let Some(name) = &piece.name else { continue };
-        if pieces.contains_key(&name.text) {
-            errors.push(CompileError::duplicate(
-                Keyword::Piece.text(),
-                &name.text,
-                piece.span,
-            ));
-        } else {
-            pieces.insert(name.text.clone(), piece);
-        }
-    }
+    let mut boards = named_boards(file, errors);
+    let pieces = named_pieces(file, errors);
     let game = file.game()?;
     // A board that could not be built has its error already.
     let unbuilt = |name: &str| {
@@ -98,6 +71,201 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         return None;
     }
     let piece_names: IndexSet<String> = pieces.keys().cloned().collect();
+    let players = player_names(game, errors)?;
+    let symmetry = symmetries(game, &board, &players, errors);
+    let zones = zones(game, &board, &players, errors);
+
+    let (attributes, default_attrs) = declarations::attributes(game, errors);
+    let (turn_variables, turn_keep) = declarations::turn_variables(game, errors);
+    let mut globals = IndexSet::new();
+    let mut strings = IndexSet::new();
+    // The names every chain resolves against; the globals and strings grow as chains use them.
+    let mut names = Names {
+        board: &board,
+        pieces: &piece_names,
+        players: &players,
+        globals: &mut globals,
+        strings: &mut strings,
+        zones: &zones,
+        attributes: &attributes,
+        turn_variables: &turn_variables,
+    };
+    let piece_types = piece_types(&pieces, &mut names, errors);
+    let goal_programs = goal_programs(game, &mut names, errors);
+    let declared = Declarations {
+        board,
+        players,
+        symmetry,
+        piece_names,
+        zones,
+        attributes,
+        default_attrs,
+        turn_variables,
+        turn_keep,
+    };
+    let chains = Chains {
+        piece_types,
+        goal_programs,
+        globals,
+        strings,
+    };
+    Some(assemble(game, declared, chains, errors))
+}
+
+/// What a game declares, by name, before its chains are compiled.
+struct Declarations {
+    board: Board,
+    players: IndexSet<String>,
+    symmetry: Vec<Vec<Dir>>,
+    piece_names: IndexSet<String>,
+    zones: Zones,
+    attributes: IndexSet<String>,
+    default_attrs: u8,
+    turn_variables: IndexSet<String>,
+    turn_keep: u8,
+}
+
+/// The compiled chains of a game, with the globals and strings they use.
+struct Chains {
+    piece_types: Vec<PieceType>,
+    goal_programs: Vec<crate::goals::GoalProgram>,
+    globals: IndexSet<String>,
+    strings: IndexSet<String>,
+}
+
+/// The rules, from the declarations and chains: the start position, the FEN, the goals, the
+/// evaluation and the rest of the game's clauses.
+fn assemble(
+    game: &dagaz_syntax::Game,
+    d: Declarations,
+    mut chains: Chains,
+    errors: &mut Vec<CompileError>,
+) -> Rules {
+    let pass = pass_rule(game);
+    if pass.is_some() {
+        // A pass is written `pass`: the notation needs the string among the constants.
+        chains.strings.insert("pass".to_string());
+    }
+    let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
+    let komi = komi(game, &d.players, errors);
+    let to_hand = game
+        .captures_to_hand
+        .as_ref()
+        .map(|c| crate::hands::to_hand(c, &d.piece_names, &d.attributes, errors));
+    let mut hands = crate::hands::initial(entries, &d.players, &d.piece_names, errors);
+    let pieces = &chains.piece_types;
+    if hands.is_empty() && (to_hand.is_some() || pieces.iter().any(|p| p.drops.is_some())) {
+        // Captures go to hands, or pieces drop from them: every hand starts empty.
+        hands = vec![0; d.players.len() * pieces.len()];
+    }
+    let initial = initial(entries, &d, errors);
+    let seeds = start_seeds(game, &d.board, pieces, &chains.goal_programs, errors);
+    let declared = declarations::Declared {
+        board: &d.board,
+        players: &d.players,
+        symmetry: &d.symmetry,
+        pieces: &d.piece_names,
+        attributes: &d.attributes,
+        default_attrs: d.default_attrs,
+        turn_variables: &d.turn_variables,
+    };
+    let fen = game
+        .fen
+        .as_ref()
+        .and_then(|fen| declarations::fen(fen, &declared, errors));
+    let royal = declarations::royal(game, &d.piece_names, errors);
+    let attacks = declarations::attacks(game);
+    let (goals, history_goals) = declarations::goals(game, d.players.len(), &d.piece_names, errors);
+    let evaluation = declarations::evaluation(game, &declared, &initial, errors);
+
+    Rules {
+        name: game
+            .name
+            .as_ref()
+            .map(|n| n.text.clone())
+            .unwrap_or_default(),
+        board: d.board,
+        players: d.players,
+        symmetry: d.symmetry,
+        pieces: chains.piece_types,
+        strings: chains.strings,
+        globals: chains.globals,
+        zones: d.zones,
+        unique_by_path: game.unique_by_path.unwrap_or(false),
+        fen,
+        attributes: d.attributes,
+        default_attrs: d.default_attrs,
+        turn_variables: d.turn_variables,
+        turn_keep: d.turn_keep,
+        royal,
+        attacks,
+        goals,
+        history_goals,
+        goal_programs: chains.goal_programs,
+        pass,
+        positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
+        superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
+        search: search(game),
+        end_score: end_score(game),
+        komi,
+        hands,
+        to_hand,
+        evaluation,
+        initial,
+        seeds,
+    }
+}
+
+/// The boards by name; a second board of a name is an error.
+fn named_boards(
+    file: &dagaz_syntax::File,
+    errors: &mut Vec<CompileError>,
+) -> IndexMap<String, Board> {
+    let mut boards = IndexMap::new();
+    for form in file.boards() {
+        let Some(board) = board::board(form, errors) else {
+            continue;
+        };
+        if boards.contains_key(board.name()) {
+            let name = board.name().to_string();
+            errors.push(CompileError::duplicate(
+                Keyword::Board.text(),
+                &name,
+                form.span,
+            ));
+        } else {
+            boards.insert(board.name().to_string(), board);
+        }
+    }
+    boards
+}
+
+/// The pieces by name; a second piece of a name is an error.
+fn named_pieces<'f>(
+    file: &'f dagaz_syntax::File,
+    errors: &mut Vec<CompileError>,
+) -> IndexMap<String, &'f dagaz_syntax::Piece> {
+    let mut pieces = IndexMap::new();
+    for piece in file.pieces() {
+        let Some(name) = &piece.name else { continue };
+        if pieces.contains_key(&name.text) {
+            errors.push(CompileError::duplicate(
+                Keyword::Piece.text(),
+                &name.text,
+                piece.span,
+            ));
+        } else {
+            pieces.insert(name.text.clone(), piece);
+        }
+    }
+    pieces
+}
+
+/// The players' names in the order of `(players ...)`; `None` when there are too many.
+fn player_names(
+    game: &dagaz_syntax::Game,
+    errors: &mut Vec<CompileError>,
+) -> Option<IndexSet<String>> {
     let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
     let mut players = IndexSet::new();
     for entry in entries {
@@ -115,43 +283,30 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         errors.push(CompileError::too_many("players", u8::MAX as usize, span));
         return None;
     }
-    let symmetry = symmetries(game, &board, &players, errors);
-    let zones = zones(game, &board, &players, errors);
+    Some(players)
+}
 
-    let (attributes, default_attrs) = declarations::attributes(game, errors);
-    let (turn_variables, turn_keep) = declarations::turn_variables(game, errors);
-    let mut globals = IndexSet::new();
-    let mut strings = IndexSet::new();
-    // The names every chain resolves against; the globals and strings grow as chains use them.
-    macro_rules! names {
-        () => {
-            Names {
-                board: &board,
-                pieces: &piece_names,
-                players: &players,
-                globals: &mut globals,
-                strings: &mut strings,
-                zones: &zones,
-                attributes: &attributes,
-                turn_variables: &turn_variables,
-            }
-        };
-    }
+/// Each piece type with its compiled chains (moves, drops) and glyphs, in the order of the
+/// file.
+fn piece_types(
+    pieces: &IndexMap<String, &dagaz_syntax::Piece>,
+    names: &mut Names,
+    errors: &mut Vec<CompileError>,
+) -> Vec<PieceType> {
     let mut piece_types = Vec::with_capacity(pieces.len());
-    for (piece_name, piece) in &pieces {
-        let mut names = names!();
+    for (piece_name, piece) in pieces {
         let (program, piece_errors) =
-            ChainCompiler::new(&mut names).piece(&piece.pre, &piece.moves, &piece.post);
+            ChainCompiler::new(names).piece(&piece.pre, &piece.moves, &piece.post);
         errors.extend(piece_errors);
         let drops = (!piece.drops.is_empty()).then(|| {
-            let (program, drop_errors) = ChainCompiler::new(&mut names).drops(&piece.drops);
+            let (program, drop_errors) = ChainCompiler::new(names).drops(&piece.drops);
             errors.extend(drop_errors);
             program
         });
         let glyphs = piece
             .glyphs
             .iter()
-            .filter_map(|(who, c)| match crate::lookup::player(&players, who) {
+            .filter_map(|(who, c)| match crate::lookup::player(names.players, who) {
                 Ok(p) => Some((p, *c)),
                 Err(e) => {
                     errors.push(e);
@@ -168,12 +323,19 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
             span: piece.name.as_ref().map_or(piece.span, |n| n.span),
         });
     }
+    piece_types
+}
 
+/// The compiled `(goal ...)` chains, numbered from 1.
+fn goal_programs(
+    game: &dagaz_syntax::Game,
+    names: &mut Names,
+    errors: &mut Vec<CompileError>,
+) -> Vec<crate::goals::GoalProgram> {
     let mut goal_programs = Vec::new();
     for (i, goal) in game.goal_programs.iter().enumerate() {
-        let mut names = names!();
         let n = u16::try_from(i + 1).unwrap_or(u16::MAX);
-        let (program, goal_errors) = ChainCompiler::new(&mut names).goal(n, &goal.body);
+        let (program, goal_errors) = ChainCompiler::new(names).goal(n, &goal.body);
         errors.extend(goal_errors);
         goal_programs.push(crate::goals::GoalProgram {
             outcome: match goal.outcome {
@@ -185,24 +347,45 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
             span: goal.span,
         });
     }
-    let pass = game.pass.map(|(p, _)| match p {
+    goal_programs
+}
+
+/// `(pass always|when-blocked)`.
+fn pass_rule(game: &dagaz_syntax::Game) -> Option<crate::goals::PassRule> {
+    game.pass.map(|(p, _)| match p {
         dagaz_syntax::Pass::Always => crate::goals::PassRule::Always,
         dagaz_syntax::Pass::WhenBlocked => crate::goals::PassRule::WhenBlocked,
-    });
-    if pass.is_some() {
-        // A pass is written `pass`: the notation needs the string among the constants.
-        strings.insert("pass".to_string());
-    }
-    let end_score = game.score.map(|(s, _)| match s {
+    })
+}
+
+/// `(score pieces|area|seeds)`.
+fn end_score(game: &dagaz_syntax::Game) -> Option<crate::goals::EndScore> {
+    game.score.map(|(s, _)| match s {
         dagaz_syntax::EndScore::Pieces => crate::goals::EndScore::Pieces,
         dagaz_syntax::EndScore::Area => crate::goals::EndScore::Area,
         dagaz_syntax::EndScore::Seeds => crate::goals::EndScore::Seeds,
-    });
-    let komi = game
-        .komi
+    })
+}
+
+/// `(search ...)`: alpha-beta unless the game asks otherwise.
+fn search(game: &dagaz_syntax::Game) -> SearchPreference {
+    match game.search {
+        None | Some((dagaz_syntax::Search::AlphaBeta, _)) => SearchPreference::AlphaBeta,
+        Some((dagaz_syntax::Search::Mcts, _)) => SearchPreference::Mcts,
+        Some((dagaz_syntax::Search::MctsRave, _)) => SearchPreference::MctsRave,
+    }
+}
+
+/// The `(komi PLAYER POINTS)` clauses, in half points.
+fn komi(
+    game: &dagaz_syntax::Game,
+    players: &IndexSet<String>,
+    errors: &mut Vec<CompileError>,
+) -> Vec<(PlayerId, i32)> {
+    game.komi
         .iter()
         .filter_map(
-            |(who, half_points, _)| match crate::lookup::player(&players, who) {
+            |(who, half_points, _)| match crate::lookup::player(players, who) {
                 Ok(p) => Some((p, *half_points)),
                 Err(e) => {
                     errors.push(e);
@@ -210,89 +393,27 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
                 }
             },
         )
-        .collect();
-    let to_hand = game
-        .captures_to_hand
-        .as_ref()
-        .map(|c| crate::hands::to_hand(c, &piece_names, &attributes, errors));
-    let mut hands = crate::hands::initial(entries, &players, &piece_names, errors);
-    if hands.is_empty() && (to_hand.is_some() || piece_types.iter().any(|p| p.drops.is_some())) {
-        // Captures go to hands, or pieces drop from them: every hand starts empty.
-        hands = vec![0; players.len() * piece_types.len()];
-    }
+        .collect()
+}
 
-    let mut initial = vec![None; board.len()];
+/// The start position: every player's pieces placed on the board.
+fn initial(
+    entries: &[dagaz_syntax::Player],
+    d: &Declarations,
+    errors: &mut Vec<CompileError>,
+) -> Vec<Option<dagaz_ir::Piece>> {
+    let mut initial = vec![None; d.board.len()];
     let placer = Placer {
-        board: &board,
-        players: &players,
-        pieces: &piece_names,
-        attrs: default_attrs,
+        board: &d.board,
+        players: &d.players,
+        pieces: &d.piece_names,
+        attrs: d.default_attrs,
     };
     for entry in entries {
         let placed = placer.place_player(entry, &mut initial);
         errors.extend(placed.into_iter().map(placement::to_compile_error));
     }
-
-    let seeds = start_seeds(game, &board, &piece_types, &goal_programs, errors);
-
-    let declared = declarations::Declared {
-        board: &board,
-        players: &players,
-        symmetry: &symmetry,
-        pieces: &piece_names,
-        attributes: &attributes,
-        default_attrs,
-        turn_variables: &turn_variables,
-    };
-    let fen = game
-        .fen
-        .as_ref()
-        .and_then(|fen| declarations::fen(fen, &declared, errors));
-    let royal = declarations::royal(game, &piece_names, errors);
-    let attacks = declarations::attacks(game);
-    let (goals, history_goals) = declarations::goals(game, players.len(), &piece_names, errors);
-    let evaluation = declarations::evaluation(game, &declared, &initial, errors);
-
-    Some(Rules {
-        name: game
-            .name
-            .as_ref()
-            .map(|n| n.text.clone())
-            .unwrap_or_default(),
-        board,
-        players,
-        symmetry,
-        pieces: piece_types,
-        strings,
-        globals,
-        zones,
-        unique_by_path: game.unique_by_path.unwrap_or(false),
-        fen,
-        attributes,
-        default_attrs,
-        turn_variables,
-        turn_keep,
-        royal,
-        attacks,
-        goals,
-        history_goals,
-        goal_programs,
-        pass,
-        positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
-        superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
-        search: match game.search {
-            None | Some((dagaz_syntax::Search::AlphaBeta, _)) => SearchPreference::AlphaBeta,
-            Some((dagaz_syntax::Search::Mcts, _)) => SearchPreference::Mcts,
-            Some((dagaz_syntax::Search::MctsRave, _)) => SearchPreference::MctsRave,
-        },
-        end_score,
-        komi,
-        hands,
-        to_hand,
-        evaluation,
-        initial,
-        seeds,
-    })
+    initial
 }
 
 /// The seeds each position starts with, from the `seeds` clauses; empty when the game keeps

@@ -166,35 +166,7 @@ pub(crate) fn goals(
                 let material = material
                     .as_ref()
                     .and_then(|m| material_of(m, players, pieces, errors));
-                // One count serves every quiet-moves goal: they must agree on what restarts it.
-                let first = history.iter().find_map(|g: &HistoryGoal| match &g.rule {
-                    HistoryRule::QuietMoves { resets, .. } => Some(resets),
-                    HistoryRule::Repetition { .. } => None,
-                });
-                // As sets: `Man King` and `King Man` restart the same count.
-                let same = |first: &[PieceKind]| {
-                    first.iter().all(|k| resets.contains(k))
-                        && resets.iter().all(|k| first.contains(k))
-                };
-                if let Some(first) = first.filter(|first| !same(first)) {
-                    let names = |kinds: &[PieceKind]| {
-                        kinds
-                            .iter()
-                            .filter_map(|k| pieces.get_index(k.index()))
-                            .map(|n| format!("`{n}`"))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    };
-                    errors.push(CompileError::expected(
-                        &format!(
-                            "the piece types of the game's first `quiet-moves` goal ({}): the \
-                             goals share one count",
-                            names(first)
-                        ),
-                        names(&resets),
-                        goal.span,
-                    ));
-                }
+                same_resets(&history, &resets, pieces, goal.span, errors);
                 if errors.len() == before {
                     let plies = *plies;
                     let rule = HistoryRule::QuietMoves {
@@ -218,6 +190,44 @@ pub(crate) fn goals(
         });
     }
     (goals, history)
+}
+
+/// One count serves every quiet-moves goal: they must agree on what restarts it. Records an
+/// error when `resets` differs from the first goal's in `history`.
+fn same_resets(
+    history: &[HistoryGoal],
+    resets: &[PieceKind],
+    pieces: &IndexSet<String>,
+    span: dagaz_sexpr::Span,
+    errors: &mut Vec<CompileError>,
+) {
+    let first = history.iter().find_map(|g: &HistoryGoal| match &g.rule {
+        HistoryRule::QuietMoves { resets, .. } => Some(resets),
+        HistoryRule::Repetition { .. } => None,
+    });
+    // As sets: `Man King` and `King Man` restart the same count.
+    let same = |first: &[PieceKind]| {
+        first.iter().all(|k| resets.contains(k)) && resets.iter().all(|k| first.contains(k))
+    };
+    if let Some(first) = first.filter(|first| !same(first)) {
+        let names = |kinds: &[PieceKind]| {
+            kinds
+                .iter()
+                .filter_map(|k| pieces.get_index(k.index()))
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        errors.push(CompileError::expected(
+            &format!(
+                "the piece types of the game's first `quiet-moves` goal ({}): the \
+                 goals share one count",
+                names(first)
+            ),
+            names(resets),
+            span,
+        ));
+    }
 }
 
 /// `(while (side ...) (side ...))` of a `quiet-moves` goal, in a game of two players.
@@ -288,77 +298,8 @@ pub(crate) fn evaluation(
     let phase_span = written.phase.first().map(|(name, _)| name.span);
     match (&written.endgame, phase_span) {
         (Some(end), _) => {
-            let mut phase = vec![0; names.pieces.len()];
-            set_values(&written.phase, names, &mut phase, errors);
-            for (name, weight) in &written.phase {
-                if *weight < 0 {
-                    let found = format!("{weight}");
-                    errors.push(CompileError::expected(
-                        "a phase of 0 or more",
-                        found,
-                        name.span,
-                    ));
-                }
-            }
-            let full: i64 = initial
-                .iter()
-                .flatten()
-                .map(|p| i64::from(phase.get(p.kind.index()).copied().unwrap_or(0)))
-                .sum();
-            if full <= 0 {
-                errors.push(CompileError::expected(
-                    "a `(phase (PIECE N) ...)` clause giving the start position's pieces a phase \
-                     above 0, to blend the opening and the endgame by",
-                    "none".into(),
-                    end.span,
-                ));
-            }
-            // Unless the endgame says otherwise, a value or table is the opening's.
-            let mut values = eval.values.clone();
-            set_values(&end.piece_values, names, &mut values, errors);
-            let mut tables = eval.tables.clone();
-            let mut given = vec![vec![false; names.pieces.len()]; names.players.len()];
-            for table in &end.piece_tables {
-                if let Err(e) = piece_table(table, names, &mut tables, &mut given) {
-                    errors.push(e);
-                }
-            }
-            // An endgame formation reweighs the opening's of the same pieces and directions;
-            // one the opening does not have weighs nothing there.
-            let mut reweighed = vec![false; eval.formations.len()];
-            for written in &end.formations {
-                let mut f = match formation(written, names) {
-                    Ok(f) => f,
-                    Err(e) => {
-                        errors.push(e);
-                        continue;
-                    }
-                };
-                match eval.formations.iter().position(|g| same_formation(g, &f)) {
-                    Some(i) if reweighed.get(i) == Some(&true) => {
-                        errors.push(duplicate_formation(written));
-                    }
-                    Some(i) => {
-                        if let (Some(g), Some(seen)) =
-                            (eval.formations.get_mut(i), reweighed.get_mut(i))
-                        {
-                            g.endgame = f.opening;
-                            *seen = true;
-                        }
-                    }
-                    None => {
-                        (f.endgame, f.opening) = (f.opening, 0);
-                        eval.formations.push(f);
-                        reweighed.push(true);
-                    }
-                }
-            }
-            eval.endgame = Some(Endgame {
-                values,
-                tables,
-                phase,
-                full: EvalScore::try_from(full.max(1)).unwrap_or(EvalScore::MAX),
-            });
+            let endgame = endgame(written, end, names, initial, &mut eval, errors);
+            eval.endgame = Some(endgame);
         }
         (None, Some(span)) => errors.push(CompileError::expected(
             "an `(endgame ...)` clause for `(phase ...)` to blend the opening with",
@@ -368,6 +309,87 @@ pub(crate) fn evaluation(
         (None, None) => {}
     }
     eval
+}
+
+/// `(endgame ...)` with the `(phase ...)` it blends by: its values and tables, by default the
+/// opening's; its formations reweigh the opening's in `eval`.
+fn endgame(
+    written: &dagaz_syntax::Evaluation,
+    end: &dagaz_syntax::Endgame,
+    names: &Declared<'_>,
+    initial: &[Option<Piece>],
+    eval: &mut Evaluation,
+    errors: &mut Vec<CompileError>,
+) -> Endgame {
+    let mut phase = vec![0; names.pieces.len()];
+    set_values(&written.phase, names, &mut phase, errors);
+    for (name, weight) in &written.phase {
+        if *weight < 0 {
+            let found = format!("{weight}");
+            errors.push(CompileError::expected(
+                "a phase of 0 or more",
+                found,
+                name.span,
+            ));
+        }
+    }
+    let full: i64 = initial
+        .iter()
+        .flatten()
+        .map(|p| i64::from(phase.get(p.kind.index()).copied().unwrap_or(0)))
+        .sum();
+    if full <= 0 {
+        errors.push(CompileError::expected(
+            "a `(phase (PIECE N) ...)` clause giving the start position's pieces a phase \
+             above 0, to blend the opening and the endgame by",
+            "none".into(),
+            end.span,
+        ));
+    }
+    // Unless the endgame says otherwise, a value or table is the opening's.
+    let mut values = eval.values.clone();
+    set_values(&end.piece_values, names, &mut values, errors);
+    let mut tables = eval.tables.clone();
+    let mut given = vec![vec![false; names.pieces.len()]; names.players.len()];
+    for table in &end.piece_tables {
+        if let Err(e) = piece_table(table, names, &mut tables, &mut given) {
+            errors.push(e);
+        }
+    }
+    // An endgame formation reweighs the opening's of the same pieces and directions;
+    // one the opening does not have weighs nothing there.
+    let mut reweighed = vec![false; eval.formations.len()];
+    for written in &end.formations {
+        let mut f = match formation(written, names) {
+            Ok(f) => f,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        match eval.formations.iter().position(|g| same_formation(g, &f)) {
+            Some(i) if reweighed.get(i) == Some(&true) => {
+                errors.push(duplicate_formation(written));
+            }
+            Some(i) => {
+                if let (Some(g), Some(seen)) = (eval.formations.get_mut(i), reweighed.get_mut(i)) {
+                    g.endgame = f.opening;
+                    *seen = true;
+                }
+            }
+            None => {
+                (f.endgame, f.opening) = (f.opening, 0);
+                eval.formations.push(f);
+                reweighed.push(true);
+            }
+        }
+    }
+    Endgame {
+        values,
+        tables,
+        phase,
+        full: EvalScore::try_from(full.max(1)).unwrap_or(EvalScore::MAX),
+    }
 }
 
 /// `(formation PIECE (DIR ...) PIECE N)`, its directions resolved for every player (its
@@ -631,6 +653,18 @@ fn standard(
             Err(e) => errors.push(e),
         }
     }
+    spec.forbidden_ranks = forbidden_ranks(written, names, errors);
+    Some(spec)
+}
+
+/// `(forbidden-ranks PIECE RANK ...)` of a standard FEN: each piece type with the indices of
+/// the ranks it may not stand on.
+fn forbidden_ranks(
+    written: &dagaz_syntax::StandardFen,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Vec<(PieceKind, Vec<usize>)> {
+    let mut out = Vec::new();
     let rank_names = names.board.dims().get(1).map_or(&[][..], Vec::as_slice);
     for forbidden in &written.forbidden_ranks {
         let kind = piece_kind(names.pieces, &forbidden.kind).map_err(|e| errors.push(e));
@@ -646,10 +680,10 @@ fn standard(
             })
             .collect();
         if let Ok(kind) = kind {
-            spec.forbidden_ranks.push((kind, ranks));
+            out.push((kind, ranks));
         }
     }
-    Some(spec)
+    out
 }
 
 /// `(castling ATTRIBUTE (LETTER POS ...) ...)`, or with `(king PIECE) (rook PIECE)` and
@@ -698,22 +732,8 @@ fn castling_rooks(
     names: &Declared<'_>,
     errors: &mut Vec<CompileError>,
 ) -> Option<CastlingRooks> {
-    let mut kind = |piece: &Option<Ident>, other: &Option<Ident>, form: &str| match (piece, other) {
-        (Some(piece), _) => piece_kind(names.pieces, piece)
-            .map_err(|e| errors.push(e))
-            .ok(),
-        (None, Some(other)) => {
-            errors.push(CompileError::expected(
-                &format!("`({form} PIECE)` beside it"),
-                format!("only `{}`", other.text),
-                other.span,
-            ));
-            None
-        }
-        (None, None) => None,
-    };
-    let king = kind(&written.king, &written.rook, "king");
-    let rook = kind(&written.rook, &written.king, "rook");
+    let king = castling_piece(&written.king, &written.rook, "king", names, errors);
+    let rook = castling_piece(&written.rook, &written.king, "rook", names, errors);
     let files = names.board.dims().first().map_or(&[][..], Vec::as_slice);
     let mut sides: Vec<(char, PlayerId, dagaz_ir::Dir)> = Vec::new();
     for (letter, rest) in &written.rights {
@@ -777,6 +797,31 @@ fn castling_rooks(
         rook: rook?,
         sides,
     })
+}
+
+/// The king's or rook's piece type of `(castling ...)` with `(king PIECE)` and `(rook PIECE)`:
+/// `piece`, whose form is `form`; written without the `other` beside it is an error.
+fn castling_piece(
+    piece: &Option<Ident>,
+    other: &Option<Ident>,
+    form: &str,
+    names: &Declared<'_>,
+    errors: &mut Vec<CompileError>,
+) -> Option<PieceKind> {
+    match (piece, other) {
+        (Some(piece), _) => piece_kind(names.pieces, piece)
+            .map_err(|e| errors.push(e))
+            .ok(),
+        (None, Some(other)) => {
+            errors.push(CompileError::expected(
+                &format!("`({form} PIECE)` beside it"),
+                format!("only `{}`", other.text),
+                other.span,
+            ));
+            None
+        }
+        (None, None) => None,
+    }
 }
 
 /// Whether `letter` already stands in `so_far`; if so, records the duplicate (a second `what`).

@@ -219,14 +219,11 @@ mod tests {
             at: Pos(1),
             piece: man(0),
         };
-        let c1 = Action::Capture {
-            at: Pos(2),
+        let capture = |at| Action::Capture {
+            at: Pos(at),
             piece: man(1),
         };
-        let c2 = Action::Capture {
-            at: Pos(3),
-            piece: man(1),
-        };
+        let (c1, c2) = (capture(2), capture(3));
         let drop = Action::Drop {
             at: Pos(1),
             piece: man(0),

@@ -38,77 +38,80 @@ pub fn disassemble(program: &Program, names: &dyn Names) -> String {
         while let Some((_, clause)) = clauses.next_if(|(start, _)| *start as usize <= pc) {
             let _ = writeln!(out, "; {clause}");
         }
-        let text = match *op {
-            Op::Push(v) => format!("Push {}", names.value(v)),
-            Op::LocalGet(s)
-            | Op::LocalSet(s)
-            | Op::LocalAdd(s, _)
-            | Op::LocalConst(s, _)
-            | Op::LocalConstJmp(s, _, _)
-            | Op::CheckLocal(s) => {
-                let name = program.locals.get(s as usize).map_or("?", String::as_str);
-                match op {
-                    Op::LocalConstJmp(_, v, t) => {
-                        format!("LocalConstJmp {s} ({name}) {} {t}", names.value(*v))
-                    }
-                    Op::LocalAdd(_, n) => format!("LocalAdd {s} ({name}) {n}"),
-                    Op::LocalConst(_, v) => format!("LocalConst {s} ({name}) {}", names.value(*v)),
-                    _ => format!("{} {s} ({name})", op_name(op)),
-                }
-            }
-            Op::GlobalGet(s) | Op::GlobalSet(s) => {
-                format!("{} {s} ({})", op_name(op), names.global(s))
-            }
-            Op::GlobalAdd(s, n) => format!("GlobalAdd {s} ({}) {n}", names.global(s)),
-            Op::Nav(d) => format!("Nav {}", names.direction(d)),
-            Op::Goto(p) => format!("Goto {}", names.position(p)),
-            Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) | Op::CyclePieces(n) => {
-                format!("{} {n}", op_name(op))
-            }
-            Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
-                format!("{} {t}", op_name(op))
-            }
-            Op::InZone(z) => format!("InZone {}", names.zone(z)),
-            Op::Connected(a, b) => format!("Connected {} {}", names.zone(a), names.zone(b)),
-            Op::GroupTouches(z) => format!("GroupTouches {}", names.zone(z)),
-            Op::AttrAt(a) | Op::SetAttr(a) => {
-                format!("{} {a} ({})", op_name(op), names.attribute(a))
-            }
-            Op::TurnGet(t) | Op::TurnSet(t) => {
-                format!("{} {t} ({})", op_name(op), names.turn_variable(t))
-            }
-            Op::JmpUnlessLocal(s, cmp, n, t) => {
-                let name = program.locals.get(s as usize).map_or("?", String::as_str);
-                format!("JmpUnlessLocal {s} ({name}) {} {n} {t}", op_name(&cmp.op()))
-            }
-            Op::Promote(k) => format!("Promote {}", names.piece(k)),
-            Op::CountOf { friends, kind } => format!(
-                "CountOf {} {}",
-                if friends { "friends" } else { "enemies" },
-                names.piece(kind)
-            ),
-            Op::Invariant(i) => format!("Invariant {i}"),
-            Op::AnyGuarded(g) => match program.guards.get(g as usize) {
-                Some(guard) => {
-                    let name = program
-                        .locals
-                        .get(guard.slot as usize)
-                        .map_or("?", String::as_str);
-                    let values: Vec<String> =
-                        guard.values.iter().map(|&v| names.value(v)).collect();
-                    format!(
-                        "AnyGuarded {} ({name}) {} guard {}",
-                        guard.slot,
-                        values.join(" "),
-                        guard.len
-                    )
-                }
-                None => "AnyGuarded ?".to_string(),
-            },
-
-            _ => op_name(op).to_string(),
-        };
+        let text = op_text(program, names, op);
         let _ = writeln!(out, "{pc:4}  {text}");
     }
     out
+}
+
+/// One command's text in the listing: its name and its operands, with names restored.
+fn op_text(program: &Program, names: &dyn Names, op: &Op) -> String {
+    match *op {
+        Op::Push(v) => format!("Push {}", names.value(v)),
+        Op::LocalGet(s)
+        | Op::LocalSet(s)
+        | Op::LocalAdd(s, _)
+        | Op::LocalConst(s, _)
+        | Op::LocalConstJmp(s, _, _)
+        | Op::CheckLocal(s) => {
+            let name = program.locals.get(s as usize).map_or("?", String::as_str);
+            match op {
+                Op::LocalConstJmp(_, v, t) => {
+                    format!("LocalConstJmp {s} ({name}) {} {t}", names.value(*v))
+                }
+                Op::LocalAdd(_, n) => format!("LocalAdd {s} ({name}) {n}"),
+                Op::LocalConst(_, v) => format!("LocalConst {s} ({name}) {}", names.value(*v)),
+                _ => format!("{} {s} ({name})", op_name(op)),
+            }
+        }
+        Op::GlobalGet(s) | Op::GlobalSet(s) => {
+            format!("{} {s} ({})", op_name(op), names.global(s))
+        }
+        Op::GlobalAdd(s, n) => format!("GlobalAdd {s} ({}) {n}", names.global(s)),
+        Op::Nav(d) => format!("Nav {}", names.direction(d)),
+        Op::Goto(p) => format!("Goto {}", names.position(p)),
+        Op::Add(n) | Op::Sub(n) | Op::Mul(n) | Op::Log(n) | Op::CyclePieces(n) => {
+            format!("{} {n}", op_name(op))
+        }
+        Op::Jmp(t) | Op::JmpIfFalse(t) | Op::Fork(t) | Op::EndMove(t) => {
+            format!("{} {t}", op_name(op))
+        }
+        Op::InZone(z) => format!("InZone {}", names.zone(z)),
+        Op::Connected(a, b) => format!("Connected {} {}", names.zone(a), names.zone(b)),
+        Op::GroupTouches(z) => format!("GroupTouches {}", names.zone(z)),
+        Op::AttrAt(a) | Op::SetAttr(a) => {
+            format!("{} {a} ({})", op_name(op), names.attribute(a))
+        }
+        Op::TurnGet(t) | Op::TurnSet(t) => {
+            format!("{} {t} ({})", op_name(op), names.turn_variable(t))
+        }
+        Op::JmpUnlessLocal(s, cmp, n, t) => {
+            let name = program.locals.get(s as usize).map_or("?", String::as_str);
+            format!("JmpUnlessLocal {s} ({name}) {} {n} {t}", op_name(&cmp.op()))
+        }
+        Op::Promote(k) => format!("Promote {}", names.piece(k)),
+        Op::CountOf { friends, kind } => format!(
+            "CountOf {} {}",
+            if friends { "friends" } else { "enemies" },
+            names.piece(kind)
+        ),
+        Op::Invariant(i) => format!("Invariant {i}"),
+        Op::AnyGuarded(g) => match program.guards.get(g as usize) {
+            Some(guard) => {
+                let name = program
+                    .locals
+                    .get(guard.slot as usize)
+                    .map_or("?", String::as_str);
+                let values: Vec<String> = guard.values.iter().map(|&v| names.value(v)).collect();
+                format!(
+                    "AnyGuarded {} ({name}) {} guard {}",
+                    guard.slot,
+                    values.join(" "),
+                    guard.len
+                )
+            }
+            None => "AnyGuarded ?".to_string(),
+        },
+        _ => op_name(op),
+    }
 }

@@ -67,26 +67,8 @@ fn resolve(
             own.push(node);
             continue;
         }
-        let (file, without) = match node.as_list() {
-            Some([_, file]) => (file, None),
-            Some([_, file, without]) => (file, Some(without)),
-            _ => {
-                errors.push(SyntaxError::expected(
-                    "`(include \"FILE\")` with one file name, and optionally `(without PIECE ...)`",
-                    node,
-                ));
-                continue;
-            }
-        };
-        let name = match &file.kind {
-            NodeKind::Str(name) => name.clone(),
-            _ => {
-                errors.push(SyntaxError::expected("a file name in quotes", file));
-                continue;
-            }
-        };
-        let left_out = match without.map(left_out).transpose() {
-            Ok(names) => names.unwrap_or_default(),
+        let (name, left_out) = match include_form(node) {
+            Ok(form) => form,
             Err(e) => {
                 errors.push(e);
                 continue;
@@ -119,24 +101,54 @@ fn resolve(
             errors.push(fail(format!("its own include failed: {first}")));
         }
         let mut forms: Vec<Node> = forms.into_iter().map(|f| at(f, node.span)).collect();
-        for (piece, span) in &left_out {
-            let before = forms.len();
-            forms.retain(|f| {
-                f.head() != Some(Keyword::Piece.text()) || name_of(f).as_ref() != Some(piece)
-            });
-            if forms.len() == before {
-                errors.push(SyntaxError::new(
-                    SyntaxErrorKind::Include(
-                        name.clone(),
-                        format!("it has no piece `{piece}` to leave out"),
-                    ),
-                    *span,
-                ));
-            }
-        }
+        leave_out(&mut forms, &left_out, &name, errors);
         base = merge(base, forms);
     }
     merge(base, own.into_iter().cloned().collect())
+}
+
+/// `(include "FILE" [(without PIECE ...)])`: the file's name and the pieces to leave out.
+fn include_form(node: &Node) -> Result<(String, Vec<(String, Span)>), SyntaxError> {
+    let (file, without) = match node.as_list() {
+        Some([_, file]) => (file, None),
+        Some([_, file, without]) => (file, Some(without)),
+        _ => {
+            return Err(SyntaxError::expected(
+                "`(include \"FILE\")` with one file name, and optionally `(without PIECE ...)`",
+                node,
+            ))
+        }
+    };
+    let NodeKind::Str(name) = &file.kind else {
+        return Err(SyntaxError::expected("a file name in quotes", file));
+    };
+    let left_out = without.map(left_out).transpose()?;
+    Ok((name.clone(), left_out.unwrap_or_default()))
+}
+
+/// Takes the pieces named in `(without ...)` out of the included `forms`; naming a piece the
+/// file does not have is an error.
+fn leave_out(
+    forms: &mut Vec<Node>,
+    left_out: &[(String, Span)],
+    name: &str,
+    errors: &mut Vec<SyntaxError>,
+) {
+    for (piece, span) in left_out {
+        let before = forms.len();
+        forms.retain(|f| {
+            f.head() != Some(Keyword::Piece.text()) || name_of(f).as_ref() != Some(piece)
+        });
+        if forms.len() == before {
+            errors.push(SyntaxError::new(
+                SyntaxErrorKind::Include(
+                    name.to_string(),
+                    format!("it has no piece `{piece}` to leave out"),
+                ),
+                *span,
+            ));
+        }
+    }
 }
 
 /// `(without PIECE ...)` in an `include`: the names of the included pieces to leave out, each

@@ -5,12 +5,23 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
-    Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Fen, FenCastling, FenCount,
-    FenPiece, FenRanks, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident,
-    Letter, Material, Outcome, Pass, PdnFen, PieceGroup, PieceTable, Player, Players, Search,
-    Seeds, SideCount, StandardFen, Superko, Symmetry, TurnVariable, Zone,
+    Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Formation, Game, Goal,
+    GoalCondition, GoalProgram, HandEntry, Ident, Material, Outcome, Pass, PieceGroup, PieceTable,
+    Player, Players, Search, Seeds, SideCount, Superko, Symmetry, TurnVariable, Zone,
 };
-use dagaz_sexpr::Node;
+use dagaz_sexpr::{Node, Span};
+
+/// The clauses of `game` that may be written only once: a second is an error.
+const ONCE: [Keyword; 8] = [
+    Keyword::Fen,
+    Keyword::Attacks,
+    Keyword::Evaluation,
+    Keyword::CapturesToHand,
+    Keyword::Pass,
+    Keyword::Score,
+    Keyword::Superko,
+    Keyword::Search,
+];
 
 impl Lower {
     /// `(game (name N) (board B) (players ...) ...)`.
@@ -21,238 +32,25 @@ impl Lower {
             span: form.span,
             ..Game::default()
         };
-        let (mut fen, mut attacks, mut evaluation) = (false, false, false);
-        let (mut to_hand, mut pass, mut score, mut superko) = (false, false, false, false);
-        let mut search = false;
+        // The clauses that may be written only once, and an error the second time.
+        let mut seen: Vec<Keyword> = Vec::new();
         for clause in shape::args(items) {
-            let keyword = match clause.head() {
-                Some(head) => {
-                    match Keyword::from_text(head).filter(|k| Keyword::GAME_CLAUSES.contains(k)) {
-                        Some(keyword) => keyword,
-                        None => {
-                            self.errors.push(SyntaxError::new(
-                                SyntaxErrorKind::UnknownGameClause(head.to_string()),
-                                clause.span,
-                            ));
-                            continue;
-                        }
-                    }
-                }
-                None => {
-                    self.errors.push(SyntaxError::expected(
-                        "a clause such as `(players ...)`",
-                        clause,
-                    ));
-                    continue;
-                }
+            let Some(keyword) = self.game_keyword(clause) else {
+                continue;
             };
             let parts = clause.as_list().unwrap_or(&[]);
-            let span = clause.span;
-            let text = keyword.text();
-            match keyword {
-                Keyword::Board if game.board.is_none() => {
-                    let name = shape::arity::<1>(text, parts, span)
-                        .and_then(|[name]| shape::text(name, "a board name"));
-                    game.board = Some(BoardRef {
-                        name: self.ok(name),
-                        span,
-                    });
-                }
-                Keyword::Players if game.players.is_none() => {
-                    game.players = Some(self.players(clause, parts));
-                }
-                Keyword::Symmetry => {
-                    if let Some(symmetry) = self.symmetry(clause, parts) {
-                        game.symmetries.push(symmetry);
-                    }
-                }
-                Keyword::Zone => {
-                    if let Some(zone) = self.zone(clause, parts) {
-                        game.zones.push(zone);
-                    }
-                }
-                Keyword::Fen
-                | Keyword::Attacks
-                | Keyword::Evaluation
-                | Keyword::CapturesToHand
-                | Keyword::Pass
-                | Keyword::Score
-                | Keyword::Superko
-                | Keyword::Search => {
-                    let seen = match keyword {
-                        Keyword::Fen => &mut fen,
-                        Keyword::Attacks => &mut attacks,
-                        Keyword::CapturesToHand => &mut to_hand,
-                        Keyword::Pass => &mut pass,
-                        Keyword::Score => &mut score,
-                        Keyword::Superko => &mut superko,
-                        Keyword::Search => &mut search,
-                        _ => &mut evaluation,
-                    };
-                    if std::mem::replace(seen, true) {
-                        self.errors.push(SyntaxError::new(
-                            SyntaxErrorKind::Duplicate(text.into(), String::new()),
-                            span,
-                        ));
-                        continue;
-                    }
-                    match keyword {
-                        Keyword::Fen => game.fen = self.fen(clause, parts),
-                        Keyword::Attacks => {
-                            game.attacks_reversible = self.ok(one_of(
-                                text,
-                                parts,
-                                clause,
-                                [(Keyword::Forward, false), (Keyword::Reversible, true)],
-                            ))
-                        }
-                        Keyword::CapturesToHand => {
-                            game.captures_to_hand = Some(self.captures_to_hand(clause, parts))
-                        }
-                        Keyword::Pass => {
-                            game.pass = self
-                                .ok(one_of(
-                                    text,
-                                    parts,
-                                    clause,
-                                    [
-                                        (Keyword::Always, Pass::Always),
-                                        (Keyword::WhenBlocked, Pass::WhenBlocked),
-                                    ],
-                                ))
-                                .map(|p| (p, span))
-                        }
-                        Keyword::Score => {
-                            game.score = self
-                                .ok(one_of(
-                                    text,
-                                    parts,
-                                    clause,
-                                    [
-                                        (Keyword::Pieces, EndScore::Pieces),
-                                        (Keyword::Area, EndScore::Area),
-                                        (Keyword::Seeds, EndScore::Seeds),
-                                    ],
-                                ))
-                                .map(|s| (s, span))
-                        }
-                        Keyword::Superko => {
-                            game.superko = self
-                                .ok(one_of(
-                                    text,
-                                    parts,
-                                    clause,
-                                    [
-                                        (Keyword::Positional, Superko::Positional),
-                                        (Keyword::Draw, Superko::Draw),
-                                    ],
-                                ))
-                                .map(|s| (s, span))
-                        }
-                        Keyword::Search => {
-                            game.search = self
-                                .ok(one_of(
-                                    text,
-                                    parts,
-                                    clause,
-                                    [
-                                        (Keyword::AlphaBeta, Search::AlphaBeta),
-                                        (Keyword::Mcts, Search::Mcts),
-                                        (Keyword::MctsRave, Search::MctsRave),
-                                    ],
-                                ))
-                                .map(|s| (s, span))
-                        }
-                        _ => game.evaluation = Some(self.evaluation(clause, parts)),
-                    }
-                }
-                Keyword::UniqueMoves if game.unique_by_path.is_none() => {
-                    game.unique_by_path = self.ok(one_of(
-                        text,
-                        parts,
-                        clause,
-                        [(Keyword::Actions, false), (Keyword::Paths, true)],
+            if ONCE.contains(&keyword) {
+                if seen.contains(&keyword) {
+                    self.errors.push(SyntaxError::new(
+                        SyntaxErrorKind::Duplicate(keyword.text().into(), String::new()),
+                        clause.span,
                     ));
+                } else {
+                    seen.push(keyword);
+                    self.once_clause(&mut game, keyword, clause, parts);
                 }
-                Keyword::Attribute => {
-                    if let Some(attribute) = self.ok(attribute(parts, span)) {
-                        game.attributes.push(attribute);
-                    }
-                }
-                Keyword::TurnVariable => {
-                    let variable = match shape::args(parts) {
-                        [name] => shape::ident(name, "a variable name").map(|n| (n, false)),
-                        [name, keep] if keep.as_symbol() == Some(Keyword::Keep.text()) => {
-                            shape::ident(name, "a variable name").map(|n| (n, true))
-                        }
-                        [_, other] => Err(SyntaxError::expected("`keep`", other)),
-                        args => Err(SyntaxError::arity(
-                            text,
-                            "1 or 2 arguments".into(),
-                            args.len(),
-                            span,
-                        )),
-                    };
-                    if let Some((name, keep)) = self.ok(variable) {
-                        game.turn_variables.push(TurnVariable { name, keep, span });
-                    }
-                }
-                Keyword::Royal => {
-                    for kind in shape::args(parts) {
-                        if let Some(kind) = self.ok(shape::ident(kind, "a piece type")) {
-                            game.royal.push(kind);
-                        }
-                    }
-                }
-                Keyword::Win | Keyword::Loss | Keyword::Draw | Keyword::End => {
-                    let outcome = match keyword {
-                        Keyword::Win => Outcome::Win,
-                        Keyword::Loss => Outcome::Loss,
-                        _ => Outcome::Draw,
-                    };
-                    let condition = shape::arity::<1>(text, parts, span)
-                        .and_then(|[condition]| goal_condition(condition));
-                    if let Some(condition) = self.ok(condition) {
-                        game.goals.push(Goal {
-                            outcome,
-                            by_score: keyword == Keyword::End,
-                            condition,
-                            span,
-                        });
-                    }
-                }
-                Keyword::Seeds => {
-                    let seeds = match shape::args(parts) {
-                        [count, positions @ ..] => seed_count(count).map(|count| Seeds {
-                            count,
-                            positions: positions.iter().map(shape::written).collect(),
-                            span,
-                        }),
-                        [] => Err(shape::arity_at_least(text, 1, parts, span)),
-                    };
-                    if let Some(seeds) = self.ok(seeds) {
-                        game.seeds.push(seeds);
-                    }
-                }
-                Keyword::Komi => {
-                    let komi = shape::arity::<2>(text, parts, span).and_then(|[who, points]| {
-                        Ok((
-                            shape::ident(who, "a player name")?,
-                            half_points(points)?,
-                            span,
-                        ))
-                    });
-                    if let Some(komi) = self.ok(komi) {
-                        game.komi.push(komi);
-                    }
-                }
-                Keyword::Goal => {
-                    if let Some(goal) = self.goal_program(clause, parts) {
-                        game.goal_programs.push(goal);
-                    }
-                }
-                // `name`, and the clauses of which only the first counts.
-                _ => {}
+            } else {
+                self.game_clause(&mut game, keyword, clause, parts);
             }
         }
         if game.players.is_none() {
@@ -260,6 +58,178 @@ impl Lower {
                 .push(SyntaxError::expected("a `(players ...)` clause", form));
         }
         game
+    }
+
+    /// The keyword of a clause of `game`, or `None` (and an error) when it has none.
+    fn game_keyword(&mut self, clause: &Node) -> Option<Keyword> {
+        let Some(head) = clause.head() else {
+            self.errors.push(SyntaxError::expected(
+                "a clause such as `(players ...)`",
+                clause,
+            ));
+            return None;
+        };
+        let keyword = Keyword::from_text(head).filter(|k| Keyword::GAME_CLAUSES.contains(k));
+        if keyword.is_none() {
+            self.errors.push(SyntaxError::new(
+                SyntaxErrorKind::UnknownGameClause(head.to_string()),
+                clause.span,
+            ));
+        }
+        keyword
+    }
+
+    /// A clause that may be written once (`ONCE`), the first time.
+    fn once_clause(&mut self, game: &mut Game, keyword: Keyword, clause: &Node, parts: &[Node]) {
+        let (text, span) = (keyword.text(), clause.span);
+        match keyword {
+            Keyword::Fen => game.fen = self.fen(clause, parts),
+            Keyword::Attacks => {
+                let choices = [(Keyword::Forward, false), (Keyword::Reversible, true)];
+                game.attacks_reversible = self.ok(one_of(text, parts, clause, choices));
+            }
+            Keyword::CapturesToHand => {
+                game.captures_to_hand = Some(self.captures_to_hand(clause, parts))
+            }
+            Keyword::Pass => {
+                let choices = [
+                    (Keyword::Always, Pass::Always),
+                    (Keyword::WhenBlocked, Pass::WhenBlocked),
+                ];
+                game.pass = self
+                    .ok(one_of(text, parts, clause, choices))
+                    .map(|p| (p, span));
+            }
+            Keyword::Score => {
+                let choices = [
+                    (Keyword::Pieces, EndScore::Pieces),
+                    (Keyword::Area, EndScore::Area),
+                    (Keyword::Seeds, EndScore::Seeds),
+                ];
+                game.score = self
+                    .ok(one_of(text, parts, clause, choices))
+                    .map(|s| (s, span));
+            }
+            Keyword::Superko => {
+                let choices = [
+                    (Keyword::Positional, Superko::Positional),
+                    (Keyword::Draw, Superko::Draw),
+                ];
+                game.superko = self
+                    .ok(one_of(text, parts, clause, choices))
+                    .map(|s| (s, span));
+            }
+            Keyword::Search => {
+                let choices = [
+                    (Keyword::AlphaBeta, Search::AlphaBeta),
+                    (Keyword::Mcts, Search::Mcts),
+                    (Keyword::MctsRave, Search::MctsRave),
+                ];
+                game.search = self
+                    .ok(one_of(text, parts, clause, choices))
+                    .map(|s| (s, span));
+            }
+            _ => game.evaluation = Some(self.evaluation(clause, parts)),
+        }
+    }
+
+    /// Any other clause of `game`: those that may be repeated, and those of which only the
+    /// first counts (the later ones are left alone without an error).
+    fn game_clause(&mut self, game: &mut Game, keyword: Keyword, clause: &Node, parts: &[Node]) {
+        let (text, span) = (keyword.text(), clause.span);
+        match keyword {
+            Keyword::Board if game.board.is_none() => {
+                let name = shape::arity::<1>(text, parts, span)
+                    .and_then(|[name]| shape::text(name, "a board name"));
+                game.board = Some(BoardRef {
+                    name: self.ok(name),
+                    span,
+                });
+            }
+            Keyword::Players if game.players.is_none() => {
+                game.players = Some(self.players(clause, parts));
+            }
+            Keyword::Symmetry => {
+                if let Some(symmetry) = self.symmetry(clause, parts) {
+                    game.symmetries.push(symmetry);
+                }
+            }
+            Keyword::Zone => {
+                if let Some(zone) = self.zone(clause, parts) {
+                    game.zones.push(zone);
+                }
+            }
+            Keyword::UniqueMoves if game.unique_by_path.is_none() => {
+                let choices = [(Keyword::Actions, false), (Keyword::Paths, true)];
+                game.unique_by_path = self.ok(one_of(text, parts, clause, choices));
+            }
+            Keyword::Attribute => {
+                if let Some(attribute) = self.ok(attribute(parts, span)) {
+                    game.attributes.push(attribute);
+                }
+            }
+            Keyword::Royal => {
+                for kind in shape::args(parts) {
+                    if let Some(kind) = self.ok(shape::ident(kind, "a piece type")) {
+                        game.royal.push(kind);
+                    }
+                }
+            }
+            Keyword::Goal => {
+                if let Some(goal) = self.goal_program(clause, parts) {
+                    game.goal_programs.push(goal);
+                }
+            }
+            _ => self.repeated_clause(game, keyword, parts, span),
+        }
+    }
+
+    /// `turn-variable`, the outcomes, `seeds` and `komi`: clauses written as often as needed.
+    fn repeated_clause(&mut self, game: &mut Game, keyword: Keyword, parts: &[Node], span: Span) {
+        let text = keyword.text();
+        match keyword {
+            Keyword::TurnVariable => {
+                if let Some((name, keep)) = self.ok(turn_variable(text, parts, span)) {
+                    game.turn_variables.push(TurnVariable { name, keep, span });
+                }
+            }
+            Keyword::Win | Keyword::Loss | Keyword::Draw | Keyword::End => {
+                let outcome = match keyword {
+                    Keyword::Win => Outcome::Win,
+                    Keyword::Loss => Outcome::Loss,
+                    _ => Outcome::Draw,
+                };
+                let condition = shape::arity::<1>(text, parts, span)
+                    .and_then(|[condition]| goal_condition(condition));
+                if let Some(condition) = self.ok(condition) {
+                    game.goals.push(Goal {
+                        outcome,
+                        by_score: keyword == Keyword::End,
+                        condition,
+                        span,
+                    });
+                }
+            }
+            Keyword::Seeds => {
+                if let Some(seeds) = self.ok(seeds(text, parts, span)) {
+                    game.seeds.push(seeds);
+                }
+            }
+            Keyword::Komi => {
+                let komi = shape::arity::<2>(text, parts, span).and_then(|[who, points]| {
+                    Ok((
+                        shape::ident(who, "a player name")?,
+                        half_points(points)?,
+                        span,
+                    ))
+                });
+                if let Some(komi) = self.ok(komi) {
+                    game.komi.push(komi);
+                }
+            }
+            // `name`, and the clauses of which only the first counts.
+            _ => {}
+        }
     }
 
     /// `(players (PLAYER (PIECE POS ...) ...) ...)`.
@@ -418,184 +388,6 @@ impl Lower {
         })
     }
 
-    /// `(fen pdn ...)` or `(fen standard ...)`.
-    fn fen(&mut self, clause: &Node, parts: &[Node]) -> Option<Fen> {
-        let Some(style) = parts.get(1) else {
-            self.errors.push(SyntaxError::expected(
-                "a FEN style (`pdn`, `standard` or `sfen`)",
-                clause,
-            ));
-            return None;
-        };
-        let rest = parts.get(2..).unwrap_or(&[]);
-        match Keyword::from_text(style.as_symbol().unwrap_or("")) {
-            Some(Keyword::Pdn) => self.pdn(clause, rest).map(Fen::Pdn),
-            Some(Keyword::Standard) => self.standard(clause, rest).map(Fen::Standard),
-            Some(Keyword::Sfen) => self.standard(clause, rest).map(|mut spec| {
-                spec.sfen = true;
-                Fen::Standard(spec)
-            }),
-            _ => {
-                self.errors.push(SyntaxError::expected(
-                    "the FEN style `pdn`, `standard` or `sfen`",
-                    style,
-                ));
-                None
-            }
-        }
-    }
-
-    /// `(fen pdn (W White) (B Black) (man Man) (king King))`.
-    fn pdn(&mut self, clause: &Node, rest: &[Node]) -> Option<PdnFen> {
-        let mut colors = Vec::new();
-        let (mut man, mut king) = (None, None);
-        let (mut saw_man, mut saw_king) = (false, false);
-        for pair in rest {
-            let parts = shape::list(pair, "`(LETTER PLAYER)`, `(man PIECE)` or `(king PIECE)`")
-                .and_then(|parts| match parts {
-                    [head, value] => Ok((head, value)),
-                    _ => Err(SyntaxError::expected(
-                        "a pair such as `(W White)` or `(man Man)`",
-                        pair,
-                    )),
-                })
-                .and_then(|(head, value)| {
-                    Ok((
-                        shape::symbol(head, "a colour letter, `man` or `king`")?,
-                        head,
-                        value,
-                    ))
-                });
-            let Some((head_text, head, value)) = self.ok(parts) else {
-                continue;
-            };
-            match Keyword::from_text(head_text) {
-                Some(Keyword::Man) => {
-                    saw_man = true;
-                    man = self.ok(shape::ident(value, "a piece type")).or(man);
-                }
-                Some(Keyword::King) => {
-                    saw_king = true;
-                    king = self.ok(shape::ident(value, "a piece type")).or(king);
-                }
-                _ => {
-                    let color = shape::letter(
-                        head,
-                        "a colour letter, `man` or `king`",
-                        "a one-letter colour such as `W`",
-                    )
-                    .and_then(|letter| Ok((letter, shape::ident(value, "a player name")?)));
-                    if let Some(color) = self.ok(color) {
-                        colors.push(color);
-                    }
-                }
-            }
-        }
-        if !saw_man {
-            self.errors
-                .push(SyntaxError::expected("a `(man PIECE)` pair", clause));
-        }
-        if !saw_king {
-            self.errors
-                .push(SyntaxError::expected("a `(king PIECE)` pair", clause));
-        }
-        Some(PdnFen {
-            colors,
-            man: man?,
-            king: king?,
-            span: clause.span,
-        })
-    }
-
-    /// `(fen standard (pieces ...) (turn ...) [(castling ...)] [(en-passant ...)])`.
-    fn standard(&mut self, clause: &Node, rest: &[Node]) -> Option<StandardFen> {
-        let mut spec = StandardFen {
-            pieces: Vec::new(),
-            turn: Vec::new(),
-            castling: None,
-            en_passant: None,
-            counts: Vec::new(),
-            forbidden_ranks: Vec::new(),
-            hands: false,
-            sfen: false,
-            promoted: None,
-            span: clause.span,
-        };
-        let (mut pieces, mut turn) = (0, 0);
-        for sub in rest {
-            let what = "`(pieces ...)`, `(turn ...)`, `(castling ...)`, `(en-passant ...)`, `(piece-count ...)`, `(forbidden-ranks ...)`, `(hands)` or `(promoted ...)`";
-            let Some(list) = self.ok(shape::list(sub, what)) else {
-                continue;
-            };
-            let args = shape::args(list);
-            match shape::head(sub) {
-                Some(Keyword::Pieces) => {
-                    pieces += args.len();
-                    for entry in args {
-                        if let Some(piece) = self.ok(fen_piece(entry)) {
-                            spec.pieces.push(piece);
-                        }
-                    }
-                }
-                Some(Keyword::Turn) => {
-                    turn += args.len();
-                    for entry in args {
-                        if let Some(entry) = self.ok(fen_turn(entry)) {
-                            spec.turn.push(entry);
-                        }
-                    }
-                }
-                Some(Keyword::Castling) => {
-                    if let Some(castling) = self.ok(castling(sub, args)) {
-                        spec.castling = Some(Box::new(castling));
-                    }
-                }
-                Some(Keyword::EnPassant) => {
-                    let name = match args {
-                        [var] => shape::ident(var, "a turn variable"),
-                        _ => Err(SyntaxError::expected("`(en-passant TURN-VARIABLE)`", sub)),
-                    };
-                    if let Some(name) = self.ok(name) {
-                        spec.en_passant = Some(name);
-                    }
-                }
-                Some(Keyword::PieceCount) => {
-                    if let Some(count) = self.ok(fen_count(sub, args)) {
-                        spec.counts.push(count);
-                    }
-                }
-                Some(Keyword::Hands) => match args {
-                    [] => spec.hands = true,
-                    _ => self.errors.push(SyntaxError::expected("`(hands)`", sub)),
-                },
-                Some(Keyword::Promoted) => {
-                    let name = match args {
-                        [attribute] => shape::ident(attribute, "an attribute"),
-                        _ => Err(SyntaxError::expected("`(promoted ATTRIBUTE)`", sub)),
-                    };
-                    if let Some(name) = self.ok(name) {
-                        spec.promoted = Some(name);
-                    }
-                }
-                Some(Keyword::ForbiddenRanks) => {
-                    if let Some(ranks) = self.ok(fen_ranks(sub, args)) {
-                        spec.forbidden_ranks.push(ranks);
-                    }
-                }
-                _ => self.errors.push(SyntaxError::expected(what, sub)),
-            }
-        }
-        if pieces == 0 {
-            self.errors
-                .push(SyntaxError::expected("a `(pieces ...)` clause", clause));
-        }
-        if turn == 0 {
-            self.errors
-                .push(SyntaxError::expected("a `(turn ...)` clause", clause));
-        }
-        (pieces > 0 && turn > 0).then_some(spec)
-    }
-
     /// `(evaluation (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...) (mobility
     /// N) (phase (PIECE N) ...) (endgame (piece-values ...) (piece-table ...)))`.
     fn evaluation(&mut self, clause: &Node, parts: &[Node]) -> Evaluation {
@@ -725,8 +517,37 @@ fn one_of<T: Copy, const N: usize>(
         })
 }
 
+/// `(turn-variable NAME [keep])`: the name, and whether it keeps its value between turns.
+fn turn_variable(text: &str, parts: &[Node], span: Span) -> Result<(Ident, bool)> {
+    match shape::args(parts) {
+        [name] => shape::ident(name, "a variable name").map(|n| (n, false)),
+        [name, keep] if keep.as_symbol() == Some(Keyword::Keep.text()) => {
+            shape::ident(name, "a variable name").map(|n| (n, true))
+        }
+        [_, other] => Err(SyntaxError::expected("`keep`", other)),
+        args => Err(SyntaxError::arity(
+            text,
+            "1 or 2 arguments".into(),
+            args.len(),
+            span,
+        )),
+    }
+}
+
+/// `(seeds N POS ...)`.
+fn seeds(text: &str, parts: &[Node], span: Span) -> Result<Seeds> {
+    match shape::args(parts) {
+        [count, positions @ ..] => seed_count(count).map(|count| Seeds {
+            count,
+            positions: positions.iter().map(shape::written).collect(),
+            span,
+        }),
+        [] => Err(shape::arity_at_least(text, 1, parts, span)),
+    }
+}
+
 /// `(attribute NAME true|false)`.
-fn attribute(parts: &[Node], span: dagaz_sexpr::Span) -> Result<Attribute> {
+fn attribute(parts: &[Node], span: Span) -> Result<Attribute> {
     let [name, default] = shape::arity::<2>(Keyword::Attribute.text(), parts, span)?;
     let name = shape::ident(name, "an attribute name")?;
     let default = match default.as_symbol().and_then(Keyword::from_text) {
@@ -1019,129 +840,4 @@ fn piece_value(pair: &Node) -> Result<(Ident, i32)> {
         [kind, value] => Ok((shape::ident(kind, "a piece type")?, score(value)?)),
         _ => Err(SyntaxError::expected(WHAT, pair)),
     }
-}
-
-/// `(LETTER PLAYER PIECE)` in `(pieces ...)`.
-fn fen_piece(entry: &Node) -> Result<FenPiece> {
-    const WHAT: &str = "`(LETTER PLAYER PIECE)`";
-    let [letter, owner, kind] = shape::list(entry, WHAT)? else {
-        return Err(SyntaxError::expected(WHAT, entry));
-    };
-    // `+P`: a letter after a plus (SFEN's promoted pieces).
-    let plus = letter
-        .as_symbol()
-        .and_then(|s| s.strip_prefix('+'))
-        .and_then(|rest| {
-            let mut chars = rest.chars();
-            chars.next().filter(|_| chars.next().is_none())
-        });
-    let (letter, plus) = match plus {
-        Some(c) => (
-            Letter {
-                letter: c,
-                span: letter.span,
-            },
-            true,
-        ),
-        None => (
-            shape::letter(letter, "a piece letter", "a one-letter name such as `P`")?,
-            false,
-        ),
-    };
-    Ok(FenPiece {
-        letter,
-        plus,
-        owner: shape::ident(owner, "a player name")?,
-        kind: shape::ident(kind, "a piece type")?,
-    })
-}
-
-/// `(piece-count PIECE MIN [MAX])` in `(fen standard ...)`.
-fn fen_count(sub: &Node, args: &[Node]) -> Result<FenCount> {
-    const WHAT: &str = "`(piece-count PIECE MIN [MAX])`";
-    let (kind, min, max) = match args {
-        [kind, min] => (kind, min, min),
-        [kind, min, max] => (kind, min, max),
-        _ => return Err(SyntaxError::expected(WHAT, sub)),
-    };
-    let count = |node: &Node| {
-        shape::int(node, "a number of pieces").and_then(|n| {
-            u32::try_from(n).map_err(|_| SyntaxError::expected("a number of pieces from 0", node))
-        })
-    };
-    let (min_n, max_n) = (count(min)?, count(max)?);
-    if max_n < min_n {
-        return Err(SyntaxError::expected(
-            "a largest number of pieces no smaller than the fewest",
-            max,
-        ));
-    }
-    Ok(FenCount {
-        kind: shape::ident(kind, "a piece type")?,
-        min: min_n,
-        max: max_n,
-        span: sub.span,
-    })
-}
-
-/// `(forbidden-ranks PIECE RANK ...)` in `(fen standard ...)`.
-fn fen_ranks(sub: &Node, args: &[Node]) -> Result<FenRanks> {
-    let Some((kind, ranks)) = args.split_first().filter(|(_, ranks)| !ranks.is_empty()) else {
-        return Err(SyntaxError::expected(
-            "`(forbidden-ranks PIECE RANK ...)`",
-            sub,
-        ));
-    };
-    Ok(FenRanks {
-        kind: shape::ident(kind, "a piece type")?,
-        ranks: ranks.iter().map(shape::written).collect(),
-    })
-}
-
-/// `(LETTER PLAYER)` in `(turn ...)`.
-fn fen_turn(entry: &Node) -> Result<(Letter, Ident)> {
-    const WHAT: &str = "`(LETTER PLAYER)`";
-    let [letter, owner] = shape::list(entry, WHAT)? else {
-        return Err(SyntaxError::expected(WHAT, entry));
-    };
-    Ok((
-        shape::letter(letter, "a letter", "a one-letter name such as `w`")?,
-        shape::ident(owner, "a player name")?,
-    ))
-}
-
-/// `(castling ATTRIBUTE (LETTER POS ...) ...)`, with `(king PIECE)` and `(rook PIECE)` among
-/// the rights when the king and rooks may start anywhere.
-fn castling(sub: &Node, args: &[Node]) -> Result<FenCastling> {
-    let (attribute, entries) = args
-        .split_first()
-        .ok_or_else(|| SyntaxError::expected("an attribute name", sub))?;
-    let attribute = shape::ident(attribute, "an attribute name")?;
-    let (mut rights, mut king, mut rook) = (Vec::new(), None, None);
-    for entry in entries {
-        const WHAT: &str = "`(LETTER SQUARE ...)`, `(king PIECE)` or `(rook PIECE)`";
-        let items = shape::list(entry, WHAT)?;
-        let (head, rest) = items
-            .split_first()
-            .ok_or_else(|| SyntaxError::expected(WHAT, entry))?;
-        let piece = match head.as_symbol().and_then(Keyword::from_text) {
-            Some(Keyword::King) => &mut king,
-            Some(Keyword::Rook) => &mut rook,
-            _ => {
-                let letter = shape::letter(head, "a letter", "a one-letter name such as `K`")?;
-                rights.push((letter, rest.iter().map(shape::written).collect()));
-                continue;
-            }
-        };
-        let [kind] = rest else {
-            return Err(SyntaxError::expected("one piece type", entry));
-        };
-        *piece = Some(shape::ident(kind, "a piece type")?);
-    }
-    Ok(FenCastling {
-        attribute,
-        rights,
-        king,
-        rook,
-    })
 }

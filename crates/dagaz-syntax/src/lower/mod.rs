@@ -2,6 +2,7 @@
 //! lowered is recorded as an error and left out (or left as an `Error` placeholder), and the
 //! rest goes on.
 
+mod fen;
 mod game;
 mod program;
 
@@ -223,21 +224,7 @@ impl Lower {
                     piece.moves.push(block);
                 }
                 Some(Keyword::Glyph) => {
-                    let glyph = shape::arity::<2>(Keyword::Glyph.text(), parts, item.span)
-                        .and_then(|[who, text]| {
-                            let who = shape::ident(who, "a player name")?;
-                            let text = shape::text(text, "one character in quotes, such as \"X\"")?;
-                            let mut chars = text.text.chars();
-                            match (chars.next(), chars.next()) {
-                                (Some(c), None) if !c.is_whitespace() && !c.is_control() => {
-                                    Ok((who, c))
-                                }
-                                _ => Err(SyntaxError::expected(
-                                    "one visible character in quotes, such as \"X\"",
-                                    parts.get(2).unwrap_or(item),
-                                )),
-                            }
-                        });
+                    let glyph = glyph(parts, item);
                     if let Some(glyph) = self.ok(glyph) {
                         piece.glyphs.push(glyph);
                     }
@@ -325,4 +312,20 @@ fn in_source_order(mut errors: Vec<SyntaxError>) -> Vec<SyntaxError> {
         }
     }
     out
+}
+
+/// `(glyph PLAYER "C")` in a piece: the one visible character that draws it for that player.
+fn glyph(parts: &[Node], item: &Node) -> Result<(Ident, char)> {
+    shape::arity::<2>(Keyword::Glyph.text(), parts, item.span).and_then(|[who, text]| {
+        let who = shape::ident(who, "a player name")?;
+        let text = shape::text(text, "one character in quotes, such as \"X\"")?;
+        let mut chars = text.text.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_whitespace() && !c.is_control() => Ok((who, c)),
+            _ => Err(SyntaxError::expected(
+                "one visible character in quotes, such as \"X\"",
+                parts.get(2).unwrap_or(item),
+            )),
+        }
+    })
 }

@@ -257,6 +257,20 @@ impl Lower {
                     _ => Stmt::CaptureLater(span),
                 }
             }
+            _ => return self.piece_statement(keyword, form, items, span),
+        })
+    }
+
+    /// The statements that change a piece or the position (`promote`, `set-attr`,
+    /// `move-piece`, `cycle-pieces`, `set-owner!`, `set-seeds!`), `another-turn` and `log`.
+    fn piece_statement(
+        &mut self,
+        keyword: Keyword,
+        form: &str,
+        items: &[Node],
+        span: Span,
+    ) -> shape::Result<Stmt> {
+        Ok(match keyword {
             Keyword::Promote => {
                 let [kind] = shape::arity::<1>(form, items, span)?;
                 // A bare name stays a name: a piece type, or a local holding one.
@@ -279,14 +293,7 @@ impl Lower {
                 Stmt::MovePiece(self.expression(to), span)
             }
             Keyword::CyclePieces => {
-                let args = shape::args(items);
-                if args.len() < 2 {
-                    return Err(shape::arity_at_least(form, 2, items, span));
-                }
-                if args.len() > MAX_OPERANDS {
-                    return Err(too_many_arguments(span));
-                }
-                Stmt::CyclePieces(self.expressions(args), span)
+                Stmt::CyclePieces(self.operand_list(form, items, span, 2)?, span)
             }
             Keyword::SetOwner => {
                 let [owner] = shape::arity::<1>(form, items, span)?;
@@ -300,16 +307,7 @@ impl Lower {
                 shape::arity::<0>(form, items, span)?;
                 Stmt::AnotherTurn(span)
             }
-            Keyword::Log => {
-                let args = shape::args(items);
-                if args.is_empty() {
-                    return Err(shape::arity_at_least(form, 1, items, span));
-                }
-                if args.len() > MAX_OPERANDS {
-                    return Err(too_many_arguments(span));
-                }
-                Stmt::Log(self.expressions(args), span)
-            }
+            Keyword::Log => Stmt::Log(self.operand_list(form, items, span, 1)?, span),
             // The keywords `statement_here` passes are the statements above.
             _ => {
                 return Err(SyntaxError::new(
@@ -318,6 +316,24 @@ impl Lower {
                 ))
             }
         })
+    }
+
+    /// The operands of `cycle-pieces` or `log`: at least `least`, at most [`MAX_OPERANDS`].
+    fn operand_list(
+        &mut self,
+        form: &str,
+        items: &[Node],
+        span: Span,
+        least: usize,
+    ) -> shape::Result<Vec<Expr>> {
+        let args = shape::args(items);
+        if args.len() < least {
+            return Err(shape::arity_at_least(form, least, items, span));
+        }
+        if args.len() > MAX_OPERANDS {
+            return Err(too_many_arguments(span));
+        }
+        Ok(self.expressions(args))
     }
 
     /// `(FORM NAME VALUE)` (`let`, `set!`, `set-attr`): the value is lowered even when the
@@ -451,30 +467,8 @@ impl Lower {
         };
         let compare = |op: Compare, c: &mut Self| binary(c).map(|ab| Expr::Compare(op, ab, span));
         Ok(match keyword {
-            Some(Keyword::InZone) => {
-                let [zone] = shape::arity::<1>(head, items, span)?;
-                Expr::InZone(shape::ident(zone, "a zone name")?, span)
-            }
-            Some(Keyword::Connected) => {
-                let [a, b] = shape::arity::<2>(head, items, span)?;
-                Expr::Connected(
-                    shape::ident(a, "a zone name")?,
-                    shape::ident(b, "a zone name")?,
-                    span,
-                )
-            }
-            Some(Keyword::GroupTouches) => {
-                if args.is_empty() {
-                    return Err(shape::arity_at_least(head, 1, items, span));
-                }
-                if args.len() > MAX_OPERANDS {
-                    return Err(too_many_arguments(span));
-                }
-                let zones = args
-                    .iter()
-                    .map(|z| shape::ident(z, "a zone name"))
-                    .collect::<shape::Result<Vec<_>>>()?;
-                Expr::GroupTouches(zones, span)
+            Some(Keyword::InZone | Keyword::Connected | Keyword::GroupTouches) => {
+                zone_form(head, items, span)?
             }
             Some(Keyword::FriendCount | Keyword::EnemyCount) => {
                 let [kind] = shape::arity::<1>(head, items, span)?;
@@ -524,6 +518,39 @@ impl Lower {
             }
         })
     }
+}
+
+/// `(in-zone? ZONE)`, `(connected? ZONE ZONE)` and `(group-touches? ZONE ...)`: the
+/// expressions whose arguments are zone names.
+fn zone_form(head: &str, items: &[Node], span: Span) -> shape::Result<Expr> {
+    let args = shape::args(items);
+    Ok(match Keyword::from_text(head) {
+        Some(Keyword::InZone) => {
+            let [zone] = shape::arity::<1>(head, items, span)?;
+            Expr::InZone(shape::ident(zone, "a zone name")?, span)
+        }
+        Some(Keyword::Connected) => {
+            let [a, b] = shape::arity::<2>(head, items, span)?;
+            Expr::Connected(
+                shape::ident(a, "a zone name")?,
+                shape::ident(b, "a zone name")?,
+                span,
+            )
+        }
+        _ => {
+            if args.is_empty() {
+                return Err(shape::arity_at_least(head, 1, items, span));
+            }
+            if args.len() > MAX_OPERANDS {
+                return Err(too_many_arguments(span));
+            }
+            let zones = args
+                .iter()
+                .map(|z| shape::ident(z, "a zone name"))
+                .collect::<shape::Result<Vec<_>>>()?;
+            Expr::GroupTouches(zones, span)
+        }
+    })
 }
 
 /// The target of `set!`, `inc!` or `dec!`: a name (`no-moves?` is none).
