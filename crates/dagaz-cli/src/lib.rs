@@ -17,6 +17,7 @@ mod input;
 mod loaded;
 mod numbers;
 mod play;
+mod protocol;
 mod serve;
 mod tune;
 mod uci;
