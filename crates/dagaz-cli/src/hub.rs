@@ -7,27 +7,13 @@
 //! order); a move is found among the legal ones by its start, end and set of captured squares.
 
 use crate::input::Board;
-use crate::loaded::load_game;
-use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
+use crate::numbers;
 use crate::protocol::{self, FrontEnd, Session};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Move, StepLimits};
 use dagaz_search::{Clock, Found, Info, SearchLimits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
 use std::time::Duration;
-
-/// `dagaz hub`.
-pub(crate) fn run(
-    game_path: &std::path::Path,
-    gen_limits: StepLimits,
-    settings: Settings,
-    input: &mut dyn BufRead,
-    out: &mut (dyn Write + Send),
-) -> Result<(), String> {
-    let (game, _) = load_game(game_path)?;
-    session(&game, gen_limits, settings, Caps::default(), input, out)
-        .map_err(|why| format!("error: {}: {why}\n", game_path.display()))
-}
 
 /// A Hub session for `game`: commands read from `input` until it ends or says `quit`, answers
 /// written to `out`; move generation within `gen_limits`, the table and threads of `settings`,
@@ -120,19 +106,15 @@ impl<'g> FrontEnd<'g> for Hub {
 impl Hub {
     /// The answer to `hub`.
     fn identify(&self, out: &Output<'_>) {
-        out.line(&format!(
+        let ids = [format!(
             "id name=dagaz version={} author=\"the dagaz authors\"",
             env!("CARGO_PKG_VERSION")
-        ));
-        out.line(&format!(
-            "param name=hash value={} type=int min=1 max={MAX_HASH_MB}",
-            self.settings.hash_mb
-        ));
-        out.line(&format!(
-            "param name=threads value={} type=int min=1 max={MAX_THREADS}",
-            self.settings.threads
-        ));
-        out.line("wait");
+        )];
+        let option = |name: &str, value: usize, max: usize| {
+            format!("param name={name} value={value} type=int min=1 max={max}")
+        };
+        let settings = (self.settings, ["hash", "threads"]);
+        protocol::identify(out, &ids, settings, option, "wait");
     }
 
     /// `set-param name=... value=...`.

@@ -6,6 +6,7 @@
 //! blank lines, unreadable lines and `quit`.
 
 use crate::input::{forward, Board, Line};
+use crate::numbers::{MAX_HASH_MB, MAX_THREADS};
 use crate::worker::{Caps, Job, OnCounted, Output, Settings, Worker};
 use dagaz_engine::{Game, Position, StepLimits};
 use std::io::{BufRead, Write};
@@ -102,4 +103,23 @@ pub(crate) fn run<'g>(
         });
         forward(input, send);
     });
+}
+
+/// A front end's answer to its protocol's greeting: the lines `ids` that name the engine,
+/// the two options of `settings` as `option` writes one (its name in `names`, its value and
+/// its largest value), then `end`.
+pub(crate) fn identify(
+    out: &Output<'_>,
+    ids: &[String],
+    (settings, names): (Settings, [&str; 2]),
+    option: impl Fn(&str, usize, usize) -> String,
+    end: &str,
+) {
+    for id in ids {
+        out.line(id);
+    }
+    let [hash, threads] = names;
+    out.line(&option(hash, settings.hash_mb, MAX_HASH_MB));
+    out.line(&option(threads, settings.threads, MAX_THREADS));
+    out.line(end);
 }

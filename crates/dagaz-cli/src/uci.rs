@@ -4,26 +4,13 @@
 
 use crate::info::{info_line, move_token};
 use crate::input::Board;
-use crate::loaded::{half_moves, load_game};
-use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
+use crate::loaded::half_moves;
+use crate::numbers;
 use crate::protocol::{self, FrontEnd, Session};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Game, GenError, Move, StepLimits};
 use dagaz_search::{Clock, Found, SearchLimits, MAX_DEPTH};
 use std::io::{BufRead, Write};
-
-/// `dagaz uci`.
-pub(crate) fn run(
-    game_path: &std::path::Path,
-    gen_limits: StepLimits,
-    settings: Settings,
-    input: &mut dyn BufRead,
-    out: &mut (dyn Write + Send),
-) -> Result<(), String> {
-    let (game, _) = load_game(game_path)?;
-    session(&game, gen_limits, settings, Caps::default(), input, out);
-    Ok(())
-}
 
 /// A UCI session for `game`: commands read from `input` until it ends or says `quit`, answers
 /// written to `out`; move generation within `gen_limits`, the table and threads of `settings`,
@@ -81,17 +68,15 @@ impl<'g> FrontEnd<'g> for Uci {
 impl Uci {
     /// The answer to `uci`.
     fn identify(&self, out: &Output<'_>, game: &Game) {
-        out.line(&format!("id name dagaz {}", game.name()));
-        out.line("id author the dagaz authors");
-        out.line(&format!(
-            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-            self.settings.hash_mb
-        ));
-        out.line(&format!(
-            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-            self.settings.threads
-        ));
-        out.line("uciok");
+        let ids = [
+            format!("id name dagaz {}", game.name()),
+            "id author the dagaz authors".to_string(),
+        ];
+        let option = |name: &str, value: usize, max: usize| {
+            format!("option name {name} type spin default {value} min 1 max {max}")
+        };
+        let settings = (self.settings, ["Hash", "Threads"]);
+        protocol::identify(out, &ids, settings, option, "uciok");
     }
 }
 

@@ -372,11 +372,8 @@ impl<'g> Searcher<'g> {
         if matches!(self.algorithm, Algorithm::Mcts | Algorithm::MctsRave) {
             let stop = Arc::clone(&self.stop);
             let rave = self.algorithm == Algorithm::MctsRave;
-            return Mcts::new(self.game, &mut self.main.gen, &stop, rave).search(
-                record,
-                limits,
-                on_iteration,
-            );
+            let mut mcts = Mcts::new(self.game, &mut self.main.gen, &stop, rave);
+            return mcts.search(record, limits, start, on_iteration);
         }
         self.table.next_age();
         self.helper_nodes.store(0, Ordering::Relaxed);
