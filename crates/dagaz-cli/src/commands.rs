@@ -2,7 +2,7 @@
 //! the whole of its error message, so nothing is printed half-way.
 
 use crate::loaded::{game_over, load_game, Loaded};
-use crate::Command;
+use crate::{Command, PositionArgs};
 use dagaz_engine::{count_parallel, divide_parallel, Counting, GenError, Perft};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -32,22 +32,7 @@ pub(crate) fn execute(
 
 fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
     match command {
-        Command::Moves(args) => {
-            let loaded = Loaded::new(&args)?;
-            let mut gen = loaded.generator();
-            let moves = gen
-                .moves(&loaded.game, loaded.position())
-                .map_err(|e| loaded.gen_error(&e))?;
-            if moves.is_empty() {
-                return game_over(&loaded, &mut gen);
-            }
-            let mut lines: Vec<String> = moves.iter().map(|m| m.notation(&loaded.game)).collect();
-            lines.sort();
-            Ok(lines.iter().fold(String::new(), |mut s, l| {
-                let _ = writeln!(s, "{l}");
-                s
-            }))
-        }
+        Command::Moves(args) => moves(&args),
         Command::Perft {
             position,
             depth,
@@ -55,90 +40,16 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
             bulk,
             threads,
         } => {
-            let loaded = Loaded::new(&position)?;
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
-            let mut counter = Counter::new(&loaded, counting, threads);
-            if progress {
-                // A deep count can run for hours: each shallower depth is counted and reported
-                // first, so a terminal shows how fast it goes and how far it got.
-                for shallower in 1..depth {
-                    let start = Instant::now();
-                    let leaves = counter.count(shallower).map_err(|e| loaded.gen_error(&e))?;
-                    let _ = writeln!(err, "{}", progress_line(shallower, leaves, start.elapsed()));
-                }
-            }
-            let start = Instant::now();
-            let mut out = String::new();
-            let total = if divide || progress {
-                let mut rows = counter
-                    .divide(depth, progress, err)
-                    .map_err(|e| loaded.gen_error(&e))?;
-                rows.sort();
-                if divide {
-                    for (notation, n) in &rows {
-                        let _ = writeln!(out, "{notation}: {n}");
-                    }
-                }
-                if depth == 0 {
-                    1
-                } else {
-                    rows.iter().map(|(_, n)| n).sum()
-                }
-            } else {
-                counter.count(depth).map_err(|e| loaded.gen_error(&e))?
-            };
-            if progress {
-                let _ = writeln!(err, "\r{}", progress_line(depth, total, start.elapsed()));
-            }
-            let _ = writeln!(out, "{total}");
-            Ok(out)
+            perft(&position, depth, (divide, counting, threads), progress, err)
         }
         Command::Bench {
             position,
             depth,
             repeat,
             threads,
-        } => {
-            let loaded = Loaded::new(&position)?;
-            let mut out = String::new();
-            let _ = write!(out, "game: {}   depth: {depth}", loaded.game.name());
-            if threads > 1 {
-                let _ = write!(out, "   threads: {threads}");
-            }
-            out.push('\n');
-            for (counting, label) in [
-                (Counting::Full, "full (every leaf played)"),
-                (Counting::Bulk, "bulk (last ply counted) "),
-            ] {
-                let mut best = Duration::MAX;
-                let mut leaves = 0;
-                for _ in 0..repeat {
-                    let mut counter = Counter::new(&loaded, counting, threads);
-                    let start = Instant::now();
-                    leaves = counter.count(depth).map_err(|e| loaded.gen_error(&e))?;
-                    best = best.min(start.elapsed());
-                }
-                let _ = writeln!(
-                    out,
-                    "{label}: {leaves} leaves in {:.3} s = {}",
-                    best.as_secs_f64(),
-                    rate(leaves, best)
-                );
-            }
-            Ok(out)
-        }
-        Command::Fen(args) => {
-            let loaded = Loaded::new(&args)?;
-            // Worded as the engine words it for `--fen`, so both say what to add.
-            let fen = loaded.game.to_fen(loaded.position()).ok_or_else(|| {
-                format!(
-                    "error: {}: {} declares no FEN; add a `(fen ...)` clause to its game form\n",
-                    loaded.path,
-                    loaded.game.name()
-                )
-            })?;
-            Ok(format!("{fen}\n"))
-        }
+        } => bench(&position, depth, repeat, threads),
+        Command::Fen(args) => fen(&args),
         Command::Check { .. }
         | Command::Bestmove { .. }
         | Command::Play { .. }
@@ -147,22 +58,134 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         | Command::Tune(_)
         | Command::Match(_)
         | Command::Serve(_) => Err("error: internal: this command runs apart\n".into()),
-        Command::Disasm { game } => {
-            let (game, _) = load_game(&game)?;
-            let mut out = String::new();
-            for i in 0..game.piece_count() {
-                let name =
-                    dagaz_engine::PieceKind::from_index(i).map_or("?", |k| game.piece_name(k));
-                let _ = writeln!(out, "piece {name}:");
-                out.push_str(&game.disassemble(i));
-            }
-            for i in 0..game.goal_clause_count() {
-                let _ = writeln!(out, "goal #{}:", i + 1);
-                out.push_str(&game.disassemble_goal(i));
-            }
-            Ok(out)
+        Command::Disasm { game } => disasm(&game),
+    }
+}
+
+/// `dagaz moves`: the legal moves, sorted, one a line.
+fn moves(args: &PositionArgs) -> Outcome {
+    let loaded = Loaded::new(args)?;
+    let mut gen = loaded.generator();
+    let moves = gen
+        .moves(&loaded.game, loaded.position())
+        .map_err(|e| loaded.gen_error(&e))?;
+    if moves.is_empty() {
+        return game_over(&loaded, &mut gen);
+    }
+    let mut lines: Vec<String> = moves.iter().map(|m| m.notation(&loaded.game)).collect();
+    lines.sort();
+    Ok(lines.iter().fold(String::new(), |mut s, l| {
+        let _ = writeln!(s, "{l}");
+        s
+    }))
+}
+
+/// `dagaz perft`: the count at `depth` (after the count of each move when `divide`), and
+/// with `progress`, each shallower depth's on `err` first.
+fn perft(
+    position: &PositionArgs,
+    depth: u32,
+    (divide, counting, threads): (bool, Counting, u32),
+    progress: bool,
+    err: &mut dyn Write,
+) -> Outcome {
+    let loaded = Loaded::new(position)?;
+    let mut counter = Counter::new(&loaded, counting, threads);
+    if progress {
+        // A deep count can run for hours: each shallower depth is counted and reported
+        // first, so a terminal shows how fast it goes and how far it got.
+        for shallower in 1..depth {
+            let start = Instant::now();
+            let leaves = counter.count(shallower).map_err(|e| loaded.gen_error(&e))?;
+            let _ = writeln!(err, "{}", progress_line(shallower, leaves, start.elapsed()));
         }
     }
+    let start = Instant::now();
+    let mut out = String::new();
+    let total = if divide || progress {
+        let mut rows = counter
+            .divide(depth, progress, err)
+            .map_err(|e| loaded.gen_error(&e))?;
+        rows.sort();
+        if divide {
+            for (notation, n) in &rows {
+                let _ = writeln!(out, "{notation}: {n}");
+            }
+        }
+        if depth == 0 {
+            1
+        } else {
+            rows.iter().map(|(_, n)| n).sum()
+        }
+    } else {
+        counter.count(depth).map_err(|e| loaded.gen_error(&e))?
+    };
+    if progress {
+        let _ = writeln!(err, "\r{}", progress_line(depth, total, start.elapsed()));
+    }
+    let _ = writeln!(out, "{total}");
+    Ok(out)
+}
+
+/// `dagaz bench`: the best of `repeat` counts at `depth`, full and bulk.
+fn bench(position: &PositionArgs, depth: u32, repeat: u32, threads: u32) -> Outcome {
+    let loaded = Loaded::new(position)?;
+    let mut out = String::new();
+    let _ = write!(out, "game: {}   depth: {depth}", loaded.game.name());
+    if threads > 1 {
+        let _ = write!(out, "   threads: {threads}");
+    }
+    out.push('\n');
+    for (counting, label) in [
+        (Counting::Full, "full (every leaf played)"),
+        (Counting::Bulk, "bulk (last ply counted) "),
+    ] {
+        let mut best = Duration::MAX;
+        let mut leaves = 0;
+        for _ in 0..repeat {
+            let mut counter = Counter::new(&loaded, counting, threads);
+            let start = Instant::now();
+            leaves = counter.count(depth).map_err(|e| loaded.gen_error(&e))?;
+            best = best.min(start.elapsed());
+        }
+        let _ = writeln!(
+            out,
+            "{label}: {leaves} leaves in {:.3} s = {}",
+            best.as_secs_f64(),
+            rate(leaves, best)
+        );
+    }
+    Ok(out)
+}
+
+/// `dagaz fen`: the position as FEN.
+fn fen(args: &PositionArgs) -> Outcome {
+    let loaded = Loaded::new(args)?;
+    // Worded as the engine words it for `--fen`, so both say what to add.
+    let fen = loaded.game.to_fen(loaded.position()).ok_or_else(|| {
+        format!(
+            "error: {}: {} declares no FEN; add a `(fen ...)` clause to its game form\n",
+            loaded.path,
+            loaded.game.name()
+        )
+    })?;
+    Ok(format!("{fen}\n"))
+}
+
+/// `dagaz disasm`: every piece's chain and goal clause, disassembled.
+fn disasm(game: &Path) -> Outcome {
+    let (game, _) = load_game(game)?;
+    let mut out = String::new();
+    for i in 0..game.piece_count() {
+        let name = dagaz_engine::PieceKind::from_index(i).map_or("?", |k| game.piece_name(k));
+        let _ = writeln!(out, "piece {name}:");
+        out.push_str(&game.disassemble(i));
+    }
+    for i in 0..game.goal_clause_count() {
+        let _ = writeln!(out, "goal #{}:", i + 1);
+        out.push_str(&game.disassemble_goal(i));
+    }
+    Ok(out)
 }
 
 /// `dagaz check`: every problem in the game file, as text or JSON; exit code 2 when any.

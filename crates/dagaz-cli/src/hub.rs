@@ -6,28 +6,14 @@
 //! and, for captures, `from x to x captured...` (`28x17x22x23`, the captured squares in any
 //! order); a move is found among the legal ones by its start, end and set of captured squares.
 
-use crate::input::{forward, Board, Line};
-use crate::loaded::load_game;
-use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
+use crate::input::Board;
+use crate::numbers;
+use crate::protocol::{self, FrontEnd, Session};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Move, StepLimits};
 use dagaz_search::{Clock, Found, Info, SearchLimits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
 use std::time::Duration;
-
-/// `dagaz hub`.
-pub(crate) fn run(
-    game_path: &std::path::Path,
-    gen_limits: StepLimits,
-    settings: Settings,
-    input: &mut dyn BufRead,
-    out: &mut (dyn Write + Send),
-) -> Result<(), String> {
-    let (game, _) = load_game(game_path)?;
-    session(&game, gen_limits, settings, Caps::default(), input, out)
-        .map_err(|why| format!("error: {}: {why}\n", game_path.display()))
-}
 
 /// A Hub session for `game`: commands read from `input` until it ends or says `quit`, answers
 /// written to `out`; move generation within `gen_limits`, the table and threads of `settings`,
@@ -51,125 +37,130 @@ pub fn session(
     if !matches!(game.fen_spec(), Some(FenSpec::Pdn(_))) {
         return Err("the Hub protocol needs a game with a PDN FEN (`(fen pdn ...)`)".into());
     }
-    let out = Output::new(out);
-    let (send, lines) = mpsc::channel();
-    std::thread::scope(|scope| {
-        let out = &out;
-        scope.spawn(move || {
-            let mut board = Board::new(game.initial_position());
-            let mut level = Level::default();
-            let mut worker = Worker::new(game, gen_limits, settings, caps);
-            // What `hub` tells of the parameters: the settings as last set.
-            let mut settings = settings;
-            // A `go ponder` that `ponder-hit` turns into `go think`.
-            let mut pondering = false;
-            for line in lines {
-                let line = match line {
-                    Line::Text(line) => line,
-                    bad => {
-                        error(out, bad.problem().unwrap_or_default());
-                        continue;
-                    }
-                };
-                let line = line.trim();
-                let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-                let args = arguments(rest);
-                match command {
-                    "" => {}
-                    "hub" => {
-                        out.line(&format!(
-                            "id name=dagaz version={} author=\"the dagaz authors\"",
-                            env!("CARGO_PKG_VERSION")
-                        ));
-                        out.line(&format!(
-                            "param name=hash value={} type=int min=1 max={MAX_HASH_MB}",
-                            settings.hash_mb
-                        ));
-                        out.line(&format!(
-                            "param name=threads value={} type=int min=1 max={MAX_THREADS}",
-                            settings.threads
-                        ));
-                        out.line("wait");
-                    }
-                    "init" => out.line("ready"),
-                    "ping" => out.line("pong"),
-                    "new-game" => {
-                        worker.searcher().new_game();
-                    }
-                    "set-param" => {
-                        let name = value(&args, "name").unwrap_or_default();
-                        let v = value(&args, "value");
-                        match name {
-                            "hash" => match numbers::hash("set-param hash", v) {
-                                Ok(mb) => {
-                                    worker.resize(mb);
-                                    settings.hash_mb = mb;
-                                }
-                                Err(message) => error(out, &message),
-                            },
-                            "threads" => match numbers::threads("set-param threads", v) {
-                                Ok(n) => {
-                                    worker.set_threads(n);
-                                    settings.threads = n;
-                                }
-                                Err(message) => error(out, &message),
-                            },
-                            _ => error(out, &format!("set-param: unknown parameter {name}")),
-                        }
-                    }
-                    "pos" => match position(&board, game, gen_limits, &args) {
-                        Ok(new) => board = new,
-                        Err(message) => error(out, &message),
-                    },
-                    "level" => match parse_level(&args) {
-                        Ok(new) => level = new,
-                        Err(message) => error(out, &message),
-                    },
-                    "go" => {
-                        let mode = args.first().map_or("think", |(k, _)| k.as_str());
-                        let (limits, until_stopped) = match mode {
-                            "think" => (level.limits(), false),
-                            "ponder" | "analyze" => (SearchLimits::default(), true),
-                            _ => {
-                                error(
-                                    out,
-                                    &format!("go: expected think, ponder or analyze, found {mode}"),
-                                );
-                                continue;
-                            }
-                        };
-                        pondering = mode == "ponder";
-                        worker.start(scope, out, job(game, &board, limits, until_stopped));
-                    }
-                    "ponder-hit" => {
-                        if pondering && worker.is_running() {
-                            // Think now, on the same position: the table keeps what pondering
-                            // found.
-                            worker.stop_quietly();
-                            pondering = false;
-                            worker.start(scope, out, job(game, &board, level.limits(), false));
-                        }
-                    }
-                    "stop" => {
-                        pondering = false;
-                        worker.stop();
-                    }
-                    "quit" => {
-                        worker.stop();
-                        return;
-                    }
-                    _ => error(out, &format!("unknown command: {line}")),
-                }
-            }
-            worker.finish();
-        });
-        forward(input, send);
-    });
+    let front = Hub {
+        settings,
+        level: Level::default(),
+        pondering: false,
+    };
+    protocol::run(front, game, gen_limits, (settings, caps), input, out);
     Ok(())
 }
 
-fn error(out: &Output<'_>, message: &str) {
-    out.line(&format!("error message=\"{}\"", message.replace('"', "'")));
+/// Hub's front end, with what its commands remember.
+struct Hub {
+    /// What `hub` tells of the parameters: the settings as last set.
+    settings: Settings,
+    /// How long `go think` searches.
+    level: Level,
+    /// A `go ponder` that `ponder-hit` turns into `go think`.
+    pondering: bool,
+}
+
+impl<'g> FrontEnd<'g> for Hub {
+    fn error(&self, message: &str) -> String {
+        format!("error message=\"{}\"", message.replace('"', "'"))
+    }
+
+    fn command<'scope>(
+        &mut self,
+        command: &str,
+        line: &str,
+        session: &mut Session<'scope, '_, '_, 'g>,
+    ) -> Result<(), String> {
+        let line = line.trim();
+        let rest = line
+            .split_once(char::is_whitespace)
+            .map_or("", |(_, rest)| rest);
+        let args = arguments(rest);
+        let (game, out) = (session.game, session.out);
+        match command {
+            "hub" => self.identify(out),
+            "init" => out.line("ready"),
+            "ping" => out.line("pong"),
+            "new-game" => session.worker.searcher().new_game(),
+            "set-param" => self.set_param(&args, &mut session.worker)?,
+            "pos" => {
+                let board = position(&session.board, game, session.gen_limits, &args)?;
+                session.board = board;
+            }
+            "level" => self.level = parse_level(&args)?,
+            "go" => self.go(&args, session)?,
+            "ponder-hit" => {
+                if self.pondering && session.worker.is_running() {
+                    // Think now, on the same position: the table keeps what pondering found.
+                    session.worker.stop_quietly();
+                    self.pondering = false;
+                    session.start(job(game, &session.board, self.level.limits(), false));
+                }
+            }
+            "stop" => {
+                self.pondering = false;
+                session.worker.stop();
+            }
+            _ => return Err(format!("unknown command: {line}")),
+        }
+        Ok(())
+    }
+}
+
+impl Hub {
+    /// The answer to `hub`.
+    fn identify(&self, out: &Output<'_>) {
+        let ids = [format!(
+            "id name=dagaz version={} author=\"the dagaz authors\"",
+            env!("CARGO_PKG_VERSION")
+        )];
+        let option = |name: &str, value: usize, max: usize| {
+            format!("param name={name} value={value} type=int min=1 max={max}")
+        };
+        let settings = (self.settings, ["hash", "threads"]);
+        protocol::identify(out, &ids, settings, option, "wait");
+    }
+
+    /// `set-param name=... value=...`.
+    fn set_param<'s, 'g: 's>(
+        &mut self,
+        args: &[(String, String)],
+        worker: &mut Worker<'s, 'g>,
+    ) -> Result<(), String> {
+        let name = value(args, "name").unwrap_or_default();
+        let v = value(args, "value");
+        match name {
+            "hash" => {
+                let mb = numbers::hash("set-param hash", v)?;
+                worker.resize(mb);
+                self.settings.hash_mb = mb;
+            }
+            "threads" => {
+                let n = numbers::threads("set-param threads", v)?;
+                worker.set_threads(n);
+                self.settings.threads = n;
+            }
+            _ => return Err(format!("set-param: unknown parameter {name}")),
+        }
+        Ok(())
+    }
+
+    /// `go [think|ponder|analyze]`.
+    fn go<'scope, 'g: 'scope>(
+        &mut self,
+        args: &[(String, String)],
+        session: &mut Session<'scope, '_, '_, 'g>,
+    ) -> Result<(), String> {
+        let mode = args.first().map_or("think", |(k, _)| k.as_str());
+        let (limits, until_stopped) = match mode {
+            "think" => (self.level.limits(), false),
+            "ponder" | "analyze" => (SearchLimits::default(), true),
+            _ => {
+                return Err(format!(
+                    "go: expected think, ponder or analyze, found {mode}"
+                ))
+            }
+        };
+        self.pondering = mode == "ponder";
+        session.start(job(session.game, &session.board, limits, until_stopped));
+        Ok(())
+    }
 }
 
 fn job<'s>(game: &'s Game, board: &Board, limits: SearchLimits, until_stopped: bool) -> Job<'s> {

@@ -17,6 +17,7 @@ mod input;
 mod loaded;
 mod numbers;
 mod play;
+mod protocol;
 mod serve;
 mod tune;
 mod uci;
@@ -284,12 +285,36 @@ struct ProtocolArgs {
     limits: LimitArgs,
 }
 
+/// A protocol's session (see [`uci_session`]): why not, for a game the protocol cannot speak
+/// of.
+type Session = fn(
+    &dagaz_engine::Game,
+    dagaz_engine::StepLimits,
+    Settings,
+    Caps,
+    &mut dyn BufRead,
+    &mut (dyn Write + Send),
+) -> Result<(), String>;
+
 impl ProtocolArgs {
     fn settings(&self) -> Settings {
         Settings {
             hash_mb: self.hash,
             threads: self.threads,
         }
+    }
+
+    /// `dagaz uci` or `dagaz hub`: `session` for the game, within the default caps.
+    fn speak(
+        &self,
+        session: Session,
+        input: &mut dyn BufRead,
+        out: &mut (dyn Write + Send),
+    ) -> Result<(), String> {
+        let (game, _) = loaded::load_game(&self.game)?;
+        let (limits, settings) = (loaded::limits(&self.limits), self.settings());
+        session(&game, limits, settings, Caps::default(), input, out)
+            .map_err(|why| format!("error: {}: {why}\n", self.game.display()))
     }
 }
 
@@ -460,20 +485,16 @@ fn interactive(
             let humans = play::humans(&loaded.game, human)?;
             play::play(&mut loaded, &humans, search, *max_plies, input, out)
         }),
-        Command::Uci(args) => uci::run(
-            &args.game,
-            loaded::limits(&args.limits),
-            args.settings(),
+        // UCI speaks of any game.
+        Command::Uci(args) => args.speak(
+            |game, gen_limits, settings, caps, input, out| {
+                uci::session(game, gen_limits, settings, caps, input, out);
+                Ok(())
+            },
             input,
             out,
         ),
-        Command::Hub(args) => hub::run(
-            &args.game,
-            loaded::limits(&args.limits),
-            args.settings(),
-            input,
-            out,
-        ),
+        Command::Hub(args) => args.speak(hub::session, input, out),
         Command::Serve(args) => serve::run(
             &serve::Options {
                 port: args.port,

@@ -5,8 +5,8 @@ use crate::info::info_line;
 use crate::input::{read_line, Line};
 use crate::loaded::{game_over, Loaded};
 use crate::SearchArgs;
-use dagaz_engine::{Game, Move, Piece, PieceKind, PlayerId, Position};
-use dagaz_search::{GameOver, SearchLimits, Searcher};
+use dagaz_engine::{Game, Move, MoveGen, Piece, PieceKind, PlayerId, Position, StepLimits};
+use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -24,17 +24,23 @@ fn search_limits(args: &SearchArgs) -> SearchLimits {
     limits
 }
 
+/// A searcher for `game` as the options say.
+fn new_searcher<'g>(game: &'g Game, gen_limits: StepLimits, args: &SearchArgs) -> Searcher<'g> {
+    let mut searcher = Searcher::new(game, gen_limits, args.hash);
+    if let Some(kind) = args.search {
+        searcher.set_algorithm(kind.algorithm());
+    }
+    searcher.set_threads(args.threads);
+    searcher
+}
+
 pub(crate) fn bestmove(
     loaded: &Loaded,
     args: &SearchArgs,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let limits = search_limits(args);
-    let mut searcher = Searcher::new(&loaded.game, loaded.limits, args.hash);
-    if let Some(kind) = args.search {
-        searcher.set_algorithm(kind.algorithm());
-    }
-    searcher.set_threads(args.threads);
+    let mut searcher = new_searcher(&loaded.game, loaded.limits, args);
     let mut lines = String::new();
     let found = searcher
         .search(&loaded.record, &limits, &mut |info| {
@@ -95,133 +101,189 @@ pub(crate) fn play(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let limits = search_limits(args);
-    let game = &loaded.game;
-    let mut searcher = Searcher::new(game, loaded.limits, args.hash);
-    if let Some(kind) = args.search {
-        searcher.set_algorithm(kind.algorithm());
-    }
-    searcher.set_threads(args.threads);
+    let mut searcher = new_searcher(&loaded.game, loaded.limits, args);
     let mut gen = loaded.generator();
     // `undo` takes back the plies played here, not the `--moves`.
     let first = loaded.record.len();
     let mut redraw = true;
     loop {
+        let game = &loaded.game;
         if redraw {
             let _ = write!(out, "{}", draw(game, loaded.position()));
-            redraw = false;
         }
-        if let Some(over) = loaded.record.history_end(game) {
-            let _ = writeln!(out, "{}", over.line());
+        let Some(legal) = moves_left(loaded, &mut gen, first, max_plies, out)? else {
             return Ok(());
-        }
+        };
         let side = game.player_name(loaded.position().to_move()).to_string();
-        let legal = gen
-            .moves(game, loaded.position())
-            .map_err(|e| loaded.gen_error(&e))?;
-        if legal.is_empty() {
-            let ended = gen
-                .ending_without_moves(game, loaded.position())
-                .map_err(|e| loaded.gen_error(&e))?;
-            let _ = writeln!(out, "{}", GameOver::from_ending(game, &ended).line());
-            return Ok(());
-        }
-        let plies = loaded.record.len().saturating_sub(first);
-        if max_plies.is_some_and(|m| plies >= m as usize) {
-            let _ = writeln!(out, "stopped after {plies} plies (--max-plies)");
-            return Ok(());
-        }
         let human = humans
             .get(loaded.position().to_move().index())
             .copied()
             .unwrap_or(false);
         let chosen = if human {
-            let _ = write!(out, "{side} to move> ");
-            let _ = out.flush();
-            let line = match read_line(input) {
-                None => {
-                    let _ = writeln!(out, "\nend of input: the game is left unfinished");
-                    return Ok(());
-                }
-                Some(Line::Text(line)) => line,
-                Some(bad) => {
-                    let _ = writeln!(out, "error: {}", bad.problem().unwrap_or_default());
+            let record = &mut loaded.record;
+            match human_turn((game, record), humans, first, &legal, &side, input, out) {
+                Turn::Play(mv) => mv,
+                Turn::Again(again) => {
+                    redraw = again;
                     continue;
                 }
-            };
-            let text = line.trim();
-            match text {
-                "" => continue,
-                "quit" | "exit" => {
-                    let _ = writeln!(out, "game left unfinished");
-                    return Ok(());
-                }
-                "help" | "?" => {
-                    let _ = write!(out, "{PLAY_HELP}");
-                    continue;
-                }
-                "board" => {
-                    redraw = true;
-                    continue;
-                }
-                "fen" => {
-                    let fen = game
-                        .to_fen(loaded.position())
-                        .unwrap_or_else(|| "(this game declares no FEN)".into());
-                    let _ = writeln!(out, "{fen}");
-                    continue;
-                }
-                "moves" => {
-                    let _ = writeln!(out, "legal moves: {}", sorted_notations(game, &legal));
-                    continue;
-                }
-                "undo" => {
-                    // Back to the last position where a person was to move.
-                    let mut undone = 0;
-                    while loaded.record.len() > first && loaded.record.undo().is_some() {
-                        undone += 1;
-                        let to_move = loaded.position().to_move().index();
-                        if humans.get(to_move).copied().unwrap_or(false) {
-                            break;
-                        }
-                    }
-                    if undone == 0 {
-                        let _ = writeln!(out, "nothing to take back");
-                    } else {
-                        redraw = true;
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            match dagaz_engine::match_move(game, &legal, text) {
-                Ok(mv) => mv.clone(),
-                Err(e) => {
-                    let _ = writeln!(out, "{text}: {e}");
-                    continue;
-                }
+                Turn::Leave => return Ok(()),
             }
         } else {
-            let found = searcher
-                .search(&loaded.record, &limits, &mut |_| {})
-                .map_err(|e| loaded.gen_error(&e))?;
-            let Some(best) = found.best else {
-                return Err("error: internal: the search found no move where moves exist\n".into());
-            };
-            let info = &found.info;
-            let _ = writeln!(
-                out,
-                "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-                best.notation(game),
-                info.depth,
-                info.score,
-                info.nodes,
-                info.elapsed.as_secs_f64()
-            );
-            best
+            engine_turn(&mut searcher, loaded, &limits, &side, out)?
         };
-        loaded.record.play(game, &chosen);
+        loaded.record.play(&loaded.game, &chosen);
         redraw = true;
     }
+}
+
+/// The legal moves of the position `play` has come to, or `None` (with why, written to
+/// `out`) where the game is over or has gone on for `max_plies` since the `first`.
+fn moves_left(
+    loaded: &Loaded,
+    gen: &mut MoveGen,
+    first: usize,
+    max_plies: Option<u32>,
+    out: &mut (dyn Write + Send),
+) -> Result<Option<Vec<Move>>, String> {
+    let game = &loaded.game;
+    if let Some(over) = loaded.record.history_end(game) {
+        let _ = writeln!(out, "{}", over.line());
+        return Ok(None);
+    }
+    let legal = gen
+        .moves(game, loaded.position())
+        .map_err(|e| loaded.gen_error(&e))?;
+    if legal.is_empty() {
+        let ended = gen
+            .ending_without_moves(game, loaded.position())
+            .map_err(|e| loaded.gen_error(&e))?;
+        let _ = writeln!(out, "{}", GameOver::from_ending(game, &ended).line());
+        return Ok(None);
+    }
+    let plies = loaded.record.len().saturating_sub(first);
+    if max_plies.is_some_and(|m| plies >= m as usize) {
+        let _ = writeln!(out, "stopped after {plies} plies (--max-plies)");
+        return Ok(None);
+    }
+    Ok(Some(legal))
+}
+
+/// What a person's turn in `play` came to.
+enum Turn {
+    /// This move is played.
+    Play(Move),
+    /// Nothing is played: the person is asked again, the board drawn first when `true`.
+    Again(bool),
+    /// The game is left unfinished.
+    Leave,
+}
+
+/// A person's turn: a line read from `input`, a move among `legal` or a command.
+fn human_turn(
+    (game, record): (&Game, &mut GameRecord),
+    humans: &[bool],
+    first: usize,
+    legal: &[Move],
+    side: &str,
+    input: &mut dyn BufRead,
+    out: &mut (dyn Write + Send),
+) -> Turn {
+    let _ = write!(out, "{side} to move> ");
+    let _ = out.flush();
+    let line = match read_line(input) {
+        None => {
+            let _ = writeln!(out, "\nend of input: the game is left unfinished");
+            return Turn::Leave;
+        }
+        Some(Line::Text(line)) => line,
+        Some(bad) => {
+            let _ = writeln!(out, "error: {}", bad.problem().unwrap_or_default());
+            return Turn::Again(false);
+        }
+    };
+    let text = line.trim();
+    match text {
+        "" => return Turn::Again(false),
+        "quit" | "exit" => {
+            let _ = writeln!(out, "game left unfinished");
+            return Turn::Leave;
+        }
+        "help" | "?" => {
+            let _ = write!(out, "{PLAY_HELP}");
+            return Turn::Again(false);
+        }
+        "board" => return Turn::Again(true),
+        "fen" => {
+            let fen = game
+                .to_fen(record.position())
+                .unwrap_or_else(|| "(this game declares no FEN)".into());
+            let _ = writeln!(out, "{fen}");
+            return Turn::Again(false);
+        }
+        "moves" => {
+            let _ = writeln!(out, "legal moves: {}", sorted_notations(game, legal));
+            return Turn::Again(false);
+        }
+        "undo" => return Turn::Again(undo(record, humans, first, out)),
+        _ => {}
+    }
+    match dagaz_engine::match_move(game, legal, text) {
+        Ok(mv) => Turn::Play(mv.clone()),
+        Err(e) => {
+            let _ = writeln!(out, "{text}: {e}");
+            Turn::Again(false)
+        }
+    }
+}
+
+/// `undo`: back to the last position where a person was to move, not past the `first` ply
+/// of `play`; whether anything was taken back (the board is then drawn again).
+fn undo(
+    record: &mut GameRecord,
+    humans: &[bool],
+    first: usize,
+    out: &mut (dyn Write + Send),
+) -> bool {
+    let mut undone = 0;
+    while record.len() > first && record.undo().is_some() {
+        undone += 1;
+        let to_move = record.position().to_move().index();
+        if humans.get(to_move).copied().unwrap_or(false) {
+            break;
+        }
+    }
+    if undone == 0 {
+        let _ = writeln!(out, "nothing to take back");
+    }
+    undone > 0
+}
+
+/// The engine's turn: the move it plays, written to `out` with what the search found.
+fn engine_turn(
+    searcher: &mut Searcher<'_>,
+    loaded: &Loaded,
+    limits: &SearchLimits,
+    side: &str,
+    out: &mut (dyn Write + Send),
+) -> Result<Move, String> {
+    let found = searcher
+        .search(&loaded.record, limits, &mut |_| {})
+        .map_err(|e| loaded.gen_error(&e))?;
+    let Some(best) = found.best else {
+        return Err("error: internal: the search found no move where moves exist\n".into());
+    };
+    let info = &found.info;
+    let _ = writeln!(
+        out,
+        "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
+        best.notation(&loaded.game),
+        info.depth,
+        info.score,
+        info.nodes,
+        info.elapsed.as_secs_f64()
+    );
+    Ok(best)
 }
 
 fn sorted_notations(game: &Game, moves: &[Move]) -> String {

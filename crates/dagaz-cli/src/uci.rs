@@ -1,30 +1,16 @@
 //! `dagaz uci GAME`: the Universal Chess Interface, spoken for any game (moves in the game's
-//! notation without white space). The calling thread reads the input, a second thread runs
-//! the commands, and the search runs on a third, so `isready` and `stop` are answered during
-//! a search and a `go` during a search stops it first.
+//! notation without white space), as a front end of the protocol loop: `isready` and `stop`
+//! are answered during a search and a `go` during a search stops it first.
 
 use crate::info::{info_line, move_token};
-use crate::input::{forward, Board, Line};
-use crate::loaded::{half_moves, load_game};
-use crate::numbers::{self, MAX_HASH_MB, MAX_THREADS};
+use crate::input::Board;
+use crate::loaded::half_moves;
+use crate::numbers;
+use crate::protocol::{self, FrontEnd, Session};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Game, GenError, Move, StepLimits};
 use dagaz_search::{Clock, Found, SearchLimits, MAX_DEPTH};
 use std::io::{BufRead, Write};
-use std::sync::mpsc;
-
-/// `dagaz uci`.
-pub(crate) fn run(
-    game_path: &std::path::Path,
-    gen_limits: StepLimits,
-    settings: Settings,
-    input: &mut dyn BufRead,
-    out: &mut (dyn Write + Send),
-) -> Result<(), String> {
-    let (game, _) = load_game(game_path)?;
-    session(&game, gen_limits, settings, Caps::default(), input, out);
-    Ok(())
-}
 
 /// A UCI session for `game`: commands read from `input` until it ends or says `quit`, answers
 /// written to `out`; move generation within `gen_limits`, the table and threads of `settings`,
@@ -38,86 +24,84 @@ pub fn session(
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) {
-    let out = Output::new(out);
-    let (send, lines) = mpsc::channel();
-    std::thread::scope(|scope| {
-        let out = &out;
-        scope.spawn(move || {
-            let mut board = Board::new(game.initial_position());
-            let mut worker = Worker::new(game, gen_limits, settings, caps);
-            for line in lines {
-                let line = match line {
-                    Line::Text(line) => line,
-                    bad => {
-                        let problem = bad.problem().unwrap_or_default();
-                        out.line(&format!("info string error: {problem}"));
-                        continue;
-                    }
-                };
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let Some((&command, args)) = words.split_first() else {
-                    continue;
-                };
-                match command {
-                    "uci" => {
-                        out.line(&format!("id name dagaz {}", game.name()));
-                        out.line("id author the dagaz authors");
-                        out.line(&format!(
-                            "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                            settings.hash_mb
-                        ));
-                        out.line(&format!(
-                            "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-                            settings.threads
-                        ));
-                        out.line("uciok");
-                    }
-                    "isready" => out.line("readyok"),
-                    "ucinewgame" => {
-                        worker.searcher().new_game();
-                        board = Board::new(game.initial_position());
-                    }
-                    "setoption" => setoption(args, &mut worker, out),
-                    "position" => match position(&board, game, gen_limits, args) {
-                        Ok(new) => board = new,
-                        Err(message) => out.line(&format!("info string error: {message}")),
-                    },
-                    "go" => {
-                        let go = match parse_go(args, board.record.position().to_move().index()) {
-                            Ok(go) => go,
-                            Err(message) => {
-                                out.line(&format!("info string error: {message}"));
-                                continue;
-                            }
-                        };
-                        if let Some(depth) = go.perft {
-                            let position = board.record.position().clone();
-                            let on_done = Box::new(move |rows| perft_lines(game, depth, rows));
-                            worker.count(scope, out, position, depth, on_done);
-                            continue;
-                        }
-                        let job = Job {
-                            record: board.record.clone(),
-                            limits: go.limits,
-                            until_stopped: go.infinite,
-                            on_info: Box::new(|info| Some(info_line(game, info))),
-                            on_done: Box::new(|result| bestmove(game, result)),
-                        };
-                        worker.start(scope, out, job);
-                    }
-                    "stop" | "ponderhit" => worker.stop(),
-                    "quit" => {
-                        worker.stop();
-                        return;
-                    }
-                    // Unknown commands (and `debug`, `register`) are ignored, as UCI asks.
-                    _ => {}
-                }
+    let front = Uci { settings };
+    protocol::run(front, game, gen_limits, (settings, caps), input, out);
+}
+
+/// UCI's front end: what `uci` tells of the options.
+struct Uci {
+    settings: Settings,
+}
+
+impl<'g> FrontEnd<'g> for Uci {
+    fn error(&self, message: &str) -> String {
+        format!("info string error: {message}")
+    }
+
+    fn command<'scope>(
+        &mut self,
+        command: &str,
+        line: &str,
+        session: &mut Session<'scope, '_, '_, 'g>,
+    ) -> Result<(), String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let args = words.get(1..).unwrap_or_default();
+        let game = session.game;
+        match command {
+            "uci" => self.identify(session.out, game),
+            "isready" => session.out.line("readyok"),
+            "ucinewgame" => {
+                session.worker.searcher().new_game();
+                session.board = Board::new(game.initial_position());
             }
-            worker.finish();
-        });
-        forward(input, send);
-    });
+            "setoption" => setoption(args, &mut session.worker)?,
+            "position" => session.board = position(&session.board, game, session.gen_limits, args)?,
+            "go" => go(session, args)?,
+            "stop" | "ponderhit" => session.worker.stop(),
+            // Unknown commands (and `debug`, `register`) are ignored, as UCI asks.
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+impl Uci {
+    /// The answer to `uci`.
+    fn identify(&self, out: &Output<'_>, game: &Game) {
+        let ids = [
+            format!("id name dagaz {}", game.name()),
+            "id author the dagaz authors".to_string(),
+        ];
+        let option = |name: &str, value: usize, max: usize| {
+            format!("option name {name} type spin default {value} min 1 max {max}")
+        };
+        let settings = (self.settings, ["Hash", "Threads"]);
+        protocol::identify(out, &ids, settings, option, "uciok");
+    }
+}
+
+/// `go ...`: a search, or a perft count, of the board.
+fn go<'scope, 'g: 'scope>(
+    session: &mut Session<'scope, '_, '_, 'g>,
+    args: &[&str],
+) -> Result<(), String> {
+    let game = session.game;
+    let go = parse_go(args, session.board.record.position().to_move().index())?;
+    if let Some(depth) = go.perft {
+        let position = session.board.record.position().clone();
+        let on_done = Box::new(move |rows| perft_lines(game, depth, rows));
+        session.count(position, depth, on_done);
+        return Ok(());
+    }
+    let job = Job {
+        record: session.board.record.clone(),
+        limits: go.limits,
+        until_stopped: go.infinite,
+        on_info: Box::new(|info| Some(info_line(game, info))),
+        on_done: Box::new(|result| bestmove(game, result)),
+    };
+    session.start(job);
+    Ok(())
 }
 
 /// What `go` asked for.
@@ -188,10 +172,10 @@ fn bestmove(game: &Game, result: Result<Found, GenError>) -> Vec<String> {
     }
 }
 
-fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Output<'_>) {
+fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>) -> Result<(), String> {
     let at = |key: &str| args.iter().position(|w| w.eq_ignore_ascii_case(key));
     let (Some(name_at), value_at) = (at("name"), at("value")) else {
-        return;
+        return Ok(());
     };
     let name_end = value_at.unwrap_or(args.len());
     let name = args
@@ -203,18 +187,13 @@ fn setoption<'s, 'g: 's>(args: &[&str], worker: &mut Worker<'s, 'g>, out: &Outpu
         .unwrap_or_default()
         .join(" ");
     if name.eq_ignore_ascii_case("hash") {
-        match numbers::hash("setoption Hash", Some(&value)) {
-            Ok(mb) => worker.resize(mb),
-            Err(message) => out.line(&format!("info string error: {message}")),
-        }
+        worker.resize(numbers::hash("setoption Hash", Some(&value))?);
     } else if name.eq_ignore_ascii_case("threads") {
-        match numbers::threads("setoption Threads", Some(&value)) {
-            Ok(n) => worker.set_threads(n),
-            Err(message) => out.line(&format!("info string error: {message}")),
-        }
+        worker.set_threads(numbers::threads("setoption Threads", Some(&value))?);
     } else {
-        out.line(&format!("info string error: no option named {name:?}"));
+        return Err(format!("no option named {name:?}"));
     }
+    Ok(())
 }
 
 /// `position startpos|fen FEN [moves ...]`: the board after it, or why not.

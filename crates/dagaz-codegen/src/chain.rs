@@ -221,17 +221,7 @@ const REGION: usize = 200;
 /// first (`fail!`, `run!`).
 pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenError> {
     let starts: Vec<usize> = entries(program).into_iter().collect();
-    let len = program.ops.len();
-    // Regions: runs of whole blocks, each ending where its last block does.
-    let mut regions: Vec<(usize, usize)> = Vec::new();
-    let mut first = 0;
-    for k in 0..starts.len() {
-        let end = starts.get(k + 1).copied().unwrap_or(len);
-        if end - first >= REGION || k + 1 == starts.len() {
-            regions.push((first, end));
-            first = end;
-        }
-    }
+    let regions = regions(&starts, program.ops.len());
     let codes = program
         .ops
         .iter()
@@ -244,55 +234,105 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
         }
     }
     let mut out = String::new();
-    let w = &mut out;
+    let chain = Chain {
+        name,
+        program,
+        codes: &codes,
+        starts: &starts,
+    };
+    for (r, &region) in regions.iter().enumerate() {
+        region_function(&mut out, &chain, r, region, regions.len() == 1);
+    }
+    dispatcher(&mut out, name, &regions);
+    Ok(out)
+}
+
+/// What the functions of one chain are written from.
+struct Chain<'a> {
+    name: &'a str,
+    program: &'a Program,
+    codes: &'a [Code],
+    /// Where the blocks start.
+    starts: &'a [usize],
+}
+
+/// The regions of a chain of `len` commands whose blocks start at `starts`: runs of whole
+/// blocks, each ending where its last block does.
+fn regions(starts: &[usize], len: usize) -> Vec<(usize, usize)> {
+    let mut regions: Vec<(usize, usize)> = Vec::new();
+    let mut first = 0;
+    for k in 0..starts.len() {
+        let end = starts.get(k + 1).copied().unwrap_or(len);
+        if end - first >= REGION || k + 1 == starts.len() {
+            regions.push((first, end));
+            first = end;
+        }
+    }
+    regions
+}
+
+/// The function `{name}_{r}` that runs the blocks of the region `lo..hi` (in line where it is
+/// the chain's only region).
+fn region_function(
+    w: &mut String,
+    chain: &Chain<'_>,
+    r: usize,
+    (lo, hi): (usize, usize),
+    only: bool,
+) {
+    let Chain {
+        name,
+        program,
+        codes,
+        starts,
+    } = *chain;
+    let len = program.ops.len();
     // `write!` to a String cannot fail.
-    for (r, &(lo, hi)) in regions.iter().enumerate() {
-        // A chain of one region runs it from its own function, in line: the call returned
-        // its `Flow` through memory, 2% of English draughts' perft.
-        let inline = if regions.len() == 1 {
-            "#[inline(always)]\n"
-        } else {
-            ""
-        };
+    // A chain of one region runs it from its own function, in line: the call returned
+    // its `Flow` through memory, 2% of English draughts' perft.
+    let inline = if only { "#[inline(always)]\n" } else { "" };
+    let _ = writeln!(
+        w,
+        "#[allow(unused_mut, unused_variables, unused_assignments)]\n\
+         {inline}fn {name}_{r}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
+         sink: &mut dyn Sink) -> Flow {{"
+    );
+    let _ = writeln!(w, "    let limit = c.limit();");
+    let _ = writeln!(w, "    let mut at = c.at();");
+    let _ = writeln!(w, "    let mut n = c.steps();");
+    let _ = writeln!(w, "    loop {{");
+    let _ = writeln!(w, "        match at {{");
+    for (k, &start) in starts.iter().enumerate() {
+        if start < lo || start >= hi {
+            continue;
+        }
+        let end = starts.get(k + 1).copied().unwrap_or(len);
+        let _ = writeln!(w, "            {start} => {{");
+        block(w, program, codes, start, end);
+        let _ = writeln!(w, "            }}");
+    }
+    // A command inside the region where no block starts: the interpreter runs the rest.
+    let blocks = starts.iter().filter(|&&s| s >= lo && s < hi).count();
+    if blocks < hi - lo {
         let _ = writeln!(
             w,
-            "#[allow(unused_mut, unused_variables, unused_assignments)]\n\
-             {inline}fn {name}_{r}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
-             sink: &mut dyn Sink) -> Flow {{"
+            "            at if ({lo}..{hi}).contains(&at) => {{\n\
+             \x20               c.set(at, n);\n\
+             \x20               return Some(p.resume(cx, c, sink));\n\
+             \x20           }}"
         );
-        let _ = writeln!(w, "    let limit = c.limit();");
-        let _ = writeln!(w, "    let mut at = c.at();");
-        let _ = writeln!(w, "    let mut n = c.steps();");
-        let _ = writeln!(w, "    loop {{");
-        let _ = writeln!(w, "        match at {{");
-        for (k, &start) in starts.iter().enumerate() {
-            if start < lo || start >= hi {
-                continue;
-            }
-            let end = starts.get(k + 1).copied().unwrap_or(len);
-            let _ = writeln!(w, "            {start} => {{");
-            block(w, program, &codes, start, end);
-            let _ = writeln!(w, "            }}");
-        }
-        // A command inside the region where no block starts: the interpreter runs the rest.
-        let blocks = starts.iter().filter(|&&s| s >= lo && s < hi).count();
-        if blocks < hi - lo {
-            let _ = writeln!(
-                w,
-                "            at if ({lo}..{hi}).contains(&at) => {{\n\
-                 \x20               c.set(at, n);\n\
-                 \x20               return Some(p.resume(cx, c, sink));\n\
-                 \x20           }}"
-            );
-        }
-        let _ = writeln!(w, "            _ => {{");
-        let _ = writeln!(w, "                c.set(at, n);");
-        let _ = writeln!(w, "                return None;");
-        let _ = writeln!(w, "            }}");
-        let _ = writeln!(w, "        }}");
-        let _ = writeln!(w, "    }}");
-        let _ = writeln!(w, "}}");
     }
+    let _ = writeln!(w, "            _ => {{");
+    let _ = writeln!(w, "                c.set(at, n);");
+    let _ = writeln!(w, "                return None;");
+    let _ = writeln!(w, "            }}");
+    let _ = writeln!(w, "        }}");
+    let _ = writeln!(w, "    }}");
+    let _ = writeln!(w, "}}");
+}
+
+/// The chain's function `name`, which runs the region function of wherever the run is.
+fn dispatcher(w: &mut String, name: &str, regions: &[(usize, usize)]) {
     let _ = writeln!(
         w,
         "pub(crate) fn {name}(p: &mut Processor, cx: &Context<'_>, c: &mut Cursor, \
@@ -312,7 +352,6 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
     let _ = writeln!(w, "        if let Some(end) = flow {{ return end; }}");
     let _ = writeln!(w, "    }}");
     let _ = writeln!(w, "}}");
-    Ok(out)
 }
 
 /// The block of commands `start..end`, as straight code: each command's method, a jump where
@@ -321,24 +360,9 @@ pub fn chain_source(name: &str, program: &Program) -> Result<String, CodegenErro
 /// test that the budget has room for all of them (where it has not, the interpreter, which
 /// tests each command, runs the rest, so the run stops at the very command that goes past it).
 fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: usize) {
-    const IN: &str = "                ";
     // Commands run since `n` was last brought up to date.
     let mut k = 0;
-    let budget = |w: &mut String, from: usize| {
-        let room = codes
-            .get(from..end)
-            .unwrap_or(&[])
-            .iter()
-            .take_while(|code| !matches!(code, Code::Outlined(_)))
-            .count();
-        if room > 0 {
-            let _ = writeln!(
-                w,
-                "{IN}if n + {room} > limit {{ c.set({from}, n); return Some(p.resume(cx, c, sink)); }}"
-            );
-        }
-    };
-    budget(w, start);
+    budget(w, codes, start, end);
     // The values the code holds in its own variables instead of the data stack, bottom first
     // (see `held`); none at the start of a block.
     let mut held: Vec<String> = Vec::new();
@@ -351,89 +375,11 @@ fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: u
             Code::Outlined(_) => Held::Spill,
             _ => held_code(op, i, k, &mut held),
         };
-        match how {
-            Held::Done(line) => {
-                if !line.is_empty() {
-                    let _ = writeln!(w, "{IN}{line}");
-                }
-                continue;
-            }
-            Held::Jump(line, t) => {
-                let next = i + 1;
-                let _ = writeln!(w, "{IN}let mut pc = {next};");
-                let _ = writeln!(w, "{IN}{line}");
-                let _ = write!(w, "{IN}if pc != {next} {{ ");
-                spill(w, &held, " ");
-                let _ = writeln!(w, " n += {k}; at = {t}; continue; }}");
-                continue;
-            }
-            Held::Keep => {}
-            Held::Spill => {
-                if !held.is_empty() {
-                    let _ = write!(w, "{IN}");
-                    spill(w, &held, "\n                ");
-                    let _ = writeln!(w);
-                    held.clear();
-                }
-            }
+        if written_held(w, how, i, k, &mut held) {
+            continue;
         }
-        match code {
-            Code::Inline(e) => {
-                if let Some(d) = crate::deferred::deferred(program, i, k, IN) {
-                    w.push_str(&d.code);
-                }
-                let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
-            }
-            Code::Branch(e) => {
-                let next = i + 1;
-                let _ = writeln!(w, "{IN}let mut pc = {next};");
-                let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
-                let _ = writeln!(w, "{IN}if pc != {next} {{ n += {k}; at = pc; continue; }}");
-            }
-            Code::Guarded(e) => {
-                match program.ops.get(i) {
-                    Some(&Op::AnyGuarded(g)) => guarded(w, program, i, g, k, e),
-                    _ => {
-                        let _ = writeln!(w, "{IN}let mut pc = {};", i + 1);
-                        let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {k}, {e});");
-                        let _ = writeln!(w, "{IN}n += {k};");
-                        let _ = writeln!(w, "{IN}at = pc;");
-                        let _ = writeln!(w, "{IN}continue;");
-                    }
-                }
-                return;
-            }
-            Code::Jump(t) => {
-                let _ = writeln!(w, "{IN}n += {k};");
-                let _ = writeln!(w, "{IN}at = {t};");
-                let _ = writeln!(w, "{IN}continue;");
-                return;
-            }
-            Code::Fail => {
-                let _ = writeln!(w, "{IN}n += {k};");
-                let _ = writeln!(w, "{IN}fail!(p, c, at, n)");
-                return;
-            }
-            Code::Outlined(op) => {
-                if k > 1 {
-                    let _ = writeln!(w, "{IN}n += {};", k - 1);
-                }
-                k = 0;
-                let _ = writeln!(w, "{IN}c.set({i}, n);");
-                let _ = writeln!(
-                    w,
-                    "{IN}if let Some(end) = p.step_outlined(cx, c, {i}, {op}, sink) {{ return Some(end); }}"
-                );
-                let _ = writeln!(w, "{IN}at = c.at();");
-                let _ = writeln!(w, "{IN}n = c.steps();");
-                if i + 1 < end {
-                    let _ = writeln!(w, "{IN}if at != {} {{ continue; }}", i + 1);
-                    budget(w, i + 1);
-                } else {
-                    let _ = writeln!(w, "{IN}continue;");
-                    return;
-                }
-            }
+        if command(w, program, codes, (i, code), &mut k, end) {
+            return;
         }
     }
     if !held.is_empty() {
@@ -446,6 +392,133 @@ fn block(w: &mut String, program: &Program, codes: &[Code], start: usize, end: u
     }
     let _ = writeln!(w, "{IN}at = {end};");
     let _ = writeln!(w, "{IN}continue;");
+}
+
+/// The indentation of a block's code.
+const IN: &str = "                ";
+
+/// Before a run of commands in line from `from` (to the block's `end`), the test that the
+/// budget has room for all of them.
+fn budget(w: &mut String, codes: &[Code], from: usize, end: usize) {
+    let room = codes
+        .get(from..end)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|code| !matches!(code, Code::Outlined(_)))
+        .count();
+    if room > 0 {
+        let _ = writeln!(
+            w,
+            "{IN}if n + {room} > limit {{ c.set({from}, n); return Some(p.resume(cx, c, sink)); }}"
+        );
+    }
+}
+
+/// Writes what `how` says of the command at `i` (the `k`th of its block) and the values
+/// `held`: whether the command is written with that.
+fn written_held(w: &mut String, how: Held, i: usize, k: usize, held: &mut Vec<String>) -> bool {
+    match how {
+        Held::Done(line) => {
+            if !line.is_empty() {
+                let _ = writeln!(w, "{IN}{line}");
+            }
+            true
+        }
+        Held::Jump(line, t) => {
+            let next = i + 1;
+            let _ = writeln!(w, "{IN}let mut pc = {next};");
+            let _ = writeln!(w, "{IN}{line}");
+            let _ = write!(w, "{IN}if pc != {next} {{ ");
+            spill(w, held, " ");
+            let _ = writeln!(w, " n += {k}; at = {t}; continue; }}");
+            true
+        }
+        Held::Keep => false,
+        Held::Spill => {
+            if !held.is_empty() {
+                let _ = write!(w, "{IN}");
+                spill(w, held, "\n                ");
+                let _ = writeln!(w);
+                held.clear();
+            }
+            false
+        }
+    }
+}
+
+/// Writes `code`, the command at `i`, the `k`th run since the steps were last counted (which
+/// an outlined command counts, setting `k` to 0), in a block that ends at `end`: whether it
+/// ends the block.
+fn command(
+    w: &mut String,
+    program: &Program,
+    codes: &[Code],
+    (i, code): (usize, &Code),
+    k: &mut usize,
+    end: usize,
+) -> bool {
+    let kk = *k;
+    match code {
+        Code::Inline(e) => {
+            if let Some(d) = crate::deferred::deferred(program, i, kk, IN) {
+                w.push_str(&d.code);
+            }
+            let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {kk}, {e});");
+            false
+        }
+        Code::Branch(e) => {
+            let next = i + 1;
+            let _ = writeln!(w, "{IN}let mut pc = {next};");
+            let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {kk}, {e});");
+            let _ = writeln!(w, "{IN}if pc != {next} {{ n += {kk}; at = pc; continue; }}");
+            false
+        }
+        Code::Guarded(e) => {
+            match program.ops.get(i) {
+                Some(&Op::AnyGuarded(g)) => guarded(w, program, i, g, kk, e),
+                _ => {
+                    let _ = writeln!(w, "{IN}let mut pc = {};", i + 1);
+                    let _ = writeln!(w, "{IN}run!(p, c, at, n, {i}, {kk}, {e});");
+                    let _ = writeln!(w, "{IN}n += {kk};");
+                    let _ = writeln!(w, "{IN}at = pc;");
+                    let _ = writeln!(w, "{IN}continue;");
+                }
+            }
+            true
+        }
+        Code::Jump(t) => {
+            let _ = writeln!(w, "{IN}n += {kk};");
+            let _ = writeln!(w, "{IN}at = {t};");
+            let _ = writeln!(w, "{IN}continue;");
+            true
+        }
+        Code::Fail => {
+            let _ = writeln!(w, "{IN}n += {kk};");
+            let _ = writeln!(w, "{IN}fail!(p, c, at, n)");
+            true
+        }
+        Code::Outlined(op) => {
+            if kk > 1 {
+                let _ = writeln!(w, "{IN}n += {};", kk - 1);
+            }
+            *k = 0;
+            let _ = writeln!(w, "{IN}c.set({i}, n);");
+            let _ = writeln!(
+                w,
+                "{IN}if let Some(end) = p.step_outlined(cx, c, {i}, {op}, sink) {{ return Some(end); }}"
+            );
+            let _ = writeln!(w, "{IN}at = c.at();");
+            let _ = writeln!(w, "{IN}n = c.steps();");
+            if i + 1 < end {
+                let _ = writeln!(w, "{IN}if at != {} {{ continue; }}", i + 1);
+                budget(w, codes, i + 1, end);
+                false
+            } else {
+                let _ = writeln!(w, "{IN}continue;");
+                true
+            }
+        }
+    }
 }
 
 /// What the code does with a command's values (`block`).
@@ -529,26 +602,7 @@ fn held_code(op: Op, i: usize, k: usize, held: &mut Vec<String>) -> Held {
             let Some(v) = held.pop() else {
                 return Held::Spill;
             };
-            match op {
-                Op::Check => Held::Done(run(format!("p.check_held_step(cx, {v})"))),
-                Op::JmpIfFalse(t) => Held::Jump(
-                    run(format!("p.jump_unless_held_step(cx, {v}, {t}, &mut pc)")),
-                    t,
-                ),
-                Op::Not => produce(held, format!("p.not_of(cx, {v})")),
-                Op::Invariant(n) => Held::Done(run(format!("p.invariant_held_step(cx, {n}, {v})"))),
-                Op::LocalSet(s) => Held::Done(run(format!("p.local_set_held_step(cx, {s}, {v})"))),
-                Op::GlobalSet(s) => {
-                    Held::Done(run(format!("p.global_set_held_step(cx, {s}, {v})")))
-                }
-                Op::TurnSet(t) => Held::Done(run(format!("p.turn_set_held_step(cx, {t}, {v})"))),
-                Op::PromoteTo => Held::Done(run(format!("p.promote_to_held_step(cx, {v})"))),
-                Op::SetAttr(a) => Held::Done(run(format!("p.set_attr_held_step(cx, {a}, {v})"))),
-                _ => {
-                    held.push(v);
-                    Held::Spill
-                }
-            }
+            held_taking(op, v, i, k, held)
         }
         Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
             let Some([a, b]) = take(held, 2).and_then(|ab| <[String; 2]>::try_from(ab).ok()) else {
@@ -570,25 +624,58 @@ fn held_code(op: Op, i: usize, k: usize, held: &mut Vec<String>) -> Held {
                 values.join(", ")
             )))
         }
-        // The commands that neither read nor keep the stack: moves, board tests, the locals
-        // and the changes to the board. (`Complete` and `Fail` end the path: nothing held
-        // survives them.)
-        Op::Nav(_)
-        | Op::Goto(_)
-        | Op::Take
-        | Op::Drop
-        | Op::Capture
-        | Op::CaptureLater
-        | Op::Promote(_)
-        | Op::LocalConst(_, _)
-        | Op::CheckLocal(_)
-        | Op::LocalAdd(_, _)
-        | Op::NoMoves
-        | Op::Complete
-        | Op::Fail => Held::Keep,
-        _ if Test::of(op).is_some() => Held::Keep,
+        _ if keeps_stack(op) => Held::Keep,
         _ => Held::Spill,
     }
+}
+
+/// How `op`, a command at `i` (the `k`th of its block) that takes one value, is written with
+/// `v`, the value held on top of `held`.
+fn held_taking(op: Op, v: String, i: usize, k: usize, held: &mut Vec<String>) -> Held {
+    let run = |e: String| format!("run!(p, c, at, n, {i}, {k}, {e});");
+    match op {
+        Op::Check => Held::Done(run(format!("p.check_held_step(cx, {v})"))),
+        Op::JmpIfFalse(t) => Held::Jump(
+            run(format!("p.jump_unless_held_step(cx, {v}, {t}, &mut pc)")),
+            t,
+        ),
+        Op::Not => {
+            let var = format!("h{i}");
+            held.push(var.clone());
+            Held::Done(format!("let {var} = p.not_of(cx, {v});"))
+        }
+        Op::Invariant(n) => Held::Done(run(format!("p.invariant_held_step(cx, {n}, {v})"))),
+        Op::LocalSet(s) => Held::Done(run(format!("p.local_set_held_step(cx, {s}, {v})"))),
+        Op::GlobalSet(s) => Held::Done(run(format!("p.global_set_held_step(cx, {s}, {v})"))),
+        Op::TurnSet(t) => Held::Done(run(format!("p.turn_set_held_step(cx, {t}, {v})"))),
+        Op::PromoteTo => Held::Done(run(format!("p.promote_to_held_step(cx, {v})"))),
+        Op::SetAttr(a) => Held::Done(run(format!("p.set_attr_held_step(cx, {a}, {v})"))),
+        _ => {
+            held.push(v);
+            Held::Spill
+        }
+    }
+}
+
+/// Whether `op` neither reads nor keeps the stack: moves, board tests, the locals and the
+/// changes to the board. (`Complete` and `Fail` end the path: nothing held survives them.)
+fn keeps_stack(op: Op) -> bool {
+    matches!(
+        op,
+        Op::Nav(_)
+            | Op::Goto(_)
+            | Op::Take
+            | Op::Drop
+            | Op::Capture
+            | Op::CaptureLater
+            | Op::Promote(_)
+            | Op::LocalConst(_, _)
+            | Op::CheckLocal(_)
+            | Op::LocalAdd(_, _)
+            | Op::NoMoves
+            | Op::Complete
+            | Op::Fail
+    ) || Test::of(op).is_some()
 }
 
 /// `AnyGuarded(g)` at `here`, the `k`th command its block runs: each constant's guard as

@@ -135,14 +135,14 @@ impl<'a, 'g> Mcts<'a, 'g> {
 
     /// Searches the current position of `record` within `limits` (time, playouts as
     /// nodes, or a depth standing for [`PLAYOUTS_PER_PLY`] playouts a ply), reporting every
-    /// few hundred playouts to `on_iteration`.
+    /// few hundred playouts to `on_iteration`; the time counts from `start`.
     pub(crate) fn search(
         &mut self,
         record: &GameRecord,
         limits: &SearchLimits,
+        start: Instant,
         on_iteration: &mut dyn FnMut(&Info),
     ) -> Result<Found, GenError> {
-        let start = Instant::now();
         let root_position = record.position().clone();
         let deadline = limits.movetime.and_then(|t| start.checked_add(t));
         let budget = limits.nodes.or(limits
@@ -617,7 +617,9 @@ mod tests {
         };
         for rave in [false, true] {
             let mut mcts = Mcts::new(&game, &mut gen, &stop, rave);
-            let found = mcts.search(&record, &limits, &mut |_| {}).unwrap();
+            let found = mcts
+                .search(&record, &limits, Instant::now(), &mut |_| {})
+                .unwrap();
             let root = &mcts.nodes[0];
             let moves = root.moves.as_ref().unwrap();
             let mut proofs: Vec<(String, Proof)> = moves
@@ -655,7 +657,8 @@ mod tests {
             nodes: Some(300),
             ..SearchLimits::default()
         };
-        mcts.search(&record, &limits, &mut |_| {}).unwrap();
+        mcts.search(&record, &limits, Instant::now(), &mut |_| {})
+            .unwrap();
         let root = &mcts.nodes[0];
         assert_eq!(root.edges.len(), 9);
         assert_eq!(root.visits, 300);
@@ -673,7 +676,9 @@ mod tests {
         // Plain UCT keeps no such counts.
         let mut gen = MoveGen::default();
         let mut plain = Mcts::new(&game, &mut gen, &stop, false);
-        plain.search(&record, &limits, &mut |_| {}).unwrap();
+        plain
+            .search(&record, &limits, Instant::now(), &mut |_| {})
+            .unwrap();
         let root = &plain.nodes[0];
         assert_eq!(root.edges.iter().map(|e| e.visits).sum::<u32>(), 300);
         assert!(root.edges.iter().all(|e| e.amaf_visits == 0));

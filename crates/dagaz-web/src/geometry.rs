@@ -134,19 +134,7 @@ fn row(board: &Board) -> Layout {
 
 /// A two-dimensional board: squares, or hexagons when its directions are a hexagonal grid's.
 fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
-    // Each position's file and rank, found by name: a board with holes has no position for
-    // some of its coordinates, and its positions are numbered without them.
-    let mut at: Vec<Option<(usize, usize)>> = vec![None; board.len()];
-    for (j, rank) in ranks.iter().enumerate() {
-        for (i, file) in files.iter().enumerate() {
-            if let Some(slot) = board
-                .position(&format!("{file}{rank}"))
-                .and_then(|pos| at.get_mut(pos.index()))
-            {
-                *slot = Some((i, j));
-            }
-        }
-    }
+    let at = coordinates(board, files, ranks);
     // Two rows make no hexagonal board: Kalah's pits have the six directions of one (its
     // diagonals reach across), and are drawn as squares.
     let hex = hex_grid(board).filter(|_| files.len() >= 3 && ranks.len() >= 3);
@@ -155,19 +143,12 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
     } else {
         Shape::Square
     };
-    let place = |i: i64, j: i64| -> (f64, f64) {
-        let (i, j) = (i as f64, j as f64);
-        match hex {
-            Some(grid) => ((grid.across)(i, j), j * ROW),
-            None => (i, j),
-        }
-    };
     let placed: Vec<Placed> = board
         .positions()
         .filter_map(|pos| {
             let (i, j) = (*at.get(pos.index())?)?;
             let (i, j) = (i64::try_from(i).ok()?, i64::try_from(j).ok()?);
-            let (x, y) = place(i, j);
+            let (x, y) = place(hex, i, j);
             Some((pos, i, j, x, y))
         })
         .collect();
@@ -194,57 +175,10 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
             y: round(y + dy),
         })
         .collect();
-    let label = |text: &str, (x, y): (f64, f64)| Label {
-        text: text.to_string(),
-        x: round(x),
-        y: round(y),
+    let labels = match hex {
+        None => square_labels(&placed, files, ranks, height),
+        Some(grid) => hex_labels(&placed, files, ranks, grid, (dx, dy)),
     };
-    let files_at = |i: i64| placed.iter().filter(move |c| c.1 == i);
-    let ranks_at = |j: i64| placed.iter().filter(move |c| c.2 == j);
-    let mut labels = Vec::new();
-    match hex {
-        // Files below the board, ranks to its left, at its edges.
-        None => {
-            for (i, file) in (0..).zip(files) {
-                if files_at(i).next().is_some() {
-                    labels.push(label(file, (i as f64 + 0.5, height + LABEL_GAP - 0.5)));
-                }
-            }
-            for (j, rank) in (0..).zip(ranks) {
-                if ranks_at(j).next().is_some() {
-                    labels.push(label(rank, (0.5 - LABEL_GAP, j as f64 + 0.5)));
-                }
-            }
-        }
-        // The edges of a hexagonal board slant: each file is labelled where its next cell
-        // down would be, and each rank where its next cell to the left would be, or further
-        // left past the files' labels (a corner cut off a hexagon, the arms of a star).
-        Some(grid) => {
-            let at = |(i, j): (i64, i64)| {
-                let (x, y) = place(i, j);
-                (x + dx, y + dy)
-            };
-            let mut taken = Vec::new();
-            for (i, file) in (0..).zip(files) {
-                if let Some(bottom) = files_at(i).map(|c| c.2).max() {
-                    let spot = (i, bottom + grid.step);
-                    taken.push(spot);
-                    labels.push(label(file, at(spot)));
-                }
-            }
-            for (j, rank) in (0..).zip(ranks) {
-                let Some(first) = ranks_at(j).map(|c| c.1).min() else {
-                    continue;
-                };
-                // Files are fewer than `files.len()`, so that many steps find a free spot.
-                let spot = (1..=files.len() as i64 + 1)
-                    .map(|k| (first - k * grid.step, j))
-                    .find(|spot| !taken.contains(spot))
-                    .unwrap_or((first - grid.step, j));
-                labels.push(label(rank, at(spot)));
-            }
-        }
-    }
     Layout {
         shape,
         width: round(width),
@@ -252,6 +186,96 @@ fn grid(board: &Board, files: &[String], ranks: &[String]) -> Layout {
         cells,
         labels,
     }
+}
+
+/// Each position's file and rank, found by name: a board with holes has no position for
+/// some of its coordinates, and its positions are numbered without them.
+fn coordinates(board: &Board, files: &[String], ranks: &[String]) -> Vec<Option<(usize, usize)>> {
+    let mut at: Vec<Option<(usize, usize)>> = vec![None; board.len()];
+    for (j, rank) in ranks.iter().enumerate() {
+        for (i, file) in files.iter().enumerate() {
+            if let Some(slot) = board
+                .position(&format!("{file}{rank}"))
+                .and_then(|pos| at.get_mut(pos.index()))
+            {
+                *slot = Some((i, j));
+            }
+        }
+    }
+    at
+}
+
+/// Where the centre of the cell at file `i`, rank `j` goes, before the board is moved in.
+fn place(hex: Option<HexGrid>, i: i64, j: i64) -> (f64, f64) {
+    let (i, j) = (i as f64, j as f64);
+    match hex {
+        Some(grid) => ((grid.across)(i, j), j * ROW),
+        None => (i, j),
+    }
+}
+
+fn label(text: &str, (x, y): (f64, f64)) -> Label {
+    Label {
+        text: text.to_string(),
+        x: round(x),
+        y: round(y),
+    }
+}
+
+/// A square board's labels: files below the board, ranks to its left, at its edges.
+fn square_labels(placed: &[Placed], files: &[String], ranks: &[String], height: f64) -> Vec<Label> {
+    let mut labels = Vec::new();
+    for (i, file) in (0..).zip(files) {
+        if placed.iter().any(|c| c.1 == i) {
+            labels.push(label(file, (i as f64 + 0.5, height + LABEL_GAP - 0.5)));
+        }
+    }
+    for (j, rank) in (0..).zip(ranks) {
+        if placed.iter().any(|c| c.2 == j) {
+            labels.push(label(rank, (0.5 - LABEL_GAP, j as f64 + 0.5)));
+        }
+    }
+    labels
+}
+
+/// A hexagonal board's labels, its cells moved in by `(dx, dy)`. The edges of a hexagonal
+/// board slant: each file is labelled where its next cell down would be, and each rank where
+/// its next cell to the left would be, or further left past the files' labels (a corner cut
+/// off a hexagon, the arms of a star).
+fn hex_labels(
+    placed: &[Placed],
+    files: &[String],
+    ranks: &[String],
+    grid: HexGrid,
+    (dx, dy): (f64, f64),
+) -> Vec<Label> {
+    let files_at = |i: i64| placed.iter().filter(move |c| c.1 == i);
+    let ranks_at = |j: i64| placed.iter().filter(move |c| c.2 == j);
+    let at = |(i, j): (i64, i64)| {
+        let (x, y) = place(Some(grid), i, j);
+        (x + dx, y + dy)
+    };
+    let mut labels = Vec::new();
+    let mut taken = Vec::new();
+    for (i, file) in (0..).zip(files) {
+        if let Some(bottom) = files_at(i).map(|c| c.2).max() {
+            let spot = (i, bottom + grid.step);
+            taken.push(spot);
+            labels.push(label(file, at(spot)));
+        }
+    }
+    for (j, rank) in (0..).zip(ranks) {
+        let Some(first) = ranks_at(j).map(|c| c.1).min() else {
+            continue;
+        };
+        // Files are fewer than `files.len()`, so that many steps find a free spot.
+        let spot = (1..=files.len() as i64 + 1)
+            .map(|k| (first - k * grid.step, j))
+            .find(|spot| !taken.contains(spot))
+            .unwrap_or((first - grid.step, j));
+        labels.push(label(rank, at(spot)));
+    }
+    labels
 }
 
 /// The hexagonal grid the board's directions are exactly the six of, if any.
