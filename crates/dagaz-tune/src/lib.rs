@@ -6,7 +6,8 @@
 //! each as the features the evaluation is linear in (`weights`) with its game's result;
 //! `fit` finds the weights whose scores best predict those results (logistic regression by
 //! gradient descent, Texel's method); `weights` writes them back as a clause, and
-//! [`rewrite`] puts the clause into the game's text in place of the old one. `duel` plays two
+//! [`rewrite`] puts the clause into the game's text in place of the old one (in the file
+//! [`evaluation_holder`] finds: the game's, or a fragment it includes). `duel` plays two
 //! versions of a game file against each other, to tell whether the tuned weights play better.
 //!
 //! ```no_run
@@ -22,12 +23,14 @@
 
 mod duel;
 mod fit;
+mod holder;
 mod pool;
 mod selfplay;
 mod weights;
 
 pub use duel::{duel, Tally};
 pub use fit::{fit, FitOptions, Fitted};
+pub use holder::evaluation_holder;
 pub use pool::Schedule;
 pub use selfplay::{play, Played, Sample};
 pub use weights::{Features, Layout};

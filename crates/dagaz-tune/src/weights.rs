@@ -335,9 +335,18 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    fn game(file: &str) -> Game {
+    /// A shipped game file's text, or a file it includes (chess includes games/lib/).
+    fn read(file: &str) -> Result<String, String> {
         let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-        Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    }
+
+    fn load(text: &str) -> Game {
+        Game::load_with(text, &mut read).unwrap()
+    }
+
+    fn game(file: &str) -> Game {
+        load(&read(file).unwrap())
     }
 
     /// The features' score with the game's own weights is the search's evaluation.
@@ -469,10 +478,10 @@ mod tests {
             let g = game(file);
             let layout = Layout::new(&g, tables);
             let clause = layout.clause(&g, &layout.weights_of(g.evaluation()));
-            let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).unwrap();
+            let text = read(file).unwrap();
+            // Written last in the game's own form, the clause overrides an included one.
             let rewritten = crate::rewrite(&text, &clause).unwrap();
-            let again = Game::load(&rewritten).unwrap();
+            let again = load(&rewritten);
             let expected = g.evaluation();
             if !expected.is_declared() {
                 // The default's tables are empty and its mobility 1; written out, it is
