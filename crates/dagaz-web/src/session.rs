@@ -634,6 +634,12 @@ mod library {
         for (name, text) in &files {
             session.add_file(name, text);
         }
+        // The library the games include, as the page registers it: by its path in games/.
+        for entry in std::fs::read_dir(dir.join("lib")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = format!("lib/{}", path.file_name().unwrap().to_string_lossy());
+            session.add_file(&name, &std::fs::read_to_string(&path).unwrap());
+        }
         let mut hex = Vec::new();
         for (name, text) in &files {
             let answer = session.load(text);
