@@ -246,15 +246,7 @@ impl Layout {
                 if unwritten {
                     continue;
                 }
-                let _ = write!(text, "{indent}(piece-table {}", game.piece_name(kind));
-                let wide = table.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-                for row in table.chunks(width) {
-                    let _ = write!(text, "{indent}  ");
-                    for v in row {
-                        let _ = write!(text, " {v:>wide$}");
-                    }
-                }
-                text.push(')');
+                write_table(&mut text, indent, game.piece_name(kind), &table, width);
             }
             for (f, formation) in eval.formations().iter().enumerate() {
                 let w = round(weights.get(self.formation(s, f)).copied().unwrap_or(0.0));
@@ -282,6 +274,19 @@ impl Layout {
         let _ = write!(text, "\n      (mobility {mobility}))");
         text
     }
+}
+
+/// `(piece-table NAME ...)`, a row of the board a line, the numbers right-aligned.
+fn write_table(text: &mut String, indent: &str, name: &str, table: &[i64], width: usize) {
+    let _ = write!(text, "{indent}(piece-table {name}");
+    let wide = table.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    for row in table.chunks(width) {
+        let _ = write!(text, "{indent}  ");
+        for v in row {
+            let _ = write!(text, " {v:>wide$}");
+        }
+    }
+    text.push(')');
 }
 
 /// A position's features: (weight index, how many) pairs, and the part of the score that no
