@@ -57,9 +57,27 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
     )
     .map_err(|e| format!("error: {shown}: {e}\n"))?;
 
+    let mut out = summary(args, &game, options.random_plies, &tuned, start);
+    if args.write {
+        let written = write_back(&args.game, &text, &tuned.clause)?;
+        let _ = writeln!(out, "; written into {}:", written.display());
+    }
+    let _ = writeln!(out, "{}", tuned.clause);
+    Ok(out)
+}
+
+/// The two comment lines that open `dagaz tune`'s output: how the games went, and the fit.
+fn summary(
+    args: &TuneArgs,
+    game: &dagaz_engine::Game,
+    random_plies: usize,
+    tuned: &dagaz_tune::Tuned,
+    start: Instant,
+) -> String {
     let played = &tuned.played;
     let fitted = &tuned.fitted;
     let mut out = String::new();
+    let shown = args.game.display();
     let others = if game.player_count() == 2 {
         game.player_name(PlayerId(1)).to_string()
     } else {
@@ -71,7 +89,7 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
          ({} won {}, {others} won {}, drawn {}), {} quiet positions, {:.0} s",
         args.games,
         args.nodes,
-        options.random_plies,
+        random_plies,
         game.player_name(PlayerId(0)),
         played.first_wins,
         played.other_wins,
@@ -91,12 +109,7 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
         fitted.held_before,
         fitted.held_after
     );
-    if args.write {
-        let written = write_back(&args.game, &text, &tuned.clause)?;
-        let _ = writeln!(out, "; written into {}:", written.display());
-    }
-    let _ = writeln!(out, "{}", tuned.clause);
-    Ok(out)
+    out
 }
 
 /// Puts `clause` into the game file at `path` (whose text is `text`) in place of its
