@@ -185,8 +185,12 @@ fn an_error_has_its_line_and_column() {
     assert_eq!(first["severity"], "error");
     assert!(first["line"].as_u64().unwrap() >= 1, "{answer}");
     assert!(first["col"].as_u64().unwrap() >= 1, "{answer}");
-    let broken = CHESS.replacen("(take)", "(takke)", 1);
-    let line = broken.lines().position(|l| l.contains("(takke)")).unwrap() + 1;
+    let broken = CHESS.replacen("(capture)", "(capturre)", 1);
+    let line = broken
+        .lines()
+        .position(|l| l.contains("(capturre)"))
+        .unwrap()
+        + 1;
     let answer = parse(session.load(&broken));
     assert_eq!(answer["diagnostics"][0]["line"], line, "{answer}");
     assert_eq!(parse(session.view())["error"], "no game loaded");
