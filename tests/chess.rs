@@ -178,9 +178,14 @@ fn chess_deep() {
 fn the_reversible_attack_test_agrees_with_the_forward_one() {
     let text = std::fs::read_to_string(crate::repo_path("games/chess.game")).unwrap();
     assert!(text.contains("(attacks reversible)"));
-    let forward =
-        dagaz_engine::Game::load(&text.replace("(attacks reversible)", "(attacks forward)"))
-            .unwrap();
+    let forward = dagaz_engine::Game::load_with(
+        &text.replace("(attacks reversible)", "(attacks forward)"),
+        &mut |name| {
+            std::fs::read_to_string(crate::repo_path(&format!("games/{name}")))
+                .map_err(|e| e.to_string())
+        },
+    )
+    .unwrap();
     assert_eq!(forward.attack_test(), dagaz_engine::AttackTest::Forward);
     for r in rows() {
         let depth = if r.name.starts_with("epd-") { 2 } else { 3 };

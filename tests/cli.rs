@@ -574,6 +574,12 @@ fn tune_prints_a_clause_and_writes_it_into_a_copy_of_the_game() {
     let copy = dir.join("english.game");
     let text = std::fs::read_to_string(&english).unwrap();
     std::fs::write(&copy, &text).unwrap();
+    // With the library it includes (games/lib/any-capture.game).
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    for entry in std::fs::read_dir(repo_path("games/lib")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join("lib").join(path.file_name().unwrap())).unwrap();
+    }
     let mut argv = vec!["tune", copy.to_str().unwrap(), "--write"];
     argv.extend(args);
     let out = dagaz(&argv);

@@ -167,17 +167,43 @@ fn words(text: &str) -> Words {
     Words { heads, others }
 }
 
-/// The shipped games by name (`chess` for `games/chess.game`), with their words.
+/// The shipped games by name (`chess` for `games/chess.game`), with their words: those of
+/// their own text and of the library files (`games/lib/`) they include, which are their
+/// rules written once for several games. (A game another includes is not counted in: a
+/// variant writes only what differs.)
 fn games() -> BTreeMap<String, Words> {
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(repo().join("games")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "game") {
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            out.insert(name, words(&std::fs::read_to_string(&path).unwrap()));
+            let mut text = std::fs::read_to_string(&path).unwrap();
+            let mut seen = BTreeSet::new();
+            let mut i = 0;
+            while let Some(file) = library_includes(&text).into_iter().nth(i) {
+                i += 1;
+                if seen.insert(file.clone()) {
+                    let lib = std::fs::read_to_string(repo().join("games").join(&file)).unwrap();
+                    text.push('\n');
+                    text.push_str(&lib);
+                }
+            }
+            out.insert(name, words(&text));
         }
     }
     out
+}
+
+/// The library files `text` includes, `lib/moves.game` for `(include "lib/moves.game")`, in
+/// order (comments left out).
+fn library_includes(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|line| line.split(';').next().unwrap_or_default().trim())
+        .filter_map(|line| line.strip_prefix("(include \""))
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|file| file.starts_with("lib/"))
+        .map(str::to_string)
+        .collect()
 }
 
 /// One item of an entry's heading.
@@ -464,10 +490,15 @@ fn every_example_loads_and_prints_what_the_document_says() {
     );
     let dir = std::env::temp_dir().join(format!("dagaz-language-doc-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for entry in std::fs::read_dir(repo().join("games")).unwrap() {
-        let p = entry.unwrap().path();
-        if p.extension().is_some_and(|e| e == "game") {
-            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+    // The shipped games, and the library they include (games/lib/), as the examples include
+    // them.
+    for sub in ["", "lib"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        for entry in std::fs::read_dir(repo().join("games").join(sub)).unwrap() {
+            let p = entry.unwrap().path();
+            if p.extension().is_some_and(|e| e == "game") {
+                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
         }
     }
     std::fs::write(dir.join("harness.game"), HARNESS).unwrap();

@@ -30,7 +30,10 @@ function session(which) {
 function fetchFile(name) {
   let p = files.get(name);
   if (!p) {
-    p = fetch(`games/${encodeURIComponent(name)}`).then((res) => {
+    // A library file is named with its folder (`lib/moves.game`): each part is encoded, the
+    // slash kept.
+    const url = `games/${name.split('/').map(encodeURIComponent).join('/')}`;
+    p = fetch(url).then((res) => {
       if (!res.ok) throw new Error(`games/${name}: ${res.status} ${res.statusText}`);
       return res.text();
     });

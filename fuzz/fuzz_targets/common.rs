@@ -79,13 +79,39 @@ pub const GAMES: &[(&str, &str)] = &[
     ("y-5", include_str!("../../games/y-5.game")),
 ];
 
-/// The text of a shipped game by its file name (`chess.game`), for `include`.
+/// The text of a shipped game by its file name (`chess.game`), or of a file of the library
+/// the games include (`lib/moves.game`), for `include`.
 pub fn shipped(file: &str) -> Result<String, String> {
     GAMES
         .iter()
         .find(|(name, _)| format!("{name}.game") == file)
         .map(|(_, text)| text.to_string())
+        .or_else(|| {
+            library()
+                .iter()
+                .find(|(name, _)| name == file)
+                .map(|(_, text)| text.clone())
+        })
         .ok_or_else(|| format!("no shipped game {file}"))
+}
+
+/// The library of rules the games include (games/lib/*.game), read once from the source tree
+/// at run time, each by the name an include gives it (`lib/moves.game`): whatever the library
+/// holds, without a list to keep.
+fn library() -> &'static [(String, String)] {
+    static LIBRARY: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/lib");
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        entries
+            .filter_map(|entry| {
+                let path = entry.ok()?.path();
+                let name = path.file_name()?.to_str()?.to_string();
+                let text = std::fs::read_to_string(&path).ok()?;
+                Some((format!("lib/{name}"), text))
+            })
+            .collect()
+    })
 }
 
 pub fn games() -> &'static [dagaz_engine::Game] {

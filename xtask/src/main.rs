@@ -23,7 +23,8 @@ enum Task {
     /// Build the browser page into target/web: installs the wasm32-unknown-unknown target
     /// (rustup) and wasm-bindgen-cli at the Cargo.lock's wasm-bindgen version (into
     /// ~/.cache/dagaz/wasm-bindgen-VERSION) when missing, compiles dagaz-web to WebAssembly (release), binds it into
-    /// pkg/, copies web/ and games/*.game, writes games/index.json, and prints the wasm's size
+    /// pkg/, copies web/, games/*.game and the library they include (games/lib/), writes
+    /// games/index.json, and prints the wasm's size
     /// raw and gzip-compressed (it must stay under 1 MB compressed). Serve it with
     /// `dagaz serve`.
     Web {

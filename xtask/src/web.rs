@@ -4,6 +4,7 @@
 //! index.html style.css app.js worker.js ...   copied from web/
 //! pkg/dagaz_web.js pkg/dagaz_web_bg.wasm       wasm-bindgen --target web --no-typescript
 //! games/*.game games/index.json                the shipped games, and their index
+//! games/lib/*.game                             the rules they include (not listed as games)
 //! ```
 //!
 //! The tools are found or installed first, so that a fresh clone needs only rustup and cargo:
@@ -26,6 +27,10 @@ use std::process::Command;
 
 /// The compilation target of the page's engine.
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// The folder of games/ that holds the rules games share (`(include "lib/moves.game")`):
+/// fragments, not games, so copied for the includes but left out of the index.
+const LIBRARY: &str = "lib";
 
 /// The most the gzip-compressed wasm may weigh (issue #14: under 1 MB).
 const GZIP_LIMIT: usize = 1_000_000;
@@ -80,6 +85,12 @@ pub(crate) fn build(out: Option<PathBuf>) -> Result<(), XtaskError> {
         )?;
     }
     write(&games_out.join("index.json"), &index_json(&games))?;
+    // The library the games include (games/lib/): the page's editor reads it for `include`,
+    // and it is not a game of the gallery.
+    let library = root.join("games").join(LIBRARY);
+    if library.is_dir() {
+        copy_dir(&library, &games_out.join(LIBRARY))?;
+    }
 
     let bound = pkg.join("dagaz_web_bg.wasm");
     let bytes = std::fs::read(&bound).map_err(io_error(&bound))?;
@@ -512,8 +523,11 @@ mod tests {
         assert_eq!(names, sorted);
         let chess = index.iter().find(|g| g.name == "chess").unwrap();
         assert_eq!(chess.file, "chess.game");
-        // Russian draughts includes another file: the include was read from games/.
+        // Russian draughts includes another file: the include was read from games/; chess
+        // includes the library, games/lib/, whose fragments are no games of the index.
         assert!(index.iter().any(|g| g.name == "russian"));
+        assert!(index.iter().all(|g| !g.file.contains('/')));
+        assert!(games.join(LIBRARY).join("moves.game").is_file());
         let json: serde_json::Value = serde_json::from_str(&index_json(&index)).unwrap();
         assert_eq!(json[0]["file"], format!("{}.game", names[0]));
         assert_eq!(

@@ -197,8 +197,12 @@ mod tests {
     }
 
     fn chess() -> Game {
-        let path = format!("{}/../../games/chess.game", env!("CARGO_MANIFEST_DIR"));
-        dagaz_engine::Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+        let path = std::path::PathBuf::from(format!(
+            "{}/../../games/chess.game",
+            env!("CARGO_MANIFEST_DIR")
+        ));
+        let text = std::fs::read_to_string(&path).unwrap();
+        dagaz_engine::Game::load_with(&text, &mut crate::loaded::includer(&path)).unwrap()
     }
 
     #[test]

@@ -9,7 +9,7 @@ use dagaz_engine::PlayerId;
 use dagaz_tune::{FitOptions, Fitting, Tally};
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -57,9 +57,27 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
     )
     .map_err(|e| format!("error: {shown}: {e}\n"))?;
 
+    let mut out = summary(args, &game, options.random_plies, &tuned, start);
+    if args.write {
+        let written = write_back(&args.game, &text, &tuned.clause)?;
+        let _ = writeln!(out, "; written into {}:", written.display());
+    }
+    let _ = writeln!(out, "{}", tuned.clause);
+    Ok(out)
+}
+
+/// The two comment lines that open `dagaz tune`'s output: how the games went, and the fit.
+fn summary(
+    args: &TuneArgs,
+    game: &dagaz_engine::Game,
+    random_plies: usize,
+    tuned: &dagaz_tune::Tuned,
+    start: Instant,
+) -> String {
     let played = &tuned.played;
     let fitted = &tuned.fitted;
     let mut out = String::new();
+    let shown = args.game.display();
     let others = if game.player_count() == 2 {
         game.player_name(PlayerId(1)).to_string()
     } else {
@@ -71,7 +89,7 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
          ({} won {}, {others} won {}, drawn {}), {} quiet positions, {:.0} s",
         args.games,
         args.nodes,
-        options.random_plies,
+        random_plies,
         game.player_name(PlayerId(0)),
         played.first_wins,
         played.other_wins,
@@ -91,36 +109,56 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
         fitted.held_before,
         fitted.held_after
     );
-    if args.write {
-        write_back(&args.game, &text, &tuned.clause)?;
-        let _ = writeln!(out, "; written into {shown}:");
-    }
-    let _ = writeln!(out, "{}", tuned.clause);
-    Ok(out)
+    out
 }
 
 /// Puts `clause` into the game file at `path` (whose text is `text`) in place of its
-/// evaluation, after checking that the new text loads; the file is replaced whole (a
-/// temporary file renamed over it), never left half-written.
-fn write_back(path: &Path, text: &str, clause: &str) -> Result<(), String> {
+/// evaluation, or into the included fragment that holds it (`games/lib/chess-evaluation.game`
+/// for chess), after checking that the game loads with it; the file is replaced whole (a
+/// temporary file renamed over it), never left half-written. Answers the file written.
+fn write_back(path: &Path, text: &str, clause: &str) -> Result<PathBuf, String> {
     let shown = path.display().to_string();
-    let new_text =
-        dagaz_tune::rewrite(text, clause).map_err(|e| format!("error: {shown}: {e}\n"))?;
-    dagaz_engine::Game::load_with(&new_text, &mut includer(path)).map_err(|e| {
+    let fail = |e: &dyn std::fmt::Display| format!("error: {shown}: {e}\n");
+    let mut read = includer(path);
+    let holder = dagaz_tune::evaluation_holder(text, &mut read).map_err(|e| fail(&e))?;
+    let (target, old_text) = match &holder {
+        Some((name, included)) => (
+            path.parent().unwrap_or(Path::new("")).join(name),
+            included.as_str(),
+        ),
+        None => (path.to_path_buf(), text),
+    };
+    let new_text = dagaz_tune::rewrite(old_text, clause).map_err(|e| fail(&e))?;
+    // The game as it will load: its own text, or its text with the fragment rewritten.
+    let loaded = match &holder {
+        Some((name, _)) => dagaz_engine::Game::load_with(text, &mut |n: &str| {
+            if n == name {
+                Ok(new_text.clone())
+            } else {
+                read(n)
+            }
+        }),
+        None => dagaz_engine::Game::load_with(&new_text, &mut read),
+    };
+    loaded.map_err(|e| {
         format!(
             "error: {shown}: the tuned clause does not load in the game ({e}); nothing written\n"
         )
     })?;
-    let name = path
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let temp = path.with_file_name(format!(".{name}.tune-{}", std::process::id()));
+    let temp = target.with_file_name(format!(".{name}.tune-{}", std::process::id()));
     std::fs::write(&temp, &new_text)
-        .and_then(|()| std::fs::rename(&temp, path))
+        .and_then(|()| std::fs::rename(&temp, &target))
+        .map(|()| target.clone())
         .map_err(|e| {
             let _ = std::fs::remove_file(&temp);
-            format!("error: {shown}: cannot write: {e}; nothing written\n")
+            format!(
+                "error: {}: cannot write: {e}; nothing written\n",
+                target.display()
+            )
         })
 }
 

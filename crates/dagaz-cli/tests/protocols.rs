@@ -18,8 +18,13 @@ fn game_path(name: &str) -> String {
     format!("{}/../../games/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A shipped game, its includes (the library, games/lib/, or a base game) read from games/.
 fn load(name: &str) -> Game {
-    dagaz_engine::Game::load(&std::fs::read_to_string(game_path(name)).unwrap()).unwrap()
+    dagaz_engine::Game::load_with(
+        &std::fs::read_to_string(game_path(name)).unwrap(),
+        &mut |file| std::fs::read_to_string(game_path(file)).map_err(|e| e.to_string()),
+    )
+    .unwrap()
 }
 
 /// Runs `dagaz PROTOCOL GAME` in process on `script`; its exit code and output lines.

@@ -57,8 +57,13 @@ impl Record for Copied {
 }
 
 fn load() -> Option<Game> {
-    let path = format!("{}/../../games/chess.game", env!("CARGO_MANIFEST_DIR"));
-    dagaz_engine::Game::load(&std::fs::read_to_string(path).ok()?).ok()
+    let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(format!("{dir}/chess.game")).ok()?;
+    // Chess includes the rules it shares with other games (games/lib/).
+    dagaz_engine::Game::load_with(&text, &mut |name| {
+        std::fs::read_to_string(format!("{dir}/{name}")).map_err(|e| e.to_string())
+    })
+    .ok()
 }
 
 /// A game of `PLIES` plies by a seeded random mover, and one more legal move after it.

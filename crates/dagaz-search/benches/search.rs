@@ -5,8 +5,13 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dagaz_search::{GameRecord, SearchLimits, Searcher};
 
 fn load(file: &str) -> Option<dagaz_engine::Game> {
-    let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-    dagaz_engine::Game::load(&std::fs::read_to_string(path).ok()?).ok()
+    let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(format!("{dir}/{file}")).ok()?;
+    // Chess includes the rules it shares with other games (games/lib/).
+    dagaz_engine::Game::load_with(&text, &mut |name| {
+        std::fs::read_to_string(format!("{dir}/{name}")).map_err(|e| e.to_string())
+    })
+    .ok()
 }
 
 fn search(c: &mut Criterion) {

@@ -14,8 +14,10 @@
 //!
 //! ```
 //! use dagaz_search::{GameRecord, SearchLimits, Searcher};
-//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/chess.game")).unwrap();
-//! let game = dagaz_engine::Game::load(&text).unwrap();
+//! let games = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games");
+//! let read = |name: &str| std::fs::read_to_string(format!("{games}/{name}")).map_err(|e| e.to_string());
+//! // Chess includes the rules it shares with other games (games/lib/).
+//! let game = dagaz_engine::Game::load_with(&read("chess.game").unwrap(), &mut |name| read(name)).unwrap();
 //! // White mates in one: Qh5xf7.
 //! let position = game.from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 0 1").unwrap();
 //! let mut searcher = Searcher::new(&game, Default::default(), 16);

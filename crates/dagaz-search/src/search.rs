@@ -701,7 +701,11 @@ mod exchange_tests {
     fn a_capture_is_losing_where_the_piece_is_worth_more_and_can_be_taken_back() {
         let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(format!("{dir}/chess.game")).unwrap();
-        let game = Game::load(&text).unwrap();
+        // Chess includes the rules it shares with other games (games/lib/).
+        let game = Game::load_with(&text, &mut |name| {
+            std::fs::read_to_string(format!("{dir}/{name}")).map_err(|e| e.to_string())
+        })
+        .unwrap();
         let mut worker = Worker::new(
             &game,
             StepLimits::default(),

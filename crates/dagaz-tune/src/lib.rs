@@ -6,12 +6,13 @@
 //! each as the features the evaluation is linear in (`weights`) with its game's result;
 //! `fit` finds the weights whose scores best predict those results (logistic regression by
 //! gradient descent, Texel's method); `weights` writes them back as a clause, and
-//! [`rewrite`] puts the clause into the game's text in place of the old one. `duel` plays two
+//! [`rewrite`] puts the clause into the game's text in place of the old one (in the file
+//! [`evaluation_holder`] finds: the game's, or a fragment it includes). `duel` plays two
 //! versions of a game file against each other, to tell whether the tuned weights play better.
 //!
 //! ```no_run
 //! use dagaz_tune::{tune, Schedule, FitOptions};
-//! let text = std::fs::read_to_string("games/english.game").unwrap();
+//! let text = std::fs::read_to_string("games/simple-checkers.game").unwrap();
 //! let game = dagaz_engine::Game::load(&text).unwrap();
 //! let options = Schedule { games: 100, ..Schedule::default() };
 //! let tuned = tune(&game, &options, &FitOptions::default(), Default::default(), Default::default(), &|_, _| {}).unwrap();
@@ -22,12 +23,14 @@
 
 mod duel;
 mod fit;
+mod holder;
 mod pool;
 mod selfplay;
 mod weights;
 
 pub use duel::{duel, Tally};
 pub use fit::{fit, FitOptions, Fitted};
+pub use holder::evaluation_holder;
 pub use pool::Schedule;
 pub use selfplay::{play, Played, Sample};
 pub use weights::{Features, Layout};
@@ -165,9 +168,16 @@ mod tests {
     /// the clause compiles in the game.
     #[test]
     fn a_short_run_tunes_english_draughts() {
-        let path = format!("{}/../../games/english.game", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        let game = Game::load(&text).unwrap();
+        let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
+        // English draughts includes games/lib/any-capture.game.
+        let load = |text: &str| {
+            Game::load_with(text, &mut |name| {
+                std::fs::read_to_string(format!("{dir}/{name}")).map_err(|e| e.to_string())
+            })
+            .unwrap()
+        };
+        let text = std::fs::read_to_string(format!("{dir}/english.game")).unwrap();
+        let game = load(&text);
         let options = Schedule {
             games: 6,
             nodes: 300,
@@ -190,7 +200,7 @@ mod tests {
             .samples
             .iter()
             .all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
-        let again = Game::load(&rewrite(&text, &tuned.clause).unwrap()).unwrap();
+        let again = load(&rewrite(&text, &tuned.clause).unwrap());
         // The mobility weight kept as it was: only the values move.
         let kept = tune(
             &game,

@@ -246,15 +246,7 @@ impl Layout {
                 if unwritten {
                     continue;
                 }
-                let _ = write!(text, "{indent}(piece-table {}", game.piece_name(kind));
-                let wide = table.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
-                for row in table.chunks(width) {
-                    let _ = write!(text, "{indent}  ");
-                    for v in row {
-                        let _ = write!(text, " {v:>wide$}");
-                    }
-                }
-                text.push(')');
+                write_table(&mut text, indent, game.piece_name(kind), &table, width);
             }
             for (f, formation) in eval.formations().iter().enumerate() {
                 let w = round(weights.get(self.formation(s, f)).copied().unwrap_or(0.0));
@@ -282,6 +274,19 @@ impl Layout {
         let _ = write!(text, "\n      (mobility {mobility}))");
         text
     }
+}
+
+/// `(piece-table NAME ...)`, a row of the board a line, the numbers right-aligned.
+fn write_table(text: &mut String, indent: &str, name: &str, table: &[i64], width: usize) {
+    let _ = write!(text, "{indent}(piece-table {name}");
+    let wide = table.iter().map(|v| v.to_string().len()).max().unwrap_or(1);
+    for row in table.chunks(width) {
+        let _ = write!(text, "{indent}  ");
+        for v in row {
+            let _ = write!(text, " {v:>wide$}");
+        }
+    }
+    text.push(')');
 }
 
 /// A position's features: (weight index, how many) pairs, and the part of the score that no
@@ -335,9 +340,18 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    fn game(file: &str) -> Game {
+    /// A shipped game file's text, or a file it includes (chess includes games/lib/).
+    fn read(file: &str) -> Result<String, String> {
         let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-        Game::load(&std::fs::read_to_string(path).unwrap()).unwrap()
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    }
+
+    fn load(text: &str) -> Game {
+        Game::load_with(text, &mut read).unwrap()
+    }
+
+    fn game(file: &str) -> Game {
+        load(&read(file).unwrap())
     }
 
     /// The features' score with the game's own weights is the search's evaluation.
@@ -469,10 +483,10 @@ mod tests {
             let g = game(file);
             let layout = Layout::new(&g, tables);
             let clause = layout.clause(&g, &layout.weights_of(g.evaluation()));
-            let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(path).unwrap();
+            let text = read(file).unwrap();
+            // Written last in the game's own form, the clause overrides an included one.
             let rewritten = crate::rewrite(&text, &clause).unwrap();
-            let again = Game::load(&rewritten).unwrap();
+            let again = load(&rewritten);
             let expected = g.evaluation();
             if !expected.is_declared() {
                 // The default's tables are empty and its mobility 1; written out, it is

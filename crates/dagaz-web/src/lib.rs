@@ -10,7 +10,14 @@
 //!
 //! ```
 //! let mut session = dagaz_web::Session::new();
-//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/chess.game"))?;
+//! let games = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games");
+//! // Chess includes the rules it shares with other games: the page registers them.
+//! for entry in std::fs::read_dir(format!("{games}/lib"))? {
+//!     let path = entry?.path();
+//!     let name = format!("lib/{}", path.file_name().unwrap_or_default().to_string_lossy());
+//!     session.add_file(&name, &std::fs::read_to_string(&path)?);
+//! }
+//! let text = std::fs::read_to_string(format!("{games}/chess.game"))?;
 //! let loaded: serde_json::Value = serde_json::from_str(&session.load(&text))?;
 //! assert_eq!(loaded["ok"], true);
 //! let view: serde_json::Value = serde_json::from_str(&session.play_text("e2e4"))?;

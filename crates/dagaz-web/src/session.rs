@@ -334,8 +334,21 @@ mod tests {
         std::fs::read_to_string(path).unwrap()
     }
 
-    fn loaded(file: &str) -> Session {
+    /// A session with the library the games include (games/lib/) registered, as the page's
+    /// worker registers what a load asks for.
+    fn with_library() -> Session {
         let mut session = Session::default();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/lib");
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = format!("lib/{}", path.file_name().unwrap().to_string_lossy());
+            session.add_file(&name, &std::fs::read_to_string(&path).unwrap());
+        }
+        session
+    }
+
+    fn loaded(file: &str) -> Session {
+        let mut session = with_library();
         let answer = session.load(&game_text(file));
         assert_eq!(answer["ok"], true, "{answer}");
         session
@@ -503,7 +516,7 @@ mod tests {
 
     #[test]
     fn an_included_game_is_asked_for_and_then_loads() {
-        let mut session = Session::default();
+        let mut session = with_library();
         let text = game_text("crazyhouse.game");
         let answer = session.load(&text);
         assert_eq!(answer["ok"], false);
@@ -517,7 +530,7 @@ mod tests {
 
     #[test]
     fn a_drop_comes_from_the_hand() {
-        let mut session = Session::default();
+        let mut session = with_library();
         session.add_file("chess.game", &game_text("chess.game"));
         assert_eq!(session.load(&game_text("crazyhouse.game"))["ok"], true);
         for mv in ["e2e4", "d7d5", "e4d5"] {
@@ -542,7 +555,7 @@ mod tests {
 
     #[test]
     fn a_draughts_capture_passes_through_its_landings() {
-        let mut session = Session::default();
+        let mut session = with_library();
         session.add_file("chess.game", &game_text("chess.game"));
         assert_eq!(session.load(&game_text("international.game"))["ok"], true);
         let view = session.set_fen("W:W32:B27,17");
@@ -566,9 +579,14 @@ mod tests {
     #[test]
     fn an_error_is_located_and_the_game_before_stays() {
         let mut session = loaded("chess.game");
-        let text = game_text("chess.game").replacen("(take)", "(takke)", 1);
-        let line = text.lines().position(|l| l.contains("(takke)")).unwrap() + 1;
-        let col = text.lines().nth(line - 1).unwrap().find("takke").unwrap();
+        let text = game_text("chess.game").replacen("(capture)", "(capturre)", 1);
+        let line = text.lines().position(|l| l.contains("(capturre)")).unwrap() + 1;
+        let col = text
+            .lines()
+            .nth(line - 1)
+            .unwrap()
+            .find("capturre")
+            .unwrap();
         let answer = session.load(&text);
         assert_eq!(answer["ok"], false);
         let first = &answer["diagnostics"][0];
@@ -633,6 +651,12 @@ mod library {
         let mut session = Session::default();
         for (name, text) in &files {
             session.add_file(name, text);
+        }
+        // The library the games include, as the page registers it: by its path in games/.
+        for entry in std::fs::read_dir(dir.join("lib")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = format!("lib/{}", path.file_name().unwrap().to_string_lossy());
+            session.add_file(&name, &std::fs::read_to_string(&path).unwrap());
         }
         let mut hex = Vec::new();
         for (name, text) in &files {

@@ -25,12 +25,71 @@ const CHESS: &str = include_str!("../../../games/chess.game");
 const CRAZYHOUSE: &str = include_str!("../../../games/crazyhouse.game");
 const INTERNATIONAL: &str = include_str!("../../../games/international.game");
 
+/// The library the games include (games/lib/), registered in every session as the page's
+/// worker registers what a load asks for.
+const LIBRARY: &[(&str, &str)] = &[
+    (
+        "lib/any-capture.game",
+        include_str!("../../../games/lib/any-capture.game"),
+    ),
+    (
+        "lib/archbishop-chancellor.game",
+        include_str!("../../../games/lib/archbishop-chancellor.game"),
+    ),
+    (
+        "lib/castling.game",
+        include_str!("../../../games/lib/castling.game"),
+    ),
+    (
+        "lib/chess-evaluation.game",
+        include_str!("../../../games/lib/chess-evaluation.game"),
+    ),
+    ("lib/hex.game", include_str!("../../../games/lib/hex.game")),
+    (
+        "lib/knight.game",
+        include_str!("../../../games/lib/knight.game"),
+    ),
+    (
+        "lib/moves.game",
+        include_str!("../../../games/lib/moves.game"),
+    ),
+    (
+        "lib/plain-king.game",
+        include_str!("../../../games/lib/plain-king.game"),
+    ),
+    (
+        "lib/promotion.game",
+        include_str!("../../../games/lib/promotion.game"),
+    ),
+    (
+        "lib/square.game",
+        include_str!("../../../games/lib/square.game"),
+    ),
+    (
+        "lib/stone.game",
+        include_str!("../../../games/lib/stone.game"),
+    ),
+    (
+        "lib/xiangqi.game",
+        include_str!("../../../games/lib/xiangqi.game"),
+    ),
+];
+
+/// A session with the library registered.
+fn new_session() -> Session {
+    let mut session = Session::new();
+    for (name, text) in LIBRARY {
+        session.add_file(name, text);
+    }
+    session
+}
+
 fn parse(text: String) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
 fn chess() -> Session {
-    let mut session = Session::new();
+    let mut session = new_session();
     assert_eq!(parse(session.load(CHESS))["ok"], true);
     session
 }
@@ -66,7 +125,7 @@ fn scholars_mate_ends_in_checkmate() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 fn an_include_is_asked_for_then_read_from_add_file() {
-    let mut session = Session::new();
+    let mut session = new_session();
     let answer = parse(session.load(CRAZYHOUSE));
     assert_eq!(answer["ok"], false);
     assert_eq!(answer["missing"], json!(["chess.game"]));
@@ -78,7 +137,7 @@ fn an_include_is_asked_for_then_read_from_add_file() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 fn a_pawn_is_dropped_from_the_hand() {
-    let mut session = Session::new();
+    let mut session = new_session();
     session.add_file("chess.game", CHESS);
     assert_eq!(parse(session.load(CRAZYHOUSE))["ok"], true);
     let mut view = Value::Null;
@@ -108,7 +167,7 @@ fn a_pawn_is_dropped_from_the_hand() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 fn a_draughts_path_lands_twice() {
-    let mut session = Session::new();
+    let mut session = new_session();
     assert_eq!(parse(session.load(INTERNATIONAL))["ok"], true);
     let view = parse(session.set_fen("W:W32:B27,17"));
     let mv = find(&view, "32x21x12");
@@ -119,15 +178,19 @@ fn a_draughts_path_lands_twice() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 fn an_error_has_its_line_and_column() {
-    let mut session = Session::new();
+    let mut session = new_session();
     let answer = parse(session.load("(game (name x)\n  (board nowhere))"));
     assert_eq!(answer["ok"], false);
     let first = &answer["diagnostics"][0];
     assert_eq!(first["severity"], "error");
     assert!(first["line"].as_u64().unwrap() >= 1, "{answer}");
     assert!(first["col"].as_u64().unwrap() >= 1, "{answer}");
-    let broken = CHESS.replacen("(take)", "(takke)", 1);
-    let line = broken.lines().position(|l| l.contains("(takke)")).unwrap() + 1;
+    let broken = CHESS.replacen("(capture)", "(capturre)", 1);
+    let line = broken
+        .lines()
+        .position(|l| l.contains("(capturre)"))
+        .unwrap()
+        + 1;
     let answer = parse(session.load(&broken));
     assert_eq!(answer["diagnostics"][0]["line"], line, "{answer}");
     assert_eq!(parse(session.view())["error"], "no game loaded");
@@ -172,7 +235,7 @@ fn perft_counts_chess() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test)]
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 fn a_hex_board_is_laid_out_in_hexagons() {
-    let mut session = Session::new();
+    let mut session = new_session();
     let answer = parse(session.load(include_str!("../../../games/hex.game")));
     assert_eq!(answer["ok"], true);
     let view = parse(session.view());
