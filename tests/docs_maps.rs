@@ -25,7 +25,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// The most `docs/architecture.md` may weigh, in bytes.
-const MAX_ARCHITECTURE_BYTES: usize = 15 * 1024;
+const MAX_ARCHITECTURE_BYTES: usize = 15_000;
 
 fn repo_path(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
