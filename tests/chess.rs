@@ -78,15 +78,13 @@ fn counted_on_several_threads_the_published_counts_stand() {
         let r = row(name);
         let position = chess().from_fen(&r.fen).unwrap();
         for (threads, counting) in [(2, Counting::Full), (3, Counting::Bulk)] {
-            let n = dagaz_engine::count_parallel(
-                chess(),
-                dagaz_engine::StepLimits::default(),
-                &position,
-                depth,
+            let parallel = dagaz_engine::ParallelPerft {
+                game: chess(),
+                limits: dagaz_engine::StepLimits::default(),
                 counting,
                 threads,
-            )
-            .unwrap();
+            };
+            let n = parallel.count(&position, depth).unwrap();
             assert_eq!(
                 n,
                 r.counts[depth as usize - 1],

@@ -3,7 +3,7 @@
 
 use crate::loaded::{game_over, load_game, Loaded};
 use crate::{Command, PositionArgs};
-use dagaz_engine::{count_parallel, divide_parallel, Counting, GenError, Perft};
+use dagaz_engine::{Counting, GenError, ParallelPerft, Perft};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -264,12 +264,20 @@ impl<'a> Counter<'a> {
         }
     }
 
+    /// The counter on several threads, where more than one is asked for.
+    fn parallel(&self) -> Option<ParallelPerft<'_>> {
+        (self.threads > 1).then(|| ParallelPerft {
+            game: &self.loaded.game,
+            limits: self.loaded.generator().limits(),
+            counting: self.counting,
+            threads: self.threads,
+        })
+    }
+
     fn count(&mut self, depth: u32) -> Result<u64, GenError> {
         let position = self.loaded.position();
-        if self.threads > 1 {
-            let limits = self.loaded.generator().limits();
-            let game = &self.loaded.game;
-            return count_parallel(game, limits, position, depth, self.counting, self.threads);
+        if let Some(parallel) = self.parallel() {
+            return parallel.count(position, depth);
         }
         self.perft.count(&mut position.clone(), depth)
     }
@@ -284,9 +292,7 @@ impl<'a> Counter<'a> {
     ) -> Result<Vec<(String, u64)>, GenError> {
         let game = &self.loaded.game;
         let position = self.loaded.position();
-        let rows = if self.threads > 1 {
-            let limits = self.loaded.generator().limits();
-            let (counting, threads) = (self.counting, self.threads);
+        let rows = if let Some(parallel) = self.parallel() {
             let done = AtomicUsize::new(0);
             let total = AtomicUsize::new(0);
             let note = |d: usize, t: usize| {
@@ -294,9 +300,7 @@ impl<'a> Counter<'a> {
                 total.store(t, Ordering::Relaxed);
             };
             std::thread::scope(|scope| {
-                let counting = scope.spawn(|| {
-                    divide_parallel(game, limits, position, depth, counting, threads, &note)
-                });
+                let counting = scope.spawn(|| parallel.divide(position, depth, &note));
                 // The threads count; this one tells the terminal how far they have got.
                 while !counting.is_finished() {
                     std::thread::sleep(Duration::from_millis(100));

@@ -615,30 +615,25 @@ fn query_op(q: Query) -> Op {
 /// allowed; a test of an unknown value might be a link, which navigates.
 fn stays_put(ops: &[Op]) -> bool {
     let boolean = |op: Option<&Op>| {
-        matches!(
-            op,
-            Some(
-                Op::InZone(_)
-                    | Op::Eq
-                    | Op::Ne
-                    | Op::Lt
-                    | Op::Le
-                    | Op::Gt
-                    | Op::Ge
-                    | Op::IsEmpty
-                    | Op::NotEmpty
-                    | Op::IsFriend
-                    | Op::NotFriend
-                    | Op::IsEnemy
-                    | Op::NotEnemy
-                    | Op::IsCaptured
-                    | Op::NotCaptured
-                    | Op::IsVisited
-                    | Op::NotVisited
-                    | Op::AttrAt(_)
-                    | Op::Not
+        op.is_some_and(|op| op.is_comparison())
+            || matches!(
+                op,
+                Some(
+                    Op::InZone(_)
+                        | Op::IsEmpty
+                        | Op::NotEmpty
+                        | Op::IsFriend
+                        | Op::NotFriend
+                        | Op::IsEnemy
+                        | Op::NotEnemy
+                        | Op::IsCaptured
+                        | Op::NotCaptured
+                        | Op::IsVisited
+                        | Op::NotVisited
+                        | Op::AttrAt(_)
+                        | Op::Not
+                )
             )
-        )
     };
     ops.iter().enumerate().all(|(i, op)| match op {
         Op::Nav(_)

@@ -9,7 +9,7 @@ use crate::position::Position;
 use dagaz_compiler::{EndScore, Goal, GoalCondition, Outcome};
 use dagaz_ir::{Piece, PlayerId, Pos};
 use dagaz_vm::env::global::Globals;
-use dagaz_vm::{Attack, Completed, Fault, Processor, Question, Sink, StepLimits};
+use dagaz_vm::{Completed, Fault, Processor, Question, Sink, StepLimits};
 
 /// Why a game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,15 +223,6 @@ impl Sink for Reached<'_> {
                 return Ok(true);
             }
         }
-        Ok(false)
-    }
-
-    fn attacked(
-        &mut self,
-        _: Attack<'_>,
-        _: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        // Goals look at the board as it is; attack tests are for moves.
         Ok(false)
     }
 

@@ -87,6 +87,6 @@ pub use movegen::{MoveGen, StepLimits};
 pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};
 #[cfg(feature = "parallel")]
-pub use perft::{count_parallel, divide_parallel};
+pub use perft::ParallelPerft;
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position};

@@ -11,24 +11,24 @@ use crate::value::{Dir, Int, PieceKind, Pos, Value};
 pub type Target = u32;
 
 /// The comparison of a fused compare-and-jump ([`Op::JmpUnlessLocal`]): one of the six
-/// comparison commands, as an operand.
+/// comparison commands, as an operand. Each variant compares as the command of its name
+/// ([`Cmp::op`]): `Eq` as `=`, `Ne` as `!=`, `Lt` as `<`, `Le` as `<=`, `Gt` as `>` and `Ge`
+/// as `>=`.
+#[allow(missing_docs)] // the enum's text says what each variant is
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cmp {
-    /// `=`, as [`Op::Eq`].
     Eq,
-    /// `!=`, as [`Op::Ne`].
     Ne,
-    /// `<`, as [`Op::Lt`].
     Lt,
-    /// `<=`, as [`Op::Le`].
     Le,
-    /// `>`, as [`Op::Gt`].
     Gt,
-    /// `>=`, as [`Op::Ge`].
     Ge,
 }
 
 impl Cmp {
+    /// The six comparisons.
+    pub const ALL: [Cmp; 6] = [Cmp::Eq, Cmp::Ne, Cmp::Lt, Cmp::Le, Cmp::Gt, Cmp::Ge];
+
     /// The stand-alone command that compares the same way.
     pub fn op(self) -> Op {
         match self {
@@ -440,16 +440,15 @@ impl Op {
                 | Op::Div
                 | Op::Mod
                 | Op::Neg
-                | Op::Eq
-                | Op::Ne
-                | Op::Lt
-                | Op::Le
-                | Op::Gt
-                | Op::Ge
                 | Op::Not
                 | Op::Jmp(_)
                 | Op::JmpIfFalse(_)
-        )
+        ) || self.is_comparison()
+    }
+
+    /// Whether the command is one of the six comparisons, which leave a boolean.
+    pub fn is_comparison(self) -> bool {
+        Cmp::ALL.iter().any(|c| c.op() == self)
     }
 }
 

@@ -184,15 +184,18 @@ mod tests {
             threads: 2,
             ..Schedule::default()
         };
-        let tuned = tune(
-            &game,
-            &options,
-            &FitOptions::default(),
-            Fitting::default(),
-            Default::default(),
-            &|_, _| {},
-        )
-        .unwrap();
+        let tuned_with = |fitting| {
+            tune(
+                &game,
+                &options,
+                &FitOptions::default(),
+                fitting,
+                Default::default(),
+                &|_, _| {},
+            )
+            .unwrap()
+        };
+        let tuned = tuned_with(Fitting::default());
         let played = &tuned.played;
         assert_eq!(played.first_wins + played.draws + played.other_wins, 6);
         assert!(!played.samples.is_empty());
@@ -202,18 +205,10 @@ mod tests {
             .all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
         let again = load(&rewrite(&text, &tuned.clause).unwrap());
         // The mobility weight kept as it was: only the values move.
-        let kept = tune(
-            &game,
-            &options,
-            &FitOptions::default(),
-            Fitting {
-                mobility: false,
-                ..Fitting::default()
-            },
-            Default::default(),
-            &|_, _| {},
-        )
-        .unwrap();
+        let kept = tuned_with(Fitting {
+            mobility: false,
+            ..Fitting::default()
+        });
         let mobility = format!("(mobility {}))", game.evaluation().mobility());
         assert!(kept.clause.ends_with(&mobility), "{}", kept.clause);
         assert_eq!(
@@ -221,15 +216,7 @@ mod tests {
             tuned.fitted.weights
         );
         // The same seed plays the same games.
-        let twice = tune(
-            &game,
-            &options,
-            &FitOptions::default(),
-            Fitting::default(),
-            Default::default(),
-            &|_, _| {},
-        )
-        .unwrap();
+        let twice = tuned_with(Fitting::default());
         assert_eq!(twice.played.samples.len(), played.samples.len());
     }
 }

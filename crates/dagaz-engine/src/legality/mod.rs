@@ -1001,7 +1001,7 @@ mod tests {
         let mut seen = [0usize; 2];
         // Captures, castlings, an en-passant capture and promotions.
         for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            crate::shipped::KIWIPETE,
             "r3k2r/p1P5/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
             "r3k2r/p1P5/8/8/3pP3/8/8/R3K2R b KQkq e3 0 1",
         ] {
@@ -1073,7 +1073,7 @@ mod tests {
         let g = game("chess.game");
         let mut seen = [0usize; 2];
         for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            crate::shipped::KIWIPETE,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",

@@ -25,7 +25,7 @@ use dagaz_ir::{Parts, Piece, PieceKind, PlayerId, Pos, Ray, Value, MAX_TURN_VARI
 use dagaz_vm::env::global::Globals;
 use dagaz_vm::env::players::Players;
 use dagaz_vm::env::state::ReadSet;
-use dagaz_vm::{Attack, Completed, Fault, GenErrorKind, Processor, Sink, StepLimits};
+use dagaz_vm::{Completed, Fault, GenErrorKind, Processor, Sink, StepLimits};
 
 /// An attack test that stopped with an error: in which piece type's chain, and where.
 pub(crate) struct ProbeFault {
@@ -103,15 +103,6 @@ impl Sink for Probe<'_> {
 
     fn finished(&self) -> bool {
         self.found && !self.recording
-    }
-
-    /// Attack tests do not nest: the processor fails `is-attacked?` inside one before asking.
-    fn attacked(
-        &mut self,
-        _: Attack<'_>,
-        _: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        Ok(false)
     }
 }
 
@@ -735,7 +726,7 @@ mod tests {
             t.program.reach = Default::default();
         }
         let fens = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            crate::shipped::KIWIPETE,
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",

@@ -11,7 +11,7 @@ use std::sync::Arc;
 #[cfg(feature = "parallel")]
 mod parallel;
 #[cfg(feature = "parallel")]
-pub use parallel::{count_parallel, divide_parallel};
+pub use parallel::ParallelPerft;
 
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,74 +22,88 @@ struct Part {
     path: Vec<Move>,
 }
 
-/// [`Perft::divide`] counted on `threads` threads: one `(move, count)` per legal move of
-/// `position`, in generation order, the counts summing to perft at `depth`. Empty at depth 0.
-///
-/// `progress(done, total)` is called, from any of the threads, each time one of the `total`
-/// parts is counted. On an error, the error of the first part (in generation order) that had
-/// one is returned.
-pub fn divide_parallel(
-    game: &Game,
-    limits: StepLimits,
-    position: &Position,
-    depth: u32,
-    counting: Counting,
-    threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<(Move, u64)>, GenError> {
-    if depth == 0 {
-        return Ok(Vec::new());
-    }
-    let mut gen = MoveGen::new(limits);
-    let roots = gen.moves(game, position)?;
-    let parts = split(game, &mut gen, position, &roots, depth, threads)?;
-    let done = AtomicUsize::new(0);
-    let total = parts.len();
-    let count = |perft: &mut Perft<'_>, part: &Part| {
-        let mut at = position.clone();
-        for mv in &part.path {
-            at.play(game, mv);
-        }
-        let below = depth.saturating_sub(part.path.len() as u32);
-        let n = perft.count(&mut at, below);
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-        n
-    };
-    let fresh = || Perft::new(game, MoveGen::new(limits), counting);
-    let counts: Vec<Result<u64, GenError>> = match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(|| parts.par_iter().map_init(fresh, count).collect()),
-        // Where no thread can be started, the parts are counted here, one after another.
-        Err(_) => {
-            let mut perft = fresh();
-            parts.iter().map(|part| count(&mut perft, part)).collect()
-        }
-    };
-    let mut rows: Vec<(Move, u64)> = roots.into_iter().map(|mv| (mv, 0)).collect();
-    for (part, n) in parts.iter().zip(counts) {
-        if let Some(row) = rows.get_mut(part.root) {
-            row.1 += n?;
-        }
-    }
-    Ok(rows)
+/// Perft counted on several threads: the game, the generator's limits, what is counted and
+/// how many threads count it.
+#[derive(Clone, Copy)]
+pub struct ParallelPerft<'g> {
+    /// The game whose positions are counted.
+    pub game: &'g Game,
+    /// The limits of every thread's generator.
+    pub limits: StepLimits,
+    /// Whether the last ply's moves are played or only counted.
+    pub counting: Counting,
+    /// How many threads count (one where no thread can be started).
+    pub threads: usize,
 }
 
-/// [`Perft::count`] on `threads` threads: the sum of [`divide_parallel`]'s counts (1 at depth 0).
-pub fn count_parallel(
-    game: &Game,
-    limits: StepLimits,
-    position: &Position,
-    depth: u32,
-    counting: Counting,
-    threads: usize,
-) -> Result<u64, GenError> {
-    if depth == 0 {
-        return Ok(1);
+impl ParallelPerft<'_> {
+    /// [`Perft::divide`] counted on the threads: one `(move, count)` per legal move of
+    /// `position`, in generation order, the counts summing to perft at `depth`. Empty at
+    /// depth 0.
+    ///
+    /// `progress(done, total)` is called, from any of the threads, each time one of the
+    /// `total` parts is counted. On an error, the error of the first part (in generation
+    /// order) that had one is returned.
+    pub fn divide(
+        &self,
+        position: &Position,
+        depth: u32,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Result<Vec<(Move, u64)>, GenError> {
+        if depth == 0 {
+            return Ok(Vec::new());
+        }
+        let Self {
+            game,
+            limits,
+            counting,
+            threads,
+        } = *self;
+        let mut gen = MoveGen::new(limits);
+        let roots = gen.moves(game, position)?;
+        let parts = split(game, &mut gen, position, &roots, depth, threads)?;
+        let done = AtomicUsize::new(0);
+        let total = parts.len();
+        let count = |perft: &mut Perft<'_>, part: &Part| {
+            let mut at = position.clone();
+            for mv in &part.path {
+                at.play(game, mv);
+            }
+            let below = depth.saturating_sub(part.path.len() as u32);
+            let n = perft.count(&mut at, below);
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            n
+        };
+        let fresh = || Perft::new(game, MoveGen::new(limits), counting);
+        let counts: Vec<Result<u64, GenError>> = match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+        {
+            Ok(pool) => pool.install(|| parts.par_iter().map_init(fresh, count).collect()),
+            // Where no thread can be started, the parts are counted here, one after another.
+            Err(_) => {
+                let mut perft = fresh();
+                parts.iter().map(|part| count(&mut perft, part)).collect()
+            }
+        };
+        let mut rows: Vec<(Move, u64)> = roots.into_iter().map(|mv| (mv, 0)).collect();
+        for (part, n) in parts.iter().zip(counts) {
+            if let Some(row) = rows.get_mut(part.root) {
+                row.1 += n?;
+            }
+        }
+        Ok(rows)
     }
-    let rows = divide_parallel(game, limits, position, depth, counting, threads, &|_, _| {})?;
-    Ok(rows.iter().map(|(_, n)| n).sum())
+
+    /// [`Perft::count`] on the threads: the sum of [`ParallelPerft::divide`]'s counts (1 at
+    /// depth 0).
+    pub fn count(&self, position: &Position, depth: u32) -> Result<u64, GenError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        let rows = self.divide(position, depth, &|_, _| {})?;
+        Ok(rows.iter().map(|(_, n)| n).sum())
+    }
 }
 
 /// Cuts the tree below `position` into parts: one per root move, then, while there are fewer
@@ -142,6 +156,20 @@ mod tests {
 
     use crate::shipped::game;
 
+    fn on(
+        game: &Game,
+        limits: StepLimits,
+        counting: Counting,
+        threads: usize,
+    ) -> ParallelPerft<'_> {
+        ParallelPerft {
+            game,
+            limits,
+            counting,
+            threads,
+        }
+    }
+
     #[test]
     fn every_thread_count_gives_the_single_threaded_counts() {
         let game = game("simple-checkers.game");
@@ -151,22 +179,17 @@ mod tests {
         let expected = single.divide(&mut position, 5).unwrap();
         for threads in [1, 2, 3, 7] {
             for counting in [Counting::Full, Counting::Bulk] {
-                let rows = divide_parallel(
-                    &game,
-                    StepLimits::default(),
-                    &start,
-                    5,
-                    counting,
-                    threads,
-                    &|_, _| {},
-                )
-                .unwrap();
+                let rows = on(&game, StepLimits::default(), counting, threads)
+                    .divide(&start, 5, &|_, _| {})
+                    .unwrap();
                 assert_eq!(rows, expected, "{threads} threads, {counting:?}");
             }
         }
         let total: u64 = expected.iter().map(|(_, n)| n).sum();
         assert_eq!(
-            count_parallel(&game, StepLimits::default(), &start, 5, Counting::Bulk, 2).unwrap(),
+            on(&game, StepLimits::default(), Counting::Bulk, 2)
+                .count(&start, 5)
+                .unwrap(),
             total
         );
     }
@@ -177,15 +200,21 @@ mod tests {
         let start = game.initial_position();
         let limits = StepLimits::default();
         assert_eq!(
-            count_parallel(&game, limits, &start, 0, Counting::Full, 2).unwrap(),
+            on(&game, limits, Counting::Full, 2)
+                .count(&start, 0)
+                .unwrap(),
             1
         );
         assert_eq!(
-            count_parallel(&game, limits, &start, 1, Counting::Full, 2).unwrap(),
+            on(&game, limits, Counting::Full, 2)
+                .count(&start, 1)
+                .unwrap(),
             9
         );
         assert_eq!(
-            count_parallel(&game, limits, &start, 3, Counting::Full, 4).unwrap(),
+            on(&game, limits, Counting::Full, 4)
+                .count(&start, 3)
+                .unwrap(),
             658
         );
     }
@@ -196,20 +225,13 @@ mod tests {
         let start = game.initial_position();
         let calls = AtomicUsize::new(0);
         let last = AtomicUsize::new(0);
-        divide_parallel(
-            &game,
-            StepLimits::default(),
-            &start,
-            4,
-            Counting::Bulk,
-            2,
-            &|done, total| {
+        on(&game, StepLimits::default(), Counting::Bulk, 2)
+            .divide(&start, 4, &|done, total| {
                 calls.fetch_add(1, Ordering::Relaxed);
                 last.fetch_max(done, Ordering::Relaxed);
                 assert!(done <= total);
-            },
-        )
-        .unwrap();
+            })
+            .unwrap();
         assert_eq!(calls.load(Ordering::Relaxed), last.load(Ordering::Relaxed));
         assert!(calls.load(Ordering::Relaxed) >= 9);
     }
@@ -222,7 +244,9 @@ mod tests {
             steps: 50,
             ..StepLimits::default()
         };
-        let err = count_parallel(&game, tight, &start, 4, Counting::Full, 2).unwrap_err();
+        let err = on(&game, tight, Counting::Full, 2)
+            .count(&start, 4)
+            .unwrap_err();
         let mut perft = Perft::new(&game, MoveGen::new(tight), Counting::Full);
         let mut position = start.clone();
         assert_eq!(err, perft.count(&mut position, 4).unwrap_err());

@@ -219,12 +219,17 @@ pub trait Sink {
         -> Result<u64, GenErrorKind>;
 
     /// Answers an attack test on `cells`, the board as the run has it now (lent, and to be
-    /// left as it was).
+    /// left as it was). Only the move generator's sink can tell; a sink that runs programs
+    /// with no attack to ask about (goals, probes, which do not nest) answers false (the
+    /// default).
     fn attacked(
         &mut self,
         attack: Attack<'_>,
         cells: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind>;
+    ) -> Result<bool, GenErrorKind> {
+        let _ = (attack, cells);
+        Ok(false)
+    }
 
     /// Withdraws a move recorded earlier (a capture that had to go on): called only for a move
     /// that passed `NoMoves`, by a move below its last capture that captures more.

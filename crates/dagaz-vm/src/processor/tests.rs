@@ -42,14 +42,6 @@ impl Sink for Collect {
         );
         Ok(self.moves.len() as u64 - 1)
     }
-
-    fn attacked(
-        &mut self,
-        _: Attack<'_>,
-        _: &mut Vec<Option<Piece>>,
-    ) -> Result<bool, GenErrorKind> {
-        Ok(false)
-    }
 }
 
 /// A 3x3 board with directions n and s, a zone `top` (a3 b3 c3) for White, White's man
@@ -98,26 +90,36 @@ fn dir(r: &Rig, name: &str) -> Dir {
     r.board.direction(name).unwrap()
 }
 
-/// Runs `ops` (with `locals` slots) from `start`; answers the completed moves' logs.
-fn run(r: &mut Rig, ops: Vec<Op>, locals: usize, start: &str) -> Result<Collect, GenErrorKind> {
-    let program = Program {
+/// A program of one `pre` clause holding `ops`, with `locals` slots and the given guards; its
+/// one invariant spans the first three commands.
+fn program(ops: Vec<Op>, locals: usize, guards: Vec<dagaz_ir::Guard>) -> Program {
+    Program {
         spans: vec![Default::default(); ops.len()],
         run: crate::fuse::fuse(&ops),
         ops,
         clauses: vec![(0, Clause::Pre)],
         locals: vec!["x".to_string(); locals],
         invariants: vec![Invariant { start: 0, end: 3 }],
-        guards: Vec::new(),
+        guards,
         post_stays: false,
         parts: Default::default(),
         reach: Default::default(),
-    };
+    }
+}
+
+/// Runs `ops` (with `locals` slots) from `start`; answers the completed moves' logs.
+fn run(r: &mut Rig, ops: Vec<Op>, locals: usize, start: &str) -> Result<Collect, GenErrorKind> {
+    run_program(r, &program(ops, locals, Vec::new()), start)
+}
+
+/// Runs `program` from `start` under small limits, so that runaway tests stop soon.
+fn run_program(r: &mut Rig, program: &Program, start: &str) -> Result<Collect, GenErrorKind> {
     let players = players();
     let cx = Context {
         board: &r.board,
         zones: &r.zones,
         strings: &r.strings,
-        program: &program,
+        program,
         players: &players,
         symmetry: &[],
         limits: StepLimits {
@@ -973,32 +975,7 @@ fn any_guarded_skips_constants_whose_guard_fails_and_keeps_the_rest() {
         Op::Log(2),
         Op::Complete,
     ];
-    let program = Program {
-        spans: vec![Default::default(); ops.len()],
-        run: crate::fuse::fuse(&ops),
-        ops,
-        clauses: vec![(0, Clause::Pre)],
-        locals: vec!["d".to_string()],
-        invariants: Vec::new(),
-        guards: vec![guard],
-        post_stays: false,
-        parts: Default::default(),
-        reach: Default::default(),
-    };
-    let players = players();
-    let cx = Context {
-        board: &r.board,
-        zones: &r.zones,
-        strings: &r.strings,
-        program: &program,
-        players: &players,
-        symmetry: &[],
-        limits: StepLimits::default(),
-        native: None,
-    };
-    let mut sink = Collect::default();
-    let b2 = pos(&r, "b2");
-    assert!(r.processor.run(&cx, b2, &mut sink).is_ok());
+    let sink = run_program(&mut r, &program(ops, 1, vec![guard]), "b2").unwrap();
     let b3 = Value::Pos(pos(&r, "b3"));
     let logs: Vec<Vec<Value>> = sink.moves.into_iter().map(|(_, l)| l).collect();
     assert_eq!(logs, vec![vec![b3, Value::Dir(n)], vec![b3, Value::Dir(n)]]);
