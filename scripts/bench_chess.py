@@ -28,7 +28,6 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 
 import support
 
@@ -68,17 +67,14 @@ def parse_args(argv=None):
                    help="runs of each timed perft (dagaz perft and python-chess); best reported")
     p.add_argument("--bench-repeat", type=int, default=1, help="--repeat passed to dagaz bench")
     p.add_argument("--no-python", action="store_true", help="measure dagaz only")
-    p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz",
-                   help="dagaz binary (default target/release/dagaz)")
-    p.add_argument("--build", action="store_true", help="cargo build --release -p dagaz-cli first")
+    support.add_dagaz_options(p)
     return p.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
     support.ensure_venv_and_reexec(VENV, PIN, IN_VENV_FLAG, __file__)
-    support.ensure_dagaz(args.dagaz.resolve(), args.build)
-    binary = support.snapshot_dagaz(args.dagaz.resolve())
+    binary = support.private_dagaz(args.dagaz.resolve(), args.build)
     import chess
 
     rows = []  # (engine, position, depth, leaves, seconds)
@@ -105,31 +101,11 @@ def main(argv=None) -> int:
             rows.append(("python-chess 1.11.2 perft, bulk counting", name, depth, leaves_py, secs_py))
     load_after = os.getloadavg()
 
-    print()
-    print("| engine | position | depth | leaves | seconds | leaves/s |")
-    print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for engine, name, depth, leaves, secs in rows:
-        print(f"| {engine} | {name} | {depth} | {leaves:,} | {secs:.2f} | "
-              f"{support.fmt_rate(leaves, secs)} |")
-    print()
-    for line in support.machine_info(args.dagaz.resolve(), "chess"):
-        print(line)
-    print(f"load average (1 min) before/after: {load_before[0]:.2f} / {load_after[0]:.2f}; "
-          f"timings are the best of {args.repeat} run(s) (dagaz bench: best of {args.bench_repeat})")
-
-    ok = True
-    for name in POSITIONS:
-        counts = {r[3] for r in rows if r[1] == name}
-        if len(counts) != 1:
-            ok = False
-            print(f"WARNING: leaf counts differ for {name}: {sorted(counts)}")
-    if ok:
-        print("leaf counts agree between dagaz and python-chess for every position")
+    support.print_perft_table(rows, "position")
+    support.print_perft_footer(args.dagaz.resolve(), "chess", (load_before, load_after), args)
+    ok = support.leaf_counts_agree(rows, {name: name for name in POSITIONS}, "python-chess", "position")
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
+    support.run(main)

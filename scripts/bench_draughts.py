@@ -83,10 +83,6 @@ def ensure_venv_and_reexec() -> None:
 # ---------------------------------------------------------------------------
 
 
-snapshot_dagaz = support.snapshot_dagaz
-ensure_dagaz = support.ensure_dagaz
-
-
 dagaz_perft = support.dagaz_perft
 dagaz_bench = support.dagaz_bench
 
@@ -135,13 +131,6 @@ timed = support.timed
 # ---------------------------------------------------------------------------
 
 
-fmt_rate = support.fmt_rate
-
-
-def machine_info(binary: Path) -> list:
-    return support.machine_info(binary, "py-draughts")
-
-
 def parse_args(argv=None):
     p = argparse.ArgumentParser(
         description="Benchmark dagaz's draughts perft against py-draughts in one run and print a "
@@ -156,18 +145,14 @@ def parse_args(argv=None):
     p.add_argument("--no-bench", action="store_true", help="skip `dagaz bench`")
     p.add_argument("--games", nargs="+", choices=list(GAMES), default=list(GAMES),
                    help="games to measure (default both)")
-    p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz",
-                   help="dagaz binary (default target/release/dagaz)")
-    p.add_argument("--build", action="store_true",
-                   help="run cargo build --release -p dagaz-cli first even if the binary exists")
+    support.add_dagaz_options(p)
     return p.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
     ensure_venv_and_reexec()
-    ensure_dagaz(args.dagaz.resolve(), args.build)
-    binary = snapshot_dagaz(args.dagaz.resolve())
+    binary = support.private_dagaz(args.dagaz.resolve(), args.build)
     if args.quick:
         args.intl_depth, args.english_depth = 6, 8
     depths = {"international": args.intl_depth, "english": args.english_depth}
@@ -208,34 +193,16 @@ def main(argv=None) -> int:
                          title, depth, leaves_t, secs_t))
     load_after = os.getloadavg()
 
-    print()
-    print("| engine | game | depth | leaves | seconds | leaves/s |")
-    print("| --- | --- | ---: | ---: | ---: | ---: |")
-    for engine, title, depth, leaves, secs in rows:
-        print(f"| {engine} | {title} | {depth} | {leaves:,} | {secs:.2f} | {fmt_rate(leaves, secs)} |")
-    print()
+    support.print_perft_table(rows, "game")
     print("py-draughts English uses AmericanBoard's move-generation core with captures made mandatory "
           "(AmericanBoard itself makes captures optional); every count is one move per "
           "(start, end, captured set).")
-    for line in machine_info(args.dagaz.resolve()):
-        print(line)
-    print(f"load average (1 min) before/after: {load_before[0]:.2f} / {load_after[0]:.2f}; "
-          f"timings are the best of {args.repeat} run(s) (dagaz bench: best of {args.bench_repeat})")
-
+    support.print_perft_footer(args.dagaz.resolve(), "py-draughts", (load_before, load_after), args)
     # Every engine must count the same leaves for the same game and depth.
-    ok = True
-    for game in args.games:
-        counts = {r[3] for r in rows if r[1] == GAMES[game]["title"]}
-        if len(counts) != 1:
-            ok = False
-            print(f"WARNING: leaf counts differ for {game}: {sorted(counts)}")
-    if ok:
-        print("leaf counts agree between dagaz and py-draughts for every game")
+    titles = {game: GAMES[game]["title"] for game in args.games}
+    ok = support.leaf_counts_agree(rows, titles, "py-draughts", "game")
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
+    support.run(main)

@@ -1233,13 +1233,9 @@ def parse_args(argv=None):
                    "0: only when nothing else is legal). Go's games go on longer with less, and meet "
                    "positional superko more often")
     p.add_argument("--show", type=int, default=10, help="disagreements printed in full per game (default 10)")
-    p.add_argument("--dagaz", type=Path, default=TARGET / "release" / "dagaz",
-                   help="dagaz binary (default target/release/dagaz, or under $CARGO_TARGET_DIR; "
-                   "built with cargo build --release -p dagaz-cli when missing)")
-    p.add_argument("--build", action="store_true", help="run cargo build --release -p dagaz-cli first")
-    p.add_argument("--interpreter", action="store_true",
-                   help="run dagaz with --interpreter: every chain in the interpreter, the reference the "
-                   "compiled chains (the default) are tested against")
+    support.add_dagaz_options(p, TARGET / "release" / "dagaz", interpreter=True,
+                              where=", or under $CARGO_TARGET_DIR; built with cargo build --release -p "
+                              "dagaz-cli when missing")
     p.add_argument("--fake-dagaz", choices=["echo", "faulty"],
                    help="test the referee side alone: a stand-in for dagaz that answers the referee's "
                    "own moves in the canonical form (faulty: with some moves wrong)")
@@ -1288,8 +1284,7 @@ def main(argv=None) -> int:
         dagaz = FakeDagaz(args.fake_dagaz, args)
         print(f"dagaz: a fake ({args.fake_dagaz}) that answers the referee's own moves")
     elif specs:
-        support.ensure_dagaz(args.dagaz.resolve(), args.build)
-        dagaz = Dagaz(support.snapshot_dagaz(args.dagaz.resolve()),
+        dagaz = Dagaz(support.private_dagaz(args.dagaz.resolve(), args.build),
                       ["--interpreter"] if args.interpreter else [])
         print(f"dagaz: {args.dagaz.resolve()} (run from a private copy)"
               + (" with --interpreter" if args.interpreter else ""))
@@ -1328,7 +1323,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
+    support.run(main)

@@ -147,9 +147,6 @@ def ensure_venv_and_reexec() -> None:
 # How `dagaz moves` says that the game is over instead of listing moves.
 ENDED = ("no legal moves", "game over")
 
-snapshot_dagaz = support.snapshot_dagaz
-ensure_dagaz = support.ensure_dagaz
-
 
 class Dagaz:
     def __init__(self, command):
@@ -441,13 +438,7 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=2024, help="random seed (default 2024)")
     p.add_argument("--jobs", type=int, default=max(2, os.cpu_count() or 2),
                    help="parallel workers (default: number of CPUs, at least 2)")
-    p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz",
-                   help="dagaz binary (default target/release/dagaz)")
-    p.add_argument("--build", action="store_true",
-                   help="run cargo build --release -p dagaz-cli first even if the binary exists")
-    p.add_argument("--interpreter", action="store_true",
-                   help="run dagaz with --interpreter: every chain in the interpreter, the reference "
-                   "the compiled chains (the default) are tested against")
+    support.add_dagaz_options(p, interpreter=True)
     p.add_argument("--no-probes", action="store_true", help="skip the hand-made probe positions")
     p.add_argument("--history", action="store_true",
                    help="play every variant's games from the start in both programs, each knowing "
@@ -513,8 +504,8 @@ def perft_compare(args, binary: Path) -> int:
 def main(argv=None) -> int:
     args = parse_args(argv)
     ensure_venv_and_reexec()
-    ensure_dagaz(args.dagaz.resolve(), args.build)
-    binary = [str(snapshot_dagaz(args.dagaz.resolve()))] + (["--interpreter"] if args.interpreter else [])
+    binary = [str(support.private_dagaz(args.dagaz.resolve(), args.build))] + (
+        ["--interpreter"] if args.interpreter else [])
     if args.perft:
         return perft_compare(args, binary)
 
@@ -674,7 +665,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
+    support.run(main)

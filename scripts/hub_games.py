@@ -24,11 +24,8 @@ Usage (from the repository root):
     python3 scripts/hub_games.py --games 6 --movetime 0.1 --seed 3
 """
 
-import argparse
-import logging
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -87,20 +84,10 @@ def play_game(engine, white, black, limit, max_plies, rng, problems):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=4, help="games to play (default 4)")
-    ap.add_argument("--movetime", type=float, default=0.2, help="seconds a move (default 0.2)")
-    ap.add_argument("--max-plies", type=int, default=200, help="stop a game after this many plies")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--build", action="store_true", help="rebuild dagaz first")
-    args = ap.parse_args()
+    args = support.games_args(__doc__, max_plies=200)
+    binary = support.private_dagaz(support.REPO / "target" / "release" / "dagaz", args.build)
 
-    binary = support.REPO / "target" / "release" / "dagaz"
-    support.ensure_dagaz(binary, args.build)
-    binary = support.snapshot_dagaz(binary)
-
-    counter = support.WarningCounter()
-    logging.getLogger("pydraughts").addHandler(counter)
+    counter = support.WarningCounter("pydraughts")
     rng = random.Random(args.seed)
     problems, lines = [], []
     total_plies = 0
@@ -113,22 +100,18 @@ def main():
         engine.ping()
         lines.append(f"engine: {engine.id}; parameters: {', '.join(sorted(engine.options))}")
         t = args.movetime
-        schedule = [("dagaz", "random"), ("random", "dagaz"), ("dagaz", "dagaz"), ("dagaz", "dagaz")]
-        for g in range(args.games):
-            white, black = schedule[g % len(schedule)]
-            clocked = g % len(schedule) == 3
+
+        def play(g, white, black, clocked):
             # With a clock pydraughts sends `level time=T inc=I` with the same T each move (it
             # does not run the clock itself): 60 moves' worth of movetime.
             limit = Limit(time=60 * t, inc=t / 4) if clocked else Limit(movetime=t)
             engine.send("new-game")
-            start = time.perf_counter()
-            res, plies, reason, depths = play_game(engine, white, black, limit, args.max_plies, rng, problems)
-            secs = time.perf_counter() - start
+            return play_game(engine, white, black, limit, args.max_plies, rng, problems)
+
+        for line, plies in support.play_games(args.games, play, f"level move-time={t}",
+                                              f"level time={60 * t:.0f} inc={t / 4:.2f}"):
+            lines.append(line)
             total_plies += plies
-            mean = sum(depths) / len(depths) if depths else 0
-            mode = f"level time={60 * t:.0f} inc={t / 4:.2f}" if clocked else f"level move-time={t}"
-            lines.append(f"game {g + 1}: {white} vs {black} ({mode}): {res} by {reason}, {plies} plies "
-                         f"in {secs:.1f} s, dagaz's mean depth {mean:.1f}")
         engine.quit()
         engine.p.wait(timeout=10)
         engine.p.stdin.close()
@@ -139,15 +122,8 @@ def main():
         problems.append(f"engine failure: {type(e).__name__}: {e}")
         engine.kill_process()
 
-    for record in counter.records:
-        problems.append(f"pydraughts logged: {record}")
-    print("Hub games: pydraughts 0.6.7 against dagaz hub games/international.game")
-    for line in lines:
-        print("  " + line)
-    print(f"  {args.games} games, {total_plies} plies; problems: {len(problems)}")
-    for p in problems:
-        print("  PROBLEM: " + p)
-    sys.exit(1 if problems else 0)
+    support.report_games("Hub games: pydraughts 0.6.7 against dagaz hub games/international.game", lines,
+                         args.games, total_plies, problems, counter, "pydraughts")
 
 
 if __name__ == "__main__":

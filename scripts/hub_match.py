@@ -32,7 +32,6 @@ and re-runs itself inside it.
 """
 
 import argparse
-import logging
 import random
 import sys
 import time
@@ -194,8 +193,7 @@ def main(argv=None) -> int:
         return 2
     mine = support.snapshot_dagaz(args.dagaz.resolve())
     theirs = support.snapshot_dagaz(args.opponent.resolve())
-    counter = support.WarningCounter()
-    logging.getLogger("pydraughts").addHandler(counter)
+    counter = support.WarningCounter("pydraughts")
 
     rng = random.Random(args.seed)
     tally = support.Tally()
@@ -251,7 +249,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
+    support.run(main)

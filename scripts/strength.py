@@ -294,9 +294,7 @@ def parse_args(argv=None):
     p.add_argument("--seed", default="1", help="seed of the random movers (default 1)")
     p.add_argument("--quick", action="store_true",
                    help="2 games each at 100 ms a move: checks the script itself")
-    p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz",
-                   help="dagaz binary (default target/release/dagaz)")
-    p.add_argument("--build", action="store_true", help="cargo build --release -p dagaz-cli first")
+    support.add_dagaz_options(p)
     args = p.parse_args(argv)
     if args.quick:
         args.games = args.games or 2
@@ -311,8 +309,7 @@ def parse_args(argv=None):
 def main(argv=None) -> int:
     args = parse_args(argv)
     support.ensure_venv_and_reexec(VENV, PIN, IN_VENV_FLAG, __file__)
-    support.ensure_dagaz(args.dagaz.resolve(), args.build)
-    binary = support.snapshot_dagaz(args.dagaz.resolve())
+    binary = support.private_dagaz(args.dagaz.resolve(), args.build)
 
     rows = []
     t0 = time.perf_counter()
@@ -355,7 +352,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        sys.exit(130)
+    support.run(main)

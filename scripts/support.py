@@ -1,6 +1,8 @@
 """Shared by the scripts in this folder: a private virtual environment per referee
-library, and a dagaz binary that a concurrent build cannot swap mid-run."""
+library, a dagaz binary that a concurrent build cannot swap mid-run, and the options,
+tables and reports that several scripts have alike."""
 
+import argparse
 import atexit
 import logging
 import math
@@ -87,6 +89,34 @@ def ensure_dagaz(path: Path, force_build: bool) -> None:
     sys.exit(f"error: could not build {path}")
 
 
+def add_dagaz_options(p: argparse.ArgumentParser, default: Path = REPO / "target" / "release" / "dagaz",
+                      where: str = "", interpreter: bool = False) -> None:
+    """--dagaz (the binary; `where` adds to its help's default), --build and, with `interpreter`,
+    --interpreter: the options of a script that runs dagaz and builds it with ensure_dagaz."""
+    p.add_argument("--dagaz", type=Path, default=default,
+                   help=f"dagaz binary (default target/release/dagaz{where})")
+    p.add_argument("--build", action="store_true",
+                   help="run cargo build --release -p dagaz-cli first even if the binary exists")
+    if interpreter:
+        p.add_argument("--interpreter", action="store_true",
+                       help="run dagaz with --interpreter: every chain in the interpreter, the reference "
+                       "the compiled chains (the default) are tested against")
+
+
+def run(main) -> None:
+    """Exits with what `main()` returns; on Ctrl-C with 130, the shell's code for it, and no traceback."""
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+def private_dagaz(path: Path, force_build: bool) -> Path:
+    """A private copy of the dagaz binary at `path`, built first when it is missing (or when asked)."""
+    ensure_dagaz(path, force_build)
+    return snapshot_dagaz(path)
+
+
 def dagaz_perft(binary: Path, game: str, depth: int, repeat: int, extra=()):
     """(leaves, best seconds) of `dagaz perft GAME --depth N --bulk [EXTRA...]`, timed around
     the process."""
@@ -121,6 +151,41 @@ def dagaz_bench(binary: Path, game: str, depth: int, repeat: int, extra=()):
     if set(out) != {"full", "bulk"}:
         sys.exit(f"error: unexpected dagaz bench output:\n{r.stdout}")
     return out
+
+
+def print_perft_table(rows, column: str) -> None:
+    """The Markdown table of perft `rows`, each (engine, `column`'s value, depth, leaves, seconds),
+    between blank lines."""
+    print()
+    print(f"| engine | {column} | depth | leaves | seconds | leaves/s |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for engine, name, depth, leaves, secs in rows:
+        print(f"| {engine} | {name} | {depth} | {leaves:,} | {secs:.2f} | {fmt_rate(leaves, secs)} |")
+    print()
+
+
+def print_perft_footer(binary: Path, library: str, load: tuple, args) -> None:
+    """The machine, and the load average `load` (before, after) and the repeats of a perft benchmark
+    run with `args` (its --repeat and --bench-repeat)."""
+    for line in machine_info(binary, library):
+        print(line)
+    before, after = load
+    print(f"load average (1 min) before/after: {before[0]:.2f} / {after[0]:.2f}; "
+          f"timings are the best of {args.repeat} run(s) (dagaz bench: best of {args.bench_repeat})")
+
+
+def leaf_counts_agree(rows, names: dict, rival: str, each: str) -> bool:
+    """Whether every perft row of the same `names` value (keyed by the label to warn with) counts the
+    same leaves; says so, or warns for each that does not."""
+    ok = True
+    for label, name in names.items():
+        counts = {r[3] for r in rows if r[1] == name}
+        if len(counts) != 1:
+            ok = False
+            print(f"WARNING: leaf counts differ for {label}: {sorted(counts)}")
+    if ok:
+        print(f"leaf counts agree between dagaz and {rival} for every {each}")
+    return ok
 
 
 def timed(fn, repeat: int):
@@ -172,14 +237,61 @@ def machine_info(binary: Path, library: str) -> list:
 
 class WarningCounter(logging.Handler):
     """Keeps what a client library logs at warning level and above (unexpected engine lines,
-    protocol errors), so that a script can count them as problems."""
+    protocol errors) on its logger `logger`, so that a script can count them as problems."""
 
-    def __init__(self):
+    def __init__(self, logger: str):
         super().__init__(logging.WARNING)
         self.records = []
+        logging.getLogger(logger).addHandler(self)
 
     def emit(self, record):
         self.records.append(self.format(record))
+
+
+def games_args(doc: str, max_plies: int):
+    """The parsed options of a script that plays whole games against dagaz (uci_games.py,
+    hub_games.py); `doc` is its help, `max_plies` its default cap on a game's length."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=4, help="games to play (default 4)")
+    ap.add_argument("--movetime", type=float, default=0.2, help="seconds a move (default 0.2)")
+    ap.add_argument("--max-plies", type=int, default=max_plies, help="stop a game after this many plies")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--build", action="store_true", help="rebuild dagaz first")
+    return ap.parse_args()
+
+
+# Who plays White and Black in the games of play_games, in turn; the fourth is played with a clock.
+SCHEDULE = [("dagaz", "random"), ("random", "dagaz"), ("dagaz", "dagaz"), ("dagaz", "dagaz")]
+
+
+def play_games(count: int, play, move_mode: str, clock_mode: str):
+    """Plays `count` games in the turns of SCHEDULE: `play(g, white, black, clocked)` plays game g
+    and returns (result, plies, reason, dagaz's search depths). Yields each game's line (its mode
+    named by `move_mode` or `clock_mode`) and its plies as it ends."""
+    for g in range(count):
+        white, black = SCHEDULE[g % len(SCHEDULE)]
+        clocked = g % len(SCHEDULE) == 3
+        start = time.perf_counter()
+        res, plies, reason, depths = play(g, white, black, clocked)
+        secs = time.perf_counter() - start
+        mean = sum(depths) / len(depths) if depths else 0
+        mode = clock_mode if clocked else move_mode
+        yield (f"game {g + 1}: {white} vs {black} ({mode}): {res} by {reason}, {plies} plies "
+               f"in {secs:.1f} s, dagaz's mean depth {mean:.1f}"), plies
+
+
+def report_games(title: str, lines, games: int, plies: int, problems, logged, library: str) -> None:
+    """Prints a games script's report: `title`, its `lines`, the count and every problem (with
+    what `library` logged into the WarningCounter `logged`); exits 1 when there is one, else 0."""
+    for record in logged.records:
+        problems.append(f"{library} logged: {record}")
+    print(title)
+    for line in lines:
+        print("  " + line)
+    print(f"  {games} games, {plies} plies; problems: {len(problems)}")
+    for p in problems:
+        print("  PROBLEM: " + p)
+    sys.exit(1 if problems else 0)
 
 
 class Tally:

@@ -23,8 +23,6 @@ Usage (from the repository root):
     python3 scripts/uci_games.py --games 6 --movetime 0.1 --seed 3
 """
 
-import argparse
-import logging
 import random
 import sys
 import time
@@ -74,20 +72,10 @@ def play_game(engine, game_id, white, black, limit_for, max_plies, rng, problems
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--games", type=int, default=4, help="games to play (default 4)")
-    ap.add_argument("--movetime", type=float, default=0.2, help="seconds a move (default 0.2)")
-    ap.add_argument("--max-plies", type=int, default=300, help="stop a game after this many plies")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--build", action="store_true", help="rebuild dagaz first")
-    args = ap.parse_args()
+    args = support.games_args(__doc__, max_plies=300)
+    binary = support.private_dagaz(support.REPO / "target" / "release" / "dagaz", args.build)
 
-    binary = support.REPO / "target" / "release" / "dagaz"
-    support.ensure_dagaz(binary, args.build)
-    binary = support.snapshot_dagaz(binary)
-
-    counter = support.WarningCounter()
-    logging.getLogger("chess.engine").addHandler(counter)
+    counter = support.WarningCounter("chess.engine")
     rng = random.Random(args.seed)
     problems = []
     lines = []
@@ -117,30 +105,21 @@ def main():
                      f"depth {analysis.info.get('depth')}")
 
         t = args.movetime
-        schedule = [("dagaz", "random"), ("random", "dagaz"), ("dagaz", "dagaz"), ("dagaz", "dagaz")]
-        total_plies = 0
-        for g in range(args.games):
-            white, black = schedule[g % len(schedule)]
-            clocked = g % len(schedule) == 3
-            if clocked:
-                # Clocks: 60 moves' worth of movetime each, plus a small increment.
-                clocks = {"w": 60 * t, "b": 60 * t}
 
-                def limit_for(board, clocks=clocks):
-                    return chess.engine.Limit(white_clock=clocks["w"], black_clock=clocks["b"],
+        def play(g, white, black, clocked):
+            def limit_for(board):
+                if clocked:  # clocks: 60 moves' worth of movetime each, plus a small increment
+                    return chess.engine.Limit(white_clock=60 * t, black_clock=60 * t,
                                               white_inc=t / 4, black_inc=t / 4)
-            else:
-                def limit_for(board):
-                    return chess.engine.Limit(time=t)
-            start = time.perf_counter()
-            res, plies, reason, depths = play_game(engine, g, white, black, limit_for, args.max_plies,
-                                                   rng, problems)
-            secs = time.perf_counter() - start
+                return chess.engine.Limit(time=t)
+
+            return play_game(engine, g, white, black, limit_for, args.max_plies, rng, problems)
+
+        total_plies = 0
+        for line, plies in support.play_games(args.games, play, f"{t * 1000:.0f} ms a move",
+                                              f"clocks {60 * t:.0f} s + {t / 4:.2f} s"):
+            lines.append(line)
             total_plies += plies
-            mean = sum(depths) / len(depths) if depths else 0
-            mode = f"clocks {60 * t:.0f} s + {t / 4:.2f} s" if clocked else f"{t * 1000:.0f} ms a move"
-            lines.append(f"game {g + 1}: {white} vs {black} ({mode}): {res} by {reason}, {plies} plies "
-                         f"in {secs:.1f} s, dagaz's mean depth {mean:.1f}")
         engine.quit()
     except (chess.engine.EngineError, chess.engine.EngineTerminatedError) as e:
         problems.append(f"engine failure: {type(e).__name__}: {e}")
@@ -150,15 +129,8 @@ def main():
             pass
         total_plies = 0
 
-    for record in counter.records:
-        problems.append(f"python-chess logged: {record}")
-    print("UCI games: python-chess", chess.__version__, "against", "dagaz uci games/chess.game")
-    for line in lines:
-        print("  " + line)
-    print(f"  {args.games} games, {total_plies} plies; problems: {len(problems)}")
-    for p in problems:
-        print("  PROBLEM: " + p)
-    sys.exit(1 if problems else 0)
+    support.report_games(f"UCI games: python-chess {chess.__version__} against dagaz uci games/chess.game",
+                         lines, args.games, total_plies, problems, counter, "python-chess")
 
 
 if __name__ == "__main__":
