@@ -584,12 +584,14 @@ LOOKS: list[tuple[str, str, list[tuple[str, str]]]] = [
         ("q('[data-piece-at=\"e1\"] circle').length === 0", "no disc under a figure"),
     ]),
     ("capablanca", "", [
-        ("q('[data-kind=\"Archbishop\"] .figure').length === 2 * 2", "the archbishop drawn as bishop and knight"),
+        ("(() => { const t = q('[data-piece-at=\"c1\"] .figure').map(e => e.textContent).join('');"
+         " return q('[data-piece-at=\"c1\"]')[0].dataset.kind === 'Archbishop' && t.includes('♝') && t.includes('♞'); })()",
+         "the archbishop drawn as a bishop and a knight"),
     ]),
     ("international", "&fen=" + urllib.parse.quote("W:WK46,31:B5"), [
-        ("q('[data-piece-at=\"31\"] .glyph').length === 0 && q('[data-piece-at=\"31\"] circle').length === 2",
+        ("q('[data-kind=\"Man\"] .glyph').length === 0 && q('[data-kind=\"Man\"]')[0].querySelectorAll('circle').length === 2",
          "a man: a plain disc with a ring"),
-        ("q('[data-piece-at=\"46\"] .glyph')[0].textContent === '♛'", "a king with a crown"),
+        ("q('[data-kind=\"King\"] .glyph')[0].textContent === '♛'", "a king with a crown"),
     ]),
     ("tic-tac-toe", "&moves=b2,a1", [
         ("svg.dataset.style === 'plain' && q('rect.rule').length === 9", "a plain grid"),
@@ -602,9 +604,9 @@ LOOKS: list[tuple[str, str, list[tuple[str, str]]]] = [
         ("q('[data-shape=\"stone\"]').length === 2", "two discs"),
     ]),
     ("mancala", "", [
-        ("svg.dataset.style === 'pits' && q('.store').length === 2 && q('.pit').length === 12",
+        ("svg.dataset.style === 'pits' && q('g.store').length === 2 && q('g.pit').length === 12",
          "12 pits and 2 stores"),
-        ("q('.pit').every(p => p.dataset.seeds === '4')", "4 seeds in each pit"),
+        ("q('g.pit').every(p => p.dataset.seeds === '4')", "4 seeds in each pit"),
     ]),
     ("nine-mens-morris", "", [
         ("svg.dataset.style === 'links' && q('path.drawn-line').length === 7 && q('line.grid').length === 0",
@@ -630,11 +632,28 @@ def looks(p: Page, _index: list[dict]) -> str:
                       "const q = (s) => [...svg.querySelectorAll(s)];"
                       f"try {{ return !!({expr}); }} catch (e) {{ return String(e); }}")
             check(ok is True, f"{name}: {what} ({ok})")
+        # The zones' tints off: the board as its players know it.
+        p.js("const z = document.querySelector('#show-zones'); if (z && z.checked) z.click();")
         shot = os.path.join(p.outdir, f"look-{name}{'-2' if extra and name == 'shogi' else ''}.png")
         p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
         p.one("#board").screenshot(shot)
         seen.append(f"{name} {len(checks)}")
+    montage(p, ["go-9x9", "xiangqi", "shogi", "chess", "connect-four", "mancala"], "looks.png")
     return f"{len(LOOKS)} boards, checks: " + ", ".join(seen)
+
+
+def montage(p: Page, names: list[str], out: str) -> None:
+    """The boards' screenshots side by side, three to a row, as one small picture (the README's)."""
+    cells = []
+    for name in names:
+        with open(os.path.join(p.outdir, f"look-{name}.png"), "rb") as f:
+            data = base64.b64encode(f.read()).decode()
+        cells.append(f'<img src="data:image/png;base64,{data}" style="width:200px;height:200px;object-fit:contain">')
+    html = ('<html><body style="margin:0;background:#f7f5f0"><div id="m" style="display:grid;'
+            'grid-template-columns:repeat(3,200px);gap:6px;padding:6px;width:max-content">'
+            + "".join(cells) + "</div></body></html>")
+    p.d.get("data:text/html;base64," + base64.b64encode(html.encode()).decode())
+    p.one("#m").screenshot(os.path.join(p.outdir, out))
 
 
 SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [

@@ -186,13 +186,10 @@ fn assemble(
     let attacks = declarations::attacks(game);
     let (goals, history_goals) = declarations::goals(game, d.players.len(), &d.piece_names, errors);
     let evaluation = declarations::evaluation(game, &declared, &initial, errors);
+    let name = game.name.clone().map(|n| n.text).unwrap_or_default();
 
     Rules {
-        name: game
-            .name
-            .as_ref()
-            .map(|n| n.text.clone())
-            .unwrap_or_default(),
+        name,
         board: d.board,
         players: d.players,
         symmetry: d.symmetry,

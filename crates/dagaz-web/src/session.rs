@@ -366,7 +366,10 @@ mod tests {
             json!([["d1", "f3"], ["f1", "d3"], ["d8", "f10"], ["f8", "d10"]])
         );
         assert_eq!(look["colours"]["board"], "#e9c987");
-        assert_eq!(look["players"][0], json!({"fill": "#f7e7c6", "ink": "#c0392b"}));
+        assert_eq!(
+            look["players"][0],
+            json!({"fill": "#f7e7c6", "ink": "#c0392b"})
+        );
         let general = view["pieces"]
             .as_array()
             .unwrap()

@@ -126,7 +126,10 @@ fn dress(out: &mut Json, game: &Game, piece: Piece) {
         .unwrap_or_else(|| game.figure(piece.owner, piece.kind).to_string());
     if let Json::Object(map) = out {
         map.insert("glyph".into(), json!(glyph));
-        map.insert("shape".into(), json!(look.and_then(|l| l.shape).map(|s| s.as_str())));
+        map.insert(
+            "shape".into(),
+            json!(look.and_then(|l| l.shape).map(|s| s.as_str())),
+        );
         map.insert("promoted".into(), json!(look.is_some_and(|l| l.promoted)));
         map.insert("image".into(), json!(own(look.map(|l| &l.images))));
     }

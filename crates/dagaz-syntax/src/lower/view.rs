@@ -80,8 +80,12 @@ impl Lower {
     /// `(piece NAME CLAUSE ...)` in a view.
     fn piece_view(&mut self, parts: &[Node], item: &Node) -> Option<PieceView> {
         let Some(name) = parts.get(1) else {
-            self.errors
-                .push(shape::arity_at_least(Keyword::Piece.text(), 1, parts, item.span));
+            self.errors.push(shape::arity_at_least(
+                Keyword::Piece.text(),
+                1,
+                parts,
+                item.span,
+            ));
             return None;
         };
         let name = self.ok(shape::ident(name, "a piece type's name"))?;
@@ -293,7 +297,13 @@ mod tests {
         let colours: Vec<(&str, &str, Option<&str>)> = view
             .colours
             .iter()
-            .map(|c| (c.role.as_str(), c.fill.as_str(), c.ink.as_ref().map(|i| i.as_str())))
+            .map(|c| {
+                (
+                    c.role.as_str(),
+                    c.fill.as_str(),
+                    c.ink.as_ref().map(|i| i.as_str()),
+                )
+            })
             .collect();
         assert_eq!(
             colours,
@@ -301,8 +311,14 @@ mod tests {
         );
         let names = |ids: &[crate::Ident]| ids.iter().map(|i| i.text.clone()).collect::<Vec<_>>();
         assert_eq!(names(&view.points), ["c3", "g3", "e5"]);
-        assert_eq!(view.lines.iter().map(|l| names(l)).collect::<Vec<_>>(), [["d1", "f3", "d1"]]);
-        let river = view.river.as_ref().map(|(a, b)| (a.text.as_str(), b.text.as_str()));
+        assert_eq!(
+            view.lines.iter().map(|l| names(l)).collect::<Vec<_>>(),
+            [["d1", "f3", "d1"]]
+        );
+        let river = view
+            .river
+            .as_ref()
+            .map(|(a, b)| (a.text.as_str(), b.text.as_str()));
         assert_eq!(river, Some(("e5", "e6")));
         assert_eq!(names(&view.stores), ["h1"]);
         let king = &view.pieces[0];
