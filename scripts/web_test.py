@@ -195,6 +195,16 @@ class Page:
             f.write(base64.b64decode(shot["data"]))
         return path
 
+    def element_shot(self, css: str, path: str, scale: float | None = None) -> None:
+        """One element as a PNG, scaled by `scale`, else by `--scale` as `shot` is."""
+        x, y, w, h = self.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                             "return [r.left + scrollX, r.top + scrollY, r.width, r.height]", css)  # type: ignore[misc]
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": x, "y": y, "width": w, "height": h, "scale": scale or self.scale}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+
     def console(self) -> list[str]:
         try:
             return [f"{e.get('level')}: {e.get('message')}" for e in self.d.get_log("browser")]
@@ -636,7 +646,7 @@ def looks(p: Page, _index: list[dict]) -> str:
         p.js("const z = document.querySelector('#show-zones'); if (z && z.checked) z.click();")
         shot = os.path.join(p.outdir, f"look-{name}{'-2' if extra and name == 'shogi' else ''}.png")
         p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
-        p.one("#board").screenshot(shot)
+        p.element_shot("#board", shot)
         seen.append(f"{name} {len(checks)}")
     montage(p, ["go-9x9", "xiangqi", "shogi", "chess", "connect-four", "mancala"], "looks.png")
     return f"{len(LOOKS)} boards, checks: " + ", ".join(seen)
@@ -653,7 +663,8 @@ def montage(p: Page, names: list[str], out: str) -> None:
             'grid-template-columns:repeat(3,200px);gap:6px;padding:6px;width:max-content">'
             + "".join(cells) + "</div></body></html>")
     p.d.get("data:text/html;base64," + base64.b64encode(html.encode()).decode())
-    p.one("#m").screenshot(os.path.join(p.outdir, out))
+    # Small already: never scaled down again.
+    p.element_shot("#m", os.path.join(p.outdir, out), scale=1.0)
 
 
 SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
