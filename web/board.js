@@ -190,20 +190,22 @@ function gridLines(cells, river) {
   return out;
 }
 
+/** The plate's colour of each style that has one, unless the view gives its own. */
+const PLATES = /** @type {Record<string,string>} */ ({
+  lines: '#dcb35c', links: '#e8d2a6', pits: '#b07b4a', rack: '#1f5fbf', plain: '#fbf8f0',
+});
+
 /**
- * What is drawn under the pieces of a board that is not a grid of squares: the plate of a
- * board of lines, pits or a rack. @param {Look} look @param {{x:number,y:number,w:number,h:number}} box
- * @param {Cell[]} cells
+ * What is drawn under the cells of a board that is not chequered: the plate of a board of
+ * lines, pits or a rack, the paper of plain squares. @param {Look} look @param {Cell[]} cells
  */
-function plate(look, box, cells) {
-  if (!['lines', 'links', 'pits', 'rack', 'plain'].includes(look.board)) return '';
+function plate(look, cells) {
+  if (!(look.board in PLATES) || !cells.length) return '';
   const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
-  const m = look.board === 'lines' || look.board === 'links' ? 0.5 : 0.5;
-  const [x0, y0] = [Math.min(...xs) - m, Math.min(...ys) - m];
-  const [w, h] = [Math.max(...xs) - x0 + m, Math.max(...ys) - y0 + m];
-  const fill = look.colours.board || { lines: '#dcb35c', links: '#e8d2a6', pits: '#b07b4a', rack: '#1f5fbf', plain: '#fbf8f0' }[look.board];
+  const [x0, y0] = [Math.min(...xs) - 0.5, Math.min(...ys) - 0.5];
+  const [w, h] = [Math.max(...xs) - x0 + 0.5, Math.max(...ys) - y0 + 0.5];
+  const fill = look.colours.board || PLATES[look.board];
   const round = look.board === 'pits' || look.board === 'rack' ? 0.25 : 0.04;
-  void box;
   return `<rect class="plate ${look.board}" x="${f3(x0)}" y="${f3(y0)}" width="${f3(w)}" height="${f3(h)}" rx="${round}" fill="${fill}"/>`;
 }
 
@@ -355,7 +357,7 @@ export function renderBoard(view, opts = {}) {
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board-svg ${hex ? 'hex' : 'square'} style-${style}"` +
     ` data-style="${style}" viewBox="${box.x.toFixed(3)} ${box.y.toFixed(3)} ${box.w.toFixed(3)} ${box.h.toFixed(3)}"` +
     ` role="img" aria-label="${esc(view.title)} board">`);
-  out.push(plate({ ...look, board: style }, box, b.cells));
+  out.push(plate({ ...look, board: style }, b.cells));
 
   // Cells: the click targets. Everything drawn above them ignores the pointer (CSS), so a
   // click anywhere on a cell — piece or not — lands on the cell's own element. On a board
@@ -464,7 +466,7 @@ function pieces(view, look, style, cellAt, o) {
       const { fill } = playerColours(view, look, p.owner);
       const n = seeds.get(p.at) || 0;
       const store = stores.has(p.at);
-      const cy = store ? storeY(b.cells, c) : c.y;
+      const cy = store ? storeY(b.cells) : c.y;
       const shape = store
         ? `<rect class="store" x="${f3(c.x - 0.42)}" y="${f3(cy - 0.9)}" width="0.84" height="1.8" rx="0.4" fill="#e9dcc0" stroke="${fill}" stroke-width="0.07"/>`
         : `<circle cx="${c.x}" cy="${c.y}" r="${r}" fill="#e9dcc0" stroke="${fill}" stroke-width="0.07"/>`;
@@ -495,8 +497,8 @@ function pieces(view, look, style, cellAt, o) {
   return out.join('');
 }
 
-/** A store spans its column: its middle, between the column's top and bottom rows. @param {Cell[]} cells @param {Cell} c */
-function storeY(cells, c) {
+/** A store spans the board's rows: its middle, between the top and bottom rows. @param {Cell[]} cells */
+function storeY(cells) {
   const ys = cells.map((k) => k.y);
-  return (Math.min(...ys) + Math.max(...ys)) / 2 || c.y;
+  return (Math.min(...ys) + Math.max(...ys)) / 2;
 }
