@@ -195,6 +195,16 @@ class Page:
             f.write(base64.b64decode(shot["data"]))
         return path
 
+    def element_shot(self, css: str, path: str, scale: float | None = None) -> None:
+        """One element as a PNG, scaled by `scale`, else by `--scale` as `shot` is."""
+        x, y, w, h = self.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                             "return [r.left + scrollX, r.top + scrollY, r.width, r.height]", css)  # type: ignore[misc]
+        shot = self.d.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": x, "y": y, "width": w, "height": h, "scale": scale or self.scale}})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+
     def console(self) -> list[str]:
         try:
             return [f"{e.get('level')}: {e.get('message')}" for e in self.d.get_log("browser")]
@@ -536,6 +546,127 @@ def phone(p: Page, _index: list[dict]) -> str:
     return f"{width}x{p.js('return window.innerHeight')} viewport, board {box[2]:.0f} px wide"  # type: ignore[index]
 
 
+# Each family as its players draw it: (game, extra fragment, checks on the board's SVG). A
+# check is a JavaScript expression over `svg` (the board's <svg>) and `q` (its querySelectorAll
+# as an array), true when the drawing is right; its text is the failure message.
+LOOKS: list[tuple[str, str, list[tuple[str, str]]]] = [
+    ("go-9x9", "", [
+        ("svg.dataset.style === 'lines'", "a board of lines"),
+        ("q('line.grid.row').length === 9 && q('line.grid.column').length === 9", "9 + 9 lines"),
+        ("q('circle.point').length === 5", "5 star points"),
+        ("q('.cell')[0].tagName === 'rect' && getComputedStyle(q('.cell')[0]).fill === 'rgba(0, 0, 0, 0)'",
+         "clear cells over the lines"),
+    ]),
+    ("xiangqi", "", [
+        ("svg.dataset.style === 'lines'", "a board of lines"),
+        ("q('line.grid.row').length === 10 && q('line.grid.column').length === 2 + 7 * 2",
+         "10 rows, and the columns cut by the river but at the edges"),
+        ("q('.river').length === 1 && q('.river')[0].dataset.between === 'e5 e6'", "a river between ranks 5 and 6"),
+        ("['d1 f3', 'f1 d3', 'd8 f10', 'f8 d10'].every(l => q('path.drawn-line').some(p => p.dataset.points === l))",
+         "two palaces with their diagonals"),
+        ("q('[data-piece-at=\"e1\"] .glyph')[0].textContent === '帥' && q('[data-piece-at=\"e10\"] .glyph')[0].textContent === '將'",
+         "the generals' characters"),
+        ("q('[data-piece-at=\"e1\"] .glyph')[0].getAttribute('fill') === '#c0392b'", "Red's characters in red"),
+        ("q('[data-shape=\"disc\"]').length === 32", "32 discs"),
+    ]),
+    ("janggi", "", [
+        ("q('.river').length === 0 && q('path.drawn-line').length === 4", "palaces and no river"),
+        ("q('[data-piece-at=\"e2\"] .glyph')[0].textContent === '楚'", "Cho's general"),
+    ]),
+    ("shogi", "", [
+        ("svg.dataset.style === 'plain'", "plain squares"),
+        ("q('[data-piece-at=\"5i\"] polygon')[0].getAttribute('points').trim().split(/\\s+/).length === 5",
+         "a five-sided piece"),
+        ("q('[data-piece-at=\"5i\"] .glyph')[0].textContent === '玉' && q('[data-piece-at=\"5a\"] .glyph')[0].textContent === '王'",
+         "the kings' kanji"),
+        ("(() => { const y = (s) => q(`[data-piece-at=\"${s}\"] polygon`)[0].getAttribute('points').split(' ')[0].split(',')[1];"
+         " const c = (s) => Number(q(`[data-cell=\"${s}\"]`)[0].getAttribute('y')) + 0.5;"
+         " return Number(y('5i')) < c('5i') && Number(y('5a')) > c('5a'); })()",
+         "each side's pieces pointing at the opponent"),
+    ]),
+    ("shogi", "&fen=" + urllib.parse.quote("4k4/9/9/9/9/9/9/9/4K1+P2 b - 1"), [
+        ("q('[data-piece-at=\"3i\"] .glyph')[0].textContent === 'と' && q('[data-piece-at=\"3i\"] .glyph')[0].getAttribute('fill') === '#c0392b'",
+         "a promoted pawn, と in red"),
+    ]),
+    ("chess", "", [
+        ("svg.dataset.style === 'chequered' && q('[data-shape=\"figure\"]').length === 32", "32 figures on a chequered board"),
+        ("q('[data-piece-at=\"e1\"] .figure')[0].textContent.startsWith('♚')", "a king's silhouette"),
+        ("q('[data-piece-at=\"e1\"] circle').length === 0", "no disc under a figure"),
+    ]),
+    ("capablanca", "", [
+        ("(() => { const t = q('[data-piece-at=\"c1\"] .figure').map(e => e.textContent).join('');"
+         " return q('[data-piece-at=\"c1\"]')[0].dataset.kind === 'Archbishop' && t.includes('♝') && t.includes('♞'); })()",
+         "the archbishop drawn as a bishop and a knight"),
+    ]),
+    ("international", "&fen=" + urllib.parse.quote("W:WK46,31:B5"), [
+        ("q('[data-kind=\"Man\"] .glyph').length === 0 && q('[data-kind=\"Man\"]')[0].querySelectorAll('circle').length === 2",
+         "a man: a plain disc with a ring"),
+        ("q('[data-kind=\"King\"] .glyph')[0].textContent === '♛'", "a king with a crown"),
+    ]),
+    ("tic-tac-toe", "&moves=b2,a1", [
+        ("svg.dataset.style === 'plain' && q('rect.rule').length === 9", "a plain grid"),
+        ("q('[data-piece-at=\"b2\"] .mark')[0].textContent === 'X' && q('[data-piece-at=\"b2\"] circle').length === 0",
+         "X written as a mark"),
+    ]),
+    ("connect-four", "&moves=d1,d2", [
+        ("svg.dataset.style === 'rack' && q('.plate.rack').length === 1", "a rack"),
+        ("q('circle.hole').length === 42", "42 holes"),
+        ("q('[data-shape=\"stone\"]').length === 2", "two discs"),
+    ]),
+    ("mancala", "", [
+        ("svg.dataset.style === 'pits' && q('g.store').length === 2 && q('g.pit').length === 12",
+         "12 pits and 2 stores"),
+        ("q('g.pit').every(p => p.dataset.seeds === '4')", "4 seeds in each pit"),
+    ]),
+    ("nine-mens-morris", "", [
+        ("svg.dataset.style === 'links' && q('path.drawn-line').length === 7 && q('line.grid').length === 0",
+         "three squares and their four joins, no grid"),
+    ]),
+    ("othello", "", [
+        ("svg.dataset.style === 'plain' && q('[data-shape=\"stone\"]').length === 4", "four discs on a plain board"),
+    ]),
+    ("hex", "", [
+        ("svg.dataset.style === 'hexes' && q('polygon.cell').length === 121", "121 hexagons"),
+    ]),
+]
+
+
+def looks(p: Page, _index: list[dict]) -> str:
+    """Each family drawn in its own tradition, checked by its SVG; a screenshot of each board."""
+    seen = []
+    for name, extra, checks in LOOKS:
+        p.open_game(name, extra)
+        p.until(lambda: p.all("#board svg.board-svg"), f"the {name} board")
+        for expr, what in checks:
+            ok = p.js("const svg = document.querySelector('#board svg.board-svg');"
+                      "const q = (s) => [...svg.querySelectorAll(s)];"
+                      f"try {{ return !!({expr}); }} catch (e) {{ return String(e); }}")
+            check(ok is True, f"{name}: {what} ({ok})")
+        # The zones' tints off: the board as its players know it.
+        p.js("const z = document.querySelector('#show-zones'); if (z && z.checked) z.click();")
+        shot = os.path.join(p.outdir, f"look-{name}{'-2' if extra and name == 'shogi' else ''}.png")
+        p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
+        p.element_shot("#board", shot)
+        seen.append(f"{name} {len(checks)}")
+    montage(p, ["go-9x9", "xiangqi", "shogi", "chess", "connect-four", "mancala"], "looks.png")
+    return f"{len(LOOKS)} boards, checks: " + ", ".join(seen)
+
+
+def montage(p: Page, names: list[str], out: str) -> None:
+    """The boards' screenshots side by side, three to a row, as one small picture (the README's)."""
+    cells = []
+    for name in names:
+        with open(os.path.join(p.outdir, f"look-{name}.png"), "rb") as f:
+            data = base64.b64encode(f.read()).decode()
+        cells.append(f'<img src="data:image/png;base64,{data}" style="width:200px;height:200px;object-fit:contain">')
+    html = ('<html><body style="margin:0;background:#f7f5f0"><div id="m" style="display:grid;'
+            'grid-template-columns:repeat(3,200px);gap:6px;padding:6px;width:max-content">'
+            + "".join(cells) + "</div></body></html>")
+    p.d.get("data:text/html;base64," + base64.b64encode(html.encode()).decode())
+    # Small already: never scaled down again.
+    p.element_shot("#m", os.path.join(p.outdir, out), scale=1.0)
+
+
 SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
     ("a", "gallery", gallery),
     ("b", "scholar's mate by clicks", scholars_mate),
@@ -545,6 +676,7 @@ SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
     ("f", "editor error and fix", editor_error),
     ("g", "edited game plays", edited_game),
     ("i", "other boards", boards),
+    ("m", "each family as its players draw it", looks),
     ("j", "promotion choice and a pass", promotion),
     ("k", "computer against computer to the end", computer_game),
     ("l", "every game by clicks", every_game),

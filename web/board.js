@@ -5,12 +5,20 @@
 // are caught once on its container, so replacing the nodes costs nothing).
 
 /** @typedef {{name:string,x:number,y:number,dark:boolean,number:(number|null),zones:string[]}} Cell */
-/** @typedef {{at:string,owner:number,kind:string,glyph:string}} Piece */
+/**
+ * @typedef {{at:string,owner:number,kind:string,glyph:string,shape?:(string|null),
+ *   promoted?:boolean,image?:(string|null)}} Piece
+ */
+/**
+ * @typedef {{board:string, colours:{light:?string,dark:?string,board:?string,lines:?string,promoted:?string},
+ *   players:{fill:?string,ink:?string}[], points:string[], lines:string[][], river:(string[]|null),
+ *   stores:string[]}} Look
+ */
 /** @typedef {{i:number,text:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null)}} Move */
 /**
  * @typedef {{title:string, players:string[], toMove:number,
  *   board:{shape:string,width:number,height:number,cells:Cell[],labels:{text:string,x:number,y:number}[]},
- *   pieces:Piece[], hands:{owner:number,kind:string,glyph:string,count:number}[],
+ *   look?:Look, pieces:Piece[], hands:{owner:number,kind:string,glyph:string,count:number}[],
  *   seeds:{at:string,count:number}[], moves:Move[], history:string[], redo:number,
  *   fen:(string|null), over:(null|{text:string,winner:(number|null),draw:boolean})}} View
  */
@@ -116,6 +124,213 @@ function flipped(view) {
   };
 }
 
+
+/** The white chess figures and their black twins: a figure is drawn as the black one's
+ * silhouette, filled in the player's colour, under the white one's outline and details. */
+const WHITE_FIGURES = '♔♕♖♗♘♙';
+const BLACK_FIGURES = '♚♛♜♝♞♟';
+/** U+FE0E asks for the text form of a character that also has an emoji form (♟ has). */
+const TEXT_FORM = '\uFE0E';
+
+/** @param {string} glyph @param {string} from @param {string} to */
+function mapFigures(glyph, from, to) {
+  return [...glyph].map((c) => {
+    const k = from.indexOf(c);
+    return (k < 0 ? c : to[k]) + TEXT_FORM;
+  }).join('');
+}
+
+/** @param {number} v */
+const f3 = (v) => Number(v.toFixed(3));
+
+/** The board's look: the view's, else what the board's shape implies. @param {View} view @returns {Look} */
+function lookOf(view) {
+  const given = view.look;
+  if (given) return given;
+  const board = view.board.shape === 'hex' ? 'hexes' : (view.seeds || []).length ? 'pits' : 'chequered';
+  return { board, colours: { light: null, dark: null, board: null, lines: null, promoted: null },
+    players: [], points: [], lines: [], river: null, stores: [] };
+}
+
+/**
+ * A player's pieces' fill and ink: the view's colours, else the player's own colour and a
+ * contrasting ink. @param {View} view @param {Look} look @param {number} owner
+ */
+function playerColours(view, look, owner) {
+  const given = (look.players || [])[owner] || {};
+  const fill = given.fill || ownerColour(view.players, owner);
+  const ink = given.ink || (isLight(fill) ? '#1b1b1b' : '#f4f4f4');
+  return { fill, ink };
+}
+
+/**
+ * Runs of neighbouring points along rows and columns: the lines of a board of lines, each
+ * one `<line>` from its first point to its last. A river cuts the columns between its two
+ * rows, except at the board's edges.
+ * @param {Cell[]} cells @param {[Cell,Cell]|null} river
+ */
+function gridLines(cells, river) {
+  const key = (/** @type {number} */ x, /** @type {number} */ y) => `${f3(x)},${f3(y)}`;
+  const at = new Set(cells.map((c) => key(c.x, c.y)));
+  const xs = cells.map((c) => c.x);
+  const [left, right] = [Math.min(...xs), Math.max(...xs)];
+  const riverY = river ? [Math.min(river[0].y, river[1].y), Math.max(river[0].y, river[1].y)] : null;
+  /** @type {{x1:number,y1:number,x2:number,y2:number,dir:string}[]} */
+  const out = [];
+  for (const [dx, dy, dir] of /** @type {[number,number,string][]} */ ([[1, 0, 'row'], [0, 1, 'column']])) {
+    for (const c of cells) {
+      // A run starts at a point with no neighbour before it (or across the river).
+      const cut = (/** @type {number} */ y) => riverY && dy === 1 && y === riverY[0] && c.x !== left && c.x !== right;
+      if (at.has(key(c.x - dx, c.y - dy)) && !cut(c.y - dy)) continue;
+      let [x, y] = [c.x, c.y];
+      while (at.has(key(x + dx, y + dy)) && !cut(y)) { x += dx; y += dy; }
+      if (x !== c.x || y !== c.y) out.push({ x1: c.x, y1: c.y, x2: f3(x), y2: f3(y), dir });
+    }
+  }
+  return out;
+}
+
+/** The plate's colour of each style that has one, unless the view gives its own. */
+const PLATES = /** @type {Record<string,string>} */ ({
+  lines: '#dcb35c', links: '#e8d2a6', pits: '#b07b4a', rack: '#1f5fbf', plain: '#fbf8f0',
+});
+
+/**
+ * What is drawn under the cells of a board that is not chequered: the plate of a board of
+ * lines, pits or a rack, the paper of plain squares. @param {Look} look @param {Cell[]} cells
+ */
+function plate(look, cells) {
+  if (!(look.board in PLATES) || !cells.length) return '';
+  const xs = cells.map((c) => c.x), ys = cells.map((c) => c.y);
+  const [x0, y0] = [Math.min(...xs) - 0.5, Math.min(...ys) - 0.5];
+  const [w, h] = [Math.max(...xs) - x0 + 0.5, Math.max(...ys) - y0 + 0.5];
+  const fill = look.colours.board || PLATES[look.board];
+  const round = look.board === 'pits' || look.board === 'rack' ? 0.25 : 0.04;
+  return `<rect class="plate ${look.board}" x="${f3(x0)}" y="${f3(y0)}" width="${f3(w)}" height="${f3(h)}" rx="${round}" fill="${fill}"/>`;
+}
+
+/**
+ * The drawing of a board beyond its cells: grid lines, the view's lines, river, marked
+ * points, the holes of a rack, the rules between plain squares.
+ * @param {Look} look @param {Cell[]} cells @param {Map<string,Cell>} cellAt
+ */
+function decoration(look, cells, cellAt) {
+  const stroke = look.colours.lines || '#3b2a12';
+  const out = ['<g class="decoration" pointer-events="none">'];
+  const river = look.river ? look.river.map((n) => cellAt.get(n)) : null;
+  const riverCells = river && river[0] && river[1] ? /** @type {[Cell,Cell]} */ (river) : null;
+  if (look.board === 'lines') {
+    for (const l of gridLines(cells, riverCells)) {
+      out.push(`<line class="grid ${l.dir}" x1="${l.x1}" y1="${l.y1}" x2="${l.x2}" y2="${l.y2}" stroke="${stroke}" stroke-width="0.035" stroke-linecap="square"/>`);
+    }
+  }
+  if (look.board === 'plain') {
+    for (const c of cells) {
+      out.push(`<rect class="rule" x="${f3(c.x - 0.5)}" y="${f3(c.y - 0.5)}" width="1" height="1" fill="none" stroke="${stroke}" stroke-width="0.03"/>`);
+    }
+  }
+  for (const line of look.lines || []) {
+    const pts = line.map((n) => cellAt.get(n)).filter((c) => c);
+    if (pts.length < 2) continue;
+    const d = pts.map((c, k) => `${k ? 'L' : 'M'}${c?.x} ${c?.y}`).join(' ');
+    out.push(`<path class="drawn-line" data-points="${esc(line.join(' '))}" d="${d}" fill="none" stroke="${stroke}" stroke-width="0.035" stroke-linejoin="round"/>`);
+  }
+  if (riverCells) {
+    const [a, b] = riverCells;
+    const xs = cells.map((c) => c.x);
+    const [left, right] = [Math.min(...xs), Math.max(...xs)];
+    const y = (a.y + b.y) / 2, span = right - left;
+    out.push(`<g class="river" data-between="${esc(look.river?.join(' ') || '')}">` +
+      `<text x="${f3(left + span * 0.25)}" y="${f3(y)}" fill="${stroke}" font-size="0.5">楚 河</text>` +
+      `<text x="${f3(left + span * 0.75)}" y="${f3(y)}" fill="${stroke}" font-size="0.5">漢 界</text></g>`);
+  }
+  for (const name of look.points || []) {
+    const c = cellAt.get(name);
+    if (c) out.push(`<circle class="point" data-point="${esc(name)}" cx="${c.x}" cy="${c.y}" r="0.09" fill="${stroke}"/>`);
+  }
+  if (look.board === 'rack') {
+    for (const c of cells) out.push(`<circle class="hole" cx="${c.x}" cy="${c.y}" r="0.41" fill="#f4f1ea"/>`);
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/**
+ * A chess figure at (x, y): the black figure's silhouette in the player's colour, and for a
+ * light one the white figure's outline and details over it.
+ * @param {string} c @param {number} x @param {number} y @param {number} size @param {string} fill
+ */
+function figure(c, x, y, size, fill) {
+  const dark = !isLight(fill);
+  const silhouette = mapFigures(c, WHITE_FIGURES, BLACK_FIGURES);
+  const outline = mapFigures(c, BLACK_FIGURES, WHITE_FIGURES);
+  return `<text class="glyph figure" x="${x}" y="${y}" font-size="${size}" fill="${fill}" stroke="${dark ? '#f4f4f4' : '#1b1b1b'}" stroke-width="${dark ? 0.02 : 0.035}" paint-order="stroke">${esc(silhouette)}</text>` +
+    (dark || outline === silhouette ? '' : `<text class="glyph figure" x="${x}" y="${y}" font-size="${size}" fill="#1b1b1b">${esc(outline)}</text>`);
+}
+
+/**
+ * One piece drawn at (x, y): its shape, glyph and colours.
+ * @param {View} view @param {Look} look @param {Piece} p @param {number} x @param {number} y
+ * @param {{up:boolean, r:number, legacyShape:string, glyph:string}} how
+ */
+function pieceBody(view, look, p, x, y, how) {
+  const { fill, ink: ownInk } = playerColours(view, look, p.owner);
+  const ink = p.promoted ? (look.colours.promoted || '#c0392b') : ownInk;
+  const shape = p.shape || how.legacyShape;
+  const glyph = how.glyph;
+  const len = Math.max(1, [...glyph].length);
+  const text = (/** @type {number} */ size, /** @type {string} */ colour, extra = '', cls = 'glyph') =>
+    glyph === '' ? '' : `<text class="${cls}" x="${x}" y="${y}" fill="${colour}" font-size="${f3(size / Math.max(1, len * 0.62))}"${extra}>${esc(glyph)}</text>`;
+  const r = how.r;
+  if (p.image) {
+    return `<image class="picture" href="${esc(p.image)}" x="${f3(x - 0.45)}" y="${f3(y - 0.45)}" width="0.9" height="0.9"/>`;
+  }
+  switch (shape) {
+    case 'stone':
+      return `<circle class="stone" cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${isLight(fill) ? '#555' : '#000'}" stroke-width="0.03"/>`;
+    case 'pentagon': {
+      // Pointing at the opponent: up for the player at the bottom.
+      const s = how.up ? 1 : -1;
+      const pts = [[0, -0.46], [0.32, -0.32], [0.4, 0.44], [-0.4, 0.44], [-0.32, -0.32]]
+        .map(([dx, dy]) => `${f3(x + dx)},${f3(y + s * dy)}`).join(' ');
+      const turn = how.up ? '' : ` transform="rotate(180 ${x} ${y})"`;
+      return `<polygon class="pentagon" points="${pts}" fill="${fill}" stroke="#5a4522" stroke-width="0.03"/>` +
+        text(0.52, ink, ` font-weight="bold"${turn}`);
+    }
+    case 'figure': {
+      // Two figures (a fairy piece that moves as both) overlap, the second in front.
+      const chars = [...glyph];
+      const size = chars.length > 1 ? 0.62 : 0.86;
+      return chars.map((c, k) => {
+        const dx = chars.length > 1 ? (k - (chars.length - 1) / 2) * 0.3 : 0;
+        return figure(c, f3(x + dx), y, size, fill);
+      }).join('');
+    }
+    case 'mark':
+      return text(0.8, p.promoted ? ink : fill, ` font-weight="bold" stroke="${isLight(fill) ? '#333' : 'none'}" stroke-width="0.015"`, 'glyph mark');
+    default: {
+      // A disc: a round piece with its glyph on it; a draughts man is a disc with a ring.
+      const ringed = shape === 'man' || shape === 'king';
+      return `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${p.promoted ? ink : isLight(fill) ? '#444' : '#000'}" stroke-width="${p.promoted ? 0.05 : 0.035}"/>` +
+        (ringed || (p.shape === 'disc' && glyph === '') ? `<circle cx="${x}" cy="${y}" r="${f3(r * 0.68)}" fill="none" stroke="${ownInk}" stroke-opacity="0.35" stroke-width="0.03"/>` : '') +
+        (p.shape === 'disc' && glyph !== '' ? `<circle cx="${x}" cy="${y}" r="${f3(r * 0.8)}" fill="none" stroke="${ink}" stroke-opacity="0.6" stroke-width="0.025"/>` : '') +
+        text(p.shape === 'disc' ? 0.56 : 0.62, ink);
+    }
+  }
+}
+
+/**
+ * A piece on its own, as a small SVG (a hand's piece beside the board).
+ * @param {View} view @param {Piece} piece
+ * @returns {string}
+ */
+export function renderPiece(view, piece) {
+  const look = lookOf(view);
+  const body = pieceBody(view, look, piece, 0.5, 0.5,
+    { up: piece.owner === 0, r: 0.42, legacyShape: 'disc', glyph: piece.glyph || '' });
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="piece-svg" viewBox="0 0 1 1">${body}</svg>`;
+}
+
 /**
  * @param {View} view
  * @param {{flip?:boolean, selected?:string|null, targets?:Iterable<string>, last?:Iterable<string>,
@@ -126,6 +341,8 @@ function flipped(view) {
 export function renderBoard(view, opts = {}) {
   if (opts.flip) view = flipped(view);
   const b = view.board;
+  const look = lookOf(view);
+  const style = opts.sowing && look.board === 'chequered' ? 'pits' : look.board;
   const hex = b.shape === 'hex';
   const targets = new Set(opts.targets || []);
   const last = new Set(opts.last || []);
@@ -133,34 +350,40 @@ export function renderBoard(view, opts = {}) {
   const selected = opts.selected || null;
   // Checkered by the board's own dark squares when it names some; by parity otherwise.
   const declaredDark = b.cells.some((c) => c.dark);
-  const sowingBoard = !!opts.sowing || (view.seeds || []).length > 0;
   const zc = opts.zones ? zoneColours(b.cells) : new Map();
   const box = extent(view);
+  const cellAt = new Map(b.cells.map((c) => [c.name, c]));
   const out = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board-svg ${hex ? 'hex' : 'square'}"` +
-    ` viewBox="${box.x.toFixed(3)} ${box.y.toFixed(3)} ${box.w.toFixed(3)} ${box.h.toFixed(3)}"` +
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board-svg ${hex ? 'hex' : 'square'} style-${style}"` +
+    ` data-style="${style}" viewBox="${box.x.toFixed(3)} ${box.y.toFixed(3)} ${box.w.toFixed(3)} ${box.h.toFixed(3)}"` +
     ` role="img" aria-label="${esc(view.title)} board">`);
+  out.push(plate({ ...look, board: style }, b.cells));
 
   // Cells: the click targets. Everything drawn above them ignores the pointer (CSS), so a
-  // click anywhere on a cell — piece or not — lands on the cell's own element.
+  // click anywhere on a cell — piece or not — lands on the cell's own element. On a board
+  // of lines, pits or a rack the cells are clear: the plate and its marks show through.
+  const clear = ['lines', 'links', 'pits', 'rack'].includes(style);
+  const colours = look.colours;
   out.push('<g class="cells">');
   for (const c of b.cells) {
     let dark;
-    // A sowing board is one plank: its pits make the pattern.
-    if (sowingBoard) dark = false;
+    if (clear || style === 'plain') dark = false;
     else if (declaredDark) dark = c.dark;
     else if (hex) dark = false;
     else dark = parity(c);
-    const cls = ['cell', dark ? 'dark' : 'light'];
+    const cls = ['cell', clear ? 'point' : dark ? 'dark' : 'light'];
     if (targets.has(c.name)) cls.push('target');
     if (last.has(c.name)) cls.push('last');
     if (path.has(c.name)) cls.push('path');
     if (selected === c.name) cls.push('selected');
-    const attrs = `class="${cls.join(' ')}" data-cell="${esc(c.name)}"`;
+    const own = clear ? '' : dark ? colours.dark : colours.light;
+    const fill = own ? ` style="fill:${own}"` : '';
+    const attrs = `class="${cls.join(' ')}" data-cell="${esc(c.name)}"${fill}`;
     if (hex) out.push(`<polygon ${attrs} points="${hexPoints(c.x, c.y)}"/>`);
     else out.push(`<rect ${attrs} x="${(c.x - 0.5).toFixed(3)}" y="${(c.y - 0.5).toFixed(3)}" width="1" height="1"/>`);
   }
   out.push('</g>');
+  out.push(decoration({ ...look, board: style }, b.cells, cellAt));
 
   if (zc.size) {
     out.push('<g class="zones">');
@@ -191,49 +414,7 @@ export function renderBoard(view, opts = {}) {
     out.push('</g>');
   }
 
-  const cellAt = new Map(b.cells.map((c) => [c.name, c]));
-  const seeds = new Map((view.seeds || []).map((s) => [s.at, s.count]));
-  const sowing = opts.sowing || seeds.size > 0;
-  // Kings are draughts kings on a numbered board or beside men (Brazilian's board has no numbers).
-  const draughtsKings = b.cells.some((c) => c.number !== null && c.number !== undefined) ||
-    view.pieces.some((p) => p.kind === 'Man');
-  out.push('<g class="pieces">');
-  const r = hex ? 0.42 : 0.4;
-  for (const p of view.pieces) {
-    const c = cellAt.get(p.at);
-    if (!c) continue;
-    const fill = ownerColour(view.players, p.owner);
-    const ink = isLight(fill) ? '#1b1b1b' : '#f4f4f4';
-    const cls = `piece owner-${p.owner}${selected === p.at ? ' selected' : ''}`;
-    if (sowing) {
-      // A pit or store: its seeds counted inside a ring of its owner's colour.
-      const n = seeds.get(p.at) || 0;
-      out.push(`<g class="${cls} pit" data-piece-at="${esc(p.at)}" data-seeds="${n}">` +
-        `<circle cx="${c.x}" cy="${c.y}" r="${r}" fill="#e9dcc0" stroke="${fill}" stroke-width="0.07"/>` +
-        `<text class="seeds" x="${c.x}" y="${c.y}">${n}</text></g>`);
-      seeds.delete(p.at);
-      continue;
-    }
-    let glyph = p.glyph || '?';
-    // Draughts: a man is a plain disc, a king a disc with a crown, as on a real board, rather
-    // than the FEN letters M and K.
-    const draughts = p.kind === 'Man' || (draughtsKings && p.kind === 'King' && /^[A-Za-z]$/.test(glyph));
-    if (draughts) glyph = p.kind === 'King' ? '♛' : '';
-    const stone = STONES.has(glyph) || glyph === '';
-    const len = [...glyph].length;
-    const size = (0.62 / Math.max(1, len * 0.62)).toFixed(3);
-    out.push(`<g class="${cls}" data-piece-at="${esc(p.at)}" data-kind="${esc(p.kind)}" data-owner="${p.owner}">` +
-      `<circle cx="${c.x}" cy="${c.y}" r="${r}" fill="${fill}" stroke="${isLight(fill) ? '#444' : '#000'}" stroke-width="0.035"/>` +
-      (draughts ? `<circle cx="${c.x}" cy="${c.y}" r="${(r * 0.68).toFixed(3)}" fill="none" stroke="${ink}" stroke-opacity="0.35" stroke-width="0.03"/>` : '') +
-      (stone ? '' : `<text class="glyph" x="${c.x}" y="${c.y}" fill="${ink}" font-size="${size}">${esc(glyph)}</text>`) +
-      '</g>');
-  }
-  // Seeds on cells that hold no piece.
-  for (const [at, n] of seeds) {
-    const c = cellAt.get(at);
-    if (c) out.push(`<text class="seeds loose" x="${c.x}" y="${c.y}">${n}</text>`);
-  }
-  out.push('</g>');
+  out.push(pieces(view, look, style, cellAt, { selected, flip: !!opts.flip, hex }));
 
   // Numbered squares (draughts): the notation names them by number, so each shows its own,
   // above the pieces.
@@ -247,6 +428,7 @@ export function renderBoard(view, opts = {}) {
   }
 
   if (targets.size) {
+    const r = hex ? 0.42 : 0.4;
     out.push('<g class="marks">');
     const occupied = new Set(view.pieces.map((p) => p.at));
     for (const t of targets) {
@@ -259,4 +441,64 @@ export function renderBoard(view, opts = {}) {
   }
   out.push('</svg>');
   return out.join('');
+}
+
+/**
+ * The pieces, the pits of a sowing board with their seeds, and its stores.
+ * @param {View} view @param {Look} look @param {string} style @param {Map<string,Cell>} cellAt
+ * @param {{selected:string|null, flip:boolean, hex:boolean}} o
+ */
+function pieces(view, look, style, cellAt, o) {
+  const b = view.board;
+  const seeds = new Map((view.seeds || []).map((s) => [s.at, s.count]));
+  const stores = new Set(look.stores || []);
+  // Kings are draughts kings on a numbered board or beside men (Brazilian's board has no numbers).
+  const draughtsKings = b.cells.some((c) => c.number !== null && c.number !== undefined) ||
+    view.pieces.some((p) => p.kind === 'Man');
+  const out = ['<g class="pieces">'];
+  const r = o.hex ? 0.42 : style === 'rack' ? 0.39 : style === 'lines' || style === 'links' ? 0.45 : 0.4;
+  for (const p of view.pieces) {
+    const c = cellAt.get(p.at);
+    if (!c) continue;
+    const cls = `piece owner-${p.owner}${o.selected === p.at ? ' selected' : ''}`;
+    if (style === 'pits') {
+      // A pit or store: its seeds counted inside a ring of its owner's colour.
+      const { fill } = playerColours(view, look, p.owner);
+      const n = seeds.get(p.at) || 0;
+      const store = stores.has(p.at);
+      const cy = store ? storeY(b.cells) : c.y;
+      const shape = store
+        ? `<rect class="store" x="${f3(c.x - 0.42)}" y="${f3(cy - 0.9)}" width="0.84" height="1.8" rx="0.4" fill="#e9dcc0" stroke="${fill}" stroke-width="0.07"/>`
+        : `<circle cx="${c.x}" cy="${c.y}" r="${r}" fill="#e9dcc0" stroke="${fill}" stroke-width="0.07"/>`;
+      out.push(`<g class="${cls} ${store ? 'store' : 'pit'}" data-piece-at="${esc(p.at)}" data-seeds="${n}">` +
+        `${shape}<text class="seeds" x="${c.x}" y="${f3(cy)}">${n}</text></g>`);
+      seeds.delete(p.at);
+      continue;
+    }
+    let glyph = p.glyph || '';
+    let legacyShape = 'disc';
+    if (!p.shape) {
+      // No view: draughts men are plain discs and kings crowned, as on a real board, rather
+      // than the FEN letters M and K; a stone's glyph is a stone.
+      const draughts = p.kind === 'Man' || (draughtsKings && p.kind === 'King' && /^[A-Za-z]$/.test(glyph));
+      if (draughts) { legacyShape = p.kind === 'King' ? 'king' : 'man'; glyph = p.kind === 'King' ? '♛' : ''; }
+      if (STONES.has(glyph)) legacyShape = 'stone';
+    }
+    const up = (p.owner === 0) !== o.flip;
+    out.push(`<g class="${cls}" data-piece-at="${esc(p.at)}" data-kind="${esc(p.kind)}" data-owner="${p.owner}" data-shape="${esc(p.shape || legacyShape)}">` +
+      pieceBody(view, look, p, c.x, c.y, { up, r, legacyShape, glyph }) + '</g>');
+  }
+  // Seeds on cells that hold no piece.
+  for (const [at, n] of seeds) {
+    const c = cellAt.get(at);
+    if (c) out.push(`<text class="seeds loose" x="${c.x}" y="${c.y}">${n}</text>`);
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/** A store spans the board's rows: its middle, between the top and bottom rows. @param {Cell[]} cells */
+function storeY(cells) {
+  const ys = cells.map((k) => k.y);
+  return (Math.min(...ys) + Math.max(...ys)) / 2;
 }

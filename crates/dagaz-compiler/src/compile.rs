@@ -90,6 +90,13 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         attributes: &attributes,
         turn_variables: &turn_variables,
     };
+    // The view is resolved before the chains borrow the names it needs.
+    let view_names = crate::view::Names {
+        board: &board,
+        players: &players,
+        pieces: &piece_names,
+    };
+    let view = crate::view::view(file.view(), &view_names, errors);
     let piece_types = piece_types(&pieces, &mut names, errors);
     let goal_programs = goal_programs(game, &mut names, errors);
     let declared = Declarations {
@@ -109,7 +116,9 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         globals,
         strings,
     };
-    Some(assemble(game, declared, chains, errors))
+    let mut rules = assemble(game, declared, chains, errors);
+    rules.view = view;
+    Some(rules)
 }
 
 /// What a game declares, by name, before its chains are compiled.
@@ -177,13 +186,10 @@ fn assemble(
     let attacks = declarations::attacks(game);
     let (goals, history_goals) = declarations::goals(game, d.players.len(), &d.piece_names, errors);
     let evaluation = declarations::evaluation(game, &declared, &initial, errors);
+    let name = game.name.clone().map(|n| n.text).unwrap_or_default();
 
     Rules {
-        name: game
-            .name
-            .as_ref()
-            .map(|n| n.text.clone())
-            .unwrap_or_default(),
+        name,
         board: d.board,
         players: d.players,
         symmetry: d.symmetry,
@@ -213,6 +219,7 @@ fn assemble(
         evaluation,
         initial,
         seeds,
+        view: crate::view::View::default(),
     }
 }
 

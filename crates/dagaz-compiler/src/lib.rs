@@ -27,6 +27,7 @@ mod hands;
 mod lookup;
 mod placement;
 mod rules;
+mod view;
 
 pub use compile::{compile, compile_all, load};
 pub use error::{CompileError, CompileErrorKind, LoadError};
@@ -42,3 +43,4 @@ pub use goals::{
 pub use hands::{DemoteFrom, ToHand, UNLIMITED};
 pub use placement::{PlaceError, Placer};
 pub use rules::{AttackTest, PieceType, Rules, SearchPreference};
+pub use view::{BoardStyle, Colours, PieceLook, PieceShape, View};

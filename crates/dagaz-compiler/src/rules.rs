@@ -130,6 +130,8 @@ pub struct Rules {
     /// in a game that keeps no seeds (no `seeds` clause, no `(score seeds)`, and no chain that
     /// reads or sets them), so that its positions carry none.
     pub seeds: Vec<u16>,
+    /// `(view ...)`: how the game is drawn (nothing in it changes the rules).
+    pub view: crate::view::View,
 }
 
 impl Rules {

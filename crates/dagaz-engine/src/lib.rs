@@ -73,6 +73,7 @@ pub use dagaz_compiler::{
     HistoryGoal, HistoryRule, Material, MaterialSums, Outcome, PdnSpec, SearchPreference,
     SideCount, Stage, StandardFen, DEFAULT_MOBILITY, DEFAULT_PIECE_VALUE,
 };
+pub use dagaz_compiler::{BoardStyle, Colours, PieceLook, PieceShape, View};
 pub use dagaz_ir::{
     Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType,
     MAX_TURN_VARIABLES,

@@ -176,7 +176,7 @@ mod tests {
         );
         assert_eq!(
             say(SyntaxErrorKind::UnknownTopLevel("rules".into())),
-            "unknown top-level form `rules` (expected `board`, `piece`, `define`, `game` or `include`)"
+            "unknown top-level form `rules` (expected `board`, `piece`, `define`, `game`, `include` or `view`)"
         );
         assert_eq!(
             say(SyntaxErrorKind::Duplicate("define".into(), "step".into())),

@@ -17,10 +17,13 @@
 //!   game's clauses of that kind, except that `zone`s are replaced by name, `symmetry` by
 //!   player, `attribute` and `turn-variable` by name, `win`, `loss` and `draw` together, and
 //!   `goal` clauses are added;
+//! - the `view` form is merged the same way: a `piece` clause replaces the included look of its
+//!   piece, a `colour` the included colour of its role, and each other kind the included
+//!   clauses of that kind;
 //! - anything else is added.
 //!
 //! `(include "FILE" (without PIECE ...))` leaves the named pieces of FILE out (a variant without
-//! bishops); naming a piece FILE does not have is an error.
+//! bishops), and their looks in its view; naming a piece FILE does not have is an error.
 //!
 //! Included forms carry the span of their `include` form: the text they were read from is not
 //! the including file's, so a mistake in them is shown at the `include` (and `dagaz check` on
@@ -139,6 +142,12 @@ fn leave_out(
         forms.retain(|f| {
             f.head() != Some(Keyword::Piece.text()) || name_of(f).as_ref() != Some(piece)
         });
+        for view in forms
+            .iter_mut()
+            .filter(|f| f.head() == Some(Keyword::View.text()))
+        {
+            without_view_piece(view, piece);
+        }
         if forms.len() == before {
             errors.push(SyntaxError::new(
                 SyntaxErrorKind::Include(
@@ -148,6 +157,16 @@ fn leave_out(
                 *span,
             ));
         }
+    }
+}
+
+/// The view without its `(piece PIECE ...)` clauses: a piece left out is not drawn.
+fn without_view_piece(view: &mut Node, piece: &str) {
+    if let NodeKind::List(items) = &mut view.kind {
+        items.retain(|c| {
+            c.head() != Some(Keyword::Piece.text())
+                || c.as_list().and_then(|l| l.get(1)?.as_symbol()) != Some(piece)
+        });
     }
 }
 
@@ -200,12 +219,14 @@ fn merge(mut base: Vec<Node>, over: Vec<Node>) -> Vec<Node> {
                     None => base.push(form),
                 }
             }
-            Some(Keyword::Game) => {
-                match base
-                    .iter_mut()
-                    .find(|b| b.head() == Some(Keyword::Game.text()))
-                {
-                    Some(slot) => *slot = merge_clauses(slot, &form, game_key),
+            Some(which @ (Keyword::Game | Keyword::View)) => {
+                let key = if which == Keyword::Game {
+                    game_key
+                } else {
+                    view_key
+                };
+                match base.iter_mut().find(|b| b.head() == Some(which.text())) {
+                    Some(slot) => *slot = merge_clauses(slot, &form, key),
                     None => base.push(form),
                 }
             }
@@ -284,6 +305,19 @@ fn game_key(clause: &Node) -> Option<String> {
         Some(Keyword::Win | Keyword::Loss | Keyword::Draw | Keyword::End) => "result".to_string(),
         _ => head.to_string(),
     })
+}
+
+/// What a later clause of the view replaces: the look of the piece of its name for a
+/// `piece`, the colour of its role for a `colour`, every earlier clause of its kind otherwise.
+fn view_key(clause: &Node) -> Option<String> {
+    let head = clause.head()?;
+    match Keyword::from_text(head) {
+        Some(Keyword::Piece | Keyword::Colour) => {
+            let first = clause.as_list()?.get(1)?.as_symbol().unwrap_or("");
+            Some(format!("{head} {first}"))
+        }
+        _ => Some(head.to_string()),
+    }
 }
 
 /// `base`'s clauses without those a clause of `over` replaces, then `over`'s clauses; the
@@ -441,5 +475,25 @@ mod tests {
             let messages: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
             assert_eq!(messages, [message], "{text}");
         }
+    }
+
+    #[test]
+    fn views_merge_clause_by_clause_and_without_drops_a_piece_look() {
+        let base = r##"(piece (name Man) (move (step))) (piece (name Bishop) (move (step)))
+            (view (board lines) (points a1 b2) (colour board "#111") (colour lines "#222")
+                  (piece Man (glyph "M")) (piece Bishop (glyph "B")))"##;
+        let top = read(
+            r##"(include "base.game" (without Bishop))
+            (view (points c3) (colour board "#333") (piece Man (glyph "m")))"##,
+        );
+        let (forms, errors) = resolve_includes(&top, &mut |_| Ok(read(base)));
+        assert_eq!(errors, vec![]);
+        assert_eq!(
+            shown(&forms),
+            [
+                "(piece (name Man) (move (step)))",
+                "(view (board lines) (colour lines \"#222\") (points c3) (colour board \"#333\") (piece Man (glyph \"m\")))",
+            ]
+        );
     }
 }

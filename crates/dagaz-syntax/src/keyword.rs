@@ -37,7 +37,7 @@ macro_rules! keywords {
 
 keywords! {
     // Top-level forms.
-    /// `(board ...)`, and the game clause `(board NAME)`.
+    /// `(board ...)`, the game clause `(board NAME)` and the view clause `(board STYLE)`.
     Board = "board",
     /// `(piece ...)`.
     Piece = "piece",
@@ -47,6 +47,9 @@ keywords! {
     Game = "game",
     /// `(include "FILE")`: another game file's forms, which this file's override.
     Include = "include",
+    /// `(view ...)`: how the game is drawn (the board's style, its colours and marks, each
+    /// piece's look).
+    View = "view",
     /// `(without PIECE ...)` in an `include`: included pieces left out.
     Without = "without",
 
@@ -61,7 +64,7 @@ keywords! {
     Numbers = "numbers",
     /// `(holes POS ...)` in `board`: positions the grid does not have.
     Holes = "holes",
-    /// `(dark POS ...)` in `board`: the squares drawn dark.
+    /// `(dark POS ...)` in `board`: the squares drawn dark; the colour role `dark` in `view`.
     Dark = "dark",
     /// `(notation "q")` in `piece`.
     Notation = "notation",
@@ -73,7 +76,8 @@ keywords! {
     Post = "post",
     /// `(drops ...)` in `piece`: a move that puts a piece from the hand on the board.
     Drops = "drops",
-    /// `(glyph PLAYER "X")` in `piece`: how boards draw that player's piece.
+    /// `(glyph PLAYER "X")` in `piece`: how boards draw that player's piece; in a `view`'s
+    /// `piece`, `(glyph [PLAYER] "TEXT")`.
     Glyph = "glyph",
     /// `(players ...)` in `game` and `zone`.
     Players = "players",
@@ -209,7 +213,8 @@ keywords! {
     ForbiddenRanks = "forbidden-ranks",
     /// `(hands)` in `(fen standard ...)`: the hands in brackets after the placement.
     Hands = "hands",
-    /// `(promoted ATTRIBUTE)` in `(fen standard ...)`: a piece with it is written with `~`.
+    /// `(promoted ATTRIBUTE)` in `(fen standard ...)`: a piece with it is written with `~`;
+    /// `(promoted)` in a `view`'s `piece`: the type is drawn as a promoted piece.
     Promoted = "promoted",
 
     // Statements.
@@ -305,6 +310,51 @@ keywords! {
     /// `(enemy-count PIECE)`: the other players' pieces of one type (bare, all of them).
     EnemyCount = "enemy-count",
 
+    // Clauses and words of `view`.
+    /// `(colour ROLE "#rrggbb" ["#rrggbb"])` in `view`: a colour of the board, or a player's
+    /// pieces (fill and ink).
+    Colour = "colour",
+    /// `(points POS ...)` in `view`: marked points (Go's star points).
+    Points = "points",
+    /// `(line POS POS ...)` in `view`: a line drawn through the points (a palace's diagonal, a
+    /// morris board's square).
+    Line = "line",
+    /// `(river POS POS)` in `view`: the river flows between the two points.
+    River = "river",
+    /// `(stores POS ...)` in `view`: the stores of a board of pits.
+    Stores = "stores",
+    /// `(shape disc|stone|pentagon|figure|mark)` in `view` and in its `piece` clauses.
+    Shape = "shape",
+    /// `(image [PLAYER] "FILE.svg")` in a `view`'s `piece`: a picture that draws the piece.
+    Image = "image",
+    /// The board style `chequered`: squares of two colours.
+    Chequered = "chequered",
+    /// The board style `plain`: squares of one colour, ruled apart.
+    Plain = "plain",
+    /// The board style `lines`: pieces stand on the intersections of lines; the colour role
+    /// `lines`.
+    Lines = "lines",
+    /// The board style `links`: points joined only by the lines the view draws (morris).
+    Links = "links",
+    /// The board style `hexes`: hexagonal cells.
+    Hexes = "hexes",
+    /// The board style `pits`: pits and stores on a plank (mancala).
+    Pits = "pits",
+    /// The board style `rack`: an upright rack with round holes (Connect Four).
+    Rack = "rack",
+    /// The colour role `light`: the light squares.
+    Light = "light",
+    /// The piece shape `disc`: a round piece with its glyph on it.
+    Disc = "disc",
+    /// The piece shape `stone`: a plain round stone.
+    Stone = "stone",
+    /// The piece shape `pentagon`: a five-sided piece pointing at the opponent, its glyph on it.
+    Pentagon = "pentagon",
+    /// The piece shape `figure`: the glyph alone, drawn large (chess).
+    Figure = "figure",
+    /// The piece shape `mark`: the glyph alone in its player's colour (X and O).
+    Mark = "mark",
+
     // Names with a fixed meaning.
     /// The literal `true`.
     True = "true",
@@ -322,6 +372,7 @@ impl Keyword {
         Keyword::Define,
         Keyword::Game,
         Keyword::Include,
+        Keyword::View,
     ];
 
     /// The clauses of `board`.
@@ -371,6 +422,26 @@ impl Keyword {
         Keyword::Seeds,
         Keyword::End,
         Keyword::Search,
+    ];
+
+    /// The clauses of `view`.
+    pub const VIEW_CLAUSES: &'static [Keyword] = &[
+        Keyword::Board,
+        Keyword::Colour,
+        Keyword::Points,
+        Keyword::Line,
+        Keyword::River,
+        Keyword::Stores,
+        Keyword::Shape,
+        Keyword::Piece,
+    ];
+
+    /// The clauses of a `piece` in `view`.
+    pub const VIEW_PIECE_CLAUSES: &'static [Keyword] = &[
+        Keyword::Shape,
+        Keyword::Glyph,
+        Keyword::Image,
+        Keyword::Promoted,
     ];
 
     /// The clauses of `zone`.
@@ -491,7 +562,7 @@ mod tests {
     fn roles_are_written_as_messages_list_them() {
         assert_eq!(
             Keyword::list(Keyword::TOP_LEVEL),
-            "`board`, `piece`, `define`, `game` or `include`"
+            "`board`, `piece`, `define`, `game`, `include` or `view`"
         );
         assert_eq!(
             Keyword::list_clauses(Keyword::ZONE_CLAUSES),

@@ -50,11 +50,12 @@ pub use keyword::Keyword;
 pub use lower::{player, MAX_NESTING, MAX_OPERANDS};
 pub use macros::{MAX_EXPANDED_FORMS, MAX_EXPANSION_DEPTH};
 pub use tree::{
-    Attribute, Block, Board, BoardRef, CapturesToHand, Compare, Define, Direction, EndScore,
-    Endgame, Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks, File, Formation,
-    Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter, Material, Outcome,
-    Pass, PdnFen, Piece, PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount,
-    StandardFen, Stmt, Superko, Symmetry, TurnVariable, Zone,
+    Attribute, Block, Board, BoardRef, BoardStyle, CapturesToHand, Colour, Compare, Define,
+    Direction, EndScore, Endgame, Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks,
+    File, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter,
+    Material, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable, PieceView, Player,
+    Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry, TurnVariable, View,
+    Zone,
 };
 
 use dagaz_sexpr::Node;

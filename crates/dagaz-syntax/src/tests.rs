@@ -702,8 +702,8 @@ fn top_level_forms_are_checked() {
         errors,
         vec![
             "expected a `(board ...)`, `(piece ...)` or `(game ...)` form, found the symbol `foo` @ foo",
-            "unknown top-level form `rules` (expected `board`, `piece`, `define`, `game` or `include`) @ (rules (none))",
-            "unknown top-level form `` (expected `board`, `piece`, `define`, `game` or `include`) @ ()",
+            "unknown top-level form `rules` (expected `board`, `piece`, `define`, `game`, `include` or `view`) @ (rules (none))",
+            "unknown top-level form `` (expected `board`, `piece`, `define`, `game`, `include` or `view`) @ ()",
             "a second `game` form @ (game (name u) (players (White)))",
         ]
     );

@@ -72,6 +72,14 @@ impl File {
         })
     }
 
+    /// The view: the first `view` form (a second one is an error).
+    pub fn view(&self) -> Option<&View> {
+        self.items.iter().find_map(|item| match item {
+            Item::View(view) => Some(view.as_ref()),
+            _ => None,
+        })
+    }
+
     /// The game: the first `game` form (a second one is an error).
     pub fn game(&self) -> Option<&Game> {
         self.items.iter().find_map(|item| match item {
@@ -93,6 +101,8 @@ pub enum Item {
     Define(Box<Define>),
     /// `(game ...)`.
     Game(Box<Game>),
+    /// `(view ...)`.
+    View(Box<View>),
     /// A top-level form that could not be lowered.
     Error(Span),
 }
@@ -809,4 +819,122 @@ impl Expr {
             | Expr::Error(span) => *span,
         }
     }
+}
+
+/// `(view CLAUSE ...)`: how the game is drawn. Nothing in it changes the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// `(board STYLE)`: the board's style; `None` leaves it to the board's shape (hexagons
+    /// for a hexagonal grid, chequered squares otherwise).
+    pub board: Option<BoardStyle>,
+    /// The `(colour ROLE FILL [INK])` clauses, in order.
+    pub colours: Vec<Colour>,
+    /// The positions of every `(points POS ...)` clause: marked points.
+    pub points: Vec<Ident>,
+    /// The `(line POS POS ...)` clauses: each the points a line is drawn through.
+    pub lines: Vec<Vec<Ident>>,
+    /// `(river POS POS)`: the two neighbouring points the river flows between.
+    pub river: Option<(Ident, Ident)>,
+    /// The positions of every `(stores POS ...)` clause.
+    pub stores: Vec<Ident>,
+    /// `(shape SHAPE)`: every piece's shape unless its own clause says.
+    pub shape: Option<PieceShape>,
+    /// The `(piece NAME ...)` clauses, in order.
+    pub pieces: Vec<PieceView>,
+    /// The whole form.
+    pub span: Span,
+}
+
+/// How a board is drawn: `(board chequered|plain|lines|links|hexes|pits|rack)` in `view`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardStyle {
+    /// Squares of two colours (chess, draughts).
+    Chequered,
+    /// Squares of one colour, ruled apart (tic-tac-toe).
+    Plain,
+    /// Lines whose intersections are the points (Go, xiangqi).
+    Lines,
+    /// Points joined only by the view's `line`s (nine men's morris).
+    Links,
+    /// Hexagonal cells (Hex, Havannah).
+    Hexes,
+    /// Pits and stores on a plank (mancala).
+    Pits,
+    /// An upright rack with round holes (Connect Four).
+    Rack,
+}
+
+impl BoardStyle {
+    /// The style as it is written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BoardStyle::Chequered => "chequered",
+            BoardStyle::Plain => "plain",
+            BoardStyle::Lines => "lines",
+            BoardStyle::Links => "links",
+            BoardStyle::Hexes => "hexes",
+            BoardStyle::Pits => "pits",
+            BoardStyle::Rack => "rack",
+        }
+    }
+}
+
+/// How a piece is drawn: `(shape disc|stone|pentagon|figure|mark)` in `view`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceShape {
+    /// A round piece with its glyph on it (draughts, xiangqi).
+    Disc,
+    /// A plain round stone (Go, Othello, Hex).
+    Stone,
+    /// A five-sided piece pointing at the opponent, its glyph on it (shogi).
+    Pentagon,
+    /// The glyph alone, drawn large (chess).
+    Figure,
+    /// The glyph alone in its player's colour (X and O).
+    Mark,
+}
+
+impl PieceShape {
+    /// The shape as it is written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PieceShape::Disc => "disc",
+            PieceShape::Stone => "stone",
+            PieceShape::Pentagon => "pentagon",
+            PieceShape::Figure => "figure",
+            PieceShape::Mark => "mark",
+        }
+    }
+}
+
+/// `(colour ROLE FILL [INK])` in `view`: ROLE is `light`, `dark`, `board`, `lines`,
+/// `promoted` or a player; a player's pieces have a fill and an ink (their glyph's colour).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colour {
+    /// The role as written.
+    pub role: Ident,
+    /// The colour, `#rgb` or `#rrggbb`.
+    pub fill: Ident,
+    /// The second colour, a player's ink.
+    pub ink: Option<Ident>,
+    /// The clause.
+    pub span: Span,
+}
+
+/// `(piece NAME CLAUSE ...)` in `view`: how one piece type looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    /// The piece type.
+    pub name: Ident,
+    /// `(shape SHAPE)`.
+    pub shape: Option<PieceShape>,
+    /// `(glyph [PLAYER] "TEXT")`: the text drawn on it, for one player or (without a player)
+    /// for all.
+    pub glyphs: Vec<(Option<Ident>, Ident)>,
+    /// `(image [PLAYER] "FILE")`: a picture that draws it, for one player or for all.
+    pub images: Vec<(Option<Ident>, Ident)>,
+    /// `(promoted)`: it is drawn as a promoted piece.
+    pub promoted: bool,
+    /// The clause.
+    pub span: Span,
 }

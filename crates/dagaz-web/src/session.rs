@@ -354,6 +354,48 @@ mod tests {
         session
     }
 
+    /// The look comes from the game's `(view ...)`, its own and its library's.
+    #[test]
+    fn the_look_is_the_games_view() {
+        let view = loaded("xiangqi.game").view();
+        let look = &view["look"];
+        assert_eq!(look["board"], "lines");
+        assert_eq!(look["river"], json!(["e5", "e6"]));
+        assert_eq!(
+            look["lines"],
+            json!([["d1", "f3"], ["f1", "d3"], ["d8", "f10"], ["f8", "d10"]])
+        );
+        assert_eq!(look["colours"]["board"], "#e9c987");
+        assert_eq!(
+            look["players"][0],
+            json!({"fill": "#f7e7c6", "ink": "#c0392b"})
+        );
+        let general = view["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["at"] == "e10")
+            .unwrap();
+        assert_eq!(
+            general,
+            &json!({"at": "e10", "owner": 1, "kind": "General", "glyph": "將", "shape": "disc",
+                    "promoted": false, "image": null})
+        );
+        let mancala = loaded("mancala.game").view();
+        assert_eq!(mancala["look"]["board"], "pits");
+        assert_eq!(mancala["look"]["stores"], json!(["h1", "a2"]));
+        // A game without a view: its board by its shape, its pieces by the page.
+        let mut session = Session::default();
+        let answer = session.load(
+            r#"(board (name b) (dim "a-c") (dim "3-1")) (piece (name P))
+               (game (name t) (board b) (players (White (P a1)) (Black)))"#,
+        );
+        assert_eq!(answer["ok"], true, "{answer}");
+        let plain = session.view();
+        assert_eq!(plain["look"]["board"], "chequered");
+        assert_eq!(plain["pieces"][0]["shape"], Json::Null);
+    }
+
     fn texts(view: &Json) -> Vec<String> {
         view["moves"]
             .as_array()
@@ -400,7 +442,8 @@ mod tests {
             .unwrap();
         assert_eq!(
             king,
-            &json!({"at": "e1", "owner": 0, "kind": "King", "glyph": "♔"})
+            &json!({"at": "e1", "owner": 0, "kind": "King", "glyph": "♔", "shape": "figure",
+                    "promoted": false, "image": null})
         );
         assert_eq!(view["board"]["shape"], "square");
         assert_eq!(view["hands"], json!([]));

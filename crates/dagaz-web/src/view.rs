@@ -3,7 +3,10 @@
 //! docs/web.md, "The wasm API", describes every field.
 
 use crate::geometry::Layout;
-use dagaz_engine::{Action, Game, Move, Piece, PieceKind, PlayerId, Pos, Position, Value};
+use crate::geometry::Shape;
+use dagaz_engine::{
+    Action, BoardStyle, Game, Move, Piece, PieceKind, PlayerId, Pos, Position, Value,
+};
 use dagaz_search::{GameOver, GameRecord};
 use serde_json::{json, Value as Json};
 
@@ -36,6 +39,7 @@ pub fn view(parts: &Parts<'_>) -> Json {
         "players": players,
         "toMove": position.to_move().index(),
         "board": board(game, layout),
+        "look": look(game, layout, position),
         "pieces": pieces(game, position),
         "hands": hands(game, position),
         "seeds": seeds(game, position),
@@ -100,18 +104,62 @@ fn pieces(game: &Game, position: &Position) -> Vec<Json> {
     position
         .pieces()
         .map(|(at, piece)| {
-            json!({
+            let mut out = json!({
                 "at": game.board().position_name(at),
                 "owner": piece.owner.index(),
                 "kind": game.piece_name(piece.kind),
-                "glyph": figure(game, piece),
-            })
+            });
+            dress(&mut out, game, piece);
+            out
         })
         .collect()
 }
 
-fn figure(game: &Game, piece: Piece) -> String {
-    game.figure(piece.owner, piece.kind).to_string()
+/// The fields a piece is drawn with: `glyph` (the view's, else the game's figure), `shape`,
+/// `promoted` and `image` (each `null` when the view does not say).
+fn dress(out: &mut Json, game: &Game, piece: Piece) {
+    let look = game.view().pieces.get(piece.kind.index());
+    let own = |list: Option<&Vec<Option<String>>>| -> Option<String> {
+        list?.get(piece.owner.index())?.clone()
+    };
+    let glyph = own(look.map(|l| &l.glyphs))
+        .unwrap_or_else(|| game.figure(piece.owner, piece.kind).to_string());
+    if let Json::Object(map) = out {
+        map.insert("glyph".into(), json!(glyph));
+        map.insert(
+            "shape".into(),
+            json!(look.and_then(|l| l.shape).map(|s| s.as_str())),
+        );
+        map.insert("promoted".into(), json!(look.is_some_and(|l| l.promoted)));
+        map.insert("image".into(), json!(own(look.map(|l| &l.images))));
+    }
+}
+
+/// How the board is drawn: its style (the view's, else hexes for a hexagonal grid, pits for a
+/// sowing game, chequered squares otherwise), colours and marks.
+fn look(game: &Game, layout: &Layout, position: &Position) -> Json {
+    let view = game.view();
+    let style = view.board.unwrap_or(match layout.shape {
+        Shape::Hex => BoardStyle::Hexes,
+        Shape::Square if position.has_seeds() => BoardStyle::Pits,
+        Shape::Square => BoardStyle::Chequered,
+    });
+    let name = |at: &Pos| game.board().position_name(*at);
+    let c = &view.colours;
+    json!({
+        "board": style.as_str(),
+        "colours": {
+            "light": c.light, "dark": c.dark, "board": c.board, "lines": c.lines,
+            "promoted": c.promoted,
+        },
+        "players": c.players.iter().map(|(fill, ink)| json!({"fill": fill, "ink": ink}))
+            .collect::<Vec<_>>(),
+        "points": view.points.iter().map(name).collect::<Vec<_>>(),
+        "lines": view.lines.iter().map(|l| l.iter().map(name).collect::<Vec<_>>())
+            .collect::<Vec<_>>(),
+        "river": view.river.map(|(a, b)| [name(&a), name(&b)]),
+        "stores": view.stores.iter().map(name).collect::<Vec<_>>(),
+    })
 }
 
 /// The pieces each player holds off the board, when it holds some (a hand that never runs out
@@ -124,12 +172,13 @@ fn hands(game: &Game, position: &Position) -> Vec<Json> {
     for owner in players(game) {
         for kind in kinds(game) {
             if let Some(count @ 1..) = position.in_hand(owner, kind) {
-                out.push(json!({
+                let mut entry = json!({
                     "owner": owner.index(),
                     "kind": game.piece_name(kind),
-                    "glyph": figure(game, Piece::new(owner, kind)),
                     "count": count,
-                }));
+                });
+                dress(&mut entry, game, Piece::new(owner, kind));
+                out.push(entry);
             }
         }
     }

@@ -70,6 +70,18 @@ const LIBRARY: &[(&str, &str)] = &[
         include_str!("../../../games/lib/stone.game"),
     ),
     (
+        "lib/view-chess.game",
+        include_str!("../../../games/lib/view-chess.game"),
+    ),
+    (
+        "lib/view-draughts.game",
+        include_str!("../../../games/lib/view-draughts.game"),
+    ),
+    (
+        "lib/view-xiangqi.game",
+        include_str!("../../../games/lib/view-xiangqi.game"),
+    ),
+    (
         "lib/xiangqi.game",
         include_str!("../../../games/lib/xiangqi.game"),
     ),

@@ -266,6 +266,12 @@ impl Game {
         &self.rules.zones
     }
 
+    /// How the game is drawn, as its `(view ...)` says: the board's style, colours and marks,
+    /// each piece type's look (all empty for a game without one).
+    pub fn view(&self) -> &crate::View {
+        &self.rules.view
+    }
+
     /// How the game says a player's piece of `kind` is drawn (`(glyph PLAYER "X")`), if it does.
     pub fn glyph(&self, owner: PlayerId, kind: PieceKind) -> Option<char> {
         self.rules

@@ -5,6 +5,7 @@
 mod fen;
 mod game;
 mod program;
+mod view;
 
 pub use game::player;
 pub use program::{MAX_NESTING, MAX_OPERANDS};
@@ -62,6 +63,7 @@ impl Lower {
             .peekable();
         let mut items = Vec::with_capacity(nodes.len());
         let mut games = 0;
+        let mut views = 0;
         for (i, node) in nodes.iter().enumerate() {
             let define = defines.next_if(|(at, _)| *at == i).and_then(|(_, d)| d);
             let item = match self.top_level(node) {
@@ -69,6 +71,18 @@ impl Lower {
                 Ok(Keyword::Piece) => Item::Piece(Box::new(self.piece(node))),
                 Ok(Keyword::Define) => {
                     define.map_or(Item::Error(node.span), |d| Item::Define(Box::new(d)))
+                }
+                Ok(Keyword::View) => {
+                    views += 1;
+                    if views > 1 {
+                        self.errors.push(SyntaxError::new(
+                            SyntaxErrorKind::Duplicate(Keyword::View.text().into(), String::new()),
+                            node.span,
+                        ));
+                        Item::Error(node.span)
+                    } else {
+                        Item::View(Box::new(self.view(node)))
+                    }
                 }
                 Ok(Keyword::Include) => {
                     // `resolve_includes` takes them out when the text comes from a file.
