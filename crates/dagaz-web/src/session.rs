@@ -88,7 +88,7 @@ impl Session {
     pub fn play(&mut self, i: usize) -> Json {
         self.with_game(|play| {
             if let Some(over) = &play.over {
-                return error(format!("the game is over: {}", over.text));
+                return error(over.line());
             }
             let Some(mv) = play.moves.get(i).cloned() else {
                 return error(format!(
@@ -104,7 +104,7 @@ impl Session {
     pub fn play_text(&mut self, notation: &str) -> Json {
         self.with_game(|play| {
             if let Some(over) = &play.over {
-                return error(format!("the game is over: {}", over.text));
+                return error(over.line());
             }
             match dagaz_engine::match_move(&play.game, &play.moves, notation) {
                 Ok(mv) => {
@@ -421,7 +421,7 @@ mod tests {
             assert!(view.get("error").is_none(), "{mv}: {view}");
         }
         let over = &view["over"];
-        assert_eq!(over["text"], "no legal moves (checkmate): Black loses");
+        assert_eq!(over["text"], "Checkmate: White wins");
         assert_eq!(
             (over["winner"].clone(), over["draw"].clone()),
             (json!(0), json!(false))
@@ -430,7 +430,7 @@ mod tests {
         assert_eq!(view["history"].as_array().unwrap().len(), 7);
         assert_eq!(
             session.play_text("e8e7"),
-            json!({"error": "the game is over: no legal moves (checkmate): Black loses"})
+            json!({"error": "game over — Checkmate: White wins"})
         );
         assert!(session.play(0)["error"].is_string());
         let captured = session.undo();
@@ -573,7 +573,7 @@ mod tests {
         assert_eq!(mv["path"], json!([name(32), name(21), name(12)]));
         assert_eq!(mv["captures"], json!([name(27), name(17)]));
         let after = session.play(0);
-        assert_eq!(after["over"]["text"], "no legal moves: Black loses");
+        assert_eq!(after["over"]["text"], "Black has no moves and loses");
     }
 
     #[test]
