@@ -215,7 +215,7 @@ fn uci_and_hub_say_how_a_game_ended_by_a_goal_or_without_moves() {
     let (_, lines) = session(
         "hub",
         "international.game",
-        &format!("pos pos=W{}\ngo think\n", "b".repeat(50)),
+        format!("pos pos=W{}\ngo think\n", "b".repeat(50)),
     );
     assert_eq!(
         lines,
