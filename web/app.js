@@ -5,7 +5,7 @@
 // stale; a computer reply still being searched is dropped when the position changes under it
 // (`st.gen`).
 
-import { call } from './engine.js';
+import { call, callLane, LANES } from './engine.js';
 import { renderBoard, zoneColours, ownerColour, isLight, esc } from './board.js';
 import { Editor } from './editor.js';
 
@@ -188,32 +188,37 @@ function markScreenDrawn() {
   if (cards.every((c) => c.querySelector('.preview svg, .preview-error'))) performance.mark('gallery-screen');
 }
 
-/** Draws the wanted previews one after another, those on screen first. */
+/** Draws the wanted previews, those on screen first, on every lane of workers at once. */
 async function drawWanted() {
   if (drawing) return;
   drawing = true;
   try {
-    while (wanted.size && !$('#gallery-view').hidden) {
-      const cards = [...wanted];
-      const card = cards.find(onScreen) || cards[0];
-      wanted.delete(card);
-      const name = /** @type {HTMLElement} */ (card).dataset.game || '';
-      const g = (st.index || []).find((x) => x.name === name);
-      if (!g || st.previews.has(name)) continue;
-      let svg;
-      try {
-        svg = (await call('preview', g.file)).svg;
-      } catch (e) {
-        svg = `<span class="preview-error" title="${esc(String(e))}">no preview</span>`;
-      }
-      st.previews.set(name, svg);
-      const box = card.querySelector('.preview');
-      if (box) box.innerHTML = svg;
-      observer?.unobserve(card);
-      markScreenDrawn();
-    }
+    await Promise.all([...Array(LANES).keys()].map(drawOnLane));
   } finally {
     drawing = false;
+  }
+}
+
+/** One lane's share of the wanted previews: the next one, until none is left. @param {number} k */
+async function drawOnLane(k) {
+  while (wanted.size && !$('#gallery-view').hidden) {
+    const cards = [...wanted];
+    const card = cards.find(onScreen) || cards[0];
+    wanted.delete(card);
+    const name = /** @type {HTMLElement} */ (card).dataset.game || '';
+    const g = (st.index || []).find((x) => x.name === name);
+    if (!g || st.previews.has(name)) continue;
+    let svg;
+    try {
+      svg = (await callLane(k, 'preview', g.file)).svg;
+    } catch (e) {
+      svg = `<span class="preview-error" title="${esc(String(e))}">no preview</span>`;
+    }
+    st.previews.set(name, svg);
+    const box = card.querySelector('.preview');
+    if (box) box.innerHTML = svg;
+    observer?.unobserve(card);
+    markScreenDrawn();
   }
 }
 
@@ -233,8 +238,8 @@ function seen(entries) {
       wanted.delete(e.target);
     }
   }
-  // The files fetched together, while the worker draws one preview after another.
-  if (files.length) call('prefetch', files).catch(() => {});
+  // The files fetched together, while the workers draw the previews.
+  if (files.length) for (let k = 0; k < LANES; k++) callLane(k, 'prefetch', files).catch(() => {});
   drawWanted();
 }
 
