@@ -103,12 +103,12 @@ function route() {
 // ---------------------------------------------------------------- gallery
 //
 // The games grouped by family under a search box. Only the cards on screen (and a little
-// beyond) have their previews drawn, one at a time by the worker, so a library of hundreds of
-// games shows its first screen as fast as one of a dozen.
+// beyond) have their previews drawn, by a worker per core, so a library of hundreds of games
+// shows its first screen as fast as one of a dozen.
 
 /**
  * The families the gallery groups games in, in this order; a game not listed (and without a
- * `family` of its own in index.json) goes to "Other games".
+ * `family` or a `base` of its own in index.json) goes to "Other games".
  * @type {[string, string[]][]}
  */
 const FAMILIES = [
