@@ -269,6 +269,8 @@ async function showGallery() {
   $('#gallery-view').hidden = false;
   document.title = 'dagaz — games';
   const gallery = $('#gallery');
+  // The preview lanes' engines start while the list of games is read.
+  if (!gallery.childElementCount) for (let k = 1; k < LANES; k++) callLane(k, 'init').catch(() => {});
   let index;
   try {
     index = await loadIndex();
@@ -904,4 +906,4 @@ route();
 // For the browser test and the console: the page's state (its `view` holds the legal moves).
 /** @type {any} */ (window).dagaz = st;
 // Warm the engine up while the person looks at the gallery.
-call('init').catch((e) => message(`The engine did not start: ${e.message}`, true));
+call('init').then(() => performance.mark('engine-ready')).catch((e) => message(`The engine did not start: ${e.message}`, true));

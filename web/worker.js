@@ -55,17 +55,18 @@ async function load(which, text) {
     const r = JSON.parse(s.load(text));
     const missing = (r.missing || []).filter((/** @type {string} */ m) => !given[which].has(m));
     if (r.ok || missing.length === 0) return r;
-    for (const name of missing) {
-      let body;
-      try {
-        body = await fetchFile(name);
-      } catch (e) {
-        // Not shipped: the load's own diagnostics say what is wrong; keep them.
-        return r;
-      }
-      s.addFile(name, body);
-      given[which].add(name);
+    // Fetched together: a game with many includes waits for one round trip, not one each.
+    let bodies;
+    try {
+      bodies = await Promise.all(missing.map(fetchFile));
+    } catch (e) {
+      // Not shipped: the load's own diagnostics say what is wrong; keep them.
+      return r;
     }
+    missing.forEach((name, k) => {
+      s.addFile(name, bodies[k]);
+      given[which].add(name);
+    });
   }
   return JSON.parse(s.load(text));
 }
