@@ -175,25 +175,36 @@ const wanted = new Set();
 let observer = null;
 let drawing = false;
 
-/** @param {Element} card */
-function onScreen(card) {
-  const r = card.getBoundingClientRect();
-  return r.bottom > 0 && r.top < innerHeight && r.width > 0;
-}
+/**
+ * The cards on screen, as a second observer (without the first's margin) reports them: read
+ * from this set, never from the cards' boxes, so drawing a preview forces no layout of the
+ * whole gallery.
+ * @type {Set<Element>}
+ */
+const onScreen = new Set();
+/** @type {IntersectionObserver|null} */
+let screenObserver = null;
 
 /** The cards on screen all have their previews: marked once (the browser test reads it). */
 function markScreenDrawn() {
   if (performance.getEntriesByName('gallery-screen').length) return;
-  const cards = [...document.querySelectorAll('#gallery .game-card:not([hidden])')].filter(onScreen);
-  if (cards.every((c) => c.querySelector('.preview svg, .preview-error'))) performance.mark('gallery-screen');
+  const cards = [...onScreen].filter((c) => !(/** @type {HTMLElement} */ (c).hidden));
+  if (cards.length && cards.every((c) => c.querySelector('.preview svg, .preview-error'))) performance.mark('gallery-screen');
 }
+
+/**
+ * How many previews each lane is asked for ahead of its answers: a worker draws one in a few
+ * milliseconds, but its answer waits for the page to put the last one in, so a lane asked for
+ * one at a time would stand idle most of the time.
+ */
+const AHEAD = 3;
 
 /** Draws the wanted previews, those on screen first, on every lane of workers at once. */
 async function drawWanted() {
   if (drawing) return;
   drawing = true;
   try {
-    await Promise.all([...Array(LANES).keys()].map(drawOnLane));
+    await Promise.all([...Array(LANES * AHEAD).keys()].map((k) => drawOnLane(k % LANES)));
   } finally {
     drawing = false;
   }
@@ -203,7 +214,7 @@ async function drawWanted() {
 async function drawOnLane(k) {
   while (wanted.size && !$('#gallery-view').hidden) {
     const cards = [...wanted];
-    const card = cards.find(onScreen) || cards[0];
+    const card = cards.find((c) => onScreen.has(c)) || cards[0];
     wanted.delete(card);
     const name = /** @type {HTMLElement} */ (card).dataset.game || '';
     const g = (st.index || []).find((x) => x.name === name);
@@ -293,8 +304,16 @@ async function showGallery() {
     filterGallery();
     // When the names are in the page (the browser test reads it).
     performance.mark('gallery-names');
+    // Made first, so its answers are in when the other's ask for the screen's cards first.
+    screenObserver = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) onScreen.add(e.target);
+        else onScreen.delete(e.target);
+      }
+    });
     observer = new IntersectionObserver(seen, { rootMargin: '150px 0px' });
     for (const card of gallery.querySelectorAll('.game-card')) {
+      screenObserver.observe(card);
       if (!st.previews.has(/** @type {HTMLElement} */ (card).dataset.game || '')) observer.observe(card);
     }
   }

@@ -1,8 +1,8 @@
 // The module worker that owns the engine: the wasm `Session`s live here so a search never
 // freezes the page. Messages `{id, op, args}` are answered `{id, result}` or `{id, error}`.
 //
-// Two sessions: `game` (the board being played) and `preview` (the gallery's start pictures),
-// so drawing the gallery never disturbs a game in progress.
+// One session: the game being played, which also compiles the gallery's previews (`preview`
+// draws a game's start without loading it), so every file is fetched and registered once.
 
 import init, { Session } from './pkg/dagaz_web.js';
 import { renderBoard } from './board.js';
@@ -14,16 +14,14 @@ const ready = init();
 /** @type {Map<string, Promise<string>>} */
 const files = new Map();
 
-/** @type {{game: Session|null, preview: Session|null}} */
-const sessions = { game: null, preview: null };
-/** The files each session has been given, so each is added once. */
-const given = { game: new Set(), preview: new Set() };
+/** @type {Session|null} */
+let theSession = null;
+/** The files the session has been given, so each is added once. */
+const given = new Set();
 
-/** @param {'game'|'preview'} which */
-function session(which) {
-  let s = sessions[which];
-  if (!s) { s = new Session(); sessions[which] = s; }
-  return s;
+function session() {
+  if (!theSession) theSession = new Session();
+  return theSession;
 }
 
 /** @param {string} name @returns {Promise<string>} */
@@ -45,30 +43,52 @@ function fetchFile(name) {
 }
 
 /**
+ * Registers the files a compile found missing, fetched together (a game with many includes
+ * waits for one round trip, not one each); false when one is not shipped or was given already.
+ * @param {string[]} missing @returns {Promise<boolean>}
+ */
+async function give(missing) {
+  const wanted = missing.filter((m) => !given.has(m));
+  if (wanted.length === 0) return false;
+  let bodies;
+  try {
+    bodies = await Promise.all(wanted.map(fetchFile));
+  } catch (e) {
+    return false;
+  }
+  wanted.forEach((name, k) => {
+    session().addFile(name, bodies[k]);
+    given.add(name);
+  });
+  return true;
+}
+
+/**
  * Loads a game's text, fetching and registering every file it includes (the session says
  * which are missing; an include may itself include, so this repeats until none is).
- * @param {'game'|'preview'} which @param {string} text
+ * @param {string} text
  */
-async function load(which, text) {
-  const s = session(which);
+async function load(text) {
   for (let round = 0; round < 16; round++) {
-    const r = JSON.parse(s.load(text));
-    const missing = (r.missing || []).filter((/** @type {string} */ m) => !given[which].has(m));
-    if (r.ok || missing.length === 0) return r;
-    // Fetched together: a game with many includes waits for one round trip, not one each.
-    let bodies;
-    try {
-      bodies = await Promise.all(missing.map(fetchFile));
-    } catch (e) {
-      // Not shipped: the load's own diagnostics say what is wrong; keep them.
-      return r;
-    }
-    missing.forEach((name, k) => {
-      s.addFile(name, bodies[k]);
-      given[which].add(name);
-    });
+    const r = JSON.parse(session().load(text));
+    // Not shipped: the load's own diagnostics say what is wrong; keep them.
+    if (r.ok || !(await give(r.missing || []))) return r;
   }
-  return JSON.parse(s.load(text));
+  return JSON.parse(session().load(text));
+}
+
+/**
+ * A game's start as the gallery draws it: compiled only (no lints, no legal moves), its
+ * includes fetched as for a load.
+ * @param {string} text
+ */
+async function preview(text) {
+  for (let round = 0; round < 16; round++) {
+    const r = JSON.parse(session().preview(text));
+    if (!r.missing) return r;
+    if (!(await give(r.missing))) return { error: `${r.missing.join(', ')}: not found` };
+  }
+  return { error: 'includes nested too deep' };
 }
 
 /** Operations on the game session whose answer is the wasm's JSON. */
@@ -94,8 +114,8 @@ async function handle(op, args) {
       return true;
     case 'load': {
       const [text] = args;
-      const r = await load('game', text);
-      if (r.ok) r.view = JSON.parse(session('game').view());
+      const r = await load(text);
+      if (r.ok) r.view = JSON.parse(session().view());
       return r;
     }
     case 'prefetch': {
@@ -107,26 +127,20 @@ async function handle(op, args) {
       // An edited file that others include: later loads read the edited text.
       const [name, text] = args;
       files.set(name, Promise.resolve(text));
-      for (const which of /** @type {const} */ (['game', 'preview'])) {
-        if (sessions[which]) { session(which).addFile(name, text); given[which].add(name); }
-      }
+      session().addFile(name, text);
+      given.add(name);
       return true;
     }
     case 'preview': {
       const [file] = args;
-      const text = await fetchFile(file);
-      const r = await load('preview', text);
-      if (!r.ok) {
-        const first = (r.diagnostics || []).find((/** @type {any} */ d) => d.severity === 'error');
-        throw new Error(first ? `${first.line}:${first.col}: ${first.message}` : 'does not compile');
-      }
-      const view = JSON.parse(session('preview').view());
+      const view = await preview(await fetchFile(file));
+      if (view.error) throw new Error(view.error);
       return { title: view.title, svg: renderBoard(view, { labels: false, preview: true }) };
     }
     default: {
       const f = /** @type {any} */ (gameOps)[op];
       if (!f) throw new Error(`unknown operation ${op}`);
-      return JSON.parse(f(session('game'), ...args));
+      return JSON.parse(f(session(), ...args));
     }
   }
 }
