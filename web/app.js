@@ -169,6 +169,58 @@ async function loadIndex() {
   return /** @type {any} */ (st.index);
 }
 
+/** Game files by name, fetched once by the page and handed to every lane that needs them. */
+/** @type {Map<string, Promise<string>>} */
+const texts = new Map();
+/** The files each lane has been handed. @type {Set<string>[]} */
+const handed = [];
+/** What `(include "NAME")` looks like: read from the text, ahead of any compile. */
+const INCLUDE = /\(include\s+"([^"]+)"/g;
+
+/** @param {string} name @returns {Promise<string>} */
+function fetchText(name) {
+  let p = texts.get(name);
+  if (!p) {
+    p = fetch(`games/${name.split('/').map(encodeURIComponent).join('/')}`).then((res) => {
+      if (!res.ok) throw new Error(`games/${name}: ${res.status}`);
+      return res.text();
+    });
+    p.catch(() => texts.delete(name));
+    texts.set(name, p);
+  }
+  return p;
+}
+
+/**
+ * A game file and every file it includes, down the levels, fetched together (a file that
+ * fails, or an include in a comment, is left out: the worker's compile says what is missing).
+ * @param {string} name @param {Map<string,string>} [out] @returns {Promise<Map<string,string>>}
+ */
+async function withIncludes(name, out = new Map()) {
+  if (out.has(name)) return out;
+  out.set(name, '');
+  let text;
+  try { text = await fetchText(name); } catch { out.delete(name); return out; }
+  out.set(name, text);
+  await Promise.all([...text.matchAll(INCLUDE)].map((m) => withIncludes(m[1], out)));
+  return out;
+}
+
+/**
+ * The preview of `file` on lane `k`, handed the game's files the lane has not had yet.
+ * @param {number} k @param {string} file @returns {Promise<{svg:string}>}
+ */
+async function previewOnLane(k, file) {
+  const files = await withIncludes(file);
+  const sent = (handed[k] ||= new Set());
+  /** @type {Record<string,string>} */
+  const fresh = {};
+  for (const [name, text] of files) {
+    if (!sent.has(name)) { fresh[name] = text; sent.add(name); }
+  }
+  return callLane(k, 'preview', file, fresh);
+}
+
 /** The cards whose previews are wanted (on screen or about to be), not yet drawn. */
 const wanted = new Set();
 /** @type {IntersectionObserver|null} */
@@ -221,7 +273,7 @@ async function drawOnLane(k) {
     if (!g || st.previews.has(name)) continue;
     let svg;
     try {
-      svg = (await callLane(k, 'preview', g.file)).svg;
+      svg = (await previewOnLane(k, g.file)).svg;
     } catch (e) {
       svg = `<span class="preview-error" title="${esc(String(e))}">no preview</span>`;
     }
@@ -249,8 +301,8 @@ function seen(entries) {
       wanted.delete(e.target);
     }
   }
-  // The files fetched together, while the workers draw the previews.
-  if (files.length) for (let k = 0; k < LANES; k++) callLane(k, 'prefetch', files).catch(() => {});
+  // The files fetched together, while the workers start and draw the previews.
+  for (const file of files) withIncludes(file);
   drawWanted();
 }
 

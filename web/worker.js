@@ -63,12 +63,41 @@ async function give(missing) {
   return true;
 }
 
+/** What `(include "NAME")` looks like: read from the text, ahead of the compile. */
+const INCLUDE = /\(include\s+"([^"]+)"/g;
+
+/**
+ * The files a text includes, and those they include, all fetched: read from the text rather
+ * than asked for by one compile after another, so a game's includes arrive in one round trip
+ * per level and none waits for the engine. A file that fails to fetch (or a match in a
+ * comment) is left out: the compile still says what is missing.
+ * @param {string} text @param {Set<string>} seen @returns {Promise<string[]>}
+ */
+async function included(text, seen = new Set()) {
+  const names = [...new Set([...text.matchAll(INCLUDE)].map((m) => m[1]))].filter((n) => !seen.has(n));
+  names.forEach((n) => seen.add(n));
+  const bodies = await Promise.all(names.map((n) => fetchFile(n).catch(() => null)));
+  const deeper = await Promise.all(bodies.map((b) => (b === null ? [] : included(b, seen))));
+  return names.filter((_, k) => bodies[k] !== null).concat(deeper.flat());
+}
+
+/** Registers every file `text` includes, fetched as `included` finds them. @param {string} text */
+async function giveIncluded(text) {
+  for (const name of await included(text)) {
+    if (!given.has(name)) {
+      session().addFile(name, await fetchFile(name));
+      given.add(name);
+    }
+  }
+}
+
 /**
  * Loads a game's text, fetching and registering every file it includes (the session says
  * which are missing; an include may itself include, so this repeats until none is).
  * @param {string} text
  */
 async function load(text) {
+  await giveIncluded(text);
   for (let round = 0; round < 16; round++) {
     const r = JSON.parse(session().load(text));
     // Not shipped: the load's own diagnostics say what is wrong; keep them.
@@ -83,6 +112,7 @@ async function load(text) {
  * @param {string} text
  */
 async function preview(text) {
+  await giveIncluded(text);
   for (let round = 0; round < 16; round++) {
     const r = JSON.parse(session().preview(text));
     if (!r.missing) return r;
@@ -118,11 +148,6 @@ async function handle(op, args) {
       if (r.ok) r.view = JSON.parse(session().view());
       return r;
     }
-    case 'prefetch': {
-      // The gallery's files, all asked for at once, so the previews wait on none of them.
-      for (const name of args[0] || []) fetchFile(name).catch(() => {});
-      return true;
-    }
     case 'addFile': {
       // An edited file that others include: later loads read the edited text.
       const [name, text] = args;
@@ -132,7 +157,13 @@ async function handle(op, args) {
       return true;
     }
     case 'preview': {
-      const [file] = args;
+      // The page hands over the game's files it has fetched (each once for every lane); a
+      // file given already (an edited one, say) is kept.
+      const [file, handed] = args;
+      for (const [name, text] of Object.entries(handed || {})) {
+        if (!files.has(name)) files.set(name, Promise.resolve(text));
+        if (!given.has(name)) { session().addFile(name, text); given.add(name); }
+      }
       const view = await preview(await fetchFile(file));
       if (view.error) throw new Error(view.error);
       return { title: view.title, svg: renderBoard(view, { labels: false, preview: true }) };
