@@ -174,6 +174,8 @@ async function loadIndex() {
 const texts = new Map();
 /** The files each lane has been handed. @type {Set<string>[]} */
 const handed = [];
+/** About as many cards as a large screen shows at first: their files are fetched first. */
+const FIRST_SCREEN = 40;
 /** What `(include "NAME")` looks like: read from the text, ahead of any compile. */
 const INCLUDE = /\(include\s+"([^"]+)"/g;
 
@@ -342,9 +344,13 @@ async function showGallery() {
     return;
   }
   if (!gallery.childElementCount) {
+    const groups = grouped(index);
+    // The first screen's files fetched while its cards are put in the page (the observer
+    // names them only once they are laid out).
+    for (const g of groups.flatMap(([, games]) => games).slice(0, FIRST_SCREEN)) withIncludes(g.file);
     // Names first, in one go, each family a heading across the grid and its cards: the
     // previews follow as the cards come on screen.
-    gallery.innerHTML = grouped(index).map(([family, games]) =>
+    gallery.innerHTML = groups.map(([family, games]) =>
       `<div class="family" data-family="${esc(family)}" style="display:contents">` +
       `<h2 class="family-name">${esc(family)} <span class="family-count">${games.length}</span></h2>` +
       games.map((g) =>
