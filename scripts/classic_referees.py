@@ -59,7 +59,7 @@ class Tafl:
     king, the empty throne passable; custodian capture by the move's piece against a piece of
     the mover's (king included) or an empty hostile square (corners; the throne); the king
     taken as `king` says; White wins with the king on an escape square, Black by taking the
-    king; a player without a move has lost (the game is over: no legal moves)."""
+    king; a player without a move has lost (the game is over: it has no moves)."""
 
     def __init__(self, variant):
         spec = TAFL[variant]

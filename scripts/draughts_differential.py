@@ -145,7 +145,7 @@ def ensure_venv_and_reexec() -> None:
 
 
 # How `dagaz moves` says that the game is over instead of listing moves.
-ENDED = ("no legal moves", "game over")
+ENDED = ("game over",)
 
 
 class Dagaz:
@@ -166,8 +166,8 @@ class Dagaz:
         return self.run("fen", game).strip().splitlines()[-1]
 
     def moves(self, game: str, fen: str) -> list:
-        # Without legal moves, `dagaz moves` prints how the game ended ("no legal moves: ...",
-        # or "game over ..." when a goal ended it).
+        # Without legal moves, `dagaz moves` prints how the game ended ("game over — Black has
+        # no moves and loses").
         return [line.strip() for line in self.run("moves", game, "--fen", fen).splitlines()
                 if line.strip() and not line.startswith(ENDED)]
 

@@ -17,7 +17,7 @@ Three matches, each game driven move by move through the dagaz command line:
 3. draughts, games/international.game and games/english.game, dagaz at 200 ms a move (or
    `--movetime MS` when given, or `--draughts-movetime MS`) against a random mover whose moves
    come from `dagaz moves`. dagaz is its own referee here: a game ends when `dagaz moves`
-   answers `no legal moves ...` (its verdict says who won) or at a cap of 300 plies (a draw). The first player of the game file moves first.
+   answers `game over — ...` (its words say who won) or at a cap of 300 plies (a draw). The first player of the game file moves first.
 
 The random movers are seeded (`--seed`), so a run is reproducible apart from the search's timing.
 Progress (one line per finished game) goes to stderr, a Markdown table to stdout.
@@ -55,7 +55,8 @@ MAX_PLIES = 300
 SF_ELO = 1350
 
 INFO = re.compile(r"^info depth (\d+) .*?nodes (\d+) ")
-NO_MOVES = re.compile(r"^no legal moves(?: \(([^)]*)\))?: (\S+) (wins|loses|draws|cannot move)")
+# `dagaz moves` at the end of a game: `game over — Black has no moves and loses`, or a draw.
+NO_MOVES = re.compile(r"^game over — (\S+) has no moves and (wins|loses|draws)$")
 
 
 class Match(support.Tally):
@@ -99,7 +100,7 @@ def dagaz_bestmove(binary: Path, game: str, moves: list, movetime: int, match: M
 
 
 def dagaz_moves(binary: Path, game: str, moves: list):
-    """(legal moves, None) or ([], (reason, side to move, verdict)) when the game is over."""
+    """(legal moves, None) or ([], (the line, side to move, verdict)) when the game is over."""
     cmd = [str(binary), "moves", game]
     if moves:
         cmd += ["--moves", *moves]
@@ -107,11 +108,13 @@ def dagaz_moves(binary: Path, game: str, moves: list):
     if r.returncode != 0:
         raise DagazFailure(f"dagaz moves failed (exit {r.returncode}): {r.stderr.strip()[:500]}")
     lines = [ln.strip() for ln in r.stdout.splitlines() if ln.strip()]
-    if lines and lines[0].startswith("no legal moves"):
+    if lines and lines[0].startswith("game over"):
         m = NO_MOVES.match(lines[0])
-        if not m:
-            raise DagazFailure(f"unexpected end-of-game line: {lines[0]}")
-        return [], (m.group(1) or "no moves", m.group(2), m.group(3))
+        if m:
+            return [], (lines[0], m.group(1), m.group(2))
+        if lines[0].startswith("game over — Draw"):
+            return [], (lines[0], None, "draws")
+        raise DagazFailure(f"unexpected end-of-game line: {lines[0]}")
     return lines, None
 
 
@@ -238,8 +241,7 @@ def play_draughts(binary, args, rows):
                 except DagazFailure as e:
                     sys.exit(f"error: {label}: ply {len(moves) + 1}: {e}")
                 if ended is not None:
-                    reason, side, verdict = ended
-                    why = f"{reason}: {side} {verdict}"
+                    why, _side, verdict = ended
                     if verdict == "draws":
                         result = "draw"
                     elif verdict in ("wins", "loses"):

@@ -134,14 +134,14 @@ fn brandubh_soldiers_keep_off_the_throne_and_corners_and_the_king_does_not() {
 #[test]
 fn brandubh_king_escapes_or_is_taken_as_the_throne_says() {
     let g = "brandubh";
-    let black_wins = ["game over (goal #2): Black wins"];
+    let black_wins = ["game over — Black wins: the king captured"];
     // The king reaches a corner.
     let escaped = moves(
         g,
         "(Black (Soldier c4)) (White (King a5) (Soldier f2)) (turn White)",
         &["a5a7"],
     );
-    assert_eq!(escaped, ["game over (goal #1): White wins"]);
+    assert_eq!(escaped, ["game over — White wins: the king escaped"]);
     // Away from the throne two attackers take him, or one against a corner.
     let taken = moves(
         g,
@@ -206,13 +206,13 @@ fn tablut_perft_by_hand() {
 #[test]
 fn tablut_king_escapes_to_the_edge_and_is_strong_only_by_the_throne() {
     let g = "tablut";
-    let black_wins = ["game over (goal #2): Black wins"];
+    let black_wins = ["game over — Black wins: the king captured"];
     let escaped = moves(
         g,
         "(Black (Soldier a4)) (White (King c3) (Soldier g7)) (turn White)",
         &["c3c1"],
     );
-    assert_eq!(escaped, ["game over (goal #1): White wins"]);
+    assert_eq!(escaped, ["game over — White wins: the king escaped"]);
     // Away from the throne two attackers take the king.
     let taken = moves(
         g,
@@ -274,7 +274,7 @@ fn hnefatafl_perft_by_hand() {
 #[test]
 fn hnefatafl_king_needs_four_sides_and_soldiers_keep_off_the_throne() {
     let g = "hnefatafl";
-    let black_wins = ["game over (goal #2): Black wins"];
+    let black_wins = ["game over — Black wins: the king captured"];
     // Four attackers take the king, three do not; nor can he be taken on the edge.
     let taken = moves(
         g,
@@ -353,7 +353,7 @@ fn konane_opens_with_two_lifts_then_jumps_straight_on() {
     assert_eq!(listed, ["a1a3", "a1a5", "a1a7"]);
     // A player who cannot move loses.
     let stuck = moves(g, "(Black (Stone a1)) (White (Stone c3)) (turn Black)", &[]);
-    assert_eq!(stuck, ["no legal moves: Black loses"]);
+    assert_eq!(stuck, ["game over — Black has no moves and loses"]);
 }
 
 // Halma from the start. Depth 1, White (camp a1 b1 c1 d1 a2 b2 c2 a3 b3 a4): the steps onto
@@ -400,5 +400,5 @@ fn halma_jumps_in_chains_without_capture_or_return_and_a_full_camp_wins() {
         "(White (Man h8 g8 f8 e8 h7 g7 f7 h6 g6 h4)) (Black (Man a1))",
         &["h4h5"],
     );
-    assert_eq!(full, ["game over (goal #1): White wins"]);
+    assert_eq!(full, ["game over — White wins: the camp taken"]);
 }

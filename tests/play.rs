@@ -119,7 +119,7 @@ fn bestmove_without_a_legal_move_says_how_the_game_ended() {
     assert_eq!(out.stdout, "");
     assert!(
         out.stderr
-            .ends_with("chess.game: no legal moves (checkmate): White loses\n"),
+            .ends_with("chess.game: game over — Checkmate: Black wins\n"),
         "{}",
         out.stderr
     );
@@ -140,7 +140,7 @@ fn play_between_two_people_ends_in_checkmate() {
     );
     assert!(
         out.stdout
-            .ends_with("White to move\ngame over: no legal moves (checkmate): White loses\n"),
+            .ends_with("White to move\ngame over — Checkmate: Black wins\n"),
         "{}",
         out.stdout
     );
@@ -227,7 +227,7 @@ fn the_third_repetition_is_a_draw() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout
-            .ends_with("game over: the same position for the third time: draw\n"),
+            .ends_with("game over — Draw: threefold repetition\n"),
         "{}",
         out.stdout
     );
@@ -342,6 +342,66 @@ fn every_shipped_game_can_be_played() {
             out.stdout
                 .ends_with("stopped after 6 plies (--max-plies)\n"),
             "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_game_ends_in_the_words_of_the_rule_that_ended_it() {
+    let ttt = game("tic-tac-toe.game");
+    // X's row, then a full grid, played by two people: the goals' names.
+    let row = dagaz(&["play", &ttt, "--human", "both"], "a1\na3\nb1\nb3\nc1\n");
+    assert!(
+        row.stdout
+            .ends_with("O to move\ngame over — X wins: three in a row\n"),
+        "{}",
+        row.stdout
+    );
+    let full = dagaz(
+        &["play", &ttt, "--human", "both"],
+        "b2\na1\na2\nc2\nb1\nb3\na3\nc1\nc3\n",
+    );
+    assert!(
+        full.stdout
+            .ends_with("game over — Draw: the board is full\n"),
+        "{}",
+        full.stdout
+    );
+    // `bestmove` on a game that is over says why, on each kind of end.
+    for (file, args, words) in [
+        (
+            "connect-four.game",
+            &["--moves", "a1", "b1", "a2", "b2", "a3", "b3", "a4"][..],
+            "Red wins: four in a row",
+        ),
+        (
+            "international.game",
+            &["--fen", "W:W:B1"][..],
+            "White has no moves and loses",
+        ),
+        (
+            "chess.game",
+            &["--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"][..],
+            "Stalemate: draw",
+        ),
+        (
+            "go-9x9.game",
+            &["--moves", "pass", "pass"][..],
+            "White wins, counting area: Black 0, White 7.5",
+        ),
+    ] {
+        let path = game(file);
+        let argv: Vec<&str> = ["bestmove", path.as_str()]
+            .into_iter()
+            .chain(args.iter().copied())
+            .collect();
+        let out = dagaz(&argv, "");
+        assert_eq!(out.code, 2, "{file}");
+        assert!(
+            out.stderr
+                .ends_with(&format!("{file}: game over — {words}\n")),
+            "{file}: {}",
+            out.stderr
         );
     }
 }

@@ -5,7 +5,7 @@
 // stale; a computer reply still being searched is dropped when the position changes under it
 // (`st.gen`).
 
-import { call } from './engine.js';
+import { call, callLane, LANES } from './engine.js';
 import { renderBoard, zoneColours, ownerColour, isLight, esc } from './board.js';
 import { Editor } from './editor.js';
 
@@ -15,11 +15,10 @@ import { Editor } from './editor.js';
 const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 
 const st = {
-  /** @type {{file:string,name:string,title:string}[]|null} */
+  /** @type {{file:string,name:string,title:string,family?:string,base?:string}[]|null} */
   index: null,
   /** @type {Map<string,string>} */
   previews: new Map(),
-  galleryGen: 0,
   /** @type {string|null} */
   name: null,
   openGen: 0,
@@ -40,7 +39,8 @@ const st = {
   /** The computer's reply being searched (a token, so a finished search clears only its own). @type {object|null} */
   thinking: null,
   edited: false,
-  showZones: true,
+  /** Zone tints: off until asked for, so the board stays quiet. */
+  showZones: false,
   hasHands: false,
   /** The board turned half round. */
   flip: false,
@@ -101,6 +101,65 @@ function route() {
 }
 
 // ---------------------------------------------------------------- gallery
+//
+// The games grouped by family under a search box. Only the cards on screen (and a little
+// beyond) have their previews drawn, by a worker per core, so a library of hundreds of games
+// shows its first screen as fast as one of a dozen.
+
+/**
+ * The families the gallery groups games in, in this order; a game not listed (and without a
+ * `family` or a `base` of its own in index.json) goes to "Other games".
+ * @type {[string, string[]][]}
+ */
+const FAMILIES = [
+  ['Chess', ['chess', 'chess960', 'antichess', 'atomic', 'capablanca', 'crazyhouse', 'extinction',
+    'gardner', 'giveaway', 'grand', 'horde', 'king-of-the-hill', 'knightmate', 'los-alamos',
+    'losers', 'racing-kings', 'seirawan', 'three-check']],
+  ['Old chess', ['chaturanga', 'shatranj', 'makruk']],
+  ['Shogi', ['shogi', 'minishogi', 'dobutsu']],
+  ['Xiangqi and janggi', ['xiangqi', 'minixiangqi', 'janggi']],
+  ['Draughts', ['international', 'antidraughts', 'brazilian', 'breakthrough-draughts', 'canadian',
+    'czech', 'english', 'frisian', 'frysk', 'italian', 'pool', 'russian', 'simple-checkers',
+    'thai', 'turkish']],
+  ['Go and territory', ['go-9x9', 'go-13x13', 'go-19x19', 'othello', 'ataxx', 'dots-and-boxes']],
+  ['Connection', ['hex', 'havannah-4', 'y-5', 'lines-of-action']],
+  ['In a row', ['tic-tac-toe', 'ultimate-tic-tac-toe', 'connect-four', 'gomoku', 'pentago',
+    'nine-mens-morris']],
+  ['Sowing', ['mancala', 'oware']],
+  ['Tafl', ['brandubh', 'tablut', 'hnefatafl']],
+  ['Races and hunts', ['breakthrough', 'chinese-checkers', 'halma', 'fox-and-hounds']],
+  ['Capture games', ['alquerque', 'fanorona', 'konane', 'clobber', 'surakarta', 'amazons']],
+];
+const OTHER = 'Other games';
+/** @type {Map<string,string>} */
+const FAMILY_OF = new Map(FAMILIES.flatMap(([f, names]) => names.map((n) => [n, f])));
+
+/**
+ * A game's family: its own `family` in index.json, else by its name, else by the game it
+ * varies (`base`).
+ * @param {{name:string, family?:string, base?:string}} g
+ */
+function familyOf(g) {
+  return g.family || FAMILY_OF.get(g.name) || (g.base && FAMILY_OF.get(g.base)) || OTHER;
+}
+
+/**
+ * The index in groups: the families in FAMILIES' order (then any others a game names, then
+ * "Other games"), each game in the index's order.
+ * @param {{file:string,name:string,title:string,family?:string,base?:string}[]} index
+ */
+function grouped(index) {
+  /** @type {Map<string, typeof index>} */
+  const groups = new Map(FAMILIES.map(([f]) => [f, []]));
+  for (const g of index) {
+    const f = familyOf(g);
+    if (f !== OTHER && !groups.has(f)) groups.set(f, []);
+    groups.get(f)?.push(g);
+  }
+  const others = index.filter((g) => familyOf(g) === OTHER);
+  if (others.length) groups.set(OTHER, others);
+  return [...groups].filter(([, gs]) => gs.length);
+}
 
 async function loadIndex() {
   if (st.index) return st.index;
@@ -110,6 +169,164 @@ async function loadIndex() {
   return /** @type {any} */ (st.index);
 }
 
+/** Game files by name, fetched once by the page and handed to every lane that needs them. */
+/** @type {Map<string, Promise<string>>} */
+const texts = new Map();
+/** The files each lane has been handed. @type {Set<string>[]} */
+const handed = [];
+/** About as many cards as a large screen shows at first: their files are fetched first. */
+const FIRST_SCREEN = 40;
+/** What `(include "NAME")` looks like: read from the text, ahead of any compile. */
+const INCLUDE = /\(include\s+"([^"]+)"/g;
+
+/** @param {string} name @returns {Promise<string>} */
+function fetchText(name) {
+  let p = texts.get(name);
+  if (!p) {
+    p = fetch(`games/${name.split('/').map(encodeURIComponent).join('/')}`).then((res) => {
+      if (!res.ok) throw new Error(`games/${name}: ${res.status}`);
+      return res.text();
+    });
+    p.catch(() => texts.delete(name));
+    texts.set(name, p);
+  }
+  return p;
+}
+
+/**
+ * A game file and every file it includes, down the levels, fetched together (a file that
+ * fails, or an include in a comment, is left out: the worker's compile says what is missing).
+ * @param {string} name @param {Map<string,string>} [out] @returns {Promise<Map<string,string>>}
+ */
+async function withIncludes(name, out = new Map()) {
+  if (out.has(name)) return out;
+  out.set(name, '');
+  let text;
+  try { text = await fetchText(name); } catch { out.delete(name); return out; }
+  out.set(name, text);
+  await Promise.all([...text.matchAll(INCLUDE)].map((m) => withIncludes(m[1], out)));
+  return out;
+}
+
+/**
+ * The preview of `file` on lane `k`, handed the game's files the lane has not had yet.
+ * @param {number} k @param {string} file @returns {Promise<{svg:string}>}
+ */
+async function previewOnLane(k, file) {
+  const files = await withIncludes(file);
+  const sent = (handed[k] ||= new Set());
+  /** @type {Record<string,string>} */
+  const fresh = {};
+  for (const [name, text] of files) {
+    if (!sent.has(name)) { fresh[name] = text; sent.add(name); }
+  }
+  return callLane(k, 'preview', file, fresh);
+}
+
+/** The cards whose previews are wanted (on screen or about to be), not yet drawn. */
+const wanted = new Set();
+/** @type {IntersectionObserver|null} */
+let observer = null;
+let drawing = false;
+
+/**
+ * The cards on screen, as a second observer (without the first's margin) reports them: read
+ * from this set, never from the cards' boxes, so drawing a preview forces no layout of the
+ * whole gallery.
+ * @type {Set<Element>}
+ */
+const onScreen = new Set();
+/** @type {IntersectionObserver|null} */
+let screenObserver = null;
+
+/** The cards on screen all have their previews: marked once (the browser test reads it). */
+function markScreenDrawn() {
+  if (performance.getEntriesByName('gallery-screen').length) return;
+  const cards = [...onScreen].filter((c) => !(/** @type {HTMLElement} */ (c).hidden));
+  if (cards.length && cards.every((c) => c.querySelector('.preview svg, .preview-error'))) performance.mark('gallery-screen');
+}
+
+/**
+ * How many previews each lane is asked for ahead of its answers: a worker draws one in a few
+ * milliseconds, but its answer waits for the page to put the last one in, so a lane asked for
+ * one at a time would stand idle most of the time.
+ */
+const AHEAD = 3;
+
+/** Draws the wanted previews, those on screen first, on every lane of workers at once. */
+async function drawWanted() {
+  if (drawing) return;
+  drawing = true;
+  try {
+    await Promise.all([...Array(LANES * AHEAD).keys()].map((k) => drawOnLane(k % LANES)));
+  } finally {
+    drawing = false;
+  }
+}
+
+/** One lane's share of the wanted previews: the next one, until none is left. @param {number} k */
+async function drawOnLane(k) {
+  while (wanted.size && !$('#gallery-view').hidden) {
+    const cards = [...wanted];
+    const card = cards.find((c) => onScreen.has(c)) || cards[0];
+    wanted.delete(card);
+    const name = /** @type {HTMLElement} */ (card).dataset.game || '';
+    const g = (st.index || []).find((x) => x.name === name);
+    if (!g || st.previews.has(name)) continue;
+    let svg;
+    try {
+      svg = (await previewOnLane(k, g.file)).svg;
+    } catch (e) {
+      svg = `<span class="preview-error" title="${esc(String(e))}">no preview</span>`;
+    }
+    st.previews.set(name, svg);
+    const box = card.querySelector('.preview');
+    if (box) box.innerHTML = svg;
+    observer?.unobserve(card);
+    markScreenDrawn();
+  }
+}
+
+/** @param {IntersectionObserverEntry[]} entries */
+function seen(entries) {
+  /** @type {string[]} */
+  const files = [];
+  for (const e of entries) {
+    const name = /** @type {HTMLElement} */ (e.target).dataset.game || '';
+    if (st.previews.has(name)) continue;
+    if (e.isIntersecting) {
+      wanted.add(e.target);
+      const g = (st.index || []).find((x) => x.name === name);
+      if (g) files.push(g.file);
+    } else {
+      // Scrolled past before its turn came: drawn when it comes back.
+      wanted.delete(e.target);
+    }
+  }
+  // The files fetched together, while the workers start and draw the previews.
+  for (const file of files) withIncludes(file);
+  drawWanted();
+}
+
+/** Shows the cards whose title, name or family holds every word of the search box. */
+function filterGallery() {
+  const words = /** @type {HTMLInputElement} */ ($('#gallery-search')).value.toLowerCase().split(/\s+/).filter(Boolean);
+  let shown = 0, total = 0;
+  for (const group of document.querySelectorAll('#gallery .family')) {
+    let any = false;
+    for (const card of group.querySelectorAll('.game-card')) {
+      const text = /** @type {HTMLElement} */ (card).dataset.search || '';
+      const hit = words.every((w) => text.includes(w));
+      /** @type {HTMLElement} */ (card).hidden = !hit;
+      any ||= hit;
+      total++;
+      if (hit) shown++;
+    }
+    /** @type {HTMLElement} */ (group).hidden = !any;
+  }
+  $('#gallery-count').textContent = words.length ? `${shown} of ${total} games` : `${total} games`;
+}
+
 async function showGallery() {
   st.openGen++;
   st.gen++;
@@ -117,6 +334,8 @@ async function showGallery() {
   $('#gallery-view').hidden = false;
   document.title = 'dagaz — games';
   const gallery = $('#gallery');
+  // The preview lanes' engines start while the list of games is read.
+  if (!gallery.childElementCount) for (let k = 1; k < LANES; k++) callLane(k, 'init').catch(() => {});
   let index;
   try {
     index = await loadIndex();
@@ -125,31 +344,39 @@ async function showGallery() {
     return;
   }
   if (!gallery.childElementCount) {
-    // Names first, in one go: the previews follow, one at a time, from the worker.
-    gallery.innerHTML = index.map((g) =>
-      `<a class="game-card" data-game="${esc(g.name)}" href="#game=${encodeURIComponent(g.name)}">` +
-      `<span class="preview">${st.previews.get(g.name) || ''}</span>` +
-      `<span class="card-title">${esc(g.title)}</span><span class="card-name">${esc(g.name)}</span></a>`).join('');
+    const groups = grouped(index);
+    // The first screen's files fetched while its cards are put in the page (the observer
+    // names them only once they are laid out).
+    for (const g of groups.flatMap(([, games]) => games).slice(0, FIRST_SCREEN)) withIncludes(g.file);
+    // Names first, in one go, each family a heading across the grid and its cards: the
+    // previews follow as the cards come on screen.
+    gallery.innerHTML = groups.map(([family, games]) =>
+      `<div class="family" data-family="${esc(family)}" style="display:contents">` +
+      `<h2 class="family-name">${esc(family)} <span class="family-count">${games.length}</span></h2>` +
+      games.map((g) =>
+        `<a class="game-card" data-game="${esc(g.name)}" href="#game=${encodeURIComponent(g.name)}"` +
+        ` data-search="${esc(`${g.title} ${g.name} ${family}`.toLowerCase())}">` +
+        `<span class="preview">${st.previews.get(g.name) || ''}</span>` +
+        `<span class="card-title">${esc(g.title)}</span><span class="card-name">${esc(g.name)}</span></a>`).join('') +
+      '</div>').join('');
+    filterGallery();
     // When the names are in the page (the browser test reads it).
     performance.mark('gallery-names');
-  }
-  const gen = ++st.galleryGen;
-  const todo = index.filter((g) => !st.previews.has(g.name));
-  if (todo.length) call('prefetch', todo.map((g) => g.file)).catch(() => {});
-  for (const g of index) {
-    if (st.previews.has(g.name)) continue;
-    let svg;
-    try {
-      svg = (await call('preview', g.file)).svg;
-    } catch (e) {
-      svg = `<span class="preview-error" title="${esc(String(e))}">no preview</span>`;
+    // Made first, so its answers are in when the other's ask for the screen's cards first.
+    screenObserver = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) onScreen.add(e.target);
+        else onScreen.delete(e.target);
+      }
+    });
+    observer = new IntersectionObserver(seen, { rootMargin: '150px 0px' });
+    for (const card of gallery.querySelectorAll('.game-card')) {
+      screenObserver.observe(card);
+      if (!st.previews.has(/** @type {HTMLElement} */ (card).dataset.game || '')) observer.observe(card);
     }
-    st.previews.set(g.name, svg);
-    const card = gallery.querySelector(`[data-game="${CSS.escape(g.name)}"] .preview`);
-    if (card) card.innerHTML = svg;
-    // Left the gallery: the game's own calls go first; the rest of the previews wait.
-    if (gen !== st.galleryGen || $('#gallery-view').hidden) return;
   }
+  // Back from a game: the previews that were waiting go on.
+  drawWanted();
 }
 
 // ---------------------------------------------------------------- opening a game
@@ -162,7 +389,6 @@ let editor;
  */
 async function openGame(name, fen, moves) {
   const gen = ++st.openGen;
-  st.galleryGen++;
   $('#gallery-view').hidden = true;
   $('#game-view').hidden = false;
   message('');
@@ -245,7 +471,7 @@ function render() {
   const targets = selectionTargets();
   const selected = st.sel.prefix.length ? st.sel.prefix[0] : null;
   const board = $('#board');
-  board.innerHTML = renderBoard(v, {
+  board.innerHTML = renderBoard(quietBoard(v), {
     selected, targets, last: st.lastPath, path: st.sel.prefix.slice(1), zones: true, sowing: st.sowing,
     flip: st.flip,
   });
@@ -280,6 +506,36 @@ function render() {
   /** @type {HTMLAnchorElement} */ ($('#link')).href = link;
 }
 
+/** How close (in cells) two coordinate labels may come before the later one is moved off. */
+const LABEL_ROOM = 0.7;
+
+/**
+ * The view with a quiet board: a numbered board (draughts) shows its numbers only, not its
+ * coordinates as well, and labels that would touch (on a hexagonal board's corners, `3`
+ * beside `a`) are moved apart, the later one away from the earlier.
+ * @param {View} v @returns {View}
+ */
+function quietBoard(v) {
+  const b = v.board;
+  const numbered = b.cells.some((c) => c.number !== null && c.number !== undefined);
+  /** @type {{text:string,x:number,y:number}[]} */
+  const labels = [];
+  for (const l of numbered ? [] : b.labels || []) {
+    let { x, y } = l;
+    for (const o of labels) {
+      const dx = x - o.x, dy = y - o.y;
+      const d = Math.hypot(dx, dy);
+      if (d >= LABEL_ROOM) continue;
+      // Straight apart; two labels on one spot part sideways.
+      const [ux, uy] = d > 1e-6 ? [dx / d, dy / d] : [1, 0];
+      x = o.x + ux * LABEL_ROOM;
+      y = o.y + uy * LABEL_ROOM;
+    }
+    labels.push({ ...l, x: Number(x.toFixed(3)), y: Number(y.toFixed(3)) });
+  }
+  return { ...v, board: { ...b, labels } };
+}
+
 function renderStatus() {
   const v = st.view;
   const s = $('#status');
@@ -302,12 +558,28 @@ function setStatus(text) {
   s.textContent = text;
 }
 
-/** @param {View} v */
+/**
+ * The zones' toggle, and their legend while they are shown: one entry per set of cells (two
+ * names for the same cells are one entry), none while the tints are off.
+ * @param {View} v
+ */
 function renderLegend(v) {
   const zc = zoneColours(v.board.cells);
-  $('#legend').innerHTML = !zc.size ? '' :
-    `<li><label><input type="checkbox" id="show-zones"${st.showZones ? ' checked' : ''}> zones:</label></li>` +
-    [...zc].map(([z, c]) => `<li><span class="swatch" style="background:${c}"></span>${esc(z)}</li>`).join('');
+  if (!zc.size) { $('#legend').innerHTML = ''; return; }
+  /** @type {Map<string,string[]>} */
+  const cellsOf = new Map();
+  for (const c of v.board.cells) for (const z of c.zones || []) if (zc.has(z)) cellsOf.set(z, [...(cellsOf.get(z) || []), c.name]);
+  /** @type {Map<string,{names:string[],colour:string}>} */
+  const entries = new Map();
+  for (const [z, colour] of zc) {
+    const key = (cellsOf.get(z) || []).join(' ');
+    const e = entries.get(key);
+    if (e) e.names.push(z);
+    else entries.set(key, { names: [z], colour });
+  }
+  const toggle = `<li><label><input type="checkbox" id="show-zones"${st.showZones ? ' checked' : ''}> zones${st.showZones ? ':' : ''}</label></li>`;
+  $('#legend').innerHTML = toggle + (!st.showZones ? '' : [...entries.values()].map((e) =>
+    `<li class="zone-entry"><span class="swatch" style="background:${e.colour}"></span>${esc(e.names.join(', '))}</li>`).join(''));
 }
 
 /** @param {View} v */
@@ -698,8 +970,10 @@ function wire() {
     if (box.id !== 'show-zones') return;
     st.showZones = box.checked;
     $('#board svg')?.classList.toggle('no-zones', !st.showZones);
+    if (st.view) renderLegend(st.view);
   });
   $('#back').addEventListener('click', () => { location.hash = ''; });
+  $('#gallery-search').addEventListener('input', filterGallery);
 
   window.addEventListener('hashchange', route);
 }
@@ -709,4 +983,4 @@ route();
 // For the browser test and the console: the page's state (its `view` holds the legal moves).
 /** @type {any} */ (window).dagaz = st;
 // Warm the engine up while the person looks at the gallery.
-call('init').catch((e) => message(`The engine did not start: ${e.message}`, true));
+call('init').then(() => performance.mark('engine-ready')).catch((e) => message(`The engine did not start: ${e.message}`, true));

@@ -1,8 +1,8 @@
 // The module worker that owns the engine: the wasm `Session`s live here so a search never
 // freezes the page. Messages `{id, op, args}` are answered `{id, result}` or `{id, error}`.
 //
-// Two sessions: `game` (the board being played) and `preview` (the gallery's start pictures),
-// so drawing the gallery never disturbs a game in progress.
+// One session: the game being played, which also compiles the gallery's previews (`preview`
+// draws a game's start without loading it), so every file is fetched and registered once.
 
 import init, { Session } from './pkg/dagaz_web.js';
 import { renderBoard } from './board.js';
@@ -14,16 +14,14 @@ const ready = init();
 /** @type {Map<string, Promise<string>>} */
 const files = new Map();
 
-/** @type {{game: Session|null, preview: Session|null}} */
-const sessions = { game: null, preview: null };
-/** The files each session has been given, so each is added once. */
-const given = { game: new Set(), preview: new Set() };
+/** @type {Session|null} */
+let theSession = null;
+/** The files the session has been given, so each is added once. */
+const given = new Set();
 
-/** @param {'game'|'preview'} which */
-function session(which) {
-  let s = sessions[which];
-  if (!s) { s = new Session(); sessions[which] = s; }
-  return s;
+function session() {
+  if (!theSession) theSession = new Session();
+  return theSession;
 }
 
 /** @param {string} name @returns {Promise<string>} */
@@ -45,29 +43,82 @@ function fetchFile(name) {
 }
 
 /**
- * Loads a game's text, fetching and registering every file it includes (the session says
- * which are missing; an include may itself include, so this repeats until none is).
- * @param {'game'|'preview'} which @param {string} text
+ * Registers the files a compile found missing, fetched together (a game with many includes
+ * waits for one round trip, not one each); false when one is not shipped or was given already.
+ * @param {string[]} missing @returns {Promise<boolean>}
  */
-async function load(which, text) {
-  const s = session(which);
-  for (let round = 0; round < 16; round++) {
-    const r = JSON.parse(s.load(text));
-    const missing = (r.missing || []).filter((/** @type {string} */ m) => !given[which].has(m));
-    if (r.ok || missing.length === 0) return r;
-    for (const name of missing) {
-      let body;
-      try {
-        body = await fetchFile(name);
-      } catch (e) {
-        // Not shipped: the load's own diagnostics say what is wrong; keep them.
-        return r;
-      }
-      s.addFile(name, body);
-      given[which].add(name);
+async function give(missing) {
+  const wanted = missing.filter((m) => !given.has(m));
+  if (wanted.length === 0) return false;
+  let bodies;
+  try {
+    bodies = await Promise.all(wanted.map(fetchFile));
+  } catch (e) {
+    return false;
+  }
+  wanted.forEach((name, k) => {
+    session().addFile(name, bodies[k]);
+    given.add(name);
+  });
+  return true;
+}
+
+/** What `(include "NAME")` looks like: read from the text, ahead of the compile. */
+const INCLUDE = /\(include\s+"([^"]+)"/g;
+
+/**
+ * The files a text includes, and those they include, all fetched: read from the text rather
+ * than asked for by one compile after another, so a game's includes arrive in one round trip
+ * per level and none waits for the engine. A file that fails to fetch (or a match in a
+ * comment) is left out: the compile still says what is missing.
+ * @param {string} text @param {Set<string>} seen @returns {Promise<string[]>}
+ */
+async function included(text, seen = new Set()) {
+  const names = [...new Set([...text.matchAll(INCLUDE)].map((m) => m[1]))].filter((n) => !seen.has(n));
+  names.forEach((n) => seen.add(n));
+  const bodies = await Promise.all(names.map((n) => fetchFile(n).catch(() => null)));
+  const deeper = await Promise.all(bodies.map((b) => (b === null ? [] : included(b, seen))));
+  return names.filter((_, k) => bodies[k] !== null).concat(deeper.flat());
+}
+
+/** Registers every file `text` includes, fetched as `included` finds them. @param {string} text */
+async function giveIncluded(text) {
+  for (const name of await included(text)) {
+    if (!given.has(name)) {
+      session().addFile(name, await fetchFile(name));
+      given.add(name);
     }
   }
-  return JSON.parse(s.load(text));
+}
+
+/**
+ * Loads a game's text, fetching and registering every file it includes (the session says
+ * which are missing; an include may itself include, so this repeats until none is).
+ * @param {string} text
+ */
+async function load(text) {
+  await giveIncluded(text);
+  for (let round = 0; round < 16; round++) {
+    const r = JSON.parse(session().load(text));
+    // Not shipped: the load's own diagnostics say what is wrong; keep them.
+    if (r.ok || !(await give(r.missing || []))) return r;
+  }
+  return JSON.parse(session().load(text));
+}
+
+/**
+ * A game's start as the gallery draws it: compiled only (no lints, no legal moves), its
+ * includes fetched as for a load.
+ * @param {string} text
+ */
+async function preview(text) {
+  await giveIncluded(text);
+  for (let round = 0; round < 16; round++) {
+    const r = JSON.parse(session().preview(text));
+    if (!r.missing) return r;
+    if (!(await give(r.missing))) return { error: `${r.missing.join(', ')}: not found` };
+  }
+  return { error: 'includes nested too deep' };
 }
 
 /** Operations on the game session whose answer is the wasm's JSON. */
@@ -93,39 +144,34 @@ async function handle(op, args) {
       return true;
     case 'load': {
       const [text] = args;
-      const r = await load('game', text);
-      if (r.ok) r.view = JSON.parse(session('game').view());
+      const r = await load(text);
+      if (r.ok) r.view = JSON.parse(session().view());
       return r;
-    }
-    case 'prefetch': {
-      // The gallery's files, all asked for at once, so the previews wait on none of them.
-      for (const name of args[0] || []) fetchFile(name).catch(() => {});
-      return true;
     }
     case 'addFile': {
       // An edited file that others include: later loads read the edited text.
       const [name, text] = args;
       files.set(name, Promise.resolve(text));
-      for (const which of /** @type {const} */ (['game', 'preview'])) {
-        if (sessions[which]) { session(which).addFile(name, text); given[which].add(name); }
-      }
+      session().addFile(name, text);
+      given.add(name);
       return true;
     }
     case 'preview': {
-      const [file] = args;
-      const text = await fetchFile(file);
-      const r = await load('preview', text);
-      if (!r.ok) {
-        const first = (r.diagnostics || []).find((/** @type {any} */ d) => d.severity === 'error');
-        throw new Error(first ? `${first.line}:${first.col}: ${first.message}` : 'does not compile');
+      // The page hands over the game's files it has fetched (each once for every lane); a
+      // file given already (an edited one, say) is kept.
+      const [file, handed] = args;
+      for (const [name, text] of Object.entries(handed || {})) {
+        if (!files.has(name)) files.set(name, Promise.resolve(text));
+        if (!given.has(name)) { session().addFile(name, text); given.add(name); }
       }
-      const view = JSON.parse(session('preview').view());
+      const view = await preview(await fetchFile(file));
+      if (view.error) throw new Error(view.error);
       return { title: view.title, svg: renderBoard(view, { labels: false, preview: true }) };
     }
     default: {
       const f = /** @type {any} */ (gameOps)[op];
       if (!f) throw new Error(`unknown operation ${op}`);
-      return JSON.parse(f(session('game'), ...args));
+      return JSON.parse(f(session(), ...args));
     }
   }
 }

@@ -11,7 +11,7 @@ use crate::numbers;
 use crate::protocol::{self, FrontEnd, Session};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Action, FenSpec, Game, GenError, Move, StepLimits};
-use dagaz_search::{Clock, Found, Info, SearchLimits, MATE, MATE_BOUND};
+use dagaz_search::{Clock, Found, GameOver, Info, SearchLimits, MATE, MATE_BOUND};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -90,7 +90,9 @@ impl<'g> FrontEnd<'g> for Hub {
                     // Think now, on the same position: the table keeps what pondering found.
                     session.worker.stop_quietly();
                     self.pondering = false;
-                    session.start(job(game, &session.board, self.level.limits(), false));
+                    let over = session.game_over();
+                    let limits = (self.level.limits(), false);
+                    session.start(job(game, &session.board, limits, over));
                 }
             }
             "stop" => {
@@ -158,18 +160,31 @@ impl Hub {
             }
         };
         self.pondering = mode == "ponder";
-        session.start(job(session.game, &session.board, limits, until_stopped));
+        let over = session.game_over();
+        session.start(job(
+            session.game,
+            &session.board,
+            (limits, until_stopped),
+            over,
+        ));
         Ok(())
     }
 }
 
-fn job<'s>(game: &'s Game, board: &Board, limits: SearchLimits, until_stopped: bool) -> Job<'s> {
+/// The search `go` starts, within `limits` (or until stopped); `over` says how the game is
+/// over, for the answer that has no move.
+fn job<'s>(
+    game: &'s Game,
+    board: &Board,
+    (limits, until_stopped): (SearchLimits, bool),
+    over: Option<GameOver>,
+) -> Job<'s> {
     Job {
         record: board.record.clone(),
         limits,
         until_stopped,
         on_info: Box::new(move |info| Some(info_line(game, info))),
-        on_done: Box::new(move |result| done(game, result)),
+        on_done: Box::new(move |result| done(game, result, over)),
     }
 }
 
@@ -496,7 +511,9 @@ fn info_line(game: &Game, info: &Info) -> String {
     )
 }
 
-fn done(game: &Game, result: Result<Found, GenError>) -> Vec<String> {
+/// The answer to `go`: `done move=...`, or where there is no move an `error` that says why
+/// (`error message="game over — Black has no moves and loses"`) and `done move=0-0`.
+fn done(game: &Game, result: Result<Found, GenError>, over: Option<GameOver>) -> Vec<String> {
     match result {
         Ok(found) => match found.best {
             Some(best) => {
@@ -508,10 +525,13 @@ fn done(game: &Game, result: Result<Found, GenError>) -> Vec<String> {
                 }
                 vec![line]
             }
-            None => vec![
-                "error message=\"no legal move\"".into(),
-                "done move=0-0".into(),
-            ],
+            None => {
+                let why = over.map_or_else(|| "no legal move".into(), |over| over.line());
+                vec![
+                    format!("error message=\"{}\"", why.replace('"', "'")),
+                    "done move=0-0".into(),
+                ]
+            }
         },
         Err(e) => vec![
             format!("error message=\"{}\"", e.to_string().replace('"', "'")),

@@ -8,7 +8,8 @@
 use crate::input::{forward, Board, Line};
 use crate::numbers::{MAX_HASH_MB, MAX_THREADS};
 use crate::worker::{Caps, Job, OnCounted, Output, Settings, Worker};
-use dagaz_engine::{Game, Position, StepLimits};
+use dagaz_engine::{Game, MoveGen, Position, StepLimits};
+use dagaz_search::GameOver;
 use std::io::{BufRead, Write};
 use std::sync::mpsc;
 use std::thread::Scope;
@@ -50,6 +51,22 @@ impl<'scope, 'g: 'scope> Session<'scope, '_, '_, 'g> {
     pub(crate) fn count(&mut self, position: Position, depth: u32, on_done: OnCounted<'scope>) {
         self.worker
             .count(self.scope, self.out, position, depth, on_done);
+    }
+}
+
+impl Session<'_, '_, '_, '_> {
+    /// How the game at the board's position is over, when it is: the end its history gives
+    /// (a repetition), else the goal or the want of moves that ends it. A protocol says it in
+    /// its result line beside the answer that has no move.
+    pub(crate) fn game_over(&self) -> Option<GameOver> {
+        let record = &self.board.record;
+        if let Some(over) = record.history_end(self.game) {
+            return Some(over);
+        }
+        let ended = MoveGen::new(self.gen_limits)
+            .ending(self.game, record.position())
+            .ok()??;
+        Some(GameOver::from_ending(self.game, &ended))
     }
 }
 

@@ -9,7 +9,7 @@ use crate::numbers;
 use crate::protocol::{self, FrontEnd, Session};
 use crate::worker::{Caps, Job, Output, Settings, Worker};
 use dagaz_engine::{Game, GenError, Move, StepLimits};
-use dagaz_search::{Clock, Found, SearchLimits, MAX_DEPTH};
+use dagaz_search::{Clock, Found, GameOver, SearchLimits, MAX_DEPTH};
 use std::io::{BufRead, Write};
 
 /// A UCI session for `game`: commands read from `input` until it ends or says `quit`, answers
@@ -93,12 +93,13 @@ fn go<'scope, 'g: 'scope>(
         session.count(position, depth, on_done);
         return Ok(());
     }
+    let over = session.game_over();
     let job = Job {
         record: session.board.record.clone(),
         limits: go.limits,
         until_stopped: go.infinite,
         on_info: Box::new(|info| Some(info_line(game, info))),
-        on_done: Box::new(|result| bestmove(game, result)),
+        on_done: Box::new(move |result| bestmove(game, result, over)),
     };
     session.start(job);
     Ok(())
@@ -159,11 +160,17 @@ fn parse_go(args: &[&str], side: usize) -> Result<Go, String> {
     Ok(go)
 }
 
-fn bestmove(game: &Game, result: Result<Found, GenError>) -> Vec<String> {
+/// The answer to `go`: the best move, or `0000` where there is none, after an `info string`
+/// that says how the game is over when it is (`info string game over — Checkmate: White wins`).
+fn bestmove(game: &Game, result: Result<Found, GenError>, over: Option<GameOver>) -> Vec<String> {
     match result {
         Ok(found) => match found.best {
             Some(best) => vec![format!("bestmove {}", move_token(game, &best))],
-            None => vec!["bestmove 0000".into()],
+            None => over
+                .map(|over| format!("info string {}", over.line()))
+                .into_iter()
+                .chain(["bestmove 0000".to_string()])
+                .collect(),
         },
         Err(e) => vec![
             format!("info string error: {e}"),

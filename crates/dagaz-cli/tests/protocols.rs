@@ -187,7 +187,43 @@ fn uci_a_mated_side_answers_bestmove_0000() {
         "chess.game",
         "position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 2\n",
     );
-    assert_eq!(lines, ["bestmove 0000"]);
+    assert_eq!(
+        lines,
+        [
+            "info string game over — Checkmate: Black wins",
+            "bestmove 0000"
+        ]
+    );
+}
+
+#[test]
+fn uci_and_hub_say_how_a_game_ended_by_a_goal_or_without_moves() {
+    // Tic-tac-toe after X's row: no move, and the goal's name.
+    let (_, lines) = session(
+        "uci",
+        "tic-tac-toe.game",
+        "position startpos moves a1 a3 b1 b3 c1\ngo depth 1\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "info string game over — X wins: three in a row",
+            "bestmove 0000"
+        ]
+    );
+    // International draughts, White to move with no man left to move.
+    let (_, lines) = session(
+        "hub",
+        "international.game",
+        format!("pos pos=W{}\ngo think\n", "b".repeat(50)),
+    );
+    assert_eq!(
+        lines,
+        [
+            "error message=\"game over — White has no moves and loses\"",
+            "done move=0-0"
+        ]
+    );
 }
 
 #[test]
@@ -291,6 +327,7 @@ fn uci_numbers_out_of_range_are_refused_with_the_range() {
             "info string error: go perft: expected a number from 0 to 64, found \"65\"",
             "info string error: go mate: expected a number from 1 to 32, found \"33\"",
             "info string error: go depth: expected a number from 1 to 64, found nothing",
+            "info string game over — Checkmate: Black wins",
             "bestmove 0000",
         ]
     );

@@ -350,6 +350,7 @@ fn goal_programs(
                 dagaz_syntax::Outcome::Loss => crate::goals::Outcome::Loss,
                 dagaz_syntax::Outcome::Draw => crate::goals::Outcome::Draw,
             },
+            name: goal.name.clone(),
             program,
             span: goal.span,
         });

@@ -150,6 +150,7 @@ pub(crate) fn goals(
                     outcome,
                     by_score: goal.by_score,
                     rule,
+                    name: goal.name.clone(),
                 });
                 continue;
             }
@@ -178,6 +179,7 @@ pub(crate) fn goals(
                         outcome,
                         by_score: goal.by_score,
                         rule,
+                        name: goal.name.clone(),
                     });
                 }
                 continue;
@@ -187,6 +189,7 @@ pub(crate) fn goals(
             outcome,
             by_score: goal.by_score,
             condition,
+            name: goal.name.clone(),
         });
     }
     (goals, history)

@@ -11,6 +11,8 @@ use std::fmt;
 pub struct GoalProgram {
     /// The result for the player who made the move.
     pub outcome: Outcome,
+    /// `(goal win "three in a row" ...)`: the words the end is said in, when the game names it.
+    pub name: Option<String>,
     /// The statements as a chain with one `move` clause.
     pub program: Program,
     /// The clause, for messages.
@@ -84,7 +86,7 @@ impl fmt::Display for GoalCondition {
 }
 
 /// `(loss checkmated)`: the outcome for the side to move when the condition holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Goal {
     /// The result for the side to move.
     pub outcome: Outcome,
@@ -92,6 +94,9 @@ pub struct Goal {
     pub by_score: bool,
     /// When the goal applies.
     pub condition: GoalCondition,
+    /// `(draw "the board is full" no-moves)`: the words the end is said in, when the game
+    /// names it.
+    pub name: Option<String>,
 }
 
 /// A way the history of a game ends it, whatever the moves left.
@@ -165,6 +170,9 @@ pub struct HistoryGoal {
     pub by_score: bool,
     /// What in the history ends the game.
     pub rule: HistoryRule,
+    /// `(draw "the fifty-move rule" (quiet-moves 100 Pawn))`: the words the end is said in,
+    /// when the game names it.
+    pub name: Option<String>,
 }
 
 impl HistoryRule {

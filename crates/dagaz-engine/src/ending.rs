@@ -53,6 +53,37 @@ impl Ending {
             Outcome::Loss => Some(Outcome::Win),
         }
     }
+
+    /// The words the game gives the goal that ended it (`(goal win "three in a row" ...)`,
+    /// `(draw "the board is full" no-moves)`), if it names it. A game that ends for want of
+    /// moves is named by its first goal of that condition: the one [`without_moves`] chose.
+    pub fn goal_name<'g>(&self, game: &'g Game) -> Option<&'g str> {
+        match self.reason {
+            EndReason::Goal(n) => game
+                .rules
+                .goal_programs
+                .get(n.checked_sub(1)?)?
+                .name
+                .as_deref(),
+            EndReason::NoMoves(condition) => game
+                .goals()
+                .iter()
+                .find(|g| g.condition == condition && !g.by_score)?
+                .name
+                .as_deref(),
+            EndReason::Score(_) | EndReason::Stuck | EndReason::Repetition => None,
+        }
+    }
+}
+
+/// What a game's `score` clause counts, in words: `pieces`, `area` or `seeds` (pieces when it
+/// has none, as [`score`] does).
+pub fn counted(game: &Game) -> &'static str {
+    match game.rules.end_score {
+        Some(EndScore::Area) => "area",
+        Some(EndScore::Seeds) => "seeds",
+        Some(EndScore::Pieces) | None => "pieces",
+    }
 }
 
 /// The player who made the last move: the side to move again after `another-turn`, else the

@@ -78,7 +78,7 @@ pub use dagaz_ir::{
     Action, Board, Clause, Dir, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType,
     MAX_TURN_VARIABLES,
 };
-pub use ending::{by_score, score, EndReason, Ending};
+pub use ending::{by_score, counted, score, EndReason, Ending};
 pub use error::{
     CompileError, CompileErrorKind, GenError, GenErrorKind, Internal, LoadError, SetupError,
     SetupErrorKind,

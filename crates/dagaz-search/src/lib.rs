@@ -40,7 +40,7 @@ mod search;
 mod table;
 
 pub use limits::{Clock, SearchLimits, MAX_DEPTH};
-pub use over::{describe, GameOver};
+pub use over::{describe, words, GameOver, GAME_OVER};
 pub use record::GameRecord;
 pub use report::{Found, Info};
 pub use score::{Score, INFINITY, MATE, MATE_BOUND};

@@ -1440,3 +1440,44 @@ fn statements_and_expressions_carry_their_spans() {
 fn a_top_level_item_is_small() {
     assert_eq!(std::mem::size_of::<Item>(), 24);
 }
+
+#[test]
+fn a_goal_may_be_named_by_a_string_after_its_result() {
+    let (game, errors) = game_of(
+        r#"(goal win "three in a row" (check is-friend?)) (goal draw (check is-enemy?))
+           (draw "the board is full" no-moves) (loss checkmated)
+           (draw "the fifty-move rule" (quiet-moves 100)) (end "all passed" no-moves)"#,
+    );
+    assert_eq!(errors, Vec::<String>::new());
+    let named: Vec<Option<&str>> = game
+        .goal_programs
+        .iter()
+        .map(|g| g.name.as_deref())
+        .collect();
+    assert_eq!(named, [Some("three in a row"), None]);
+    // The name is not a statement: the first goal's body is its one check.
+    assert_eq!(game.goal_programs[0].body.stmts.len(), 1);
+    let named: Vec<(Option<&str>, &GoalCondition)> = game
+        .goals
+        .iter()
+        .map(|g| (g.name.as_deref(), &g.condition))
+        .collect();
+    assert_eq!(
+        named[0],
+        (Some("the board is full"), &GoalCondition::NoMoves)
+    );
+    assert_eq!(named[1], (None, &GoalCondition::Checkmated));
+    assert_eq!(named[2].0, Some("the fifty-move rule"));
+    assert_eq!(named[3], (Some("all passed"), &GoalCondition::NoMoves));
+}
+
+#[test]
+fn a_goal_name_out_of_place_is_an_error() {
+    // After the condition rather than before it: one argument too many.
+    let (_, errors) = game_of(r#"(draw no-moves "the board is full")"#);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    // Before the result of a `goal`: not a result.
+    let (_, errors) = game_of(r#"(goal "three in a row" win (check true))"#);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("`win`, `loss` or `draw`"), "{errors:?}");
+}

@@ -248,6 +248,8 @@ pub struct Seeds {
 pub struct GoalProgram {
     /// The result for the player who made the move, when the statements reach their end.
     pub outcome: Outcome,
+    /// `(goal win "three in a row" ...)`: how the end is said, when the game names it.
+    pub name: Option<String>,
     /// The statements.
     pub body: Block,
     /// The clause.
@@ -526,6 +528,8 @@ pub struct Goal {
     pub by_score: bool,
     /// When it applies.
     pub condition: GoalCondition,
+    /// `(draw "the board is full" no-moves)`: how the end is said, when the game names it.
+    pub name: Option<String>,
     /// The clause.
     pub span: Span,
 }

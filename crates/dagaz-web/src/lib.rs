@@ -64,6 +64,12 @@ mod exported {
             self.inner.load(text).to_string()
         }
 
+        /// The start of a game text for the gallery: a `View` without moves, `{"missing"}` or
+        /// `{"error"}`; compiled only (no lints, no moves), the loaded game left as it was.
+        pub fn preview(&self, text: &str) -> String {
+            self.inner.preview(text).to_string()
+        }
+
         /// The current position: a `View`, or `{"error"}` when no game is loaded.
         pub fn view(&self) -> String {
             self.inner.view().to_string()

@@ -76,6 +76,34 @@ impl Session {
         }
     }
 
+    /// The start of a game text as the gallery draws it: its view with no legal moves, or
+    /// `{"missing"}` (the files it includes that are not registered) or `{"error"}`. Only
+    /// compiled: no `check` lints, no move generation, and the game loaded stays as it was.
+    pub fn preview(&self, text: &str) -> Json {
+        let mut missing: Vec<String> = Vec::new();
+        let loaded = Game::load_with(text, &mut |name| {
+            let found = self.read(name);
+            if found.is_err() && !missing.iter().any(|m| m == name) {
+                missing.push(name.to_string());
+            }
+            found
+        });
+        if !missing.is_empty() {
+            return json!({ "missing": missing });
+        }
+        match loaded {
+            Ok(game) => view(&Parts {
+                layout: &layout(game.board()),
+                record: &GameRecord::new(game.initial_position()),
+                game: &game,
+                moves: &[],
+                redo: 0,
+                over: None,
+            }),
+            Err(e) => error(e),
+        }
+    }
+
     /// The current position, or an error when no game is loaded.
     pub fn view(&self) -> Json {
         match &self.play {
@@ -88,7 +116,7 @@ impl Session {
     pub fn play(&mut self, i: usize) -> Json {
         self.with_game(|play| {
             if let Some(over) = &play.over {
-                return error(format!("the game is over: {}", over.text));
+                return error(over.line());
             }
             let Some(mv) = play.moves.get(i).cloned() else {
                 return error(format!(
@@ -104,7 +132,7 @@ impl Session {
     pub fn play_text(&mut self, notation: &str) -> Json {
         self.with_game(|play| {
             if let Some(over) = &play.over {
-                return error(format!("the game is over: {}", over.text));
+                return error(over.line());
             }
             match dagaz_engine::match_move(&play.game, &play.moves, notation) {
                 Ok(mv) => {
@@ -464,7 +492,7 @@ mod tests {
             assert!(view.get("error").is_none(), "{mv}: {view}");
         }
         let over = &view["over"];
-        assert_eq!(over["text"], "no legal moves (checkmate): Black loses");
+        assert_eq!(over["text"], "Checkmate: White wins");
         assert_eq!(
             (over["winner"].clone(), over["draw"].clone()),
             (json!(0), json!(false))
@@ -473,7 +501,7 @@ mod tests {
         assert_eq!(view["history"].as_array().unwrap().len(), 7);
         assert_eq!(
             session.play_text("e8e7"),
-            json!({"error": "the game is over: no legal moves (checkmate): Black loses"})
+            json!({"error": "game over — Checkmate: White wins"})
         );
         assert!(session.play(0)["error"].is_string());
         let captured = session.undo();
@@ -616,7 +644,7 @@ mod tests {
         assert_eq!(mv["path"], json!([name(32), name(21), name(12)]));
         assert_eq!(mv["captures"], json!([name(27), name(17)]));
         let after = session.play(0);
-        assert_eq!(after["over"]["text"], "no legal moves: Black loses");
+        assert_eq!(after["over"]["text"], "Black has no moves and loses");
     }
 
     #[test]
@@ -652,6 +680,30 @@ mod tests {
         assert_eq!(session.view()["history"], json!([]));
         let timed = session.search(50, 0);
         assert!(timed["best"].is_u64(), "{timed}");
+    }
+
+    #[test]
+    fn a_preview_is_the_start_without_moves_and_keeps_the_game() {
+        let mut session = loaded("chess.game");
+        session.play_text("e2e4");
+        let crazyhouse = game_text("crazyhouse.game");
+        assert_eq!(
+            session.preview(&crazyhouse),
+            json!({"missing": ["chess.game"]})
+        );
+        session.add_file("chess.game", &game_text("chess.game"));
+        let preview = session.preview(&crazyhouse);
+        assert_eq!(preview["moves"], json!([]));
+        assert_eq!(preview["pieces"].as_array().map(Vec::len), Some(32));
+        // What a load shows at the start, but for the moves.
+        let mut other = with_library();
+        other.add_file("chess.game", &game_text("chess.game"));
+        assert_eq!(other.load(&crazyhouse)["ok"], true);
+        let mut start = other.view();
+        start["moves"] = json!([]);
+        assert_eq!(preview, start);
+        assert_eq!(session.view()["history"], json!(["e2e4"]));
+        assert!(session.preview("(game")["error"].is_string());
     }
 
     #[test]

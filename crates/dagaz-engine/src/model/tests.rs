@@ -74,7 +74,8 @@ fn end_goals_leave_the_result_to_the_score() {
         &[HistoryGoal {
             outcome: Outcome::Draw,
             by_score: true,
-            rule: HistoryRule::Repetition { times: 2 }
+            rule: HistoryRule::Repetition { times: 2 },
+            name: None,
         }]
     );
     let g = game(&format!(
@@ -99,7 +100,8 @@ fn history_goals_are_read_and_quiet_moves_reset_on_captures_and_named_pieces() {
             HistoryGoal {
                 outcome: Outcome::Draw,
                 by_score: false,
-                rule: HistoryRule::Repetition { times: 3 }
+                rule: HistoryRule::Repetition { times: 3 },
+                name: None,
             },
             HistoryGoal {
                 outcome: Outcome::Draw,
@@ -108,7 +110,8 @@ fn history_goals_are_read_and_quiet_moves_reset_on_captures_and_named_pieces() {
                     plies: 100,
                     resets: vec![PieceKind(0)],
                     material: None,
-                }
+                },
+                name: None,
             }
         ]
     );

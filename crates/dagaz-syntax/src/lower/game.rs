@@ -199,13 +199,16 @@ impl Lower {
                     Keyword::Loss => Outcome::Loss,
                     _ => Outcome::Draw,
                 };
-                let condition = shape::arity::<1>(text, parts, span)
+                // An optional name first: `(draw "the board is full" no-moves)`.
+                let (name, rest) = goal_name(parts);
+                let condition = shape::arity::<1>(text, &rest, span)
                     .and_then(|[condition]| goal_condition(condition));
                 if let Some(condition) = self.ok(condition) {
                     game.goals.push(Goal {
                         outcome,
                         by_score: keyword == Keyword::End,
                         condition,
+                        name,
                         span,
                     });
                 }
@@ -297,9 +300,12 @@ impl Lower {
             ));
             return None;
         };
-        let body = self.clause(super::Clause::Pre, clause, parts.get(1..).unwrap_or(&[]));
+        // `(goal win "three in a row" STATEMENT ...)`: the name stands after the result.
+        let (name, rest) = goal_name(parts.get(1..).unwrap_or(&[]));
+        let body = self.clause(super::Clause::Pre, clause, &rest);
         Some(GoalProgram {
             outcome,
+            name,
             body,
             span: clause.span,
         })
@@ -677,6 +683,22 @@ fn piece_group(group: &Node) -> Result<PieceGroup> {
         squares,
         span: group.span,
     })
+}
+
+/// The name a goal may give itself, a string after its head (`goal win`, or `draw`), and the
+/// items with the name left out, the head kept: `(draw "the board is full" no-moves)` gives
+/// `the board is full` and `(draw no-moves)`.
+fn goal_name(parts: &[Node]) -> (Option<String>, std::borrow::Cow<'_, [Node]>) {
+    match parts {
+        [head, named, rest @ ..] => match &named.kind {
+            dagaz_sexpr::NodeKind::Str(name) => {
+                let kept = std::iter::once(head).chain(rest).cloned().collect();
+                (Some(name.clone()), std::borrow::Cow::Owned(kept))
+            }
+            _ => (None, std::borrow::Cow::Borrowed(parts)),
+        },
+        _ => (None, std::borrow::Cow::Borrowed(parts)),
+    }
 }
 
 /// The condition of `(win X)`, `(loss X)` or `(draw X)`.
