@@ -126,12 +126,12 @@ fn an_unknown_name_suggests_the_declared_one_nearest() {
         (
             "(Man c1)",
             "(Man c7)",
-            "unknown position `c7`; did you mean `c1`?",
+            "unknown position `c7`; did you mean `c3`?",
         ),
         (
-            "(Black (Man",
-            "(Black (Mna",
-            "unknown piece type `Mna`; did you mean `Man`?",
+            "(check is-empty?))",
+            "(check is-empty?) (check (not (= piece Mna))))",
+            "`Mna` is not a name the game declares, nor a global variable that a rule sets; did you mean `Man`?",
         ),
         (
             "(players White Black)",
@@ -139,7 +139,8 @@ fn an_unknown_name_suggests_the_declared_one_nearest() {
             "unknown player `Blakc`; did you mean `Black`?",
         ),
     ] {
-        let path = temp_game("near.game", &ZONED.replace(from, to));
+        let spelt = ZONED.replace("diagpoints", "diag-points");
+        let path = temp_game("near.game", &spelt.replace(from, to));
         let (code, _, err) = dagaz(&["moves", &path]);
         assert_eq!(code, 2, "{to}");
         assert_eq!(err.lines().next(), Some(format!("error: {message}").as_str()));
@@ -195,7 +196,7 @@ fn check_warns_of_a_game_that_can_go_round_forever() {
     assert_eq!(
         out.replace(&path, "GAME"),
         lines(&[
-            "warning: the game has neither a repetition rule nor a move limit, and its players can move back and forth forever (the moves a1b2 a3a2 b2a1 a2a3 bring a position back) [endless]",
+            "warning: the game has neither a repetition rule nor a move limit, and its players can move back and forth forever (the moves b3b2 a3a2 b2b3 a2a3 bring a position back) [endless]",
             "   ╭─[ GAME:8:2 ]",
             "   │",
             " 8 │ (game (name tapatan) (board b)",

@@ -107,8 +107,9 @@ enum Command {
     /// Print the position as FEN (for games that declare one: chess, the draughts games).
     Fen(PositionArgs),
     /// Report every problem in a game file: syntax and compile errors (all of them, not only the
-    /// first), names that are read but never set (misspellings), move clauses that can never
-    /// complete, piece types never placed. Exit code 0 when clean, 2 otherwise.
+    /// first; a name that is read and never declared nor set, a misspelling, is one), move
+    /// clauses that can never complete, piece types never placed, a game that can go round
+    /// forever. Exit code 0 when clean, 2 otherwise.
     Check {
         /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
         game: PathBuf,

@@ -3,7 +3,8 @@
 
 /// The candidate nearest `name` by edit distance (a swap of two letters counts one), when it
 /// is near enough to be a likely slip: at most one edit in a short name, one in three in a
-/// longer one, and never every letter (`n` is not a slip for `e`). Letter case counts for
+/// longer one, and fewer edits than the shorter name has letters (`n` is no slip for `e`,
+/// nor `a1` for `1`). Letter case counts for
 /// nothing more than a slip. Ties go to the first candidate.
 pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let length = name.chars().count();
@@ -15,7 +16,7 @@ pub fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|c| {
             let other = c.to_lowercase();
             let distance = strsim::osa_distance(&lower, &other);
-            let whole = distance >= length.max(other.chars().count());
+            let whole = distance >= length.min(other.chars().count());
             (if whole { usize::MAX } else { distance }, c)
         })
         .filter(|&(d, _)| d <= limit)
@@ -38,7 +39,8 @@ mod tests {
             Some("is-empty?")
         );
         assert_eq!(nearest("Chess", ["chess", "chess960"]), Some("chess"));
-        assert_eq!(nearest("n", ["ne", "s"]), Some("ne"));
+        assert_eq!(nearest("n", ["ne", "s"]), None);
+        assert_eq!(nearest("a1", ["1", "2"]), None);
         assert_eq!(nearest("n", ["e", "s"]), None);
         assert_eq!(nearest("c7", ["c1", "b7"]), Some("c1"));
         assert_eq!(nearest("x", ["abc"]), None);

@@ -20,7 +20,8 @@ pub struct ReadError {
 impl ReadError {
     /// For a list or a string left open, the other place to show besides the one it opens
     /// at: the last character of `text` that is not white space, where the text ends with it
-    /// still open (a `)` is missing somewhere between the two). `None` for the other kinds.
+    /// still open (a `)` is missing somewhere between the two). `None` for the other kinds,
+    /// and when the text ends on the line the list opens on (the one place says it all).
     pub fn end_of_text(&self, text: &str) -> Option<Span> {
         if !matches!(
             self.kind,
@@ -33,7 +34,8 @@ impl ReadError {
             .rev()
             .find(|(_, c)| !c.is_whitespace())?;
         let end = at + c.len_utf8();
-        (at > self.span.start).then(|| Span::new(at, end))
+        let between = text.get(self.span.start..at)?;
+        between.contains('\n').then(|| Span::new(at, end))
     }
 }
 

@@ -271,13 +271,14 @@ mod tests {
         let text = "(a\n (b)  \n";
         let err = read(text).unwrap_err();
         assert_eq!(err.end_of_text(text), Some(Span::new(6, 7)));
-        let text = "(log \"abc";
+        let text = "(log \"abc\ndef";
         assert_eq!(
             read(text).unwrap_err().end_of_text(text),
-            Some(Span::new(8, 9))
+            Some(Span::new(12, 13))
         );
-        // Nothing after the opening: one place says it all.
+        // Nothing after the opening, or the end on its line: one place says it all.
         assert_eq!(read("(").unwrap_err().end_of_text("("), None);
+        assert_eq!(read("(a (b)").unwrap_err().end_of_text("(a (b)"), None);
         assert_eq!(read("(a))").unwrap_err().end_of_text("(a))"), None);
     }
 
