@@ -292,8 +292,12 @@ fn every_step_loads_and_counts_its_figures() {
     let steps = tutorial();
     for step in &steps {
         let where_ = format!("docs/tutorial.md line {}: {}", step.line, step.file);
+        // The tutorial's games leave out the draws by repetition and by quiet moves, which
+        // the shipped games add (it says so): that their players can shuffle forever is the
+        // one thing `check` may say of them.
         let problems: Vec<String> = dagaz_engine::check(&step.text)
             .iter()
+            .filter(|p| p.code != "endless")
             .map(|p| format!("{}: {}", p.code, p.message))
             .collect();
         assert_eq!(problems, Vec::<String>::new(), "{where_}: dagaz check");
