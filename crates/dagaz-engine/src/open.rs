@@ -62,8 +62,8 @@ pub enum OpenError {
         path: String,
         /// The game text.
         text: String,
-        /// What is wrong in it.
-        error: LoadError,
+        /// What is wrong in it (boxed: the error stays small for the `Ok` path).
+        error: Box<LoadError>,
     },
 }
 
@@ -204,7 +204,7 @@ impl Game {
         source.load().map_err(|error| OpenError::Load {
             path: source.origin,
             text: source.text,
-            error,
+            error: Box::new(error),
         })
     }
 }
@@ -273,7 +273,7 @@ mod tests {
         std::fs::write(&path, TEXTS[1].1).unwrap();
         let err = Game::open(&path).unwrap_err();
         assert!(
-            matches!(&err, OpenError::Load { error: LoadError::Compile(e), .. } if e.kind.code() == "include"),
+            matches!(&err, OpenError::Load { error, .. } if matches!(&**error, LoadError::Compile(e) if e.kind.code() == "include")),
             "{err}"
         );
         let source = GameSource::read(&path).unwrap().with_library(TEXTS);
