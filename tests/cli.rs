@@ -199,6 +199,9 @@ fn a_syntax_error_names_file_line_and_column() {
             " 1 │ (board (name b)",
             "   │ ┬  ",
             "   │ ╰── here",
+            " 2 │   (dim \"a-c\")",
+            "   │             ┬  ",
+            "   │             ╰── the text ends here, with it still open",
             "───╯",
         ])
     );
@@ -318,8 +321,7 @@ fn bad_arguments_exit_2_and_help_exits_0() {
     let out = dagaz(&["--help"]);
     assert_eq!(out.code, 0);
     assert!(
-        out.stdout
-            .contains("dagaz moves games/simple-checkers.game"),
+        out.stdout.contains("dagaz moves simple-checkers\n"),
         "{}",
         out.stdout
     );

@@ -16,9 +16,11 @@ mod board_games;
 mod chess;
 mod classics;
 mod cli;
+mod diagnostics;
 mod draughts;
 mod layering;
 mod library;
+mod names;
 mod native;
 mod play;
 mod properties;
@@ -51,15 +53,9 @@ pub fn repo_path(relative: &str) -> PathBuf {
         .join(relative)
 }
 
+/// The game file at `relative`, its includes read from its directory, as `dagaz` reads them.
 pub fn load(relative: &str) -> dagaz_engine::Game {
-    let path = repo_path(relative);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let dir = path.parent().unwrap().to_path_buf();
-    // Included files are read from the game file's directory, as `dagaz` reads them.
-    dagaz_engine::Game::load_with(&text, &mut |name| {
-        std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
-    })
-    .unwrap()
+    dagaz_engine::Game::open(repo_path(relative)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The legal moves of `position` in the game's notation, sorted.

@@ -30,7 +30,7 @@
 
 use dagaz_engine::{Counting, Game, MoveGen, Perft, Position};
 use pretty_assertions::assert_eq;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The last step of each game in the tutorial, the shipped game it rebuilds, and published
 /// counts its figures must begin with.
@@ -253,13 +253,7 @@ fn tutorial() -> Vec<Step> {
 
 /// Loads a shipped game, reading the files it includes from its directory.
 fn load_shipped(relative: &str) -> Game {
-    let path = repo_path(relative);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let dir: &Path = path.parent().unwrap();
-    Game::load_with(&text, &mut |name| {
-        std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
-    })
-    .unwrap_or_else(|e| panic!("{relative}: {e}"))
+    Game::open(repo_path(relative)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The position a `perft` line names.
@@ -298,8 +292,12 @@ fn every_step_loads_and_counts_its_figures() {
     let steps = tutorial();
     for step in &steps {
         let where_ = format!("docs/tutorial.md line {}: {}", step.line, step.file);
+        // The tutorial's games leave out the draws by repetition and by quiet moves, which
+        // the shipped games add (it says so): that their players can shuffle forever is the
+        // one thing `check` may say of them.
         let problems: Vec<String> = dagaz_engine::check(&step.text)
             .iter()
+            .filter(|p| p.code != "endless")
             .map(|p| format!("{}: {}", p.code, p.message))
             .collect();
         assert_eq!(problems, Vec::<String>::new(), "{where_}: dagaz check");

@@ -59,6 +59,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         | Command::Match(_)
         | Command::Serve(_) => Err("error: internal: this command runs apart\n".into()),
         Command::Disasm { game } => disasm(&game),
+        Command::Games => Ok(crate::games::list()),
     }
 }
 
@@ -190,30 +191,31 @@ fn disasm(game: &Path) -> Outcome {
 
 /// `dagaz check`: every problem in the game file, as text or JSON; exit code 2 when any.
 fn check(path: &Path, format: crate::Format) -> Result<(String, i32), String> {
-    let shown = path.display().to_string();
-    let text = crate::loaded::read_game_text(path)?;
-    let problems = dagaz_engine::check_with(&text, &mut crate::loaded::includer(path));
+    let source = crate::games::source(path)?;
+    let (shown, text) = (source.origin().to_string(), source.text());
+    let problems = source.check();
     let code = if problems.is_empty() {
         0
     } else {
         crate::EXIT_BAD_INPUT
     };
     let out = match format {
-        crate::Format::Json => crate::diagnostics::json(&shown, &text, &problems),
+        crate::Format::Json => crate::diagnostics::json(&shown, text, &problems),
         crate::Format::Human if problems.is_empty() => format!("{shown}: no problems found\n"),
         crate::Format::Human => {
-            let lines = dagaz_sexpr::LineIndex::new(&text);
+            let lines = dagaz_sexpr::LineIndex::new(text);
             let (shown_problems, rest) =
                 problems.split_at(problems.len().min(crate::diagnostics::MAX_SHOWN));
             let mut out = String::new();
             for p in shown_problems {
-                out.push_str(&crate::diagnostics::report(
+                out.push_str(&crate::diagnostics::report_also(
                     p.severity.as_str(),
                     &shown,
                     &lines,
                     p.span,
                     &format!("{} [{}]", p.message, p.code),
                     p.help.as_deref(),
+                    p.related.as_ref().map(|(at, what)| (*at, what.as_str())),
                 ));
             }
             if !rest.is_empty() {

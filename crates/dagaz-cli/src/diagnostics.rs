@@ -38,13 +38,30 @@ pub fn report(
     message: &str,
     help: Option<&str>,
 ) -> String {
+    report_also(severity, origin, lines, span, message, help, None)
+}
+
+/// As [`report`], with another place the problem involves, after `span`, labelled with what
+/// it is there (a list left open: where the text ends).
+pub fn report_also(
+    severity: &str,
+    origin: &str,
+    lines: &LineIndex<'_>,
+    span: Span,
+    message: &str,
+    help: Option<&str>,
+    also: Option<(Span, &str)>,
+) -> String {
     let kind = if severity == "warning" {
         ReportKind::Warning
     } else {
         ReportKind::Error
     };
     let at = lines.line_col(span.start);
-    let excerpt = Excerpt::new(lines, span);
+    let excerpt = match also {
+        Some((other, _)) if other.start > span.end => Excerpt::pair(lines, span, other),
+        _ => Excerpt::new(lines, span),
+    };
     let mut report = Report::build(kind, (origin, excerpt.label.clone()))
         .with_config(
             Config::default()
@@ -53,6 +70,9 @@ pub fn report(
         )
         .with_message(message)
         .with_label(Label::new((origin, excerpt.label.clone())).with_message("here"));
+    if let (Some(range), Some((_, what))) = (excerpt.also.clone(), also) {
+        report = report.with_label(Label::new((origin, range)).with_message(what));
+    }
     if let Some(help) = help {
         report = report.with_help(help);
     }
@@ -137,6 +157,8 @@ struct Excerpt {
     text: String,
     /// The span in `text`.
     label: Range<usize>,
+    /// The second place in `text`, for [`Excerpt::pair`].
+    also: Option<Range<usize>>,
     /// The text's lines that the excerpt's first and last lines are.
     first: usize,
     last: usize,
@@ -155,6 +177,7 @@ impl Excerpt {
         let mut out = Excerpt {
             text: String::new(),
             label: 0..0,
+            also: None,
             first,
             last,
         };
@@ -173,6 +196,45 @@ impl Excerpt {
             out.label = a..b;
         }
         // ariadne draws a line with its line end one column wider.
+        if last_line.end < text.len() {
+            out.text.push('\n');
+        }
+        out
+    }
+
+    /// The lines of two places, `a` then `b` (each a character or a few), as ariadne is given
+    /// them: the lines between left empty however many they are (ariadne does not show them;
+    /// the two lines are what matter).
+    fn pair(lines: &LineIndex<'_>, a: Span, b: Span) -> Excerpt {
+        let text = lines.text();
+        let bounds = |s: Span| {
+            let start = floor(text, s.start);
+            (start, ceil(text, s.end.max(start + 1)).max(start))
+        };
+        let ((a0, a1), (b0, b1)) = (bounds(a), bounds(b));
+        let (first, first_line) = line_around(lines, a0);
+        let (last, last_line) = line_around(lines, b0);
+        let mut out = Excerpt {
+            text: String::new(),
+            label: 0..0,
+            also: None,
+            first,
+            last,
+        };
+        if first == last {
+            let shown = window(text, &first_line, a0, b1);
+            let [pa, pb] = out.push_line(text, &first_line, &shown, [a0, b1.min(first_line.end)]);
+            out.label = pa..pa + (a1 - a0);
+            out.also = Some(pb.saturating_sub(b1 - b0)..pb);
+        } else {
+            let shown = window(text, &first_line, a0, a1);
+            let [pa, pa1] = out.push_line(text, &first_line, &shown, [a0, a1.min(first_line.end)]);
+            out.label = pa..pa1.max(pa + 1);
+            out.text.push_str(&"\n".repeat(last - first));
+            let shown = window(text, &last_line, b0, b1);
+            let [pb, pb1] = out.push_line(text, &last_line, &shown, [b0, b1.min(last_line.end)]);
+            out.also = Some(pb..pb1.max(pb + 1));
+        }
         if last_line.end < text.len() {
             out.text.push('\n');
         }

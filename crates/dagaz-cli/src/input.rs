@@ -197,12 +197,11 @@ mod tests {
     }
 
     fn chess() -> Game {
-        let path = std::path::PathBuf::from(format!(
+        Game::open(format!(
             "{}/../../games/chess.game",
             env!("CARGO_MANIFEST_DIR")
-        ));
-        let text = std::fs::read_to_string(&path).unwrap();
-        dagaz_engine::Game::load_with(&text, &mut crate::loaded::includer(&path)).unwrap()
+        ))
+        .unwrap()
     }
 
     #[test]

@@ -11,6 +11,7 @@
 
 mod commands;
 mod diagnostics;
+mod games;
 mod hub;
 mod info;
 mod input;
@@ -45,13 +46,15 @@ pub const EXIT_BAD_INPUT: i32 = 2;
 board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
 lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (arguments, game \
 file, setup, or a rule that fails while moves are generated).",
-    after_help = "Examples:\n  dagaz moves games/simple-checkers.game\n  dagaz check games/chess.game\n  dagaz perft games/chess.game --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen games/chess.game --moves e2e4 e7e5 g1f3\n  dagaz perft games/simple-checkers.game --depth 5 --divide\n  dagaz moves games/simple-checkers.game --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft games/international.game --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves games/international.game --moves 32-28 19-23 28x19\n  cargo xtask web && dagaz serve --open"
+    after_help = "Examples:\n  dagaz games\n  dagaz moves simple-checkers\n  dagaz check games/chess.game\n  dagaz perft chess --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen chess --moves e2e4 e7e5 g1f3\n  dagaz perft simple-checkers --depth 5 --divide\n  dagaz moves simple-checkers --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft international --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves international --moves 32-28 19-23 28x19\n  cargo xtask web && dagaz serve --open"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Run every chain in the interpreter instead of the native code compiled in for the
-    /// shipped games: the same moves and counts, slower (docs/vm.md, "The native back end").
+    // One short line: it shows in every command's help. A `long_help` would turn all of
+    // `--help` into the long layout, each option's text on lines of its own; the long story
+    // is docs/vm.md's "The native back end".
+    /// Run the rules in the interpreter, not the compiled code (slower, same moves).
     #[arg(long, global = true)]
     interpreter: bool,
     /// The compiled chains, the default: kept so that command lines which ask for them (as
@@ -104,10 +107,11 @@ enum Command {
     /// Print the position as FEN (for games that declare one: chess, the draughts games).
     Fen(PositionArgs),
     /// Report every problem in a game file: syntax and compile errors (all of them, not only the
-    /// first), names that are read but never set (misspellings), move clauses that can never
-    /// complete, piece types never placed. Exit code 0 when clean, 2 otherwise.
+    /// first; a name that is read and never declared nor set, a misspelling, is one), move
+    /// clauses that can never complete, piece types never placed, a game that can go round
+    /// forever. Exit code 0 when clean, 2 otherwise.
     Check {
-        /// The .game file.
+        /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
         game: PathBuf,
         /// `human`: each problem with its source line and a caret; `json`: an array of
         /// {file, line, column, end_line, end_column, severity, code, message, help}.
@@ -116,7 +120,7 @@ enum Command {
     },
     /// Print each piece's compiled command chain.
     Disasm {
-        /// The .game file.
+        /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
         game: PathBuf,
     },
     /// Search the position and print on standard output an `info` line per finished iteration
@@ -162,6 +166,9 @@ enum Command {
     /// Speak the Hub protocol of draughts engines (version 2, as Scan and pydraughts do) on
     /// standard input and output; for games with numbered squares. See docs/protocols.md.
     Hub(ProtocolArgs),
+    /// List the shipped games by family: the name that any command takes in place of a file
+    /// (`dagaz play chess`), and a line on each.
+    Games,
     /// Serve the browser page (every shipped game on a board, a rules editor, the engine
     /// compiled to WebAssembly) on http://127.0.0.1:PORT/ until interrupted with Ctrl-C. The
     /// page is built first with `cargo xtask web`, into target/web; the first line printed is
@@ -172,7 +179,7 @@ enum Command {
 /// What `tune` plays and fits.
 #[derive(Debug, Args)]
 struct TuneArgs {
-    /// The .game file.
+    /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
     game: PathBuf,
     /// Games of self-play.
     #[arg(long, default_value_t = 200, value_parser = numbers::positive_usize())]
@@ -203,9 +210,9 @@ struct TuneArgs {
 /// What `match` plays.
 #[derive(Debug, Args)]
 struct MatchArgs {
-    /// The .game file whose result is reported.
+    /// The game whose result is reported: a shipped game's name or a .game file.
     game: PathBuf,
-    /// The .game file it plays against (the same rules).
+    /// The game it plays against (the same rules): a name or a .game file.
     other: PathBuf,
     /// Games (each opening is played twice, the sides swapped).
     #[arg(long, default_value_t = 20, value_parser = numbers::positive_usize())]
@@ -272,7 +279,7 @@ struct ServeArgs {
 /// The game a protocol plays and its engine's settings.
 #[derive(Debug, Args)]
 struct ProtocolArgs {
-    /// The .game file.
+    /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
     game: PathBuf,
     /// Transposition table size in MiB, 1 to 4096 (the protocol can change it).
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
@@ -373,7 +380,7 @@ enum Format {
 
 #[derive(Debug, Args)]
 struct PositionArgs {
-    /// The .game file.
+    /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
     game: PathBuf,
     /// Start from this position instead of the game's: the shape of the `players` clause plus
     /// the side to move, e.g. "(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)".
@@ -392,7 +399,9 @@ struct PositionArgs {
     limits: LimitArgs,
 }
 
+/// The limits of one move generation, which turn a runaway rule into an error.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Limits of one move generation")]
 struct LimitArgs {
     /// Most commands one move generation may run before it stops with an error.
     #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().steps)]

@@ -4,7 +4,7 @@
 
 use crate::diagnostics::located;
 use crate::{LimitArgs, PositionArgs};
-use dagaz_engine::{Game, GenError, GenErrorKind, MoveGen, Position, StepLimits};
+use dagaz_engine::{Game, GameSource, GenError, GenErrorKind, MoveGen, Position, StepLimits};
 use dagaz_search::GameRecord;
 use std::path::Path;
 
@@ -20,7 +20,7 @@ pub(crate) struct Loaded {
 
 impl Loaded {
     pub fn new(args: &PositionArgs) -> Result<Loaded, String> {
-        let (game, text) = load_game(&args.game)?;
+        let (game, source) = load_game(&args.game)?;
         let position = match (&args.setup, &args.fen) {
             (Some(setup), _) => game
                 .setup(setup)
@@ -32,8 +32,8 @@ impl Loaded {
         };
         let record = GameRecord::with_quiet(position, args.fen.as_deref().map_or(0, half_moves));
         let mut loaded = Loaded {
-            path: args.game.display().to_string(),
-            text,
+            path: source.origin().to_string(),
+            text: source.text().to_string(),
             game,
             limits: limits(&args.limits),
             record,
@@ -123,77 +123,30 @@ pub(crate) fn use_native(on: bool) {
     NATIVE.with(|n| n.set(on));
 }
 
-pub(crate) fn load_game(path: &Path) -> Result<(Game, String), String> {
-    let shown = path.display().to_string();
-    let text = read_game_text(path)?;
-    let mut game = dagaz_engine::Game::load_with(&text, &mut includer(path))
-        .map_err(|e| located(&shown, &text, e.span(), &e.to_string(), None))?;
+/// The game a command line names (a path or a shipped game's name, see
+/// [`crate::games::source`]), compiled; with its source, for messages and includes.
+pub(crate) fn load_game(spec: &Path) -> Result<(Game, GameSource), String> {
+    let source = crate::games::source(spec)?;
+    let mut game = source.load().map_err(|e| {
+        let text = source.text();
+        let also = match &e {
+            dagaz_engine::LoadError::Read(e) => e.end_of_text(text),
+            _ => None,
+        };
+        crate::diagnostics::report_also(
+            "error",
+            source.origin(),
+            &dagaz_sexpr::LineIndex::new(text),
+            e.span(),
+            &e.to_string(),
+            None,
+            also.map(|at| (at, dagaz_engine::END_OF_TEXT)),
+        )
+    })?;
     if NATIVE.with(std::cell::Cell::get) {
         game.attach_native(dagaz_native::CHAINS);
     }
-    Ok((game, text))
-}
-
-/// Reads the files a game file includes: by the name its `include` gives, from the game
-/// file's directory, with the limits of [`read_game_text`].
-pub(crate) fn includer(game: &Path) -> impl FnMut(&str) -> Result<String, String> {
-    let dir = game.parent().map(Path::to_path_buf).unwrap_or_default();
-    move |name: &str| {
-        use std::io::Read;
-        let path = dir.join(name);
-        let mut bytes = Vec::new();
-        std::fs::File::open(&path)
-            .and_then(|file| file.take(MAX_GAME_TEXT + 1).read_to_end(&mut bytes))
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        if bytes.len() as u64 > MAX_GAME_TEXT {
-            return Err(format!(
-                "a game file may hold at most {} MiB of text",
-                MAX_GAME_TEXT >> 20
-            ));
-        }
-        String::from_utf8(bytes).map_err(|e| {
-            format!(
-                "not UTF-8 text (byte {} is not)",
-                e.utf8_error().valid_up_to()
-            )
-        })
-    }
-}
-
-/// The most game text read at once: 64 MiB. A longer file (or an endless one, such as
-/// `/dev/zero`) is refused after reading one byte more.
-pub(crate) const MAX_GAME_TEXT: u64 = 64 << 20;
-
-/// Reads a game file: at most [`MAX_GAME_TEXT`] bytes, and UTF-8 text; otherwise an error
-/// that names the limit, or the line and column of the first byte that is not UTF-8.
-pub(crate) fn read_game_text(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let shown = path.display().to_string();
-    let cannot = |e: std::io::Error| format!("error: cannot read {shown}: {e}\n");
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_GAME_TEXT + 1).read_to_end(&mut bytes))
-        .map_err(cannot)?;
-    if bytes.len() as u64 > MAX_GAME_TEXT {
-        return Err(format!(
-            "error: cannot read {shown}: a game file may hold at most {} MiB of text\n",
-            MAX_GAME_TEXT >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let byte = e.as_bytes().get(at).copied().unwrap_or(0);
-        // The text up to the bad byte is valid, so the rendering points at the right place:
-        // at the replacement character that stands for it.
-        let text = String::from_utf8_lossy(e.as_bytes());
-        located(
-            &shown,
-            &text,
-            dagaz_sexpr::Span::new(at, at + char::REPLACEMENT_CHARACTER.len_utf8()),
-            &format!("the game file is not UTF-8 text: byte 0x{byte:02X} here"),
-            Some("save the file as UTF-8"),
-        )
-    })
+    Ok((game, source))
 }
 
 /// The line `moves` prints for a position without legal moves: how the game ended.
@@ -222,7 +175,7 @@ mod tests {
     #[test]
     fn a_byte_that_is_not_utf8_is_located() {
         let path = temp("latin1.game", b"(board (name b)\n  (dim \"a\xE9\"))\n");
-        let err = read_game_text(&path).unwrap_err();
+        let err = load_game(&path).err().unwrap();
         let shown = path.display();
         assert!(
             err.starts_with("error: the game file is not UTF-8 text: byte 0xE9 here\n"),
@@ -233,12 +186,10 @@ mod tests {
 
     #[test]
     fn game_text_is_read_up_to_its_limit() {
-        let err = read_game_text(Path::new("/dev/zero")).unwrap_err();
+        let err = load_game(Path::new("/dev/zero")).err().unwrap();
         assert_eq!(
             err,
             "error: cannot read /dev/zero: a game file may hold at most 64 MiB of text\n"
         );
-        let path = temp("ok.game", b"(board)");
-        assert_eq!(read_game_text(&path).unwrap(), "(board)");
     }
 }

@@ -3,8 +3,9 @@
 //! the game file in place of the old one; and `dagaz match GAME OTHER`, which tells whether
 //! the new clause plays better than the old.
 
-use crate::loaded::{includer, load_game};
+use crate::loaded::load_game;
 use crate::{MatchArgs, TuneArgs};
+use dagaz_engine::GameSource;
 use dagaz_engine::PlayerId;
 use dagaz_tune::{FitOptions, Fitting, Tally};
 use std::fmt::Write as _;
@@ -15,8 +16,13 @@ use std::time::{Duration, Instant};
 
 /// Runs `dagaz tune`: its standard output, or its error message.
 pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Result<String, String> {
-    let (game, text) = load_game(&args.game)?;
-    let shown = args.game.display().to_string();
+    let (game, source) = load_game(&args.game)?;
+    let shown = source.origin().to_string();
+    if args.write && !args.game.exists() {
+        return Err(format!(
+            "error: --write needs a game file, and `{shown}` is a shipped game compiled into dagaz: tune a copy of its file\n"
+        ));
+    }
     let options = args.play.schedule(args.games, args.nodes);
     let fit_options = FitOptions {
         steps: args.steps,
@@ -59,7 +65,7 @@ pub(crate) fn run(args: &TuneArgs, progress: bool, err: &mut dyn Write) -> Resul
 
     let mut out = summary(args, &game, options.random_plies, &tuned, start);
     if args.write {
-        let written = write_back(&args.game, &text, &tuned.clause)?;
+        let written = write_back(&args.game, &source, &tuned.clause)?;
         let _ = writeln!(out, "; written into {}:", written.display());
     }
     let _ = writeln!(out, "{}", tuned.clause);
@@ -112,14 +118,15 @@ fn summary(
     out
 }
 
-/// Puts `clause` into the game file at `path` (whose text is `text`) in place of its
+/// Puts `clause` into the game file at `path` (read as `source`) in place of its
 /// evaluation, or into the included fragment that holds it (`games/lib/chess-evaluation.game`
 /// for chess), after checking that the game loads with it; the file is replaced whole (a
 /// temporary file renamed over it), never left half-written. Answers the file written.
-fn write_back(path: &Path, text: &str, clause: &str) -> Result<PathBuf, String> {
+fn write_back(path: &Path, source: &GameSource, clause: &str) -> Result<PathBuf, String> {
+    let text = source.text();
     let shown = path.display().to_string();
     let fail = |e: &dyn std::fmt::Display| format!("error: {shown}: {e}\n");
-    let mut read = includer(path);
+    let mut read = |n: &str| source.include(n);
     let holder = dagaz_tune::evaluation_holder(text, &mut read).map_err(|e| fail(&e))?;
     let (target, old_text) = match &holder {
         Some((name, included)) => (

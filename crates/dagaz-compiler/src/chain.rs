@@ -791,7 +791,7 @@ mod tests {
     #[test]
     fn bare_names_resolve_local_state_players_global() {
         let got =
-            ops("(move (let x 1) (log x position n a1 Man White current-player counter true))");
+            ops("(move (let x 1) (log x position n a1 Man White current-player counter true)) (post (inc! counter))");
         let g = game("(move (log a1))").unwrap();
         let a1 = g.board().position("a1").unwrap();
         assert_eq!(
@@ -1255,7 +1255,7 @@ mod tests {
 
     #[test]
     fn post_checks_reading_globals_are_invariants() {
-        let g = game("(pre (let c 0)) (post (check (<= m c)) (check (= c 0)))").unwrap();
+        let g = game("(pre (let c 0) (set! m 0)) (post (check (<= m c)) (check (= c 0)))").unwrap();
         let p = &g.pieces[0].program;
         assert!(p.ops.contains(&Op::Invariant(0)));
         assert_eq!(p.invariants.len(), 1);

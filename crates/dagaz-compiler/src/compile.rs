@@ -46,6 +46,12 @@ pub fn compile_all(forms: &[Node]) -> (Option<Rules>, Vec<CompileError>) {
     let (file, syntax) = dagaz_syntax::parse(forms);
     let mut errors: Vec<CompileError> = syntax.into_iter().map(CompileError::from).collect();
     let rules = rules(&file, &mut errors);
+    // A name read and never set is looked for in a game that compiled: after an error, it
+    // may be a name the part left out declares (`dagaz check` filters those itself).
+    if let (true, Some(rules)) = (errors.is_empty(), &rules) {
+        errors.extend(crate::names::undeclared(rules));
+    }
+    crate::names::suggest(rules.as_ref(), forms, &mut errors);
     errors.sort_by_key(|e| (e.span.start, e.span.end));
     errors.dedup();
     (rules, errors)

@@ -29,20 +29,27 @@ impl LoadError {
 
 /// A compile error: what is wrong and where.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("{kind}")]
+#[error("{kind}{}", near.as_ref().map(|n| format!("; did you mean `{n}`?")).unwrap_or_default())]
 pub struct CompileError {
-    /// What is wrong; its `Display` is the message.
+    /// What is wrong; its `Display` is the message (with the near name, when there is one).
     pub kind: CompileErrorKind,
     /// The bytes of the source text to blame: the offending form, atom or argument. Empty
     /// (`0..0`) only for a missing `game` form (`SyntaxErrorKind::NoGame`), which has nothing
     /// to point at.
     pub span: Span,
+    /// For an unknown name, the name the game declares that is nearest it, when one is near
+    /// enough to be what was meant ("did you mean `diag-points`?").
+    pub near: Option<String>,
 }
 
 impl CompileError {
     /// An error of `kind` located at `span`.
     pub fn new(kind: CompileErrorKind, span: Span) -> CompileError {
-        CompileError { kind, span }
+        CompileError {
+            kind,
+            span,
+            near: None,
+        }
     }
 }
 
@@ -97,7 +104,8 @@ pub enum CompileErrorKind {
     Syntax(#[from] SyntaxErrorKind),
     /// A name used where only one kind of thing may stand (a piece type in `promote`, a zone in
     /// `in-zone?`, a player in `symmetry`) that the game does not declare as such. Bare names in
-    /// a chain never cause it: an undeclared one is a global variable.
+    /// a chain never cause it: an undeclared one is a global variable, or
+    /// [`CompileErrorKind::Undeclared`] when no rule sets it.
     #[error("unknown {what} `{name}`")]
     Unknown {
         /// The kind of thing looked for (`"piece type"`, `"zone"`, `"position"`, ...).
@@ -137,6 +145,12 @@ pub enum CompileErrorKind {
     /// The `players` clause puts two pieces on one position.
     #[error("position `{0}` is given two pieces")]
     Occupied(String),
+    /// A bare name that a rule reads but that the game does not declare (no position,
+    /// direction, piece type, player, attribute, turn variable or built-in name) and that no
+    /// rule sets as a global variable (with `set!` or `inc!`): a misspelt name, which would
+    /// otherwise read 0 forever.
+    #[error("`{0}` is not a name the game declares, nor a global variable that a rule sets")]
+    Undeclared(String),
 }
 
 impl CompileErrorKind {
@@ -153,6 +167,7 @@ impl CompileErrorKind {
             CompileErrorKind::NumberedTwice(_) => "numbered-twice",
             CompileErrorKind::ImpureInvariant(_) => "impure-invariant",
             CompileErrorKind::Occupied(_) => "occupied",
+            CompileErrorKind::Undeclared(_) => "unknown-name",
         }
     }
 }

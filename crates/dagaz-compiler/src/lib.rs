@@ -25,6 +25,8 @@ mod formats;
 mod goals;
 mod hands;
 mod lookup;
+mod names;
+mod near;
 mod placement;
 mod rules;
 mod view;
@@ -41,6 +43,8 @@ pub use goals::{
     PassRule, SideCount,
 };
 pub use hands::{DemoteFrom, ToHand, UNLIMITED};
+pub use names::undeclared;
+pub use near::nearest;
 pub use placement::{PlaceError, Placer};
 pub use rules::{AttackTest, PieceType, Rules, SearchPreference};
 pub use view::{BoardStyle, Colours, PieceLook, PieceShape, View};

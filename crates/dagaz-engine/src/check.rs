@@ -1,11 +1,12 @@
 //! `check`: every problem in a game text, not only the first, for `dagaz check` and editors.
 //!
 //! One compile gives every error: `dagaz-syntax` reports each malformed form and goes on, and
-//! the compiler leaves each statement, clause or form it cannot compile out and goes on. Then
-//! `check` looks for mistakes that compile: names read as global variables that nothing sets (a
-//! misspelt `is-emtpy?`), `move` clauses that can never complete, and piece types that are
-//! never placed and that nothing promotes to. After an error only the first of these is
-//! looked for, and not for the names the erroneous parts declare.
+//! the compiler leaves each statement, clause or form it cannot compile out and goes on; a name
+//! that a rule reads and that nothing declares or sets (a misspelt `is-emtpy?`) is one of its
+//! errors. Then `check` looks for mistakes that compile: `move` clauses that can never
+//! complete, piece types that are never placed and that nothing promotes to, and a game whose
+//! players can move back and forth forever with no rule to end it. After an error only the
+//! misspelt names are looked for, and not the names the erroneous parts declare.
 
 use crate::error::CompileErrorKind;
 use crate::model::Game;
@@ -49,6 +50,9 @@ pub struct Problem {
     pub span: Span,
     /// What to do about it, when there is something to say.
     pub help: Option<String>,
+    /// Another place the problem involves, with what it is there: for a list left open, where
+    /// the text ends.
+    pub related: Option<(Span, String)>,
 }
 
 /// Every problem found in a game text, in the order of the text.
@@ -83,6 +87,7 @@ pub fn check_and_load(
                 message: e.kind.to_string(),
                 span: e.span,
                 help: None,
+                related: e.end_of_text(text).map(|at| (at, END_OF_TEXT.to_string())),
             };
             return (vec![problem], None);
         }
@@ -98,30 +103,28 @@ pub fn check_and_load(
         errors.sort_by_key(|e| (e.span.start, e.span.end));
     }
     let spans: Vec<Span> = errors.iter().map(|e| e.span).collect();
+    // A name read and never set leaves nothing out of the game: the lints still hold.
+    let whole = errors
+        .iter()
+        .all(|e| matches!(e.kind, CompileErrorKind::Undeclared(_)));
     // Each error is dropped as soon as it is a problem.
-    let mut problems: Vec<Problem> = errors
-        .into_iter()
-        .map(|e| Problem {
-            severity: Severity::Error,
-            code: e.kind.code(),
-            help: help(&e.kind),
-            message: exact(e.kind.to_string()),
-            span: e.span,
-        })
-        .collect();
+    let mut problems: Vec<Problem> = errors.into_iter().map(problem).collect();
     // After errors, only misspelt names, and not those the erroneous parts declare (a board's
     // direction, an attribute): unplaced pieces and dead clauses might be what the errors
-    // left out.
+    // left out. Misspelt names alone leave nothing out.
     if let Some(game) = &game {
-        if problems.is_empty() {
-            problems.extend(lint(game));
+        if whole {
+            problems.extend(lint(game, &forms));
         } else {
+            // Without errors the compile looked for these itself.
             let left_out = left_out(&forms, &spans);
             problems.extend(
-                unset_globals(game)
+                dagaz_compiler::undeclared(&game.rules)
                     .into_iter()
-                    .filter(|(name, _)| !left_out.contains(*name))
-                    .map(|(_, p)| p),
+                    .filter(|e| {
+                        !matches!(&e.kind, CompileErrorKind::Undeclared(name) if left_out.contains(name.as_str()))
+                    })
+                    .map(problem),
             );
         }
     }
@@ -133,6 +136,21 @@ pub fn check_and_load(
     // resolved, and `compile_all` is what `compile` runs.
     let playable = !problems.iter().any(|p| p.severity == Severity::Error);
     (problems, game.filter(|_| playable))
+}
+
+/// The label of the end of a text that leaves a list or a string open.
+pub const END_OF_TEXT: &str = "the text ends here, with it still open";
+
+/// A compile error as a problem.
+fn problem(e: dagaz_compiler::CompileError) -> Problem {
+    Problem {
+        severity: Severity::Error,
+        code: e.kind.code(),
+        help: help(&e.kind),
+        message: exact(e.to_string()),
+        span: e.span,
+        related: None,
+    }
 }
 
 /// `text` holding no more memory than its length: a formatted message is given room to grow,
@@ -149,6 +167,9 @@ fn help(kind: &CompileErrorKind) -> Option<String> {
                 "forms are listed in docs/language.md, sections 9 and 10; a macro must be defined with `define`"
             }
             CompileErrorKind::Unknown { .. } => "check the spelling against the board, pieces, players and zones the file declares",
+            CompileErrorKind::Undeclared(_) => {
+                "check the spelling; a global variable is created by its first use and set with `set!` or `inc!`"
+            }
             CompileErrorKind::Syntax(SyntaxErrorKind::Arity { .. }) => "docs/language.md lists each form with the arguments it takes",
             CompileErrorKind::Syntax(SyntaxErrorKind::UnknownGameClause(_)) => "docs/language.md, section 7, lists the clauses of `game`",
             CompileErrorKind::LocalOutOfScope(_) => {
@@ -246,8 +267,8 @@ fn holds(outer: Span, inner: Span) -> bool {
 }
 
 /// The mistakes that compile.
-fn lint(game: &Game) -> Vec<Problem> {
-    let mut out: Vec<Problem> = unset_globals(game).into_iter().map(|(_, p)| p).collect();
+fn lint(game: &Game, forms: &[Node]) -> Vec<Problem> {
+    let mut out: Vec<Problem> = crate::shuffle::endless(game, forms).into_iter().collect();
     for (kind, ty) in game.rules.pieces.iter().enumerate() {
         for (clause, span) in never_completing(&ty.program) {
             out.push(Problem {
@@ -259,6 +280,7 @@ fn lint(game: &Game) -> Vec<Problem> {
                 ),
                 span,
                 help: Some("a `move` clause completes a move when it reaches its end".into()),
+                related: None,
             });
         }
         if !placed_or_promoted(game, PieceKind(kind as u8)) {
@@ -271,45 +293,8 @@ fn lint(game: &Game) -> Vec<Problem> {
                 ),
                 span: ty.span,
                 help: Some("place it in the `players` clause, or remove it".into()),
+                related: None,
             });
-        }
-    }
-    out
-}
-
-/// Globals that are read but never set anywhere, each with its name: most likely a misspelt
-/// name.
-fn unset_globals(game: &Game) -> Vec<(&str, Problem)> {
-    let mut set = BTreeSet::new();
-    for ty in &game.rules.pieces {
-        for op in &ty.program.ops {
-            if let Op::GlobalSet(s) | Op::GlobalAdd(s, _) = op {
-                set.insert(*s);
-            }
-        }
-    }
-    let mut reported = BTreeSet::new();
-    let mut out = Vec::new();
-    for ty in &game.rules.pieces {
-        for (pc, op) in ty.program.ops.iter().enumerate() {
-            let Op::GlobalGet(s) = op else { continue };
-            if set.contains(s) || !reported.insert(*s) {
-                continue;
-            }
-            let name = game.global_name(*s);
-            let problem = Problem {
-                severity: Severity::Warning,
-                code: "unknown-name",
-                message: format!(
-                    "`{name}` is not a name the game declares: it reads a global variable that nothing sets (always 0)"
-                ),
-                span: ty.program.span_at(pc),
-                help: Some(
-                    "check the spelling; a global is created by its first use and set with `set!` or `inc!`"
-                        .into(),
-                ),
-            };
-            out.push((name, problem));
         }
     }
     out
@@ -471,7 +456,7 @@ mod tests {
     }
 
     #[test]
-    fn mistakes_that_compile_are_warnings() {
+    fn a_misspelt_name_is_an_error_and_the_lints_still_run() {
         let text = format!(
             "{BOARD} (piece (name Man) (pre (check is-friend?) (take))
                 (move (check is-emtpy?))
@@ -485,12 +470,15 @@ mod tests {
         assert_eq!(
             summary,
             vec![
-                ("unknown-name", Severity::Warning),
+                ("unknown-name", Severity::Error),
                 ("never-completes", Severity::Warning),
                 ("never-placed", Severity::Warning),
             ]
         );
-        assert!(got[0].message.contains("`is-emtpy?`"));
+        assert_eq!(
+            got[0].message,
+            "`is-emtpy?` is not a name the game declares, nor a global variable that a rule sets; did you mean `is-empty?`?"
+        );
         assert!(got[1].message.contains("move #2 of piece Man"));
         assert!(got[2].message.contains("piece Ghost"));
     }
@@ -499,19 +487,86 @@ mod tests {
     fn the_shipped_games_are_clean() {
         let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games"));
         let mut checked = 0;
+        let mut found = Vec::new();
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_none_or(|e| e != "game") {
                 continue; // the catalogue, README.md
             }
-            let text = std::fs::read_to_string(&path).unwrap();
-            let problems = check_with(&text, &mut |name| {
-                std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
-            });
-            assert_eq!(problems, Vec::new(), "{}", path.display());
+            let problems = crate::GameSource::read(&path).unwrap().check();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            found.extend(problems.into_iter().map(|p| (name.clone(), p.code)));
             checked += 1;
         }
-        assert!(checked >= 35, "{checked}"); // a floor: the library grows (issue #13)
+        found.sort();
+        assert_eq!(checked, 73);
+        // FIXME: two shipped games have no rule that ends a game going round, and their
+        // players can move back and forth forever (Ataxx's stones jump out and back, as do
+        // xiangqi's chariots); each needs a repetition rule or a move limit of the rules its
+        // referee plays (issue #57).
+        assert_eq!(
+            found,
+            vec![
+                ("ataxx.game".to_string(), "endless"),
+                ("xiangqi.game".to_string(), "endless")
+            ]
+        );
+    }
+
+    /// A name read in `drops` or in a goal that nothing sets is an error there too, and stops
+    /// the game from loading.
+    #[test]
+    fn names_are_read_in_every_program() {
+        let drops = format!(
+            "{BOARD} (piece (name Man) (drops (check is-emtpy?) (drop)))
+             (game (name t) (players (White (hand (Man 3))) (Black)))"
+        );
+        let goal = format!(
+            "{BOARD} (piece (name Man) (drops (check is-empty?) (drop)))
+             (game (name t) (players (White (hand (Man 3))) (Black)) (goal win (check capturd)))"
+        );
+        for (text, name) in [(&drops, "is-emtpy?"), (&goal, "capturd")] {
+            let got = codes(text);
+            assert_eq!(got, vec![("unknown-name", name.to_string())], "{text}");
+            let err = crate::Game::load(text).unwrap_err();
+            assert!(
+                err.to_string()
+                    .starts_with(&format!("`{name}` is not a name")),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_global_that_a_rule_sets_is_a_variable() {
+        let text = format!(
+            "{BOARD} (piece (name Man) (pre (check is-friend?) (take))
+                (move (check n) (check is-empty?) (inc! steps)) (post (drop)))
+             (game (name t) (players (White (Man a1)) (Black (Man c3))) (goal win (check (> steps 1))))"
+        );
+        assert_eq!(check(&text), Vec::new());
+    }
+
+    #[test]
+    fn unknown_names_suggest_the_nearest() {
+        let text = format!(
+            "{BOARD} (piece (name Man) (pre (check is-friend?) (take))
+                (move (check (in-zone? promotoin)) (check n) (check is-empty?)) (post (drop)))
+             (game (name t) (players (White (Man a1)) (Black (Man c3)))
+                (zone (name promotion) (players White) (positions a3)) (symetry Black (n n)))"
+        );
+        let messages: Vec<String> = check(&text).into_iter().map(|p| p.message).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert_eq!(
+            messages[0],
+            "unknown zone `promotoin`; did you mean `promotion`?"
+        );
+        assert!(
+            messages[1].starts_with("unknown clause `symetry` in `game`")
+                && messages[1].ends_with("; did you mean `symmetry`?"),
+            "{}",
+            messages[1]
+        );
     }
 
     #[test]

@@ -59,15 +59,19 @@ mod model;
 mod movegen;
 mod moves;
 mod notation;
+mod open;
 mod pdn;
 mod perft;
 mod position;
 mod setup;
 #[cfg(test)]
 mod shipped;
+mod shuffle;
 mod validate;
 
-pub use check::{check, check_and_load, check_with, Problem, Severity};
+pub use check::{check, check_and_load, check_with, Problem, Severity, END_OF_TEXT};
+/// "Did you mean": the name nearest a misspelt one, for every front end's messages.
+pub use dagaz_compiler::nearest;
 pub use dagaz_compiler::{
     AttackTest, Castling, EvalScore, Evaluation, FenError, FenSpec, Formation, Goal, GoalCondition,
     HistoryGoal, HistoryRule, Material, MaterialSums, Outcome, PdnSpec, SearchPreference,
@@ -87,6 +91,7 @@ pub use model::Game;
 pub use movegen::{MoveGen, StepLimits};
 pub use moves::Move;
 pub use notation::{match_move, render_value, MoveMatchError};
+pub use open::{GameSource, OpenError, ReadFileError, Texts, MAX_GAME_TEXT};
 #[cfg(feature = "parallel")]
 pub use perft::ParallelPerft;
 pub use perft::{Counting, Perft};

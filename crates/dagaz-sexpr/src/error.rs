@@ -17,6 +17,28 @@ pub struct ReadError {
     pub span: Span,
 }
 
+impl ReadError {
+    /// For a list or a string left open, the other place to show besides the one it opens
+    /// at: the last character of `text` that is not white space, where the text ends with it
+    /// still open (a `)` is missing somewhere between the two). `None` for the other kinds,
+    /// and when the text ends on the line the list opens on (the one place says it all).
+    pub fn end_of_text(&self, text: &str) -> Option<Span> {
+        if !matches!(
+            self.kind,
+            ReadErrorKind::UnclosedList | ReadErrorKind::UnterminatedString
+        ) {
+            return None;
+        }
+        let (at, c) = text
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !c.is_whitespace())?;
+        let end = at + c.len_utf8();
+        let between = text.get(self.span.start..at)?;
+        between.contains('\n').then(|| Span::new(at, end))
+    }
+}
+
 /// What went wrong while reading: the reader stops at the first of these.
 ///
 /// New kinds may be added (a limit, a syntax the reader learns), so matches need a wildcard

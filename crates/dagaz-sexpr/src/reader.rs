@@ -267,6 +267,22 @@ mod tests {
     }
 
     #[test]
+    fn an_unclosed_list_is_also_shown_where_the_text_ends() {
+        let text = "(a\n (b)  \n";
+        let err = read(text).unwrap_err();
+        assert_eq!(err.end_of_text(text), Some(Span::new(6, 7)));
+        let text = "(log \"abc\ndef";
+        assert_eq!(
+            read(text).unwrap_err().end_of_text(text),
+            Some(Span::new(12, 13))
+        );
+        // Nothing after the opening, or the end on its line: one place says it all.
+        assert_eq!(read("(").unwrap_err().end_of_text("("), None);
+        assert_eq!(read("(a (b)").unwrap_err().end_of_text("(a (b)"), None);
+        assert_eq!(read("(a))").unwrap_err().end_of_text("(a))"), None);
+    }
+
+    #[test]
     fn reports_stray_close() {
         let err = read("(a))").err().map(|e| (e.kind, e.span));
         assert_eq!(err, Some((ReadErrorKind::UnexpectedClose, Span::new(3, 4))));
