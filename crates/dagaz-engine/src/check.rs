@@ -268,7 +268,22 @@ fn holds(outer: Span, inner: Span) -> bool {
 
 /// The mistakes that compile.
 fn lint(game: &Game, forms: &[Node]) -> Vec<Problem> {
-    let mut out: Vec<Problem> = crate::shuffle::endless(game, forms).into_iter().collect();
+    let mut out: Vec<Problem> = crate::shuffle::endless(game, forms)
+        .map(|(moves, span)| Problem {
+            severity: Severity::Warning,
+            code: "endless",
+            message: format!(
+                "the game has neither a repetition rule nor a move limit, and its players can move back and forth forever (the moves {moves} bring a position back)"
+            ),
+            span,
+            help: Some(
+                "add `(draw (repetition 3))` to the game, or a move limit: `(draw (quiet-moves N))` or a goal on `turn-number`"
+                    .into(),
+            ),
+            related: None,
+        })
+        .into_iter()
+        .collect();
     for (kind, ty) in game.rules.pieces.iter().enumerate() {
         for (clause, span) in never_completing(&ty.program) {
             out.push(Problem {

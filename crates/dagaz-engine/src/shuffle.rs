@@ -6,7 +6,6 @@
 //! positions of one seeded random game, two moves of each side that bring the position back.
 //! Bounded: a few hundred move generations at most, whatever the game.
 
-use crate::check::{Problem, Severity};
 use crate::model::Game;
 use crate::movegen::MoveGen;
 use crate::moves::Move;
@@ -22,8 +21,10 @@ const WIDTH: usize = 16;
 /// its pieces down moves them only later).
 const SAMPLES: &[usize] = &[6, 12, 24];
 
-/// The warning, when the game has no rule that ends a shuffle and its players can shuffle.
-pub(crate) fn endless(game: &Game, forms: &[Node]) -> Option<Problem> {
+/// When the game has no rule that ends a shuffle and its players can shuffle: the four moves
+/// that bring a position back, in notation, and the word `game` of its game form (where
+/// `check` puts its warning).
+pub(crate) fn endless(game: &Game, forms: &[Node]) -> Option<(String, dagaz_sexpr::Span)> {
     if has_an_end(game) || !has_moves(game) {
         return None;
     }
@@ -31,20 +32,7 @@ pub(crate) fn endless(game: &Game, forms: &[Node]) -> Option<Problem> {
         .iter()
         .find_map(|position| back_and_forth(game, position))?;
     let shown: Vec<String> = cycle.iter().map(|m| m.notation(game)).collect();
-    Some(Problem {
-        severity: Severity::Warning,
-        code: "endless",
-        message: format!(
-            "the game has neither a repetition rule nor a move limit, and its players can move back and forth forever (the moves {} bring a position back)",
-            shown.join(" ")
-        ),
-        span: game_word(forms),
-        help: Some(
-            "add `(draw (repetition 3))` to the game, or a move limit: `(draw (quiet-moves N))` or a goal on `turn-number`"
-                .into(),
-        ),
-        related: None,
-    })
+    Some((shown.join(" "), game_word(forms)))
 }
 
 /// Whether a rule ends a game that goes round: a repetition or quiet-moves rule, superko, or a

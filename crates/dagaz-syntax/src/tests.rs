@@ -1262,9 +1262,13 @@ fn errors_in_the_bad_corpus_read_as_the_checker_reports_them() {
             let line = format!("error: {e} [{}]", e.kind.code());
             let place = format!("╭─[ GAME:{at} ]");
             let lines: Vec<&str> = expected.lines().collect();
-            let reported = lines
-                .windows(2)
-                .any(|w| w[0] == line && w[1].trim_start().starts_with(&place));
+            let reported = lines.windows(2).any(|w| {
+                // The compiler may add the nearest declared name: "; did you mean `x`?".
+                let near = format!("error: {e}; did you mean ");
+                (w[0] == line
+                    || w[0].starts_with(&near) && w[0].ends_with(&format!("[{}]", e.kind.code())))
+                    && w[1].trim_start().starts_with(&place)
+            });
             if !reported {
                 let name = path.file_name().unwrap().to_string_lossy().to_string();
                 extra.push(format!("{name}: {line} at {at}"));
