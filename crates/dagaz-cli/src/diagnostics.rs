@@ -165,6 +165,17 @@ struct Excerpt {
 }
 
 impl Excerpt {
+    /// An excerpt of the text's lines `first` to `last`, its text and labels still to come.
+    fn lines(first: usize, last: usize) -> Excerpt {
+        Excerpt {
+            text: String::new(),
+            label: 0..0,
+            also: None,
+            first,
+            last,
+        }
+    }
+
     fn new(lines: &LineIndex<'_>, span: Span) -> Excerpt {
         let text = lines.text();
         let start = floor(text, span.start);
@@ -174,13 +185,7 @@ impl Excerpt {
         if last - first > MAX_LINES {
             (last, last_line) = (first, first_line.clone());
         }
-        let mut out = Excerpt {
-            text: String::new(),
-            label: 0..0,
-            also: None,
-            first,
-            last,
-        };
+        let mut out = Excerpt::lines(first, last);
         if first == last {
             let end = end.min(first_line.end);
             let shown = window(text, &first_line, start, end);
@@ -214,13 +219,7 @@ impl Excerpt {
         let ((a0, a1), (b0, b1)) = (bounds(a), bounds(b));
         let (first, first_line) = line_around(lines, a0);
         let (last, last_line) = line_around(lines, b0);
-        let mut out = Excerpt {
-            text: String::new(),
-            label: 0..0,
-            also: None,
-            first,
-            last,
-        };
+        let mut out = Excerpt::lines(first, last);
         if first == last {
             let shown = window(text, &first_line, a0, b1);
             let [pa, pb] = out.push_line(text, &first_line, &shown, [a0, b1.min(first_line.end)]);

@@ -81,8 +81,8 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     let symmetry = symmetries(game, &board, &players, errors);
     let zones = zones(game, &board, &players, errors);
 
-    let (attributes, default_attrs) = declarations::attributes(game, errors);
-    let (turn_variables, turn_keep) = declarations::turn_variables(game, errors);
+    let [(attributes, default_attrs), (turn_variables, turn_keep)] =
+        declarations::attributes_and_turn_variables(game, errors);
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
     // The names every chain resolves against; the globals and strings grow as chains use them.

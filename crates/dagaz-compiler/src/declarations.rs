@@ -32,66 +32,50 @@ fn position(board: &Board, square: &Ident) -> Result<Pos> {
         .ok_or_else(|| CompileError::unknown("position", &square.text, square.span))
 }
 
-/// `(attribute NAME true|false)`: the names, and the bits a newly placed piece has.
-pub(crate) fn attributes(
+/// `(attribute NAME true|false)` and `(turn-variable NAME [keep])`: the attributes' names
+/// with the bits a newly placed piece has, and the turn variables' with the slots that keep
+/// their value.
+pub(crate) fn attributes_and_turn_variables(
     game: &dagaz_syntax::Game,
     errors: &mut Vec<CompileError>,
-) -> (IndexSet<String>, u8) {
-    let mut names = IndexSet::new();
-    let mut defaults = 0u8;
-    for attribute in &game.attributes {
-        if names.len() >= MAX_ATTRIBUTES {
-            errors.push(CompileError::too_many(
-                "attributes",
-                MAX_ATTRIBUTES,
-                attribute.span,
-            ));
-            continue;
-        }
-        let (bit, fresh) = names.insert_full(attribute.name.text.clone());
-        if !fresh {
-            let what = Keyword::Attribute.text();
-            errors.push(CompileError::duplicate(
-                what,
-                &attribute.name.text,
-                attribute.span,
-            ));
-        } else if attribute.default {
-            defaults |= 1 << bit;
-        }
-    }
-    (names, defaults)
+) -> [(IndexSet<String>, u8); 2] {
+    let attributes = game
+        .attributes
+        .iter()
+        .map(|a| (&a.name.text, a.span, a.default));
+    let variables = game
+        .turn_variables
+        .iter()
+        .map(|v| (&v.name.text, v.span, v.keep));
+    let attribute = ("attributes", MAX_ATTRIBUTES);
+    let variable = ("turn variables", MAX_TURN_VARIABLES);
+    [
+        numbered(attributes, attribute, Keyword::Attribute, errors),
+        numbered(variables, variable, Keyword::TurnVariable, errors),
+    ]
 }
 
-/// `(turn-variable NAME)`.
-/// `(turn-variable NAME [keep])`: the names, and the slots that keep their value.
-pub(crate) fn turn_variables(
-    game: &dagaz_syntax::Game,
+/// Names declared one by one (`(NAME, span, flag)`), numbered in order up to `max` of them
+/// (`plural` names them in the error): the names, and a bit per slot whose declaration is
+/// flagged. A name past the limit, or declared again, is an error and takes no slot.
+fn numbered<'a>(
+    declared: impl Iterator<Item = (&'a String, dagaz_sexpr::Span, bool)>,
+    (plural, max): (&'static str, usize),
+    keyword: Keyword,
     errors: &mut Vec<CompileError>,
 ) -> (IndexSet<String>, u8) {
     let mut names = IndexSet::new();
-    let mut keep = 0u8;
-    for variable in &game.turn_variables {
-        if variable.keep && names.len() < MAX_TURN_VARIABLES && !names.contains(&variable.name.text)
-        {
-            keep |= 1 << names.len();
-        }
-        if names.len() >= MAX_TURN_VARIABLES {
-            errors.push(CompileError::too_many(
-                "turn variables",
-                MAX_TURN_VARIABLES,
-                variable.span,
-            ));
-        } else if !names.insert(variable.name.text.clone()) {
-            let what = Keyword::TurnVariable.text();
-            errors.push(CompileError::duplicate(
-                what,
-                &variable.name.text,
-                variable.span,
-            ));
+    let mut flagged = 0u8;
+    for (name, span, flag) in declared {
+        if names.len() >= max {
+            errors.push(CompileError::too_many(plural, max, span));
+        } else if !names.insert(name.clone()) {
+            errors.push(CompileError::duplicate(keyword.text(), name, span));
+        } else if flag {
+            flagged |= 1 << (names.len() - 1);
         }
     }
-    (names, keep)
+    (names, flagged)
 }
 
 /// `(royal PIECE ...)`: `royal[kind]`.
@@ -140,18 +124,18 @@ pub(crate) fn goals(
             dagaz_syntax::Outcome::Loss => Outcome::Loss,
             dagaz_syntax::Outcome::Draw => Outcome::Draw,
         };
+        let by_history = |rule| HistoryGoal {
+            outcome,
+            by_score: goal.by_score,
+            rule,
+            name: goal.name.clone(),
+        };
         let condition = match &goal.condition {
             Written::NoMoves => GoalCondition::NoMoves,
             Written::Checkmated => GoalCondition::Checkmated,
             Written::Stalemated => GoalCondition::Stalemated,
             Written::Repetition(times) => {
-                let rule = HistoryRule::Repetition { times: *times };
-                history.push(HistoryGoal {
-                    outcome,
-                    by_score: goal.by_score,
-                    rule,
-                    name: goal.name.clone(),
-                });
+                history.push(by_history(HistoryRule::Repetition { times: *times }));
                 continue;
             }
             Written::QuietMoves {
@@ -175,12 +159,7 @@ pub(crate) fn goals(
                         resets,
                         material,
                     };
-                    history.push(HistoryGoal {
-                        outcome,
-                        by_score: goal.by_score,
-                        rule,
-                        name: goal.name.clone(),
-                    });
+                    history.push(by_history(rule));
                 }
                 continue;
             }
