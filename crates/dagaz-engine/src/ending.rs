@@ -56,7 +56,7 @@ impl Ending {
 
     /// The words the game gives the goal that ended it (`(goal win "three in a row" ...)`,
     /// `(draw "the board is full" no-moves)`), if it names it. A game that ends for want of
-    /// moves is named by its first goal of that condition: the one [`without_moves`] chose.
+    /// moves is named by its first goal of that condition: the one `without_moves` chose.
     pub fn goal_name<'g>(&self, game: &'g Game) -> Option<&'g str> {
         match self.reason {
             EndReason::Goal(n) => game
