@@ -8,8 +8,10 @@ per scenario. Uses Debian's /usr/bin/chromium and /usr/bin/chromedriver (never a
 driver); `scripts/web-test` installs them, makes the venv with the pinned selenium
 (scripts/web-test-requirements.txt), serves the page and runs this.
 
-Each scenario prints one line, `PASS`/`FAIL`, its name, what it measured and how long it took;
-the exit code is 1 when any failed (with the reason and the browser's console), 2 on bad
+Each scenario prints one line, `PASS`/`FAIL`, its name, what it measured and how long it took
+(on standard error too when that is another file, for CI logs that keep only one). A browser
+that stops answering is started again and the scenario run once more (`RETRY`); a check that
+fails is never retried. The exit code is 1 when any failed (with the reason and the browser's console), 2 on bad
 arguments or a browser that does not start.
 """
 
@@ -62,6 +64,7 @@ PHONE = (375, 700)
 FIRST_PAINT_LIMIT_MS = 1000.0
 # The engine may share the machine with builds: generous waits, exact checks.
 WAIT = float(os.environ.get("WEB_TEST_WAIT", "30"))
+PAGE_LOAD = 60.0
 
 # International draughts: white's man on 32 (d4) must take 27 (c5) then 17 (c7), landing on
 # 21 (b6) then 12 (d8): the only legal move (`dagaz moves games/international.game --fen ...`
@@ -98,6 +101,10 @@ class Page:
         self.d: WebDriver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
         self.d.set_window_size(*size)
         self.d.set_script_timeout(WAIT)
+        # A page that never finishes loading fails its scenario with a TimeoutException after
+        # PAGE_LOAD s; chromedriver's own default (300 s) outlasts the client's 120 s read
+        # timeout, which would end the whole run with a bare urllib3 traceback naming no scenario.
+        self.d.set_page_load_timeout(PAGE_LOAD)
 
     def close(self) -> None:
         try:
@@ -870,6 +877,71 @@ SCENARIOS: list[tuple[str, str, Callable[[Page, list[dict]], str]]] = [
 ]
 
 
+def say(line: str) -> None:
+    """A result line, on standard output and standard error both: CI logs may keep only one."""
+    print(line, flush=True)
+    out, err = os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno())
+    if (out.st_dev, out.st_ino) != (err.st_dev, err.st_ino):
+        print(f"web_test: {line}", file=sys.stderr, flush=True)
+
+
+def run_scenario(page: Page, letter: str, title: str, run: Callable[[Page, list[dict]], str],
+                 index: list[dict], args: argparse.Namespace) -> tuple[bool, Page]:
+    """Runs one scenario and prints its line; answers whether it passed and the page to go on
+    with. A check that fails is a failure at once. A browser that stops answering (the
+    driver's HTTP call timing out, the browser gone) is not a verdict on the page: the browser
+    is started again and the scenario run once more, and the line says so."""
+    for attempt in (1, 2):
+        t0 = time.monotonic()
+        try:
+            page.console()  # what earlier scenarios left
+            detail = run(page, index)
+            # A script error is a failure even when every check held.
+            errors = [e for e in page.console() if e.startswith("SEVERE") and "favicon" not in e]
+            check(not errors, f"errors in the browser console: {errors[:3]}")
+            again = " (second attempt, after a fresh browser)" if attempt == 2 else ""
+            say(f"PASS ({letter}) {title}: {detail}{again} [{time.monotonic() - t0:.1f} s]")
+            return True, page
+        except (Failure, WebDriverException) as e:
+            msg = e.msg if isinstance(e, WebDriverException) and e.msg else str(e)
+            say(f"FAIL ({letter}) {title}: {msg} [{time.monotonic() - t0:.1f} s]")
+            report_failure(page, letter)
+            return False, page
+        except Exception as e:  # noqa: BLE001 - the driver's transport: urllib3's timeouts, a closed socket
+            say(f"FAIL ({letter}) {title}: the browser stopped answering: {type(e).__name__}: {e} "
+                f"[{time.monotonic() - t0:.1f} s]")
+            traceback.print_exc()
+            try:
+                page.close()
+            except Exception:  # noqa: BLE001 - it is being replaced
+                pass
+            page = Page(page.base, args.outdir, DESKTOP, args.scale)
+            if attempt == 2:
+                return False, page
+            say(f"RETRY ({letter}) {title}: once more in a fresh browser")
+        finally:
+            if letter == "h":
+                try:
+                    page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+                except WebDriverException:
+                    pass
+    return False, page
+
+
+def report_failure(page: Page, letter: str) -> None:
+    """The screenshot, status line and console of a failed scenario."""
+    try:
+        print(f"    screenshot: {page.shot(f'FAILED-{letter}.png')}")
+        note = page.js("return document.querySelector('#message').textContent")
+        print(f"    #status: {page.status()!r}; #message: {note!r}")
+    except WebDriverException:
+        pass
+    for line in page.console()[-20:]:
+        print(f"    console {line}")
+    if os.environ.get("WEB_TEST_TRACE"):
+        traceback.print_exc()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("url", help="the served page, e.g. http://127.0.0.1:8000/")
@@ -903,36 +975,14 @@ def main() -> int:
         for letter, title, run in SCENARIOS:
             if args.only and letter not in args.only:
                 continue
-            t0 = time.monotonic()
-            try:
-                page.console()  # what earlier scenarios left
-                detail = run(page, index)
-                # A script error is a failure even when every check held.
-                errors = [e for e in page.console() if e.startswith("SEVERE") and "favicon" not in e]
-                check(not errors, f"errors in the browser console: {errors[:3]}")
-                print(f"PASS ({letter}) {title}: {detail} [{time.monotonic() - t0:.1f} s]", flush=True)
-            except (Failure, WebDriverException) as e:
+            ok, page = run_scenario(page, letter, title, run, index, args)
+            if not ok:
                 failed.append(letter)
-                msg = e.msg if isinstance(e, WebDriverException) and e.msg else str(e)
-                print(f"FAIL ({letter}) {title}: {msg} [{time.monotonic() - t0:.1f} s]", flush=True)
-                try:
-                    print(f"    screenshot: {page.shot(f'FAILED-{letter}.png')}")
-                    note = page.js("return document.querySelector('#message').textContent")
-                    print(f"    #status: {page.status()!r}; #message: {note!r}")
-                except WebDriverException:
-                    pass
-                for line in page.console()[-20:]:
-                    print(f"    console {line}")
-                if os.environ.get("WEB_TEST_TRACE"):
-                    traceback.print_exc()
-            finally:
-                if letter == "h":
-                    page.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     finally:
         page.close()
     total = time.monotonic() - t_all
     if failed:
-        print(f"web_test: {len(failed)} scenario(s) failed ({', '.join(failed)}) in {total:.1f} s; screenshots in {args.outdir}")
+        say(f"{len(failed)} scenario(s) failed ({', '.join(failed)}) in {total:.1f} s; screenshots in {args.outdir}")
         return 1
     print(f"web_test: all scenarios passed in {total:.1f} s; screenshots in {args.outdir}")
     return 0
