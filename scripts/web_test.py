@@ -617,9 +617,12 @@ LOOKS: list[tuple[str, str, list[tuple[str, str]]]] = [
          " return Number(y('5i')) < c('5i') && Number(y('5a')) > c('5a'); })()",
          "each side's pieces pointing at the opponent"),
     ]),
-    ("shogi", "&fen=" + urllib.parse.quote("4k4/9/9/9/9/9/9/9/4K1+P2 b - 1"), [
+    ("shogi", "&fen=" + urllib.parse.quote("4k4/9/9/9/9/9/9/9/4K1+P2 b 2Pg 1"), [
         ("q('[data-piece-at=\"3i\"] .glyph')[0].textContent === 'と' && q('[data-piece-at=\"3i\"] .glyph')[0].getAttribute('fill') === '#c0392b'",
          "a promoted pawn, と in red"),
+        ("(() => { const h = [...document.querySelectorAll('#hands .hand-piece')];"
+         " return h.length === 2 && h.every(b => b.querySelector('polygon')?.getAttribute('points').trim().split(/\\s+/).length === 5); })()",
+         "the hands' pieces drawn as the board's: pentagons"),
     ]),
     ("chess", "", [
         ("svg.dataset.style === 'chequered' && q('[data-shape=\"figure\"]').length === 32", "32 figures on a chequered board"),
@@ -660,6 +663,10 @@ LOOKS: list[tuple[str, str, list[tuple[str, str]]]] = [
     ]),
     ("hex", "", [
         ("svg.dataset.style === 'hexes' && q('polygon.cell').length === 121", "121 hexagons"),
+        ("q('path.edge').length === 4 && q('path.edge[data-player=\"0\"]').length === 2"
+         " && q('path.edge').every(e => e.getAttribute('d').split('M').length - 1 >= 11)"
+         " && new Set(q('path.edge').map(e => e.getAttribute('stroke'))).size === 2",
+         "four edges, two in each player's colour, each along its 11 cells"),
     ]),
 ]
 
@@ -679,7 +686,8 @@ def looks(p: Page, _index: list[dict]) -> str:
         p.js("const z = document.querySelector('#show-zones'); if (z && z.checked) z.click();")
         shot = os.path.join(p.outdir, f"look-{name}{'-2' if extra and name == 'shogi' else ''}.png")
         p.js("document.querySelector('#board').scrollIntoView({block: 'center'})")
-        p.element_shot("#board", shot)
+        # A game with pieces in hand is shot with its hands beside the board.
+        p.element_shot(".board-row" if p.all("#hands .hand-piece") else "#board", shot)
         seen.append(f"{name} {len(checks)}")
     montage(p, ["go-9x9", "xiangqi", "shogi", "chess", "connect-four", "mancala"], "looks.png")
     return f"{len(LOOKS)} boards, checks: " + ", ".join(seen)

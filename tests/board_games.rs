@@ -453,7 +453,13 @@ fn goals_and_scores_say_who_won() {
         ))
         .unwrap();
     let ended = gen.ending(&othello, &full).unwrap().unwrap();
-    assert_eq!(ended.reason, dagaz_engine::EndReason::Score(vec![80, 48]));
+    assert_eq!(
+        ended.reason,
+        dagaz_engine::EndReason::Score {
+            scores: vec![80, 48],
+            goal: None
+        }
+    );
     assert_eq!(othello.player_name(ended.player), "Black");
 }
 

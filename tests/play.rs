@@ -253,7 +253,7 @@ fn the_engine_plays_itself_to_a_ply_limit() {
     assert_eq!(out.stdout.matches(" plays ").count(), 4);
     assert!(out
         .stdout
-        .ends_with("stopped after 4 plies (--max-plies)\n"));
+        .ends_with("game stopped after 4 plies (--max-plies): no result\n"));
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn every_shipped_game_can_be_played() {
         assert_eq!(out.stdout.matches(" plays ").count(), 6, "{name}");
         assert!(
             out.stdout
-                .ends_with("stopped after 6 plies (--max-plies)\n"),
+                .ends_with("game stopped after 6 plies (--max-plies): no result\n"),
             "{name}"
         );
     }

@@ -6,7 +6,7 @@
 // (`st.gen`).
 
 import { call, callLane, LANES } from './engine.js';
-import { renderBoard, zoneColours, ownerColour, isLight, esc } from './board.js';
+import { renderBoard, renderPiece, zoneColours, ownerColour, esc } from './board.js';
 import { Editor } from './editor.js';
 
 /** @typedef {import('./board.js').View} View */
@@ -597,13 +597,12 @@ function renderHands(v) {
   const order = st.flip ? [0, ...others] : [...others, 0];
   box.innerHTML = order.map((owner) => {
     const mine = hands.filter((h) => h.owner === owner);
-    const fill = ownerColour(v.players, owner);
     const buttons = mine.map((h) => {
       const active = owner === v.toMove && !v.over && canDrop.has(h.kind) && isHumanTurn();
       const picked = st.sel.hand === h.kind && owner === v.toMove;
       return `<button type="button" class="hand-piece${picked ? ' selected' : ''}" data-hand-owner="${owner}"` +
         ` data-hand-kind="${esc(h.kind)}" ${active ? '' : 'disabled'} title="${esc(h.kind)}">` +
-        `<span class="disc" style="background:${fill}"><span class="glyph" style="color:${isLight(fill) ? '#1b1b1b' : '#f4f4f4'}">${esc(h.glyph)}</span></span>` +
+        `<span class="piece" data-shape="${esc(h.shape || 'disc')}">${renderPiece(v, { ...h, at: '' }, st.flip)}</span>` +
         `<span class="count">${h.count > 999 ? '∞' : h.count}</span></button>`;
     }).join('');
     return `<div class="hand" data-owner="${owner}"><span class="hand-name">${esc(v.players[owner])}</span>` +

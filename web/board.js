@@ -12,7 +12,7 @@
 /**
  * @typedef {{board:string, colours:{light:?string,dark:?string,board:?string,lines:?string,promoted:?string},
  *   players:{fill:?string,ink:?string}[], points:string[], lines:string[][], river:(string[]|null),
- *   stores:string[]}} Look
+ *   stores:string[], edges?:{player:number,cells:string[]}[]}} Look
  */
 /** @typedef {{i:number,text:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null)}} Move */
 /**
@@ -256,6 +256,57 @@ function decoration(look, cells, cellAt) {
 }
 
 /**
+ * The view's `(edge PLAYER POS ...)`: at each listed cell, the sides that face out of the
+ * board (no cell beyond them) and out the way the whole edge faces (its cells' centre seen
+ * from the board's), drawn thick in the player's colour. The second test splits a corner
+ * cell between the two edges that meet there, as Hex boards are painted.
+ * @param {Look} look @param {string[]} players @param {Cell[]} cells
+ * @param {Map<string,Cell>} cellAt @param {boolean} hex
+ */
+function edges(look, players, cells, cellAt, hex) {
+  if (!look.edges || !look.edges.length) return '';
+  const key = (/** @type {number} */ x, /** @type {number} */ y) => `${Math.round(x * 4)},${Math.round(y * 4)}`;
+  const taken = new Set(cells.map((c) => key(c.x, c.y)));
+  const centre = (/** @type {Cell[]} */ cs) => [cs.reduce((a, c) => a + c.x, 0) / cs.length, cs.reduce((a, c) => a + c.y, 0) / cs.length];
+  const [bx, by] = centre(cells);
+  // Each side of a cell: its two corners, relative to the centre.
+  const corners = hex
+    ? [0, 1, 2, 3, 4, 5].map((k) => { const a = Math.PI / 180 * (60 * k - 90); return [HEX_R * Math.cos(a), HEX_R * Math.sin(a)]; })
+    : [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
+  const step = hex ? Math.sqrt(3) * HEX_R : 1;
+  const out = ['<g class="edges" pointer-events="none">'];
+  for (const edge of look.edges) {
+    const own = edge.cells.map((n) => cellAt.get(n)).filter((c) => c);
+    if (!own.length) continue;
+    const [ex, ey] = centre(/** @type {Cell[]} */ (own));
+    const [fx, fy] = [ex - bx, ey - by];
+    const facing = Math.hypot(fx, fy) || 1;
+    const colour = look.players?.[edge.player]?.fill || ownerColour(players, edge.player);
+    const segments = [];
+    for (const c of /** @type {Cell[]} */ (own)) {
+      corners.forEach(([ax, ay], k) => {
+        const [cx, cy] = corners[(k + 1) % corners.length];
+        const [mx, my] = [(ax + cx) / 2, (ay + cy) / 2];
+        const len = Math.hypot(mx, my);
+        const [nx, ny] = [mx / len, my / len];
+        if (taken.has(key(c.x + nx * step, c.y + ny * step))) return;
+        if ((nx * fx + ny * fy) / facing < 0.45) return;
+        // Just inside the cell, so the band stays within the board's frame.
+        const [ix, iy, jx, jy] = [ax, ay, cx, cy].map((v) => v * 0.86);
+        segments.push(`M${f3(c.x + ix)} ${f3(c.y + iy)}L${f3(c.x + jx)} ${f3(c.y + jy)}`);
+      });
+    }
+    const d = segments.join('');
+    // An outline under the band: a white edge shows on a light board.
+    const rim = isLight(colour) ? '#6b6b6b' : colour;
+    out.push(`<path class="edge-rim" d="${d}" stroke="${rim}" stroke-width="0.17" stroke-linecap="round" fill="none"/>` +
+      `<path class="edge" data-player="${edge.player}" d="${d}" stroke="${colour}" stroke-width="0.11" stroke-linecap="round" fill="none"/>`);
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/**
  * A chess figure at (x, y): the black figure's silhouette in the player's colour, and for a
  * light one the white figure's outline and details over it.
  * @param {string} c @param {number} x @param {number} y @param {number} size @param {string} fill
@@ -320,14 +371,15 @@ function pieceBody(view, look, p, x, y, how) {
 }
 
 /**
- * A piece on its own, as a small SVG (a hand's piece beside the board).
- * @param {View} view @param {Piece} piece
+ * A piece on its own, as a small SVG (a hand's piece beside the board), pointing as it would
+ * on the board drawn the same way up.
+ * @param {View} view @param {Piece} piece @param {boolean} [flip]
  * @returns {string}
  */
-export function renderPiece(view, piece) {
+export function renderPiece(view, piece, flip = false) {
   const look = lookOf(view);
   const body = pieceBody(view, look, piece, 0.5, 0.5,
-    { up: piece.owner === 0, r: 0.42, legacyShape: 'disc', glyph: piece.glyph || '' });
+    { up: (piece.owner === 0) !== flip, r: 0.42, legacyShape: 'disc', glyph: piece.glyph || '' });
   return `<svg xmlns="http://www.w3.org/2000/svg" class="piece-svg" viewBox="0 0 1 1">${body}</svg>`;
 }
 
@@ -384,6 +436,7 @@ export function renderBoard(view, opts = {}) {
   }
   out.push('</g>');
   out.push(decoration({ ...look, board: style }, b.cells, cellAt));
+  out.push(edges(look, view.players, b.cells, cellAt, hex));
 
   if (zc.size) {
     out.push('<g class="zones">');

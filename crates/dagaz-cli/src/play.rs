@@ -163,7 +163,10 @@ fn moves_left(
     }
     let plies = loaded.record.len().saturating_sub(first);
     if max_plies.is_some_and(|m| plies >= m as usize) {
-        let _ = writeln!(out, "stopped after {plies} plies (--max-plies)");
+        let _ = writeln!(
+            out,
+            "game stopped after {plies} plies (--max-plies): no result"
+        );
         return Ok(None);
     }
     Ok(Some(legal))

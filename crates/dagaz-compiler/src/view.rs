@@ -3,7 +3,7 @@
 
 use crate::error::CompileError;
 use crate::lookup;
-use dagaz_ir::{Board, Pos};
+use dagaz_ir::{Board, PlayerId, Pos};
 use dagaz_syntax::Ident;
 pub use dagaz_syntax::{BoardStyle, PieceShape};
 use indexmap::IndexSet;
@@ -24,6 +24,8 @@ pub struct View {
     pub river: Option<(Pos, Pos)>,
     /// The stores of a board of pits (`(stores ...)`).
     pub stores: Vec<Pos>,
+    /// `(edge PLAYER POS ...)`: a player and the cells whose outer sides take its colour.
+    pub edges: Vec<(PlayerId, Vec<Pos>)>,
     /// `pieces[kind]`: each piece type's look, in the order of the types.
     pub pieces: Vec<PieceLook>,
 }
@@ -99,6 +101,15 @@ pub(crate) fn view(
         .river
         .as_ref()
         .and_then(|(a, b)| Some((ok(at(a))?, ok(at(b))?)));
+    for (who, cells) in &syntax.edges {
+        let player = lookup::player(names.players, who);
+        let cells = cells.iter().filter_map(|c| ok(at(c))).collect();
+        match player {
+            Ok(p) => view.edges.push((p, cells)),
+            // Recorded through `ok`, which holds the error list while it lives.
+            Err(e) => _ = ok(Err(e)),
+        }
+    }
     for colour in &syntax.colours {
         set_colour(&mut view.colours, colour, names.players, errors);
     }
@@ -218,7 +229,7 @@ mod tests {
     fn names_are_resolved_once() {
         let (rules, errors) = compiled(
             r##"(view (board lines) (shape disc) (points b2) (line a1 c3) (river a1 a2)
-                 (stores c1) (colour dark "#123") (colour Black "#000" "#fff")
+                 (stores c1) (edge Black a3 b3) (colour dark "#123") (colour Black "#000" "#fff")
                  (piece King (glyph "K") (glyph White "k") (promoted)))"##,
         );
         assert_eq!(errors, Vec::<String>::new());
@@ -230,6 +241,7 @@ mod tests {
         assert_eq!(view.lines, [vec![a1, c3]]);
         assert_eq!(view.river, Some((a1, a2)));
         assert_eq!(view.stores, [c1]);
+        assert_eq!(view.edges, [(PlayerId(1), vec![at("a3"), at("b3")])]);
         assert_eq!(view.colours.dark.as_deref(), Some("#123"));
         assert_eq!(
             view.colours.players[PlayerId(1).index()],
@@ -245,13 +257,14 @@ mod tests {
     #[test]
     fn unknown_names_are_errors_where_they_are_written() {
         let (_, errors) = compiled(
-            r##"(view (points z9) (colour Green "#0f0") (colour light "#fff" "#000")
+            r##"(view (points z9) (edge Red a1) (colour Green "#0f0") (colour light "#fff" "#000")
                  (piece Queen (glyph "Q")) (piece Man (glyph Red "M")))"##,
         );
         assert_eq!(
             errors,
             [
                 "unknown position `z9` @ z9",
+                "unknown player `Red` @ Red",
                 "unknown colour role (`light`, `dark`, `board`, `lines`, `promoted` or a player) `Green` @ Green",
                 "expected one colour for a board's role (a player's pieces take two), found a second, \"#000\" @ \"#000\"",
                 "unknown piece type `Queen` @ Queen",

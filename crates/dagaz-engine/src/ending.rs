@@ -20,8 +20,14 @@ pub enum EndReason {
     NoMoves(GoalCondition),
     /// The game ended (no player could move, or every player passed in a row) and the
     /// `score` clause decided: each player's score in half points (komi may add a half),
-    /// in turn order.
-    Score(Vec<i32>),
+    /// in turn order, and the `(end ...)` goal (its index in `Game::goals`) that ended it when
+    /// one did, so that its name is said.
+    Score {
+        /// Each player's score in half points.
+        scores: Vec<i32>,
+        /// The `end` goal whose condition held, if the game ended by one.
+        goal: Option<usize>,
+    },
     /// The side to move has no legal move, and the game declares no goal for this.
     Stuck,
     /// The last move brought back a board the game had had, and the game declares `(superko
@@ -71,7 +77,8 @@ impl Ending {
                 .find(|g| g.condition == condition && !g.by_score)?
                 .name
                 .as_deref(),
-            EndReason::Score(_) | EndReason::Stuck | EndReason::Repetition => None,
+            EndReason::Score { goal, .. } => game.goals().get(goal?)?.name.as_deref(),
+            EndReason::Stuck | EndReason::Repetition => None,
         }
     }
 }
@@ -267,14 +274,24 @@ impl Sink for Reached<'_> {
 /// How the game ended for the side to move, which has no legal move: the first `win`,
 /// `loss` or `draw` goal whose condition holds, else the score, else stuck.
 pub(crate) fn without_moves(game: &Game, position: &Position, in_check: bool) -> Ending {
-    let goal: Option<&Goal> = game.goals().iter().find(|g| match g.condition {
-        GoalCondition::NoMoves => true,
-        GoalCondition::Checkmated => in_check,
-        GoalCondition::Stalemated => !in_check,
-    });
+    let goal: Option<(usize, &Goal)> =
+        game.goals()
+            .iter()
+            .enumerate()
+            .find(|(_, g)| match g.condition {
+                GoalCondition::NoMoves => true,
+                GoalCondition::Checkmated => in_check,
+                GoalCondition::Stalemated => !in_check,
+            });
     match goal {
-        Some(g) if g.by_score => by_score(game, position),
-        Some(g) => Ending {
+        Some((index, g)) if g.by_score => {
+            let mut ended = by_score(game, position);
+            if let EndReason::Score { goal, .. } = &mut ended.reason {
+                *goal = Some(index);
+            }
+            ended
+        }
+        Some((_, g)) => Ending {
             player: position.to_move(),
             outcome: Some(g.outcome),
             reason: EndReason::NoMoves(g.condition),
@@ -316,7 +333,7 @@ pub fn by_score(game: &Game, position: &Position) -> Ending {
     Ending {
         player,
         outcome: Some(outcome),
-        reason: EndReason::Score(scores),
+        reason: EndReason::Score { scores, goal: None },
     }
 }
 

@@ -143,6 +143,10 @@ pub fn describe(game: &Game, ended: &Ending) -> String {
 pub fn words(game: &Game, ended: &Ending) -> String {
     let who = game.player_name(ended.player);
     let said = result(game, ended.player, ended.outcome);
+    if let (EndReason::Score { scores, .. }, Some(name)) = (&ended.reason, ended.goal_name(game)) {
+        // `(end "NAME" no-moves)`: the score decides, and the goal says why the game ended.
+        return format!("{} ({name})", counting(game, &said, scores));
+    }
     if let Some(name) = ended.goal_name(game) {
         return format!("{said}: {name}");
     }
@@ -160,20 +164,23 @@ pub fn words(game: &Game, ended: &Ending) -> String {
         }
         EndReason::Goal(n) => format!("{said}: goal #{n}"),
         EndReason::Repetition => format!("{said}: the board repeats an earlier one"),
-        EndReason::Score(scores) => {
-            let list: Vec<String> = scores
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let half = if s % 2 == 0 { "" } else { ".5" };
-                    let name = PlayerId::from_index(i).map_or("?", |p| game.player_name(p));
-                    format!("{name} {}{half}", s.div_euclid(2))
-                })
-                .collect();
-            let counted = dagaz_engine::counted(game);
-            format!("{said}, counting {counted}: {}", list.join(", "))
-        }
+        EndReason::Score { scores, .. } => counting(game, &said, scores),
     }
+}
+
+/// `Black wins, counting pieces: Black 40, White 24`: the result and each player's score.
+fn counting(game: &Game, said: &str, scores: &[i32]) -> String {
+    let list: Vec<String> = scores
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let half = if s % 2 == 0 { "" } else { ".5" };
+            let name = PlayerId::from_index(i).map_or("?", |p| game.player_name(p));
+            format!("{name} {}{half}", s.div_euclid(2))
+        })
+        .collect();
+    let counted = dagaz_engine::counted(game);
+    format!("{said}, counting {counted}: {}", list.join(", "))
 }
 
 /// `Draw` after a colon: `Stalemate: draw`. A player's name keeps its capital.
@@ -373,6 +380,12 @@ mod tests {
         assert_eq!(
             (over.text.as_str(), over.draw),
             ("Draw, counting pieces: White 1, Black 1", true)
+        );
+        let named = strip(TWO, r#"(end "the men are stuck" no-moves) (score pieces)"#);
+        let over = ended(&named, "(White (Man c1)) (Black (Man a1 b1))", &[]);
+        assert_eq!(
+            over.text,
+            "Black wins, counting pieces: White 1, Black 2 (the men are stuck)"
         );
     }
 

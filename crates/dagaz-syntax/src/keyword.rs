@@ -323,6 +323,9 @@ keywords! {
     River = "river",
     /// `(stores POS ...)` in `view`: the stores of a board of pits.
     Stores = "stores",
+    /// `(edge PLAYER POS ...)` in `view`: the board's outer sides at these cells drawn in the
+    /// player's colour (Hex's edges).
+    Edge = "edge",
     /// `(shape disc|stone|pentagon|figure|mark)` in `view` and in its `piece` clauses.
     Shape = "shape",
     /// `(image [PLAYER] "FILE.svg")` in a `view`'s `piece`: a picture that draws the piece.
@@ -432,6 +435,7 @@ impl Keyword {
         Keyword::Line,
         Keyword::River,
         Keyword::Stores,
+        Keyword::Edge,
         Keyword::Shape,
         Keyword::Piece,
     ];

@@ -841,6 +841,9 @@ pub struct View {
     pub river: Option<(Ident, Ident)>,
     /// The positions of every `(stores POS ...)` clause.
     pub stores: Vec<Ident>,
+    /// The `(edge PLAYER POS ...)` clauses: a player and the cells whose outer sides are
+    /// drawn in its colour.
+    pub edges: Vec<(Ident, Vec<Ident>)>,
     /// `(shape SHAPE)`: every piece's shape unless its own clause says.
     pub shape: Option<PieceShape>,
     /// The `(piece NAME ...)` clauses, in order.

@@ -159,6 +159,9 @@ fn look(game: &Game, layout: &Layout, position: &Position) -> Json {
             .collect::<Vec<_>>(),
         "river": view.river.map(|(a, b)| [name(&a), name(&b)]),
         "stores": view.stores.iter().map(name).collect::<Vec<_>>(),
+        "edges": view.edges.iter()
+            .map(|(p, cells)| json!({"player": p.index(), "cells": cells.iter().map(name).collect::<Vec<_>>()}))
+            .collect::<Vec<_>>(),
     })
 }
 

@@ -85,7 +85,13 @@ fn end_goals_leave_the_result_to_the_score() {
     let ended = crate::ending::without_moves(&g, &g.initial_position(), false);
     assert_eq!(ended.player, g.player("Black").unwrap());
     assert_eq!(ended.outcome, Some(Outcome::Win));
-    assert_eq!(ended.reason, crate::EndReason::Score(vec![0, 2]));
+    assert_eq!(
+        ended.reason,
+        crate::EndReason::Score {
+            scores: vec![0, 2],
+            goal: Some(0)
+        }
+    );
 }
 
 #[test]

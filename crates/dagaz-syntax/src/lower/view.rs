@@ -42,6 +42,19 @@ impl Lower {
                 }
                 Some(Keyword::Points) => view.points.extend(self.positions(args)),
                 Some(Keyword::Stores) => view.stores.extend(self.positions(args)),
+                Some(Keyword::Edge) => match args.split_first() {
+                    Some((who, cells)) if !cells.is_empty() => {
+                        if let Some(who) = self.ok(shape::ident(who, "a player's name")) {
+                            view.edges.push((who, self.positions(cells)));
+                        }
+                    }
+                    _ => self.errors.push(shape::arity_at_least(
+                        Keyword::Edge.text(),
+                        2,
+                        parts,
+                        item.span,
+                    )),
+                },
                 Some(Keyword::Line) => {
                     if args.len() < 2 {
                         self.errors.push(shape::arity_at_least(
@@ -338,7 +351,7 @@ mod tests {
     fn mistakes_are_reported_where_they_are_written() {
         let (_, errors) = view_of(
             r##"(view (board checkers) (shape hexagon) (colour light "red") (colour light "#12")
-                 (line c3) (river e5) (frame 1) (piece King (glyph "12345") (size 2))
+                 (line c3) (river e5) (edge Black) (frame 1) (piece King (glyph "12345") (size 2))
                  (piece King (image "../secret.svg")) (colour))"##,
         );
         assert_eq!(
@@ -350,7 +363,8 @@ mod tests {
                 "expected a colour in quotes, \"#rgb\" or \"#rrggbb\", found the string \"#12\" @ \"#12\"",
                 "`line` takes at least 2 arguments, found 1 @ (line c3)",
                 "`river` takes 2 arguments, found 1 @ (river e5)",
-                "expected a `(board ...)`, `(colour ...)`, `(points ...)`, `(line ...)`, `(river ...)`, `(stores ...)`, `(shape ...)` or `(piece ...)` clause, found the form `(frame ...)` @ (frame 1)",
+                "`edge` takes at least 2 arguments, found 1 @ (edge Black)",
+                "expected a `(board ...)`, `(colour ...)`, `(points ...)`, `(line ...)`, `(river ...)`, `(stores ...)`, `(edge ...)`, `(shape ...)` or `(piece ...)` clause, found the form `(frame ...)` @ (frame 1)",
                 "expected up to 4 visible characters in quotes, such as \"王\", found the string \"12345\" @ \"12345\"",
                 "expected a `(shape ...)`, `(glyph ...)`, `(image ...)` or `(promoted ...)` clause, found the form `(size ...)` @ (size 2)",
                 "expected a picture's file in quotes, such as \"pieces/wK.svg\", found the string \"../secret.svg\" @ \"../secret.svg\"",
