@@ -284,7 +284,8 @@ def scholars_mate(p: Page, _index: list[dict]) -> str:
         p.click_cell(SCHOLARS_MATE[k + 1])
         p.wait_moves(k // 2 + 1)
     played = p.moves_played()
-    check(played == ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"], f"the moves in the list, found {played}")
+    # The list in SAN, as chess players write it; the link keeps the moves' own text.
+    check(played == ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"], f"the moves in the list, found {played}")
     last = {str(c) for c in p.js("return [...document.querySelectorAll('#board [data-cell].last')].map(e => e.dataset.cell)")}
     check(last == {"h5", "f7"}, f"the last move h5 f7 marked, found {sorted(last)}")
     status = p.one("#status")
@@ -352,7 +353,7 @@ def crazyhouse_drop(p: Page, _index: list[dict]) -> str:
     p.drag('#hands [data-hand-owner="1"][data-hand-kind="Pawn"]', '#board [data-cell="a6"]')
     check(p.wait_moves(6)[-1] == "P@a6", f"the dragged drop P@a6, found {p.moves_played()}")
     p.drag('#board [data-cell="g1"]', '#board [data-cell="f3"]')
-    check(p.wait_moves(7)[-1] == "g1f3", f"the dragged move g1f3, found {p.moves_played()}")
+    check(p.wait_moves(7)[-1] == "Nf3", f"the dragged move Nf3 (g1f3), found {p.moves_played()}")
     p.shot("crazyhouse-drop.png")
     return f"hand pawn clicked, {len(targets)} targets, P@e4 dropped; P@a6 and g1f3 dragged"
 
@@ -368,7 +369,7 @@ def computer_reply(p: Page, _index: list[dict]) -> str:
     t0 = time.monotonic()
     played = p.wait_moves(2, timeout=WAIT)
     took = time.monotonic() - t0
-    check(played[0] == "e2e4" and len(played) == 2, f"e2e4 and one reply, found {played}")
+    check(played[0] == "e4" and len(played) == 2, f"e4 and one reply, found {played}")
     p.until(lambda: p.status().lower().startswith("white"), "White to move after the reply")
     check(took < 10, f"the reply within 10 s, took {took:.1f} s")
     p.shot("computer-reply.png")
@@ -380,7 +381,7 @@ def computer_reply(p: Page, _index: list[dict]) -> str:
     check(p.targets() == {"f3", "h3", "e2"}, f"g1's targets on the flipped board, found {sorted(p.targets())}")
     p.click_cell("f3")
     p.wait_moves(4)
-    check(p.moves_played()[2] == "g1f3", f"g1f3 played on the flipped board, found {p.moves_played()}")
+    check(p.moves_played()[2] == "Nf3", f"Nf3 (g1f3) played on the flipped board, found {p.moves_played()}")
     return f"Black answered {played[1]} in {took:.1f} s (think 0.5 s)"
 
 
@@ -426,7 +427,7 @@ def editor_error(p: Page, _index: list[dict]) -> str:
     check(not p.all(".gutter .error"), "no gutter marks after the fix")
     p.click_cell("e2")
     p.click_cell("e4")
-    check(p.wait_moves(1) == ["e2e4"], "e2e4 played on the recompiled board")
+    check(p.wait_moves(1) == ["e4"], "e4 (e2e4) played on the recompiled board")
     return f"error at {line}:{col} listed and marked; fixed, e2e4 played"
 
 
@@ -484,11 +485,12 @@ def promotion(p: Page, _index: list[dict]) -> str:
     p.click_cell("a8")
     choices = p.until(lambda: p.all("#choices button[data-move]"), "the promotion choices")
     labels = sorted(b.text for b in choices)  # type: ignore[union-attr]
-    check(len(labels) == 4 and all(t.startswith("a7a8") for t in labels), f"four promotions offered, found {labels}")
+    check(labels == ["a8=B (Bishop)", "a8=N (Knight)", "a8=Q+ (Queen)", "a8=R+ (Rook)"],
+          f"four promotions offered in SAN, found {labels}")
     queen = [b for b in choices if "Queen" in b.text]  # type: ignore[union-attr]
     check(len(queen) == 1, f"one choice names the queen: {labels}")
     queen[0].click()
-    check(p.wait_moves(1) == ["a7a8q"], f"a7a8q played, found {p.moves_played()}")
+    check(p.wait_moves(1) == ["a8=Q+"], f"a8=Q+ played, found {p.moves_played()}")
     a8 = p.piece_at("a8")
     check(a8 is not None and a8["kind"] == "Queen", f"a queen on a8, found {a8}")
     check(not p.all("#choices button"), "the choices gone")
@@ -500,7 +502,7 @@ def promotion(p: Page, _index: list[dict]) -> str:
     p.wait_moves(1)
     p.all("#choices button[data-move]")[0].click()
     check(p.wait_moves(2) == ["e5", "pass"], f"e5 then pass, found {p.moves_played()}")
-    return "a7a8 offered 4 promotions, the queen chosen; go's pass button played"
+    return "a8 offered 4 promotions in SAN, the queen chosen; go's pass button played"
 
 
 def computer_game(p: Page, _index: list[dict]) -> str:

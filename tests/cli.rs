@@ -423,7 +423,7 @@ fn an_illegal_move_lists_the_legal_ones() {
     assert_eq!(out.code, 2);
     assert_eq!(
         out.stderr,
-        "error: --moves: move 2 (a1-b2): `a1-b2` is not a legal move here; legal moves: b6-a5, b6-c5, d6-c5, d6-e5, f6-e5, f6-g5, h6-g5\n"
+        "error: --moves: move 2 (a1-b2): `a1-b2` is not a legal move here (moves are written as the game writes them, such as h6-g5); legal moves: b6-a5, b6-c5, d6-c5, d6-e5, f6-e5, f6-g5, h6-g5\n"
     );
     assert_eq!(out.stdout, "");
 }

@@ -248,7 +248,7 @@ fn help_shows_the_limits_once_under_their_heading_and_a_short_interpreter_line()
         .collect();
     assert_eq!(
         interpreter,
-        vec!["      --interpreter      Run the rules in the interpreter, not the compiled code (slower, same moves)"]
+        vec!["      --interpreter          Run the rules in the interpreter, not the compiled code (slower, same moves)"]
     );
     // Every option on one line: the short layout.
     assert!(out.contains("\n      --step-limit <N>      Most commands one move generation may run before it stops with an error [default: 20000000]\n"), "{out}");

@@ -153,7 +153,7 @@ fn play_refuses_an_illegal_move_with_the_legal_ones_and_quits() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout.contains(
-            "White to move> a3 - c5: `a3 - c5` is not a legal move here; legal moves: a3 - b4, c3 - b4, c3 - d4, e3 - d4, e3 - f4, g3 - f4, g3 - h4, i3 - h4, i3 - j4\n"
+            "White to move> a3 - c5: `a3 - c5` is not a legal move here (moves are written as the game writes them, such as i3 - j4); legal moves: a3 - b4, c3 - b4, c3 - d4, e3 - d4, e3 - f4, g3 - f4, g3 - h4, i3 - h4, i3 - j4\n"
         ),
         "{}",
         out.stdout

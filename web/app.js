@@ -487,10 +487,11 @@ function render() {
   renderChoices(v);
   renderStatus();
   const ml = $('#move-list');
-  ml.innerHTML = v.history.map((t) => `<li>${esc(t)}</li>`).join('');
+  // As a person reads them (SAN in chess); the link below keeps the moves' own text.
+  ml.innerHTML = (v.written || v.history).map((t) => `<li>${esc(t)}</li>`).join('');
   ml.scrollTop = ml.scrollHeight;
   const sel = /** @type {HTMLSelectElement} */ ($('#all-moves'));
-  sel.innerHTML = v.moves.map((m) => `<option value="${m.i}">${esc(m.text)}</option>`).join('');
+  sel.innerHTML = v.moves.map((m) => `<option value="${m.i}">${esc(m.written || m.text)}</option>`).join('');
   /** @type {HTMLButtonElement} */ ($('#play-selected')).disabled = !v.moves.length || !!v.over;
   /** @type {HTMLButtonElement} */ ($('#undo')).disabled = !v.history.length;
   /** @type {HTMLButtonElement} */ ($('#redo')).disabled = !v.redo;
@@ -618,7 +619,7 @@ function renderChoices(v) {
   box.hidden = !list.length;
   const human = isHumanTurn();
   box.innerHTML = list.map((m) => {
-    let label = m.text;
+    let label = m.written || m.text;
     if (m.promotes) label += ` (${m.promotes})`;
     return `<button type="button" data-move="${m.i}" ${human ? '' : 'disabled'}>${esc(label)}</button>`;
   }).join('');
@@ -738,7 +739,7 @@ function computerMove() {
     const m = v.moves[r.best];
     const nv = await call('play', r.best);
     if (nv.error) { message(nv.error, true); return; }
-    message(`${v.players[v.toMove]}: ${r.text} (depth ${r.depth}, ${r.score}, ${r.nodes} nodes, ${r.ms} ms)`);
+    message(`${v.players[v.toMove]}: ${r.written || r.text} (depth ${r.depth}, ${r.score}, ${r.nodes} nodes, ${r.ms} ms)`);
     st.thinking = null;
     st.lastPath = m ? m.path : [];
     setView(nv);

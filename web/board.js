@@ -14,12 +14,12 @@
  *   players:{fill:?string,ink:?string}[], points:string[], lines:string[][], river:(string[]|null),
  *   stores:string[], edges?:{player:number,cells:string[]}[]}} Look
  */
-/** @typedef {{i:number,text:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null)}} Move */
+/** @typedef {{i:number,text:string,written?:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null)}} Move */
 /**
  * @typedef {{title:string, players:string[], toMove:number,
  *   board:{shape:string,width:number,height:number,cells:Cell[],labels:{text:string,x:number,y:number}[]},
  *   look?:Look, pieces:Piece[], hands:{owner:number,kind:string,glyph:string,count:number}[],
- *   seeds:{at:string,count:number}[], moves:Move[], history:string[], redo:number,
+ *   seeds:{at:string,count:number}[], moves:Move[], history:string[], written?:string[], redo:number,
  *   fen:(string|null), over:(null|{text:string,winner:(number|null),draw:boolean})}} View
  */
 

@@ -2,8 +2,8 @@
 //! the whole of its error message, so nothing is printed half-way.
 
 use crate::loaded::{game_over, load_game, Loaded};
-use crate::{Command, PositionArgs};
-use dagaz_engine::{Counting, GenError, ParallelPerft, Perft};
+use crate::{Command, Notation, PositionArgs};
+use dagaz_engine::{Counting, GenError, Move, MoveGen, ParallelPerft, Perft};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
@@ -32,16 +32,18 @@ pub(crate) fn execute(
 
 fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
     match command {
-        Command::Moves(args) => moves(&args),
+        Command::Moves { position, notation } => moves(&position, notation),
         Command::Perft {
             position,
             depth,
             divide,
+            notation,
             bulk,
             threads,
         } => {
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
-            perft(&position, depth, (divide, counting, threads), progress, err)
+            let how = (divide, counting, threads, notation);
+            perft(&position, depth, how, progress, err)
         }
         Command::Bench {
             position,
@@ -64,7 +66,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
 }
 
 /// `dagaz moves`: the legal moves, sorted, one a line.
-fn moves(args: &PositionArgs) -> Outcome {
+fn moves(args: &PositionArgs, notation: Notation) -> Outcome {
     let loaded = Loaded::new(args)?;
     let mut gen = loaded.generator();
     let moves = gen
@@ -73,7 +75,7 @@ fn moves(args: &PositionArgs) -> Outcome {
     if moves.is_empty() {
         return game_over(&loaded, &mut gen);
     }
-    let mut lines: Vec<String> = moves.iter().map(|m| m.notation(&loaded.game)).collect();
+    let mut lines = written(&loaded, &mut gen, &moves, notation)?;
     lines.sort();
     Ok(lines.iter().fold(String::new(), |mut s, l| {
         let _ = writeln!(s, "{l}");
@@ -81,12 +83,53 @@ fn moves(args: &PositionArgs) -> Outcome {
     }))
 }
 
+/// The moves of the loaded position written as `notation` asks, in their order; SAN for a
+/// game that does not declare it is an error.
+fn written(
+    loaded: &Loaded,
+    gen: &mut MoveGen,
+    moves: &[Move],
+    notation: Notation,
+) -> Result<Vec<String>, String> {
+    let game = &loaded.game;
+    match notation {
+        Notation::Game => Ok(moves.iter().map(|m| m.notation(game)).collect()),
+        Notation::San if !game.writes_san() => Err(format!(
+            "error: --notation san: {} declares no `(notation san)`; its moves are written as \
+             its `log`s write them (--notation game)\n",
+            game.name()
+        )),
+        Notation::San => dagaz_engine::san_all(game, gen, loaded.position(), moves)
+            .map_err(|e| loaded.gen_error(&e)),
+    }
+}
+
+/// Divide's rows, each move's notation replaced by its SAN (the root's moves have one
+/// notation each, as the rows do).
+fn in_san(loaded: &Loaded, rows: Vec<(String, u64)>) -> Result<Vec<(String, u64)>, String> {
+    let mut gen = loaded.generator();
+    let moves = gen
+        .moves(&loaded.game, loaded.position())
+        .map_err(|e| loaded.gen_error(&e))?;
+    let san = written(loaded, &mut gen, &moves, Notation::San)?;
+    let game = &loaded.game;
+    let by_notation: std::collections::HashMap<String, &String> =
+        moves.iter().map(|m| m.notation(game)).zip(&san).collect();
+    Ok(rows
+        .into_iter()
+        .map(|(text, n)| match by_notation.get(&text) {
+            Some(san) => ((*san).clone(), n),
+            None => (text, n),
+        })
+        .collect())
+}
+
 /// `dagaz perft`: the count at `depth` (after the count of each move when `divide`), and
 /// with `progress`, each shallower depth's on `err` first.
 fn perft(
     position: &PositionArgs,
     depth: u32,
-    (divide, counting, threads): (bool, Counting, u32),
+    (divide, counting, threads, notation): (bool, Counting, u32, Notation),
     progress: bool,
     err: &mut dyn Write,
 ) -> Outcome {
@@ -107,6 +150,9 @@ fn perft(
         let mut rows = counter
             .divide(depth, progress, err)
             .map_err(|e| loaded.gen_error(&e))?;
+        if notation == Notation::San {
+            rows = in_san(&loaded, rows)?;
+        }
         rows.sort();
         if divide {
             for (notation, n) in &rows {

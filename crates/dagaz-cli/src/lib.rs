@@ -71,7 +71,19 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print the legal moves, one per line, in the game's notation, sorted.
-    Moves(PositionArgs),
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// How the moves are written: `game` (what the game's `log`s write, as protocols speak:
+        /// e2e4) or `san` (Standard Algebraic Notation, for a game that declares it: e4, Nf3)
+        #[arg(
+            long,
+            value_enum,
+            default_value_t = Notation::Game,
+            hide_possible_values = true
+        )]
+        notation: Notation,
+    },
     /// Count the leaf nodes DEPTH plies below the position; the count is the last line.
     Perft {
         #[command(flatten)]
@@ -82,6 +94,15 @@ enum Command {
         /// Before the total, print `move: count` for each legal move (sorted by notation).
         #[arg(long)]
         divide: bool,
+        /// How `--divide` writes the moves: `game` (e2e4) or `san` (e4, Nf3)
+        #[arg(
+            long,
+            value_enum,
+            default_value_t = Notation::Game,
+            requires = "divide",
+            hide_possible_values = true
+        )]
+        notation: Notation,
         /// Count the last ply without playing its moves (faster; same numbers).
         #[arg(long)]
         bulk: bool,
@@ -378,6 +399,16 @@ enum Format {
     Json,
 }
 
+/// How moves are written on output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Notation {
+    /// The text the game's `log`s write, which protocols speak: `e2e4`, `e7e8q`, `32-28`.
+    Game,
+    /// Standard Algebraic Notation, for a game that declares `(notation san)`: `e4`, `Nf3`,
+    /// `O-O`, `e8=Q+`.
+    San,
+}
+
 #[derive(Debug, Args)]
 struct PositionArgs {
     /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
@@ -390,36 +421,40 @@ struct PositionArgs {
     /// fields; draughts: PDN FEN such as "W:W31-50:B1-20", "B:BK17,K24:W6,9").
     #[arg(long)]
     fen: Option<String>,
-    /// Play these moves first, in the game's notation (chess: "e2e4", "e1g1", "e7e8q";
-    /// draughts: "32-28", "28x19x10" or the short "28x10"); an illegal one is an error that
-    /// lists the legal moves.
+    /// Play these moves first, as the game writes them (chess: SAN "e4", "Nf3", "O-O", "e8=Q"
+    /// or coordinates "e2e4", "e1g1", "e7e8q"; draughts: "32-28", "28x19x10" or the short
+    /// "28x10"); an illegal one is an error that lists the legal moves.
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     moves: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
 }
 
-/// The limits of one move generation, which turn a runaway rule into an error.
+/// The heading of the limit options in `--help`.
+const LIMITS: &str = "Limits of one move generation";
+
+/// The limits of one move generation, which turn a runaway rule into an error. Each names its
+/// heading: a struct-wide `next_help_heading` would carry it on to the options a subcommand
+/// declares after these (perft's `--depth`).
 #[derive(Debug, Args)]
-#[command(next_help_heading = "Limits of one move generation")]
 struct LimitArgs {
     /// Most commands one move generation may run before it stops with an error.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().steps)]
+    #[arg(long, value_name = "N", help_heading = LIMITS, default_value_t = dagaz_engine::StepLimits::default().steps)]
     step_limit: u64,
     /// Most moves one position may have.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().moves)]
+    #[arg(long, value_name = "N", help_heading = LIMITS, default_value_t = dagaz_engine::StepLimits::default().moves)]
     move_limit: usize,
     /// Most choice points (`any`, `end-move`) open at once in one move.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().choices)]
+    #[arg(long, value_name = "N", help_heading = LIMITS, default_value_t = dagaz_engine::StepLimits::default().choices)]
     choice_limit: usize,
     /// Most changes (takes, drops, captures) one move may make: the longest capture chain.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().actions)]
+    #[arg(long, value_name = "N", help_heading = LIMITS, default_value_t = dagaz_engine::StepLimits::default().actions)]
     action_limit: usize,
     /// Most values one move's notation may hold (what its `log`s write).
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().notation)]
+    #[arg(long, value_name = "N", help_heading = LIMITS, default_value_t = dagaz_engine::StepLimits::default().notation)]
     notation_limit: usize,
     /// Most changes and notation values all the moves of one position may hold together.
-    #[arg(long, value_name = "N", default_value_t = dagaz_engine::StepLimits::default().volume)]
+    #[arg(long, value_name = "N", help_heading = LIMITS, default_value_t = dagaz_engine::StepLimits::default().volume)]
     volume_limit: usize,
 }
 

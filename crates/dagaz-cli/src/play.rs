@@ -130,7 +130,7 @@ pub(crate) fn play(
                 Turn::Leave => return Ok(()),
             }
         } else {
-            engine_turn(&mut searcher, loaded, &limits, &side, out)?
+            engine_turn(&mut searcher, loaded, (&limits, &legal), &side, out)?
         };
         loaded.record.play(&loaded.game, &chosen);
         redraw = true;
@@ -225,7 +225,8 @@ fn human_turn(
             return Turn::Again(false);
         }
         "moves" => {
-            let _ = writeln!(out, "legal moves: {}", sorted_notations(game, legal));
+            let listed = sorted_written(game, record.position(), legal);
+            let _ = writeln!(out, "legal moves: {listed}");
             return Turn::Again(false);
         }
         "undo" => return Turn::Again(undo(record, humans, first, out)),
@@ -266,7 +267,7 @@ fn undo(
 fn engine_turn(
     searcher: &mut Searcher<'_>,
     loaded: &Loaded,
-    limits: &SearchLimits,
+    (limits, legal): (&SearchLimits, &[Move]),
     side: &str,
     out: &mut (dyn Write + Send),
 ) -> Result<Move, String> {
@@ -280,7 +281,7 @@ fn engine_turn(
     let _ = writeln!(
         out,
         "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-        best.notation(&loaded.game),
+        written(&loaded.game, loaded.position(), legal, &best),
         info.depth,
         info.score,
         info.nodes,
@@ -289,8 +290,19 @@ fn engine_turn(
     Ok(best)
 }
 
-fn sorted_notations(game: &Game, moves: &[Move]) -> String {
-    let mut all: Vec<String> = moves.iter().map(|m| m.notation(game)).collect();
+/// A legal move as a person reads it: its SAN where the game declares it (its notation
+/// should the check test fail, which a position reached by legal moves does not make it).
+fn written(game: &Game, position: &Position, legal: &[Move], mv: &Move) -> String {
+    let mut gen = MoveGen::default();
+    dagaz_engine::written(game, &mut gen, position, legal, mv).unwrap_or_else(|_| mv.notation(game))
+}
+
+/// The legal moves as a person reads them, sorted.
+fn sorted_written(game: &Game, position: &Position, moves: &[Move]) -> String {
+    let mut all: Vec<String> = moves
+        .iter()
+        .map(|m| written(game, position, moves, m))
+        .collect();
     all.sort();
     all.join(" ")
 }

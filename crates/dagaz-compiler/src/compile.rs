@@ -218,6 +218,7 @@ fn assemble(
         positional_superko: matches!(game.superko, Some((dagaz_syntax::Superko::Positional, _))),
         superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
         search: search(game),
+        san: matches!(game.notation, Some((dagaz_syntax::MoveNotation::San, _))),
         end_score: end_score(game),
         komi,
         hands,

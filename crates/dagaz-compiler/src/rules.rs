@@ -111,6 +111,8 @@ pub struct Rules {
     pub superko_draws: bool,
     /// `(search ...)`: how the engine chooses its moves unless told otherwise.
     pub search: SearchPreference,
+    /// `(notation san)`: people read and write the moves in Standard Algebraic Notation.
+    pub san: bool,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
     /// `(komi PLAYER POINTS)`: half points added to a player's score.

@@ -63,6 +63,7 @@ mod open;
 mod pdn;
 mod perft;
 mod position;
+mod san;
 mod setup;
 #[cfg(test)]
 mod shipped;
@@ -96,3 +97,4 @@ pub use open::{GameSource, OpenError, ReadFileError, Texts, MAX_GAME_TEXT};
 pub use perft::ParallelPerft;
 pub use perft::{Counting, Perft};
 pub use position::{PlayUndo, Position};
+pub use san::{san, san_all, san_without_suffix, written};

@@ -18,10 +18,14 @@ pub fn render_value(game: &Game, value: Value, quoted: bool) -> String {
 #[non_exhaustive]
 pub enum MoveMatchError {
     /// No legal move has this notation, nor starts, ends and passes through the squares given.
-    #[error("`{text}` is not a legal move here; legal moves: {}", legal.join(", "))]
+    #[error("`{text}` is not a legal move here{form}; legal moves: {}", legal.join(", "))]
     Illegal {
         /// The move as the person wrote it.
         text: String,
+        /// How the game's moves are written, with an example, in parentheses after a space
+        /// (` (moves are written in SAN such as Nf3, or as coordinates such as g1f3)`); empty
+        /// when there is no legal move to show.
+        form: String,
         /// Every legal move's notation, sorted, so the message can say what would do; empty
         /// when there are no legal moves.
         legal: Vec<String>,
@@ -61,6 +65,16 @@ pub fn match_move<'m>(
             return Ok(mv);
         }
     }
+    if game.writes_san() {
+        let wanted = crate::san::normalise(text);
+        let found: Vec<&Move> = moves
+            .iter()
+            .filter(|m| crate::san::san_without_suffix(game, moves, m) == wanted)
+            .collect();
+        if let [one] = found.as_slice() {
+            return Ok(one);
+        }
+    }
     let parts = squares(&wanted);
     let candidates: Vec<usize> = if parts.len() >= 2 {
         written
@@ -81,13 +95,16 @@ pub fn match_move<'m>(
     match candidates.as_slice() {
         [one] => moves.get(*one).ok_or(MoveMatchError::Illegal {
             text: text.to_string(),
+            form: String::new(),
             legal: Vec::new(),
         }),
         [] => {
+            // In the game's own notation even where SAN is read: protocols show this list.
             let mut legal: Vec<String> = moves.iter().map(|m| m.notation(game)).collect();
             legal.sort();
             Err(MoveMatchError::Illegal {
                 text: text.to_string(),
+                form: form(game, moves),
                 legal,
             })
         }
@@ -103,6 +120,21 @@ pub fn match_move<'m>(
                 candidates: names,
             })
         }
+    }
+}
+
+/// How the game's moves are written, shown by one of the legal moves: its SAN and its
+/// coordinates in a game that declares SAN, else its notation.
+fn form(game: &Game, moves: &[Move]) -> String {
+    let Some(example) = moves.iter().max_by_key(|m| m.notation(game).len()) else {
+        return String::new();
+    };
+    let notation = example.notation(game);
+    if game.writes_san() {
+        let san = crate::san::san_without_suffix(game, moves, example);
+        format!(" (moves are written in SAN such as {san}, or as coordinates such as {notation})")
+    } else {
+        format!(" (moves are written as the game writes them, such as {notation})")
     }
 }
 

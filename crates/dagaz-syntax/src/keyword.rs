@@ -160,6 +160,9 @@ keywords! {
     /// `(search mcts-rave)`: Monte Carlo tree search that also counts each move as if it had
     /// been played first (rapid action value estimation).
     MctsRave = "mcts-rave",
+    /// `(notation san)` in `game`: moves are read and written in Standard Algebraic Notation
+    /// (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q+`), as chess players write them.
+    San = "san",
     /// The goal condition `no-moves`.
     NoMoves = "no-moves",
     /// The goal condition `checkmated`.
@@ -407,6 +410,7 @@ impl Keyword {
         Keyword::Symmetry,
         Keyword::Zone,
         Keyword::Fen,
+        Keyword::Notation,
         Keyword::UniqueMoves,
         Keyword::Attribute,
         Keyword::TurnVariable,

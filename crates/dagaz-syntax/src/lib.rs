@@ -53,9 +53,9 @@ pub use tree::{
     Attribute, Block, Board, BoardRef, BoardStyle, CapturesToHand, Colour, Compare, Define,
     Direction, EndScore, Endgame, Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks,
     File, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter,
-    Material, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable, PieceView, Player,
-    Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry, TurnVariable, View,
-    Zone,
+    Material, MoveNotation, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable,
+    PieceView, Player, Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry,
+    TurnVariable, View, Zone,
 };
 
 use dagaz_sexpr::Node;

@@ -311,7 +311,7 @@ fn seeds_clauses_lower_and_their_mistakes_are_reported() {
             "expected a number of seeds from 0 to 65535, found the number -1 @ -1",
             "expected a number of seeds from 0 to 65535, found the number 65536 @ 65536",
             "expected a number of seeds from 0 to 65535, found the symbol `x` @ x",
-            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (another-turn 1)",
+            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (another-turn 1)",
         ]
     );
     assert_eq!(
@@ -966,7 +966,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",

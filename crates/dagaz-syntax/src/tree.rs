@@ -226,6 +226,8 @@ pub struct Game {
     pub superko: Option<(Superko, Span)>,
     /// The `search` clause (a second one is an error).
     pub search: Option<(Search, Span)>,
+    /// The `notation` clause (a second one is an error): how people write the moves.
+    pub notation: Option<(MoveNotation, Span)>,
     /// The `seeds` clauses: how many seeds each of the positions listed starts with.
     pub seeds: Vec<Seeds>,
     /// The whole form.
@@ -284,6 +286,13 @@ pub enum Superko {
     Positional,
     /// Such a move is legal and the game ends with it in a draw (OpenSpiel's Lines of Action).
     Draw,
+}
+
+/// How people write a game's moves, beyond the text its `log`s write: `(notation san)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveNotation {
+    /// Standard Algebraic Notation, as chess players write it.
+    San,
 }
 
 /// How the engine chooses its moves unless told otherwise: `(search alpha-beta)` or

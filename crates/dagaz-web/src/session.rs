@@ -29,6 +29,10 @@ struct Play {
     redo: Vec<Move>,
     /// The current position's legal moves, sorted by notation; none when the game is over.
     moves: Vec<Move>,
+    /// `moves` as a person reads them: SAN where the game declares it, else empty.
+    moves_written: Vec<String>,
+    /// The record's moves as a person reads them: SAN where the game declares it, else empty.
+    history_written: Vec<String>,
     over: Option<GameOver>,
 }
 
@@ -97,6 +101,8 @@ impl Session {
                 record: &GameRecord::new(game.initial_position()),
                 game: &game,
                 moves: &[],
+                moves_written: &[],
+                history_written: &[],
                 redo: 0,
                 over: None,
             }),
@@ -229,6 +235,8 @@ impl Play {
             record,
             redo: Vec::new(),
             moves: Vec::new(),
+            moves_written: Vec::new(),
+            history_written: Vec::new(),
             over: None,
         };
         play.refresh();
@@ -257,6 +265,8 @@ impl Play {
     /// its history first (as `dagaz play`), then for want of a move.
     fn refresh(&mut self) {
         self.moves.clear();
+        self.moves_written.clear();
+        self.history_written = self.written_history();
         self.over = self.record.history_end(&self.game);
         if self.over.is_some() {
             return;
@@ -282,6 +292,14 @@ impl Play {
                 return;
             }
         }
+        if self.game.writes_san() {
+            let (game, moves) = (&self.game, &self.moves);
+            self.moves_written = moves
+                .iter()
+                .map(|m| dagaz_engine::san(game, &mut gen, position, moves, m))
+                .collect::<Result<_, _>>()
+                .unwrap_or_default();
+        }
         if self.moves.is_empty() {
             self.over = Some(match gen.ending_without_moves(&self.game, position) {
                 Ok(ended) => GameOver::from_ending(&self.game, &ended),
@@ -294,12 +312,33 @@ impl Play {
         }
     }
 
+    /// The record's moves in SAN, each from the position it was played in, for a game that
+    /// declares SAN; empty otherwise (the view then writes the notation).
+    fn written_history(&self) -> Vec<String> {
+        if !self.game.writes_san() {
+            return Vec::new();
+        }
+        let mut gen = MoveGen::new(StepLimits::default());
+        let mut position = self.record.start().clone();
+        let mut out = Vec::new();
+        for mv in self.record.moves() {
+            let written = gen
+                .moves(&self.game, &position)
+                .and_then(|legal| dagaz_engine::san(&self.game, &mut gen, &position, &legal, mv));
+            out.push(written.unwrap_or_else(|_| mv.notation(&self.game)));
+            position.play(&self.game, mv);
+        }
+        out
+    }
+
     fn view(&self) -> Json {
         view(&Parts {
             game: &self.game,
             layout: &self.layout,
             record: &self.record,
             moves: &self.moves,
+            moves_written: &self.moves_written,
+            history_written: &self.history_written,
             redo: self.redo.len(),
             over: self.over.as_ref(),
         })
@@ -334,9 +373,13 @@ impl Play {
                 .iter()
                 .position(|m| m.notation(&self.game) == text)
         });
+        let written = index
+            .and_then(|i| self.moves_written.get(i).cloned())
+            .unwrap_or_else(|| text.clone());
         json!({
             "best": index,
             "text": text,
+            "written": written,
             "depth": found.info.depth,
             "score": found.info.score.to_string(),
             "nodes": found.info.nodes,

@@ -18,6 +18,11 @@ pub struct Parts<'a> {
     pub layout: &'a Layout,
     pub record: &'a GameRecord,
     pub moves: &'a [Move],
+    /// Each legal move as a person reads it (SAN where the game declares it), in `moves`'
+    /// order; empty to write the moves' notation.
+    pub moves_written: &'a [String],
+    /// Each move of the record as a person reads it; empty to write their notation.
+    pub history_written: &'a [String],
     pub redo: usize,
     pub over: Option<&'a GameOver>,
 }
@@ -29,6 +34,8 @@ pub fn view(parts: &Parts<'_>) -> Json {
         layout,
         record,
         moves,
+        moves_written,
+        history_written,
         redo,
         over,
     } = *parts;
@@ -43,8 +50,16 @@ pub fn view(parts: &Parts<'_>) -> Json {
         "pieces": pieces(game, position),
         "hands": hands(game, position),
         "seeds": seeds(game, position),
-        "moves": moves.iter().enumerate().map(|(i, mv)| move_json(game, i, mv)).collect::<Vec<_>>(),
+        "moves": moves.iter().enumerate().map(|(i, mv)| {
+            let written = moves_written.get(i).cloned().unwrap_or_else(|| mv.notation(game));
+            move_json(game, i, mv, written)
+        }).collect::<Vec<_>>(),
         "history": record.moves().map(|mv| mv.notation(game)).collect::<Vec<_>>(),
+        "written": if history_written.is_empty() {
+            record.moves().map(|mv| mv.notation(game)).collect::<Vec<_>>()
+        } else {
+            history_written.to_vec()
+        },
         "redo": redo,
         "fen": game.to_fen(position),
         "over": over.map(|o| json!({
@@ -199,8 +214,8 @@ fn seeds(game: &Game, position: &Position) -> Vec<Json> {
         .collect()
 }
 
-/// One legal move, number `i` of the view.
-pub fn move_json(game: &Game, i: usize, mv: &Move) -> Json {
+/// One legal move, number `i` of the view, `written` as a person reads it.
+pub fn move_json(game: &Game, i: usize, mv: &Move, written: String) -> Json {
     let name = |at: Pos| game.board().position_name(at).to_string();
     let taken = mv.actions().iter().find_map(|a| match a {
         Action::Take { piece, .. } => Some(piece.kind),
@@ -219,6 +234,7 @@ pub fn move_json(game: &Game, i: usize, mv: &Move) -> Json {
     json!({
         "i": i,
         "text": mv.notation(game),
+        "written": written,
         "path": path(mv).into_iter().map(name).collect::<Vec<_>>(),
         "captures": captures(mv).into_iter().map(name).collect::<Vec<_>>(),
         "hand": hand,

@@ -320,6 +320,12 @@ impl Game {
             || rules.superko_draws
     }
 
+    /// Whether people write this game's moves in Standard Algebraic Notation (`(notation san)`):
+    /// then [`crate::match_move`] reads SAN too and [`crate::san`] writes it.
+    pub fn writes_san(&self) -> bool {
+        self.rules.san
+    }
+
     /// Whether positions of this game hold hands (pieces off the board).
     pub fn has_hands(&self) -> bool {
         self.rules.has_hands()

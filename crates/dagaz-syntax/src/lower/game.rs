@@ -6,14 +6,16 @@ use crate::keyword::Keyword;
 use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Formation, Game, Goal,
-    GoalCondition, GoalProgram, HandEntry, Ident, Material, Outcome, Pass, PieceGroup, PieceTable,
-    Player, Players, Search, Seeds, SideCount, Superko, Symmetry, TurnVariable, Zone,
+    GoalCondition, GoalProgram, HandEntry, Ident, Material, MoveNotation, Outcome, Pass,
+    PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount, Superko, Symmetry,
+    TurnVariable, Zone,
 };
 use dagaz_sexpr::{Node, Span};
 
 /// The clauses of `game` that may be written only once: a second is an error.
-const ONCE: [Keyword; 8] = [
+const ONCE: [Keyword; 9] = [
     Keyword::Fen,
+    Keyword::Notation,
     Keyword::Attacks,
     Keyword::Evaluation,
     Keyword::CapturesToHand,
@@ -118,6 +120,12 @@ impl Lower {
                 game.superko = self
                     .ok(one_of(text, parts, clause, choices))
                     .map(|s| (s, span));
+            }
+            Keyword::Notation => {
+                let choices = [(Keyword::San, MoveNotation::San)];
+                game.notation = self
+                    .ok(one_of(text, parts, clause, choices))
+                    .map(|n| (n, span));
             }
             Keyword::Search => {
                 let choices = [
