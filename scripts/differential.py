@@ -83,7 +83,7 @@ OWN = "this repository"  # the move generators of scripts/ (class Own): no packa
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i; dagaz does not
-END_PREFIXES = ("game over",)
+END_PREFIXES = support.END_PREFIXES
 
 
 # ---------------------------------------------------------------------------
@@ -913,24 +913,8 @@ def resolve(name: str):
 # ---------------------------------------------------------------------------
 
 
-class DagazError(Exception):
-    pass
-
-
-def parse_moves_output(text: str):
-    """(moves, end line or None) of `dagaz moves` output."""
-    moves, end = [], None
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith(END_PREFIXES):
-            end = line
-        elif " " in line:
-            raise DagazError(f"unexpected line in `dagaz moves` output: {line!r}")
-        else:
-            moves.append(line)
-    return moves, end
+DagazError = support.DagazError
+parse_moves_output = support.parse_moves_output
 
 
 class Dagaz:

@@ -61,7 +61,7 @@ VENV = REPO / "scripts" / ".venv" / "python-chess"
 PIN = "chess==1.11.2"
 IN_VENV_FLAG = "DAGAZ_SAN_REFEREE_IN_VENV"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
-END_PREFIXES = ("game over",)
+END_PREFIXES = support.END_PREFIXES
 
 # The starts the games take in turn: (name, FEN).
 STARTS = [
@@ -112,8 +112,7 @@ COVERAGE = ["castlings", "captures", "en passant", "promotions", "checks", "mate
             "by rank", "by file and rank"]
 
 
-class DagazError(Exception):
-    pass
+DagazError = support.DagazError
 
 
 class Dagaz:
@@ -140,17 +139,7 @@ class Dagaz:
         """(moves, end line or None, exit status, stderr) of `moves --notation san`; a line that
         cannot be a move (it has a space) raises DagazError."""
         r = self.run("moves", fen, "--notation", "san")
-        moves, end = [], None
-        for line in r.stdout.splitlines():
-            line = line.strip()
-            if not line:
-                continue
-            if line.startswith(END_PREFIXES):
-                end = line
-            elif " " in line:
-                raise DagazError(f"unexpected line in `dagaz moves` output: {line!r}")
-            else:
-                moves.append(line)
+        moves, end = support.parse_moves_output(r.stdout)
         return moves, end, r.returncode, r.stderr.strip()
 
     def fen_after(self, fen: str, san: str) -> str:

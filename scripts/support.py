@@ -347,3 +347,27 @@ def elo_point(x: float) -> str:
         return "+inf"
     v = round(-400 * math.log10(1 / x - 1))
     return f"{v:+d}" if v else "0"
+
+
+# The line `dagaz moves` prints instead of moves on a finished position.
+END_PREFIXES = ("game over",)
+
+
+class DagazError(Exception):
+    """dagaz answered something a script cannot read."""
+
+
+def parse_moves_output(text: str):
+    """(moves, end line or None) of `dagaz moves` output: a move a line, or the end's line."""
+    moves, end = [], None
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith(END_PREFIXES):
+            end = line
+        elif " " in line:
+            raise DagazError(f"unexpected line in `dagaz moves` output: {line!r}")
+        else:
+            moves.append(line)
+    return moves, end
