@@ -76,14 +76,15 @@ export function zoneColours(/** @type {Cell[]} */ cells) {
   return m;
 }
 
+/** A pointy-top hexagon's corners relative to its centre, from the top, clockwise. */
+const HEX_CORNERS = [0, 1, 2, 3, 4, 5].map((k) => {
+  const a = Math.PI / 180 * (60 * k - 90);
+  return [HEX_R * Math.cos(a), HEX_R * Math.sin(a)];
+});
+
 /** @param {number} x @param {number} y */
 function hexPoints(x, y) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 180 * (60 * k - 90);
-    pts.push(`${(x + HEX_R * Math.cos(a)).toFixed(3)},${(y + HEX_R * Math.sin(a)).toFixed(3)}`);
-  }
-  return pts.join(' ');
+  return HEX_CORNERS.map(([dx, dy]) => `${(x + dx).toFixed(3)},${(y + dy).toFixed(3)}`).join(' ');
 }
 
 /** @param {View} view */
@@ -260,19 +261,17 @@ function decoration(look, cells, cellAt) {
  * board (no cell beyond them) and out the way the whole edge faces (its cells' centre seen
  * from the board's), drawn thick in the player's colour. The second test splits a corner
  * cell between the two edges that meet there, as Hex boards are painted.
- * @param {Look} look @param {string[]} players @param {Cell[]} cells
+ * @param {View} view @param {Look} look @param {Cell[]} cells
  * @param {Map<string,Cell>} cellAt @param {boolean} hex
  */
-function edges(look, players, cells, cellAt, hex) {
+function edges(view, look, cells, cellAt, hex) {
   if (!look.edges || !look.edges.length) return '';
   const key = (/** @type {number} */ x, /** @type {number} */ y) => `${Math.round(x * 4)},${Math.round(y * 4)}`;
   const taken = new Set(cells.map((c) => key(c.x, c.y)));
   const centre = (/** @type {Cell[]} */ cs) => [cs.reduce((a, c) => a + c.x, 0) / cs.length, cs.reduce((a, c) => a + c.y, 0) / cs.length];
   const [bx, by] = centre(cells);
   // Each side of a cell: its two corners, relative to the centre.
-  const corners = hex
-    ? [0, 1, 2, 3, 4, 5].map((k) => { const a = Math.PI / 180 * (60 * k - 90); return [HEX_R * Math.cos(a), HEX_R * Math.sin(a)]; })
-    : [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
+  const corners = hex ? HEX_CORNERS : [[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]];
   const step = hex ? Math.sqrt(3) * HEX_R : 1;
   const out = ['<g class="edges" pointer-events="none">'];
   for (const edge of look.edges) {
@@ -281,7 +280,7 @@ function edges(look, players, cells, cellAt, hex) {
     const [ex, ey] = centre(/** @type {Cell[]} */ (own));
     const [fx, fy] = [ex - bx, ey - by];
     const facing = Math.hypot(fx, fy) || 1;
-    const colour = look.players?.[edge.player]?.fill || ownerColour(players, edge.player);
+    const colour = playerColours(view, look, edge.player).fill;
     const segments = [];
     for (const c of /** @type {Cell[]} */ (own)) {
       corners.forEach(([ax, ay], k) => {
@@ -436,7 +435,7 @@ export function renderBoard(view, opts = {}) {
   }
   out.push('</g>');
   out.push(decoration({ ...look, board: style }, b.cells, cellAt));
-  out.push(edges(look, view.players, b.cells, cellAt, hex));
+  out.push(edges(view, look, b.cells, cellAt, hex));
 
   if (zc.size) {
     out.push('<g class="zones">');

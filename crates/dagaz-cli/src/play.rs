@@ -281,7 +281,12 @@ fn engine_turn(
     let _ = writeln!(
         out,
         "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-        written(&loaded.game, loaded.position(), legal, &best),
+        written(
+            &loaded.game,
+            &mut loaded.generator(),
+            (loaded.position(), legal),
+            &best
+        ),
         info.depth,
         info.score,
         info.nodes,
@@ -292,16 +297,21 @@ fn engine_turn(
 
 /// A legal move as a person reads it: its SAN where the game declares it (its notation
 /// should the check test fail, which a position reached by legal moves does not make it).
-fn written(game: &Game, position: &Position, legal: &[Move], mv: &Move) -> String {
-    let mut gen = MoveGen::default();
-    dagaz_engine::written(game, &mut gen, position, legal, mv).unwrap_or_else(|_| mv.notation(game))
+fn written(
+    game: &Game,
+    gen: &mut MoveGen,
+    (position, legal): (&Position, &[Move]),
+    mv: &Move,
+) -> String {
+    dagaz_engine::written(game, gen, position, legal, mv).unwrap_or_else(|_| mv.notation(game))
 }
 
 /// The legal moves as a person reads them, sorted.
 fn sorted_written(game: &Game, position: &Position, moves: &[Move]) -> String {
+    let mut gen = MoveGen::default();
     let mut all: Vec<String> = moves
         .iter()
-        .map(|m| written(game, position, moves, m))
+        .map(|m| written(game, &mut gen, (position, moves), m))
         .collect();
     all.sort();
     all.join(" ")

@@ -168,7 +168,7 @@ fn shape(game: &Game, mv: &Move) -> Option<Shape> {
         return castle(game, &takes);
     }
     let to = first_drop(mv, piece.owner)?;
-    let (landing_at, landed) = (to, landed_as(mv, to)?);
+    let landed = landed_as(mv, to)?;
     let capture = actions.iter().any(|a| match *a {
         Action::Capture { piece: p, .. } => p.owner != piece.owner,
         Action::Drop { replaced, .. } => replaced.is_some_and(|r| r.owner != piece.owner),
@@ -177,7 +177,7 @@ fn shape(game: &Game, mv: &Move) -> Option<Shape> {
     Some(Shape::Step {
         kind: piece.kind,
         from,
-        to: landing_at,
+        to,
         capture,
         promoted: (landed != piece.kind).then_some(landed),
     })

@@ -6,7 +6,7 @@
 use crate::diagnostics::diags;
 use crate::geometry::{layout, Layout};
 use crate::view::{view, Parts};
-use dagaz_engine::{Counting, Game, Move, MoveGen, Perft, StepLimits};
+use dagaz_engine::{Counting, Game, Move, MoveGen, Perft, Position, StepLimits};
 use dagaz_search::{GameOver, GameRecord, Searcher};
 use serde_json::{json, Value as Json};
 use std::collections::BTreeMap;
@@ -153,7 +153,7 @@ impl Session {
     /// One ply back (the view unchanged at the start).
     pub fn undo(&mut self) -> Json {
         self.with_game(|play| {
-            if let Some(mv) = play.record.undo() {
+            if let Some(mv) = play.retreat() {
                 play.redo.push(mv);
                 play.refresh();
             }
@@ -165,7 +165,7 @@ impl Session {
     pub fn redo(&mut self) -> Json {
         self.with_game(|play| {
             if let Some(mv) = play.redo.pop() {
-                play.record.play(&play.game, &mv);
+                play.advance(&mv);
                 play.refresh();
             }
             play.view()
@@ -243,10 +243,38 @@ impl Play {
         play
     }
 
+    /// Starts again from `record`'s start: the callers give a record with no moves yet.
     fn start(&mut self, record: GameRecord) {
         self.record = record;
+        self.history_written.clear();
         self.redo.clear();
         self.refresh();
+    }
+
+    /// Plays `mv`, a legal move of the current position, writing it into the history as a
+    /// person reads it: the SAN `refresh` made for the legal moves, so a ply costs no
+    /// replay of the game.
+    fn advance(&mut self, mv: &Move) {
+        if self.game.writes_san() {
+            let listed = self.moves.iter().position(|m| m == mv);
+            let written = match listed.and_then(|i| self.moves_written.get(i)) {
+                Some(text) => text.clone(),
+                // A position the history ended lists no moves; its SAN is made here.
+                None => {
+                    let mut gen = MoveGen::new(StepLimits::default());
+                    san_in(&self.game, &mut gen, self.record.position(), mv)
+                }
+            };
+            self.history_written.push(written);
+        }
+        self.record.play(&self.game, mv);
+    }
+
+    /// Takes the last ply back, from the record and the written history.
+    fn retreat(&mut self) -> Option<Move> {
+        let mv = self.record.undo()?;
+        self.history_written.pop();
+        Some(mv)
     }
 
     fn play(&mut self, mv: Move) -> Json {
@@ -256,7 +284,7 @@ impl Play {
         } else {
             self.redo.clear();
         }
-        self.record.play(&self.game, &mv);
+        self.advance(&mv);
         self.refresh();
         self.view()
     }
@@ -266,7 +294,6 @@ impl Play {
     fn refresh(&mut self) {
         self.moves.clear();
         self.moves_written.clear();
-        self.history_written = self.written_history();
         self.over = self.record.history_end(&self.game);
         if self.over.is_some() {
             return;
@@ -293,11 +320,7 @@ impl Play {
             }
         }
         if self.game.writes_san() {
-            let (game, moves) = (&self.game, &self.moves);
-            self.moves_written = moves
-                .iter()
-                .map(|m| dagaz_engine::san(game, &mut gen, position, moves, m))
-                .collect::<Result<_, _>>()
+            self.moves_written = dagaz_engine::san_all(&self.game, &mut gen, position, &self.moves)
                 .unwrap_or_default();
         }
         if self.moves.is_empty() {
@@ -310,25 +333,6 @@ impl Play {
                 },
             });
         }
-    }
-
-    /// The record's moves in SAN, each from the position it was played in, for a game that
-    /// declares SAN; empty otherwise (the view then writes the notation).
-    fn written_history(&self) -> Vec<String> {
-        if !self.game.writes_san() {
-            return Vec::new();
-        }
-        let mut gen = MoveGen::new(StepLimits::default());
-        let mut position = self.record.start().clone();
-        let mut out = Vec::new();
-        for mv in self.record.moves() {
-            let written = gen
-                .moves(&self.game, &position)
-                .and_then(|legal| dagaz_engine::san(&self.game, &mut gen, &position, &legal, mv));
-            out.push(written.unwrap_or_else(|_| mv.notation(&self.game)));
-            position.play(&self.game, mv);
-        }
-        out
     }
 
     fn view(&self) -> Json {
@@ -394,6 +398,14 @@ fn half_moves(fen: &str) -> u32 {
         .nth(4)
         .and_then(|f| f.parse().ok())
         .unwrap_or(0)
+}
+
+/// `mv`'s SAN in `position`, its legal moves generated for it (its notation should
+/// generation fail).
+fn san_in(game: &Game, gen: &mut MoveGen, position: &Position, mv: &Move) -> String {
+    gen.moves(game, position)
+        .and_then(|legal| dagaz_engine::san(game, gen, position, &legal, mv))
+        .unwrap_or_else(|_| mv.notation(game))
 }
 
 #[cfg(test)]
@@ -589,6 +601,12 @@ mod tests {
             .unwrap();
         let taken = session.play(i);
         assert_eq!(taken["history"][2], "e4d5");
+        // The written history follows every step, and starts again with a FEN.
+        assert_eq!(taken["written"], json!(["e4", "d5", "exd5"]));
+        assert_eq!(session.undo()["written"], json!(["e4", "d5"]));
+        assert_eq!(session.redo()["written"], json!(["e4", "d5", "exd5"]));
+        session.set_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert_eq!(session.play_text("Nf3")["written"], json!(["Nf3"]));
         assert!(session.play(999)["error"]
             .as_str()
             .unwrap()

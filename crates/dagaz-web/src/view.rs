@@ -41,6 +41,12 @@ pub fn view(parts: &Parts<'_>) -> Json {
     } = *parts;
     let position = record.position();
     let players: Vec<&str> = players(game).map(|p| game.player_name(p)).collect();
+    let history: Vec<String> = record.moves().map(|mv| mv.notation(game)).collect();
+    let written = if history_written.is_empty() {
+        history.clone()
+    } else {
+        history_written.to_vec()
+    };
     json!({
         "title": game.name(),
         "players": players,
@@ -54,12 +60,8 @@ pub fn view(parts: &Parts<'_>) -> Json {
             let written = moves_written.get(i).cloned().unwrap_or_else(|| mv.notation(game));
             move_json(game, i, mv, written)
         }).collect::<Vec<_>>(),
-        "history": record.moves().map(|mv| mv.notation(game)).collect::<Vec<_>>(),
-        "written": if history_written.is_empty() {
-            record.moves().map(|mv| mv.notation(game)).collect::<Vec<_>>()
-        } else {
-            history_written.to_vec()
-        },
+        "history": history,
+        "written": written,
         "redo": redo,
         "fen": game.to_fen(position),
         "over": over.map(|o| json!({
