@@ -14,7 +14,7 @@ legal moves and dagaz for its own (`dagaz moves GAME.game --moves m1 m2 ...`, on
 position, 2-6 ms each; with `--via fen` or `both` also `dagaz moves --fen FEN` with the
 referee's FEN), maps both into one canonical form (the move as dagaz writes it), compares the
 two sets and plays a move chosen at random among those both list. When the referee says the
-game is over, dagaz must list no move (`game over — ...`). A game ends there, or after
+game is over, dagaz must list no move (exit code 1, `game over — ...` on standard error). A game ends there, or after
 --max-plies plies. Games are played until --positions positions have been compared. A game
 starts from the game's start, or from a FEN given to both sides (`--start-fen`, or a Chess960
 array drawn for each game with `--random-960`; dagaz then gets `--fen START --moves ...`).
@@ -83,7 +83,6 @@ OWN = "this repository"  # the move generators of scripts/ (class Own): no packa
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i; dagaz does not
-END_PREFIXES = support.END_PREFIXES
 
 
 # ---------------------------------------------------------------------------
@@ -914,7 +913,6 @@ def resolve(name: str):
 
 
 DagazError = support.DagazError
-parse_moves_output = support.parse_moves_output
 
 
 class Dagaz:
@@ -935,9 +933,7 @@ class Dagaz:
         t = time.perf_counter()
         r = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=120)
         self.seconds += time.perf_counter() - t
-        if r.returncode != 0:
-            raise DagazError(f"exit {r.returncode}: {r.stderr.strip()}")
-        return parse_moves_output(r.stdout)
+        return support.moves_answer(r)
 
 
 class FakeDagaz:

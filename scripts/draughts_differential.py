@@ -144,10 +144,6 @@ def ensure_venv_and_reexec() -> None:
 # ---------------------------------------------------------------------------
 
 
-# How `dagaz moves` says that the game is over instead of listing moves.
-ENDED = ("game over",)
-
-
 class Dagaz:
     def __init__(self, command):
         """`command`: the binary, or a list of it and the flags that go before each subcommand
@@ -165,11 +161,19 @@ class Dagaz:
     def start_fen(self, game: str) -> str:
         return self.run("fen", game).strip().splitlines()[-1]
 
+    def listed(self, *args: str) -> list:
+        """The moves `dagaz moves ARGS` lists; none on a finished game (exit code 1, how it
+        ended on standard error: "game over — Black has no moves and loses")."""
+        r = subprocess.run(
+            [*self.command, "moves", *args], cwd=REPO, capture_output=True, text=True, timeout=120
+        )
+        try:
+            return support.moves_answer(r)[0]
+        except support.DagazError as e:
+            raise RuntimeError(f"dagaz moves {' '.join(args)} failed: {e}")
+
     def moves(self, game: str, fen: str) -> list:
-        # Without legal moves, `dagaz moves` prints how the game ended ("game over — Black has
-        # no moves and loses").
-        return [line.strip() for line in self.run("moves", game, "--fen", fen).splitlines()
-                if line.strip() and not line.startswith(ENDED)]
+        return self.listed(game, "--fen", fen)
 
     def play(self, game: str, fen: str, move: str) -> str:
         return self.run("fen", game, "--fen", fen, "--moves", move).strip().splitlines()[-1]
@@ -177,8 +181,7 @@ class Dagaz:
     def moves_after(self, game: str, start: str, history: list) -> list:
         """The moves after `history` is played from `start`: dagaz knows the moves so far."""
         extra = ["--moves", *history] if history else []
-        return [line.strip() for line in self.run("moves", game, "--fen", start, *extra).splitlines()
-                if line.strip() and not line.startswith(ENDED)]
+        return self.listed(game, "--fen", start, *extra)
 
     def fen_after(self, game: str, start: str, history: list) -> str:
         extra = ["--moves", *history] if history else []

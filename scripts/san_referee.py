@@ -23,7 +23,7 @@ standard FEN does):
    python-chess's `board.san(move)` for each legal move (piece letters KQRBN, disambiguation by
    file, then rank, then both, `x` for captures and en passant, `=Q`, `O-O`/`O-O-O`, `+` and
    `#`), each once. Where python-chess has no legal move (checkmate, stalemate), dagaz must list
-   none: it may print a `game over ...` line (exit 0) or nothing (any exit status).
+   none: it prints nothing and exits 1, with its `game over ...` line on standard error.
 2. Round trip: --round-trips moves drawn at random among the legal ones (default 1; 0: all of
    them) are written in SAN by python-chess and played by dagaz:
    `dagaz fen GAME --fen FEN --moves SAN`; the first four fields of the FEN it prints
@@ -61,7 +61,6 @@ VENV = REPO / "scripts" / ".venv" / "python-chess"
 PIN = "chess==1.11.2"
 IN_VENV_FLAG = "DAGAZ_SAN_REFEREE_IN_VENV"
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
-END_PREFIXES = support.END_PREFIXES
 
 # The starts the games take in turn: (name, FEN).
 STARTS = [
@@ -136,11 +135,15 @@ class Dagaz:
         return r
 
     def san_moves(self, fen: str):
-        """(moves, end line or None, exit status, stderr) of `moves --notation san`; a line that
-        cannot be a move (it has a space) raises DagazError."""
+        """(moves, end line or None, exit status, stderr) of `moves --notation san`: the status is
+        0 when the answer reads as a list or an end (exit 1), else dagaz's own."""
         r = self.run("moves", fen, "--notation", "san")
-        moves, end = support.parse_moves_output(r.stdout)
-        return moves, end, r.returncode, r.stderr.strip()
+        try:
+            moves, end = support.moves_answer(r)
+        except DagazError:
+            # Not a list nor an end: the caller reports the exit status and the message.
+            return [], None, r.returncode, r.stderr.strip()
+        return moves, end, 0, r.stderr.strip()
 
     def fen_after(self, fen: str, san: str) -> str:
         """The FEN dagaz prints after playing `san` from `fen`; DagazError when it fails."""
@@ -242,7 +245,7 @@ class Referee:
         dz_set = set(dz)
         dupes = sorted(m for m, c in Counter(dz).items() if c > 1)
         py_dupes = sorted(m for m, c in ours.items() if c > 1)  # python-chess never; a check of the check
-        if dz_set == ref and not dupes and not py_dupes and end is None:
+        if dz_set == ref and not dupes and not py_dupes:
             self.san_moves += len(ref)
             for m in board.legal_moves:
                 self.covered.update(features(board, m))

@@ -17,7 +17,7 @@ Three matches, each game driven move by move through the dagaz command line:
 3. draughts, games/international.game and games/english.game, dagaz at 200 ms a move (or
    `--movetime MS` when given, or `--draughts-movetime MS`) against a random mover whose moves
    come from `dagaz moves`. dagaz is its own referee here: a game ends when `dagaz moves`
-   answers `game over — ...` (its words say who won) or at a cap of 300 plies (a draw). The first player of the game file moves first.
+   exits 1 with `game over — ...` on standard error (its words say who won) or at a cap of 300 plies (a draw). The first player of the game file moves first.
 
 The random movers are seeded (`--seed`), so a run is reproducible apart from the search's timing.
 Progress (one line per finished game) goes to stderr, a Markdown table to stdout.
@@ -55,7 +55,7 @@ MAX_PLIES = 300
 SF_ELO = 1350
 
 INFO = re.compile(r"^info depth (\d+) .*?nodes (\d+) ")
-# `dagaz moves` at the end of a game: `game over — Black has no moves and loses`, or a draw.
+# `dagaz moves` at the end of a game (standard error, exit 1): `game over — Black has no moves and loses`, or a draw.
 NO_MOVES = re.compile(r"^game over — (\S+) has no moves and (wins|loses|draws)$")
 
 
@@ -105,16 +105,17 @@ def dagaz_moves(binary: Path, game: str, moves: list):
     if moves:
         cmd += ["--moves", *moves]
     r = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=120)
-    if r.returncode != 0:
-        raise DagazFailure(f"dagaz moves failed (exit {r.returncode}): {r.stderr.strip()[:500]}")
-    lines = [ln.strip() for ln in r.stdout.splitlines() if ln.strip()]
-    if lines and lines[0].startswith("game over"):
-        m = NO_MOVES.match(lines[0])
+    try:
+        lines, end = support.moves_answer(r)
+    except support.DagazError as e:
+        raise DagazFailure(f"dagaz moves failed: {e}")
+    if end is not None:
+        m = NO_MOVES.match(end)
         if m:
-            return [], (lines[0], m.group(1), m.group(2))
-        if lines[0].startswith("game over — Draw"):
-            return [], (lines[0], None, "draws")
-        raise DagazFailure(f"unexpected end-of-game line: {lines[0]}")
+            return [], (end, m.group(1), m.group(2))
+        if end.startswith("game over — Draw"):
+            return [], (end, None, "draws")
+        raise DagazFailure(f"unexpected end-of-game line: {end}")
     return lines, None
 
 

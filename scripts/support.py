@@ -349,8 +349,9 @@ def elo_point(x: float) -> str:
     return f"{v:+d}" if v else "0"
 
 
-# The line `dagaz moves` prints instead of moves on a finished position.
+# The line `dagaz moves` writes on standard error, with exit code 1, on a finished position.
 END_PREFIXES = ("game over",)
+EXIT_GAME_OVER = 1
 
 
 class DagazError(Exception):
@@ -358,16 +359,25 @@ class DagazError(Exception):
 
 
 def parse_moves_output(text: str):
-    """(moves, end line or None) of `dagaz moves` output: a move a line, or the end's line."""
-    moves, end = [], None
+    """The moves of `dagaz moves` output, a move a line."""
+    moves = []
     for line in text.splitlines():
         line = line.strip()
         if not line:
             continue
-        if line.startswith(END_PREFIXES):
-            end = line
-        elif " " in line:
+        if " " in line:
             raise DagazError(f"unexpected line in `dagaz moves` output: {line!r}")
-        else:
-            moves.append(line)
-    return moves, end
+        moves.append(line)
+    return moves
+
+
+def moves_answer(r):
+    """(moves, end line or None) of a finished `dagaz moves` process `r` (a CompletedProcess
+    with text output): the moves on exit 0; none and the `game over ...` line of standard error
+    on exit 1; DagazError on anything else."""
+    if r.returncode == 0:
+        return parse_moves_output(r.stdout), None
+    end = r.stderr.strip()
+    if r.returncode == EXIT_GAME_OVER and end.startswith(END_PREFIXES) and not r.stdout.strip():
+        return [], end
+    raise DagazError(f"exit {r.returncode}: {(r.stderr or r.stdout).strip()[:500]}")

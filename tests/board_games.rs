@@ -358,7 +358,8 @@ fn atomic_kings_explode_and_do_not_capture() {
     assert_eq!(game.player_name(ended.player), "White");
 }
 
-/// `dagaz play --human none` at depth 1, in process: the last line says how the game ended.
+/// `dagaz play --human none` at depth 1, in process: the line that says how the game ended
+/// (the last but the summary of the moves).
 pub(crate) fn play_to_the_end(name: &str) -> String {
     play_to_the_end_with(name, &[])
 }
@@ -374,7 +375,10 @@ fn play_to_the_end_with(name: &str, more: &[&str]) -> String {
     let code = dagaz_cli::run_with_input(argv, &mut &b""[..], &mut out, &mut err, false);
     let out = String::from_utf8(out).unwrap();
     assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
-    out.lines().last().unwrap_or("").to_string()
+    out.lines()
+        .rfind(|line| !line.starts_with("moves: "))
+        .unwrap_or("")
+        .to_string()
 }
 
 #[test]
@@ -519,9 +523,10 @@ fn play(name: &str, moves: &[&str], input: &str) -> String {
 
 #[test]
 fn boards_are_drawn_with_the_glyphs_the_game_declares_and_the_hands() {
+    // The last move's cell is between brackets.
     let ttt = play("tic-tac-toe", &["b2", "a1"], "quit\n");
     assert!(
-        ttt.starts_with("3  . . .\n2  . X .\n1  O . .\n   a b c\nX:  X Mark\nO:  O Mark\n"),
+        ttt.starts_with("3  . . .\n2  . X .\n1 [O]. .\n   a b c\nX:  X Mark\nO:  O Mark\n"),
         "{ttt}"
     );
     let bt = play("breakthrough", &[], "quit\n");

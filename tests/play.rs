@@ -88,12 +88,12 @@ fn bestmove_help_says_where_the_info_lines_go() {
         out.stdout.starts_with(
             "Search the position and print on standard output an `info` line per finished \
              iteration (depth, score, nodes, principal variation), then the move the engine would \
-             play as the last line\n"
+             play as the last line. On a finished game: nothing, how it ended on standard error, \
+             exit code 1\n"
         ),
         "{}",
         out.stdout
     );
-    assert!(!out.stdout.contains("standard error"), "{}", out.stdout);
 }
 
 #[test]
@@ -115,13 +115,10 @@ fn bestmove_without_a_legal_move_says_how_the_game_ended() {
         ],
         "",
     );
-    assert_eq!(out.code, 2);
-    assert_eq!(out.stdout, "");
-    assert!(
-        out.stderr
-            .ends_with("chess.game: game over — Checkmate: Black wins\n"),
-        "{}",
-        out.stderr
+    // Exit code 1: no move, and no error either.
+    assert_eq!(
+        (out.code, out.stdout.as_str(), out.stderr.as_str()),
+        (1, "", "game over — Checkmate: Black wins\n")
     );
 }
 
@@ -139,8 +136,9 @@ fn play_between_two_people_ends_in_checkmate() {
         out.stdout
     );
     assert!(
-        out.stdout
-            .ends_with("White to move\ngame over — Checkmate: Black wins\n"),
+        out.stdout.ends_with(
+            "   a b c d e f g h\ngame over — Checkmate: Black wins\nmoves: 1. f3 e5 2. g4 Qh4#\n"
+        ),
         "{}",
         out.stdout
     );
@@ -161,6 +159,7 @@ fn play_refuses_an_illegal_move_with_the_legal_ones_and_quits() {
     assert!(out
         .stdout
         .ends_with("White to move> game left unfinished\n"));
+    assert!(!out.stdout.contains("\nmoves: "), "{}", out.stdout);
 }
 
 #[test]
@@ -179,7 +178,7 @@ fn a_line_that_is_not_utf8_or_too_long_is_an_error_and_the_game_goes_on() {
     );
     assert!(out
         .stdout
-        .ends_with("Black to move> game left unfinished\n"));
+        .ends_with("Black to move> game left unfinished\nmoves: 1. a3 - b4\n"));
 }
 
 #[test]
@@ -226,8 +225,10 @@ fn the_third_repetition_is_a_draw() {
     let out = dagaz(&["play", &chess, "--human", "both"], shuffle.repeat(2));
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        out.stdout
-            .ends_with("game over — Draw: threefold repetition\n"),
+        out.stdout.ends_with(
+            "game over — Draw: threefold repetition\n\
+                 moves: 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8\n"
+        ),
         "{}",
         out.stdout
     );
@@ -253,7 +254,7 @@ fn the_engine_plays_itself_to_a_ply_limit() {
     assert_eq!(out.stdout.matches(" plays ").count(), 4);
     assert!(out
         .stdout
-        .ends_with("game stopped after 4 plies (--max-plies): no result\n"));
+        .contains("game stopped after 4 plies (--max-plies): no result\nmoves: 1. "));
 }
 
 #[test]
@@ -278,21 +279,22 @@ fn a_key_under_the_board_says_whose_piece_each_figure_or_letter_is() {
             "   a b c d e f g h\n\
              White:  ♙ Pawn  ♘ Knight  ♗ Bishop  ♖ Rook  ♕ Queen  ♔ King\n\
              Black:  ♟ Pawn  ♞ Knight  ♝ Bishop  ♜ Rook  ♛ Queen  ♚ King\n\
-             White to move\n"
+             White to move> "
         ),
         "{}",
         out.stdout
     );
-    // English draughts: Black moves first, so its men are the capital letters.
+    // English draughts: Black moves first, so its men are the capital letters; they start at
+    // the top, so the board is turned for a person who plays Black.
     let english = game("english.game");
     let out = dagaz(&["play", &english, "--human", "black"], "quit\n");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout.contains(
-            "   a b c d e f g h\n\
+            "   h g f e d c b a\n\
              Black:  M Man  K King\n\
              White:  m Man  k King\n\
-             Black to move\n"
+             Black to move> "
         ),
         "{}",
         out.stdout
@@ -340,7 +342,7 @@ fn every_shipped_game_can_be_played() {
         assert_eq!(out.stdout.matches(" plays ").count(), 6, "{name}");
         assert!(
             out.stdout
-                .ends_with("game stopped after 6 plies (--max-plies): no result\n"),
+                .contains("game stopped after 6 plies (--max-plies): no result\nmoves: 1. "),
             "{name}"
         );
     }
@@ -353,7 +355,7 @@ fn a_game_ends_in_the_words_of_the_rule_that_ended_it() {
     let row = dagaz(&["play", &ttt, "--human", "both"], "a1\na3\nb1\nb3\nc1\n");
     assert!(
         row.stdout
-            .ends_with("O to move\ngame over — X wins: three in a row\n"),
+            .ends_with("game over — X wins: three in a row\nmoves: 1. a1 a3 2. b1 b3 3. c1\n"),
         "{}",
         row.stdout
     );
@@ -363,7 +365,7 @@ fn a_game_ends_in_the_words_of_the_rule_that_ended_it() {
     );
     assert!(
         full.stdout
-            .ends_with("game over — Draw: the board is full\n"),
+            .contains("game over — Draw: the board is full\nmoves: 1. b2 a1 "),
         "{}",
         full.stdout
     );
@@ -396,12 +398,73 @@ fn a_game_ends_in_the_words_of_the_rule_that_ended_it() {
             .chain(args.iter().copied())
             .collect();
         let out = dagaz(&argv, "");
-        assert_eq!(out.code, 2, "{file}");
-        assert!(
-            out.stderr
-                .ends_with(&format!("{file}: game over — {words}\n")),
-            "{file}: {}",
-            out.stderr
-        );
+        assert_eq!(out.code, 1, "{file}");
+        assert_eq!(out.stderr, format!("game over — {words}\n"), "{file}");
     }
+}
+
+#[test]
+fn the_terminal_game_marks_the_last_move_says_check_once_and_lists_the_moves() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &["play", &chess, "--human", "both"],
+        "e4\nf5\nhistory\nQh5\nquit\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The last move's start and end between brackets; the status line is the prompt alone.
+    assert!(
+        out.stdout.contains(
+            "7  ♟ ♟ ♟ ♟ ♟[.]♟ ♟\n6  . . . . . . . .\n5  . . . . .[♟]. .\n4  . . . . ♙ . . .\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("   a b c d e f g h\nWhite to move> 1. e4 f5\nWhite to move> "),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("to move\n"), "{}", out.stdout);
+    assert!(
+        out.stdout.ends_with(
+            "   a b c d e f g h\nBlack to move, in check> game left unfinished\nmoves: 1. e4 f5 2. Qh5+\n"
+        ),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_person_playing_the_side_whose_pieces_start_on_top_sees_the_board_turned() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &["play", &chess, "--human", "black", "--depth", "1"],
+        "quit\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The engine (White) opens; Black's men are at the bottom, the files run h to a.
+    let board: Vec<&str> = out.stdout.lines().skip(1).take(9).collect();
+    assert_eq!(board[0], "1  ♖ ♘ ♗ ♔ ♕ ♗[.]♖", "{}", out.stdout);
+    assert_eq!(board[7], "8  ♜ ♞ ♝ ♚ ♛ ♝ ♞ ♜");
+    assert_eq!(board[8], "   h g f e d c b a");
+    let white = dagaz(&["play", &chess, "--human", "white"], "quit\n");
+    assert!(
+        white.stdout.starts_with("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n"),
+        "{}",
+        white.stdout
+    );
+}
+
+#[test]
+fn moves_on_a_finished_game_prints_nothing_and_exits_1() {
+    let chess = game("chess.game");
+    let out = dagaz(
+        &["moves", &chess, "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"],
+        "",
+    );
+    assert_eq!(
+        (out.code, out.stdout.as_str(), out.stderr.as_str()),
+        (1, "", "game over — Stalemate: draw\n")
+    );
 }

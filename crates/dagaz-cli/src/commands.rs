@@ -1,6 +1,7 @@
 //! The one-shot subcommands. Each returns the whole of its standard output as a string, or
 //! the whole of its error message, so nothing is printed half-way.
 
+use crate::failure::Failure;
 use crate::loaded::{game_over, load_game, Loaded};
 use crate::{Command, Notation, PositionArgs};
 use dagaz_engine::{Counting, GenError, Move, MoveGen, ParallelPerft, Perft};
@@ -12,27 +13,29 @@ use std::time::{Duration, Instant};
 
 type Outcome = Result<String, String>;
 
-/// Runs a command: its standard output and exit code, or its error message (exit code 2).
+/// Runs a command: its standard output and exit code, or why it has no answer.
 pub(crate) fn execute(
     command: Command,
     progress: bool,
     err: &mut dyn Write,
-) -> Result<(String, i32), String> {
+) -> Result<(String, i32), Failure> {
     if let Command::Check { game, format } = &command {
-        return check(game, *format);
+        return Ok(check(game, *format)?);
     }
     if let Command::Tune(args) = &command {
-        return crate::tune::run(args, progress, err).map(|text| (text, 0));
+        return Ok((crate::tune::run(args, progress, err)?, 0));
     }
     if let Command::Match(args) = &command {
-        return crate::tune::run_match(args, progress, err).map(|text| (text, 0));
+        return Ok((crate::tune::run_match(args, progress, err)?, 0));
     }
-    run(command, progress, err).map(|text| (text, 0))
+    if let Command::Moves { position, notation } = &command {
+        return moves(position, *notation).map(|text| (text, 0));
+    }
+    Ok((run(command, progress, err)?, 0))
 }
 
 fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
     match command {
-        Command::Moves { position, notation } => moves(&position, notation),
         Command::Perft {
             position,
             depth,
@@ -53,6 +56,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         } => bench(&position, depth, repeat, threads),
         Command::Fen(args) => fen(&args),
         Command::Check { .. }
+        | Command::Moves { .. }
         | Command::Bestmove { .. }
         | Command::Play { .. }
         | Command::Uci(_)
@@ -65,15 +69,16 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
     }
 }
 
-/// `dagaz moves`: the legal moves, sorted, one a line.
-fn moves(args: &PositionArgs, notation: Notation) -> Outcome {
+/// `dagaz moves`: the legal moves, sorted, one a line; on a finished game, no line and the
+/// end's line as the failure (exit code 1).
+fn moves(args: &PositionArgs, notation: Notation) -> Result<String, Failure> {
     let loaded = Loaded::new(args)?;
     let mut gen = loaded.generator();
     let moves = gen
         .moves(&loaded.game, loaded.position())
         .map_err(|e| loaded.gen_error(&e))?;
     if moves.is_empty() {
-        return game_over(&loaded, &mut gen);
+        return Err(Failure::GameOver(game_over(&loaded, &mut gen)?));
     }
     let mut lines = written(&loaded, &mut gen, &moves, notation)?;
     lines.sort();

@@ -3,14 +3,17 @@
 //! [`uci_session`] and [`hub_session`] speak a protocol for a game already loaded, over any
 //! input and output (the `protocol` fuzz target drives them in memory).
 //!
-//! Exit codes: 0 success; 2 bad input of any kind (arguments, a game file, a setup, a game whose
-//! rules fail at run time). Nothing is written to standard output before the answer is known,
+//! Exit codes: 0 success; 1 the game is over, so `moves` and `bestmove` have no move to print
+//! (standard output stays empty; standard error says how it ended); 2 bad input of any kind
+//! (arguments, a game file, a setup, a game whose rules fail at run time). Nothing is written to standard output before the answer is known,
 //! so a failed command never leaves half an answer behind.
 
 #![warn(missing_docs)]
 
+mod board_text;
 mod commands;
 mod diagnostics;
+mod failure;
 mod games;
 mod hub;
 mod info;
@@ -29,6 +32,8 @@ use std::ffi::OsString;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use failure::Failure;
+
 pub use diagnostics::located;
 pub use hub::session as hub_session;
 pub use uci::session as uci_session;
@@ -37,6 +42,10 @@ pub use worker::{Caps, Settings};
 /// The exit code for bad input.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
+/// The exit code of `moves` and `bestmove` on a finished game: no move, and no error either
+/// (as `grep` exits 1 when nothing matches).
+pub const EXIT_GAME_OVER: i32 = 1;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "dagaz",
@@ -44,7 +53,8 @@ pub const EXIT_BAD_INPUT: i32 = 2;
     about = "A general board-game engine: games are written in the dagaz language (.game files).",
     long_about = "A general board-game engine. A game is a .game file in the dagaz language: a \
 board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
-lists legal moves and counts perft.\n\nExit codes: 0 success, 2 bad input (arguments, game \
+lists legal moves and counts perft.\n\nExit codes: 0 success, 1 the game is over (`moves` and \
+`bestmove` print nothing and say on standard error how it ended), 2 bad input (arguments, game \
 file, setup, or a rule that fails while moves are generated).",
     after_help = "Examples:\n  dagaz games\n  dagaz moves simple-checkers\n  dagaz check games/chess.game\n  dagaz perft chess --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen chess --moves e2e4 e7e5 g1f3\n  dagaz perft simple-checkers --depth 5 --divide\n  dagaz moves simple-checkers --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft international --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves international --moves 32-28 19-23 28x19\n  cargo xtask web && dagaz serve --open"
 )]
@@ -70,7 +80,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Print the legal moves, one per line, in the game's notation, sorted.
+    /// Print the legal moves, one per line, in the game's notation, sorted. On a finished
+    /// game: nothing, how it ended on standard error (`game over — ...`) and exit code 1.
     Moves {
         #[command(flatten)]
         position: PositionArgs,
@@ -146,7 +157,7 @@ enum Command {
     },
     /// Search the position and print on standard output an `info` line per finished iteration
     /// (depth, score, nodes, principal variation), then the move the engine would play as the
-    /// last line.
+    /// last line. On a finished game: nothing, how it ended on standard error, exit code 1.
     Bestmove {
         #[command(flatten)]
         position: PositionArgs,
@@ -501,9 +512,9 @@ where
             let _ = out.write_all(text.as_bytes());
             code
         }
-        Err(message) => {
-            let _ = err.write_all(message.as_bytes());
-            EXIT_BAD_INPUT
+        Err(failure) => {
+            let _ = err.write_all(failure.message().as_bytes());
+            failure.code()
         }
     }
 }
@@ -517,28 +528,32 @@ fn interactive(
     err: &mut dyn Write,
 ) -> Option<i32> {
     let result = match command {
-        Command::Bestmove { position, search } => {
-            loaded::Loaded::new(position).and_then(|loaded| play::bestmove(&loaded, search, out))
-        }
+        Command::Bestmove { position, search } => loaded::Loaded::new(position)
+            .map_err(Failure::from)
+            .and_then(|loaded| play::bestmove(&loaded, search, out)),
         Command::Play {
             position,
             human,
             search,
             max_plies,
-        } => loaded::Loaded::new(position).and_then(|mut loaded| {
-            let humans = play::humans(&loaded.game, human)?;
-            play::play(&mut loaded, &humans, search, *max_plies, input, out)
-        }),
+        } => loaded::Loaded::new(position)
+            .and_then(|mut loaded| {
+                let humans = play::humans(&loaded.game, human)?;
+                play::play(&mut loaded, &humans, search, *max_plies, input, out)
+            })
+            .map_err(Failure::from),
         // UCI speaks of any game.
-        Command::Uci(args) => args.speak(
-            |game, gen_limits, settings, caps, input, out| {
-                uci::session(game, gen_limits, settings, caps, input, out);
-                Ok(())
-            },
-            input,
-            out,
-        ),
-        Command::Hub(args) => args.speak(hub::session, input, out),
+        Command::Uci(args) => args
+            .speak(
+                |game, gen_limits, settings, caps, input, out| {
+                    uci::session(game, gen_limits, settings, caps, input, out);
+                    Ok(())
+                },
+                input,
+                out,
+            )
+            .map_err(Failure::from),
+        Command::Hub(args) => args.speak(hub::session, input, out).map_err(Failure::from),
         Command::Serve(args) => serve::run(
             &serve::Options {
                 port: args.port,
@@ -548,14 +563,15 @@ fn interactive(
             },
             out,
             err,
-        ),
+        )
+        .map_err(Failure::from),
         _ => return None,
     };
     Some(match result {
         Ok(()) => 0,
-        Err(message) => {
-            let _ = err.write_all(message.as_bytes());
-            EXIT_BAD_INPUT
+        Err(failure) => {
+            let _ = err.write_all(failure.message().as_bytes());
+            failure.code()
         }
     })
 }

@@ -1,12 +1,14 @@
 //! The commands that search for a person: `bestmove` and `play`. They write as they go,
 //! unlike the one-shot commands, which print their whole answer at the end.
 
+use crate::board_text::{draw, last_move_cells, seen_from_above, Look};
+use crate::failure::Failure;
 use crate::info::info_line;
 use crate::input::{read_line, Line};
 use crate::loaded::{game_over, Loaded};
 use crate::SearchArgs;
-use dagaz_engine::{Game, Move, MoveGen, Piece, PieceKind, PlayerId, Position, StepLimits};
-use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
+use dagaz_engine::{Game, Move, MoveGen, PlayerId, Position, StepLimits};
+use dagaz_search::{GameOver, SearchLimits, Searcher};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -38,7 +40,7 @@ pub(crate) fn bestmove(
     loaded: &Loaded,
     args: &SearchArgs,
     out: &mut (dyn Write + Send),
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let limits = search_limits(args);
     let mut searcher = new_searcher(&loaded.game, loaded.limits, args);
     let mut lines = String::new();
@@ -49,48 +51,176 @@ pub(crate) fn bestmove(
         .map_err(|e| loaded.gen_error(&e))?;
     let Some(best) = found.best else {
         // No move to play: say how the game ended, as `moves` does.
-        let ended = game_over(loaded, &mut loaded.generator())?;
-        return Err(format!("error: {}: {ended}", loaded.path));
+        return Err(Failure::GameOver(game_over(
+            loaded,
+            &mut loaded.generator(),
+        )?));
     };
     let _ = writeln!(out, "{lines}{}", best.notation(&loaded.game));
     Ok(())
 }
 
-/// The players a person moves for.
+/// The players a person moves for: `none`, `both` (or `all`), a player's name (English
+/// draughts' Black moves first), or `white`/`first` and `black`/`second` by order of play.
 pub(crate) fn humans(game: &Game, who: &str) -> Result<Vec<bool>, String> {
     let count = game.player_count();
     let mut humans = vec![false; count];
-    match who {
-        "none" => {}
-        "both" | "all" => humans.iter_mut().for_each(|h| *h = true),
-        "white" | "first" => humans.iter_mut().take(1).for_each(|h| *h = true),
-        "black" | "second" => humans.iter_mut().skip(1).take(1).for_each(|h| *h = true),
-        name => {
-            let player = (0..count)
-                .find(|&i| {
-                    PlayerId::from_index(i)
-                        .is_some_and(|p| game.player_name(p).eq_ignore_ascii_case(name))
-                })
-                .ok_or_else(|| {
-                    format!(
-                        "error: --human: expected white, black, both, none or a player of the game, found {name:?}\n"
-                    )
-                })?;
-            if let Some(h) = humans.get_mut(player) {
-                *h = true;
-            }
+    let named = (0..count).find(|&i| {
+        PlayerId::from_index(i).is_some_and(|p| game.player_name(p).eq_ignore_ascii_case(who))
+    });
+    let chosen = match (who, named) {
+        (_, Some(player)) => player..player + 1,
+        ("none", None) => 0..0,
+        ("both" | "all", None) => 0..count,
+        ("white" | "first", None) => 0..1,
+        ("black" | "second", None) => 1..2,
+        (name, None) => {
+            return Err(format!(
+                "error: --human: expected white, black, both, none or a player of the game, found {name:?}\n"
+            ))
         }
+    };
+    for human in humans.iter_mut().take(chosen.end).skip(chosen.start) {
+        *human = true;
     }
     Ok(humans)
 }
 
 const PLAY_HELP: &str = "Type a move in the game's notation, or:
-  moves   list the legal moves
-  undo    take back your last move (and the engine's answer)
-  board   draw the board again
-  fen     print the position as FEN
-  quit    leave the game
+  moves    list the legal moves
+  history  list the moves played
+  undo     take back your last move (and the engine's answer)
+  board    draw the board again, with the key
+  fen      print the position as FEN
+  quit     leave the game
 ";
+
+/// A game in the terminal: the record, and what `play` keeps beside it.
+struct Table<'l> {
+    loaded: &'l mut Loaded,
+    humans: &'l [bool],
+    /// The plies played before `play` began (`--moves`): `undo` stops there.
+    first: usize,
+    /// Each ply of the record as a person reads it (SAN where the game writes it).
+    written: Vec<String>,
+    /// The board is drawn from the second player's side.
+    flipped: bool,
+}
+
+impl<'l> Table<'l> {
+    fn new(loaded: &'l mut Loaded, humans: &'l [bool]) -> Result<Table<'l>, String> {
+        let written = written_history(loaded)?;
+        // One person, against the engine, sees the board from their own side.
+        let mut people = humans.iter().enumerate().filter(|(_, &h)| h);
+        let flipped = match (people.next(), people.next()) {
+            (Some((one, _)), None) => PlayerId::from_index(one)
+                .is_some_and(|player| seen_from_above(&loaded.game, loaded.record.start(), player)),
+            _ => false,
+        };
+        Ok(Table {
+            first: loaded.record.len(),
+            loaded,
+            humans,
+            written,
+            flipped,
+        })
+    }
+
+    fn game(&self) -> &Game {
+        &self.loaded.game
+    }
+
+    fn position(&self) -> &Position {
+        self.loaded.position()
+    }
+
+    /// Whether a person moves for the side to move.
+    fn human_to_move(&self) -> bool {
+        let side = self.position().to_move().index();
+        self.humans.get(side).copied().unwrap_or(false)
+    }
+
+    /// The board as it stands, the last move marked, with the key when asked.
+    fn board(&self, key: bool) -> String {
+        let marked = self
+            .loaded
+            .record
+            .moves()
+            .last()
+            .map(last_move_cells)
+            .unwrap_or_default();
+        let look = Look {
+            flipped: self.flipped,
+            marked,
+            key,
+        };
+        draw(self.game(), self.position(), &look)
+    }
+
+    /// Plays `mv`, one of `legal`, noting how a person writes it.
+    fn play(&mut self, gen: &mut MoveGen, legal: &[Move], mv: &Move) {
+        let text = written(self.game(), gen, (self.position(), legal), mv);
+        self.written.push(text);
+        self.loaded.record.play(&self.loaded.game, mv);
+    }
+
+    /// The moves played, numbered by rounds: `1. e4 e5 2. Nf3`.
+    fn history(&self) -> String {
+        let count = self.game().player_count().max(1);
+        let start = self.loaded.record.start().to_move().index();
+        let mut out = String::new();
+        for (i, text) in self.written.iter().enumerate() {
+            let k = start + i;
+            if k % count == 0 {
+                let _ = write!(out, "{}. ", k / count + 1);
+            } else if i == 0 {
+                let _ = write!(out, "{}... ", k / count + 1);
+            }
+            let _ = write!(out, "{text} ");
+        }
+        out.trim_end().to_string()
+    }
+
+    /// The end of a game, finished or left: the moves played, when there were any.
+    fn summary(&self, out: &mut (dyn Write + Send)) {
+        if !self.written.is_empty() {
+            let _ = writeln!(out, "moves: {}", self.history());
+        }
+    }
+
+    /// `undo`: back to the last position where a person was to move, not past the first ply
+    /// of `play`; whether anything was taken back (the board is then drawn again).
+    fn undo(&mut self, out: &mut (dyn Write + Send)) -> bool {
+        let mut undone = 0;
+        while self.loaded.record.len() > self.first && self.loaded.record.undo().is_some() {
+            self.written.pop();
+            undone += 1;
+            if self.human_to_move() {
+                break;
+            }
+        }
+        if undone == 0 {
+            let _ = writeln!(out, "nothing to take back");
+        }
+        undone > 0
+    }
+}
+
+/// Each ply of `loaded`'s record (its `--moves`) as a person reads it.
+fn written_history(loaded: &Loaded) -> Result<Vec<String>, String> {
+    let game = &loaded.game;
+    let mut gen = loaded.generator();
+    let mut position = loaded.record.start().clone();
+    let mut all = Vec::new();
+    for mv in loaded.record.moves() {
+        let legal = gen
+            .moves(game, &position)
+            .map_err(|e| loaded.gen_error(&e))?;
+        all.push(written(game, &mut gen, (&position, &legal), mv));
+        position.play(game, mv);
+    }
+    Ok(all)
+}
 
 pub(crate) fn play(
     loaded: &mut Loaded,
@@ -101,52 +231,56 @@ pub(crate) fn play(
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let limits = search_limits(args);
-    let mut searcher = new_searcher(&loaded.game, loaded.limits, args);
+    let game = loaded.game.clone();
+    let mut searcher = new_searcher(&game, loaded.limits, args);
     let mut gen = loaded.generator();
-    // `undo` takes back the plies played here, not the `--moves`.
-    let first = loaded.record.len();
-    let mut redraw = true;
+    let mut table = Table::new(loaded, humans)?;
+    // The board is drawn when a person is to move in a new position (each ply when no one
+    // plays), the key with it the first time.
+    let mut redraw = Some(true);
+    let nobody = !humans.contains(&true);
     loop {
-        let game = &loaded.game;
-        if redraw {
-            let _ = write!(out, "{}", draw(game, loaded.position()));
+        if let Some(key) = redraw.filter(|_| nobody || table.human_to_move()) {
+            let _ = write!(out, "{}", table.board(key));
+            redraw = None;
         }
-        let Some(legal) = moves_left(loaded, &mut gen, first, max_plies, out)? else {
+        let Some(legal) = moves_left(&table, &mut gen, max_plies, out)? else {
+            if redraw.is_some() {
+                let _ = write!(out, "{}", table.board(false));
+            }
+            table.summary(out);
             return Ok(());
         };
-        let side = game.player_name(loaded.position().to_move()).to_string();
-        let human = humans
-            .get(loaded.position().to_move().index())
-            .copied()
-            .unwrap_or(false);
-        let chosen = if human {
-            let record = &mut loaded.record;
-            match human_turn((game, record), humans, first, &legal, &side, input, out) {
+        let chosen = if table.human_to_move() {
+            match human_turn(&mut table, &mut gen, &legal, input, out) {
                 Turn::Play(mv) => mv,
                 Turn::Again(again) => {
-                    redraw = again;
+                    redraw = again.then_some(true);
                     continue;
                 }
-                Turn::Leave => return Ok(()),
+                Turn::Leave => {
+                    table.summary(out);
+                    return Ok(());
+                }
             }
         } else {
-            engine_turn(&mut searcher, loaded, (&limits, &legal), &side, out)?
+            engine_turn(&mut searcher, &table, (&limits, &legal), out)?
         };
-        loaded.record.play(&loaded.game, &chosen);
-        redraw = true;
+        table.play(&mut gen, &legal, &chosen);
+        // The key waits for the first board drawn.
+        redraw = Some(redraw == Some(true));
     }
 }
 
 /// The legal moves of the position `play` has come to, or `None` (with why, written to
-/// `out`) where the game is over or has gone on for `max_plies` since the `first`.
+/// `out`) where the game is over or has gone on for `max_plies` since `play` began.
 fn moves_left(
-    loaded: &Loaded,
+    table: &Table<'_>,
     gen: &mut MoveGen,
-    first: usize,
     max_plies: Option<u32>,
     out: &mut (dyn Write + Send),
 ) -> Result<Option<Vec<Move>>, String> {
-    let game = &loaded.game;
+    let (loaded, game) = (&*table.loaded, table.game());
     if let Some(over) = loaded.record.history_end(game) {
         let _ = writeln!(out, "{}", over.line());
         return Ok(None);
@@ -161,7 +295,7 @@ fn moves_left(
         let _ = writeln!(out, "{}", GameOver::from_ending(game, &ended).line());
         return Ok(None);
     }
-    let plies = loaded.record.len().saturating_sub(first);
+    let plies = loaded.record.len().saturating_sub(table.first);
     if max_plies.is_some_and(|m| plies >= m as usize) {
         let _ = writeln!(
             out,
@@ -182,17 +316,26 @@ enum Turn {
     Leave,
 }
 
+/// The one status line, the prompt: who is to move, and whether in check.
+fn status(table: &Table<'_>, gen: &mut MoveGen) -> String {
+    let side = table.game().player_name(table.position().to_move());
+    // A game without royal pieces is never in check; a rule that fails here fails again,
+    // with its message, when the moves are generated.
+    let check = gen
+        .in_check(table.game(), table.position())
+        .unwrap_or(false);
+    format!("{side} to move{}> ", if check { ", in check" } else { "" })
+}
+
 /// A person's turn: a line read from `input`, a move among `legal` or a command.
 fn human_turn(
-    (game, record): (&Game, &mut GameRecord),
-    humans: &[bool],
-    first: usize,
+    table: &mut Table<'_>,
+    gen: &mut MoveGen,
     legal: &[Move],
-    side: &str,
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Turn {
-    let _ = write!(out, "{side} to move> ");
+    let _ = write!(out, "{}", status(table, gen));
     let _ = out.flush();
     let line = match read_line(input) {
         None => {
@@ -206,33 +349,10 @@ fn human_turn(
         }
     };
     let text = line.trim();
-    match text {
-        "" => return Turn::Again(false),
-        "quit" | "exit" => {
-            let _ = writeln!(out, "game left unfinished");
-            return Turn::Leave;
-        }
-        "help" | "?" => {
-            let _ = write!(out, "{PLAY_HELP}");
-            return Turn::Again(false);
-        }
-        "board" => return Turn::Again(true),
-        "fen" => {
-            let fen = game
-                .to_fen(record.position())
-                .unwrap_or_else(|| "(this game declares no FEN)".into());
-            let _ = writeln!(out, "{fen}");
-            return Turn::Again(false);
-        }
-        "moves" => {
-            let listed = sorted_written(game, record.position(), legal);
-            let _ = writeln!(out, "legal moves: {listed}");
-            return Turn::Again(false);
-        }
-        "undo" => return Turn::Again(undo(record, humans, first, out)),
-        _ => {}
+    if let Some(turn) = command(table, legal, text, out) {
+        return turn;
     }
-    match dagaz_engine::match_move(game, legal, text) {
+    match dagaz_engine::match_move(table.game(), legal, text) {
         Ok(mv) => Turn::Play(mv.clone()),
         Err(e) => {
             let _ = writeln!(out, "{text}: {e}");
@@ -241,36 +361,48 @@ fn human_turn(
     }
 }
 
-/// `undo`: back to the last position where a person was to move, not past the `first` ply
-/// of `play`; whether anything was taken back (the board is then drawn again).
-fn undo(
-    record: &mut GameRecord,
-    humans: &[bool],
-    first: usize,
+/// One of `play`'s commands (`help`, `moves`, `undo`, ...), or `None` for a move.
+fn command(
+    table: &mut Table<'_>,
+    legal: &[Move],
+    text: &str,
     out: &mut (dyn Write + Send),
-) -> bool {
-    let mut undone = 0;
-    while record.len() > first && record.undo().is_some() {
-        undone += 1;
-        let to_move = record.position().to_move().index();
-        if humans.get(to_move).copied().unwrap_or(false) {
-            break;
+) -> Option<Turn> {
+    let game = table.game();
+    let answer = match text {
+        "" => String::new(),
+        "quit" | "exit" => {
+            let _ = writeln!(out, "game left unfinished");
+            return Some(Turn::Leave);
         }
+        "help" | "?" => PLAY_HELP.to_string(),
+        "board" => return Some(Turn::Again(true)),
+        "fen" => game
+            .to_fen(table.position())
+            .unwrap_or_else(|| "(this game declares no FEN)".into()),
+        "moves" => format!(
+            "legal moves: {}",
+            sorted_written(game, table.position(), legal)
+        ),
+        "history" if table.written.is_empty() => "no moves played yet".into(),
+        "history" => table.history(),
+        "undo" => return Some(Turn::Again(table.undo(out))),
+        _ => return None,
+    };
+    if !answer.is_empty() {
+        let _ = writeln!(out, "{}", answer.trim_end());
     }
-    if undone == 0 {
-        let _ = writeln!(out, "nothing to take back");
-    }
-    undone > 0
+    Some(Turn::Again(false))
 }
 
 /// The engine's turn: the move it plays, written to `out` with what the search found.
 fn engine_turn(
     searcher: &mut Searcher<'_>,
-    loaded: &Loaded,
+    table: &Table<'_>,
     (limits, legal): (&SearchLimits, &[Move]),
-    side: &str,
     out: &mut (dyn Write + Send),
 ) -> Result<Move, String> {
+    let loaded = &*table.loaded;
     let found = searcher
         .search(&loaded.record, limits, &mut |_| {})
         .map_err(|e| loaded.gen_error(&e))?;
@@ -278,15 +410,12 @@ fn engine_turn(
         return Err("error: internal: the search found no move where moves exist\n".into());
     };
     let info = &found.info;
+    let side = table.game().player_name(table.position().to_move());
+    let mut gen = loaded.generator();
     let _ = writeln!(
         out,
         "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-        written(
-            &loaded.game,
-            &mut loaded.generator(),
-            (loaded.position(), legal),
-            &best
-        ),
+        written(table.game(), &mut gen, (table.position(), legal), &best),
         info.depth,
         info.score,
         info.nodes,
@@ -315,138 +444,4 @@ fn sorted_written(game: &Game, position: &Position, moves: &[Move]) -> String {
         .collect();
     all.sort();
     all.join(" ")
-}
-
-/// The board as text: rows and columns labelled by the board's own names. A piece is drawn by
-/// the glyph its type declares for its owner (`(glyph White "●")`); else chess-like pieces (a
-/// standard FEN with the letters K Q R B N P) as Unicode figures; other pieces by their FEN
-/// letter, or else by their name's first letter, capital for the first player. Holes are
-/// blank; the pieces in the players' hands are listed under the key, and in a game with seeds
-/// the seeds on each position are drawn beside the board.
-/// Boards that are not two-dimensional are listed position by position. A key under the board
-/// says which piece of whom each figure or letter stands for.
-fn draw(game: &Game, position: &Position) -> String {
-    let board = game.board();
-    let mut out = String::new();
-    let [files, ranks] = board.dims() else {
-        for (at, piece) in position.pieces() {
-            let _ = writeln!(out, "{}: {}", board.position_name(at), glyph(game, piece));
-        }
-        out.push_str(&key(game));
-        let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
-        return out;
-    };
-    let width = ranks.iter().map(String::len).max().unwrap_or(1);
-    // By name: a board with holes has no position for some of its cells.
-    let at = |file: &str, rank: &str| board.position(&format!("{file}{rank}"));
-    for rank in ranks {
-        let _ = write!(out, "{rank:>width$} ");
-        for file in files {
-            let cell = match at(file, rank) {
-                None => ' ',
-                Some(at) => match position.piece_at(at) {
-                    Some(piece) => glyph(game, piece),
-                    // Draughts boards number their playable squares; the others stay blank.
-                    None if board.is_numbered() && board.number_of(at).is_none() => ' ',
-                    // A board that says which squares are dark shows them.
-                    None if board.is_dark(at) => ':',
-                    None => '.',
-                },
-            };
-            let _ = write!(out, " {cell}");
-        }
-        if board.is_numbered() {
-            // A key beside the board: the numbers moves are written with.
-            out.push_str("    ");
-            for file in files {
-                let number = at(file, rank).and_then(|at| board.number_of(at));
-                let _ = match number {
-                    Some(n) => write!(out, "{n:>3}"),
-                    None => write!(out, "   "),
-                };
-            }
-        }
-        if position.has_seeds() {
-            // The seeds on each position, beside the board as the square numbers are.
-            out.push_str("    ");
-            for file in files {
-                let _ = match at(file, rank) {
-                    Some(at) => write!(out, "{:>3}", position.seeds_at(at)),
-                    None => write!(out, "   "),
-                };
-            }
-        }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-    }
-    let _ = write!(out, "{:width$} ", "");
-    for file in files {
-        let _ = write!(out, " {}", file.chars().next().unwrap_or(' '));
-    }
-    out.push('\n');
-    out.push_str(&key(game));
-    out.push_str(&hands(game, position));
-    let _ = writeln!(out, "{} to move", game.player_name(position.to_move()));
-    out
-}
-
-/// The pieces each player holds off the board, when the game has hands: `White holds: ♙ ♙ ♘`
-/// (a hand that never runs out is not shown).
-fn hands(game: &Game, position: &Position) -> String {
-    let mut out = String::new();
-    if !game.has_hands() {
-        return out;
-    }
-    for owner in (0..game.player_count()).filter_map(PlayerId::from_index) {
-        let mut held = Vec::new();
-        for kind in (0..game.piece_count()).filter_map(PieceKind::from_index) {
-            if let Some(n) = position.in_hand(owner, kind) {
-                let piece = Piece {
-                    owner,
-                    kind,
-                    attrs: 0,
-                };
-                held.extend(std::iter::repeat_n(glyph(game, piece), n.into()));
-            }
-        }
-        if !held.is_empty() {
-            let held: Vec<String> = held.iter().map(char::to_string).collect();
-            let _ = writeln!(out, "{} holds: {}", game.player_name(owner), held.join(" "));
-        }
-    }
-    out
-}
-
-/// One line per player: each piece type as the board draws that player's piece of it, so
-/// that letters which are only a name's first letter (or two types sharing one) are told
-/// apart.
-fn key(game: &Game) -> String {
-    let owners: Vec<PlayerId> = (0..game.player_count())
-        .filter_map(PlayerId::from_index)
-        .collect();
-    let width = owners
-        .iter()
-        .map(|&p| game.player_name(p).chars().count())
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
-    for owner in owners {
-        let name = format!("{}:", game.player_name(owner));
-        let _ = write!(out, "{name:width$}", width = width + 1);
-        for kind in (0..game.piece_count()).filter_map(PieceKind::from_index) {
-            let piece = Piece {
-                owner,
-                kind,
-                attrs: 0,
-            };
-            let _ = write!(out, "  {} {}", glyph(game, piece), game.piece_name(kind));
-        }
-        out.push('\n');
-    }
-    out
-}
-
-fn glyph(game: &Game, piece: Piece) -> char {
-    game.figure(piece.owner, piece.kind)
 }
