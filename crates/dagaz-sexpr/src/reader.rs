@@ -29,6 +29,31 @@ pub fn is_symbol_char(c: char) -> bool {
     c.is_alphanumeric() || "-?!*+/<>=_.".contains(c)
 }
 
+/// The two languages the reader reads. Their lists, comments and numbers are the same; their
+/// symbols and strings differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dialect {
+    /// dagaz's own `.game` files: symbols of [`is_symbol_char`] characters, strings with the
+    /// escapes `\\`, `\"`, `\n` and `\t`.
+    #[default]
+    Dagaz,
+    /// Zillions of Games rules files (`.zrf`): a symbol is any run of characters other than
+    /// white space, `(`, `)`, `"` and `;` (macro arguments `$1`, pasted names `D$1`, `'a'`), and
+    /// a string is raw: `\` is a character like any other (`"Audio\Pickup.wav"`) and a string
+    /// may run over several lines.
+    Zrf,
+}
+
+impl Dialect {
+    /// Whether `c` belongs in a symbol of this dialect.
+    pub fn is_symbol_char(self, c: char) -> bool {
+        match self {
+            Dialect::Dagaz => is_symbol_char(c),
+            Dialect::Zrf => !c.is_whitespace() && !"()\";".contains(c),
+        }
+    }
+}
+
 /// Reads every top-level form of `text`, in order, skipping white space and `;` comments.
 ///
 /// Stops at the first error; there are no partial results. Never panics, whatever the text.
@@ -40,6 +65,20 @@ pub fn is_symbol_char(c: char) -> bool {
 /// # Ok::<(), dagaz_sexpr::ReadError>(())
 /// ```
 pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
+    read_with(text, Dialect::Dagaz)
+}
+
+/// Reads every top-level form of `text` in `dialect`, as [`read`] does for dagaz's own.
+///
+/// ```
+/// use dagaz_sexpr::{read_with, Dialect};
+///
+/// let forms = read_with(r#"(define step ($1 (verify empty?) add)) (sound "a\b.wav")"#, Dialect::Zrf)?;
+/// assert_eq!(forms[0].to_string(), "(define step ($1 (verify empty?) add))");
+/// assert_eq!(forms[1].as_list().map(|l| l[1].to_string()), Some(r#""a\\b.wav""#.to_string()));
+/// # Ok::<(), dagaz_sexpr::ReadError>(())
+/// ```
+pub fn read_with(text: &str, dialect: Dialect) -> Result<Vec<Node>, ReadError> {
     // Each open list: where it started and the items read so far.
     let mut open: Vec<(usize, Vec<Node>)> = Vec::new();
     let mut top = Vec::new();
@@ -81,15 +120,23 @@ pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
                 Node::new(NodeKind::List(items), Span::new(start, at + 1))
             }
             '"' => {
-                let (after, content) = string(rest).map_err(|_| string_error(text, at))?;
+                let (after, content) = match dialect {
+                    Dialect::Dagaz => string(rest),
+                    Dialect::Zrf => raw_string(rest),
+                }
+                .map_err(|_| match dialect {
+                    Dialect::Dagaz => string_error(text, at),
+                    // A raw string fails only by running to the end of the text.
+                    Dialect::Zrf => error(ReadErrorKind::UnterminatedString, at, at + 1),
+                })?;
                 rest = after;
                 Node::new(
                     NodeKind::Str(content),
                     Span::new(at, text.len() - rest.len()),
                 )
             }
-            c if is_symbol_char(c) => {
-                let (after, token) = symbol_token(rest)
+            c if dialect.is_symbol_char(c) => {
+                let (after, token) = symbol_token(rest, dialect)
                     .map_err(|_| error(ReadErrorKind::UnexpectedChar(c), at, at + c.len_utf8()))?;
                 rest = after;
                 let span = Span::new(at, text.len() - rest.len());
@@ -131,8 +178,8 @@ fn skip_trivia(input: &str) -> &str {
     }
 }
 
-fn symbol_token(input: &str) -> IResult<&str, &str> {
-    take_while1(is_symbol_char).parse(input)
+fn symbol_token(input: &str, dialect: Dialect) -> IResult<&str, &str> {
+    take_while1(|c| dialect.is_symbol_char(c)).parse(input)
 }
 
 /// A token made of symbol characters is a number when it is an optional `-` and digits only.
@@ -168,6 +215,13 @@ fn string(input: &str) -> IResult<&str, String> {
     );
     delimited(char('"'), opt(body), char('"'))
         .map(Option::unwrap_or_default)
+        .parse(input)
+}
+
+/// A double-quoted string taken as it stands, `\\` and line breaks included (ZRF's).
+fn raw_string(input: &str) -> IResult<&str, String> {
+    delimited(char('"'), opt(is_not("\"")), char('"'))
+        .map(|body: Option<&str>| body.unwrap_or_default().to_string())
         .parse(input)
 }
 
@@ -220,6 +274,50 @@ mod tests {
         let again = read(&printed.join(" ")).unwrap();
         let kinds = |f: &[Node]| f.iter().map(|n| n.kind.clone()).collect::<Vec<_>>();
         assert_eq!(kinds(&again), kinds(&forms));
+    }
+
+    #[test]
+    fn zrf_symbols_take_macro_arguments_and_strings_are_raw() {
+        let text = "(define shift ($1 (verify empty?) add))\n(a D$1 $2King '$1' -3)\n\
+                    (image \"Pieces\\Pawn.bmp\" \"two\nlines\")";
+        let forms = read_with(text, Dialect::Zrf).unwrap();
+        assert_eq!(
+            forms[0].to_string(),
+            "(define shift ($1 (verify empty?) add))"
+        );
+        let items: Vec<NodeKind> = forms[1]
+            .as_list()
+            .unwrap()
+            .iter()
+            .map(|n| n.kind.clone())
+            .collect();
+        assert_eq!(
+            items,
+            vec![
+                sym("a"),
+                sym("D$1"),
+                sym("$2King"),
+                sym("'$1'"),
+                NodeKind::Int(-3)
+            ]
+        );
+        let strings: Vec<NodeKind> = forms[2].as_list().unwrap()[1..]
+            .iter()
+            .map(|n| n.kind.clone())
+            .collect();
+        assert_eq!(
+            strings,
+            vec![
+                NodeKind::Str("Pieces\\Pawn.bmp".into()),
+                NodeKind::Str("two\nlines".into())
+            ]
+        );
+        // dagaz's own dialect refuses all three.
+        assert!(read("(a $1)").is_err());
+        assert!(read("\"Pieces\\Pawn.bmp\"").is_err());
+        let unterminated = read_with("(a \"b\\", Dialect::Zrf).unwrap_err();
+        assert_eq!(unterminated.kind, ReadErrorKind::UnterminatedString);
+        assert_eq!(unterminated.span, Span::new(3, 4));
     }
 
     #[test]
