@@ -16,6 +16,7 @@ use std::path::Path;
 const LAYERS: &[&str] = &[
     "dagaz-sexpr",
     "dagaz-syntax",
+    "dagaz-zrf",
     "dagaz-ir",
     "dagaz-vm",
     "dagaz-compiler",

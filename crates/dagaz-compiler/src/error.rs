@@ -15,6 +15,9 @@ pub enum LoadError {
     /// The text read, but its forms are not a valid game.
     #[error(transparent)]
     Compile(#[from] CompileError),
+    /// A Zillions rules file (`.zrf`) that does not translate to a game.
+    #[error(transparent)]
+    Zrf(#[from] dagaz_zrf::ZrfError),
 }
 
 impl LoadError {
@@ -23,6 +26,7 @@ impl LoadError {
         match self {
             LoadError::Read(e) => e.span,
             LoadError::Compile(e) => e.span,
+            LoadError::Zrf(e) => e.span,
         }
     }
 }

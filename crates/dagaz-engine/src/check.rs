@@ -93,7 +93,37 @@ pub fn check_and_load(
         }
     };
     let (forms, include_errors) = crate::model::resolve_includes(&forms, read);
-    let (game, mut errors) = Game::compile_all(&forms);
+    check_forms(&forms, include_errors)
+}
+
+/// As [`check_and_load`], for a Zillions rules file: the problems of its translation, or the
+/// one reason it does not translate.
+pub fn check_and_load_zrf(
+    text: &str,
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> (Vec<Problem>, Option<Game>) {
+    match dagaz_zrf::translate(text, 0, read) {
+        Ok(forms) => check_forms(&forms, Vec::new()),
+        Err(e) => {
+            let problem = Problem {
+                severity: Severity::Error,
+                code: "zrf",
+                message: e.kind.to_string(),
+                span: e.span,
+                help: None,
+                related: None,
+            };
+            (vec![problem], None)
+        }
+    }
+}
+
+/// The problems of a game's forms, includes resolved (`include_errors`: those that were not).
+fn check_forms(
+    forms: &[dagaz_sexpr::Node],
+    include_errors: Vec<dagaz_syntax::SyntaxError>,
+) -> (Vec<Problem>, Option<Game>) {
+    let (game, mut errors) = Game::compile_all(forms);
     if !include_errors.is_empty() {
         errors.extend(
             include_errors

@@ -89,13 +89,20 @@ pub struct GameSource {
     origin: String,
     text: String,
     includes: Includes,
+    /// The text is a Zillions rules file, translated before it is compiled.
+    zrf: bool,
 }
 
 impl GameSource {
     /// Reads the game file at `path` (at most [`MAX_GAME_TEXT`] bytes of UTF-8 text); its
     /// `include`s are read from the file's directory.
     pub fn read(path: &Path) -> Result<GameSource, ReadFileError> {
-        let text = read_text(path)?;
+        let zrf = dagaz_zrf::is_zrf_name(&path.to_string_lossy());
+        let text = if zrf {
+            read_bytes(path).map(|bytes| dagaz_zrf::decode(&bytes))?
+        } else {
+            read_text(path)?
+        };
         Ok(GameSource {
             origin: path.display().to_string(),
             text,
@@ -103,7 +110,13 @@ impl GameSource {
                 path.parent().map(Path::to_path_buf).unwrap_or_default(),
                 &[],
             ),
+            zrf,
         })
+    }
+
+    /// Whether the text is a Zillions rules file (its name ends in `.zrf`).
+    pub fn is_zrf(&self) -> bool {
+        self.zrf
     }
 
     /// The game `name` of `texts` (`"chess.game"`), its `include`s read from `texts` too;
@@ -114,6 +127,7 @@ impl GameSource {
             origin: (*name).to_string(),
             text: (*text).to_string(),
             includes: Includes::Texts(texts),
+            zrf: dagaz_zrf::is_zrf_name(name),
         })
     }
 
@@ -174,6 +188,9 @@ impl GameSource {
 
     /// Compiles the game, its `include`s read as [`GameSource::include`] reads them.
     pub fn load(&self) -> Result<Game, LoadError> {
+        if self.zrf {
+            return Game::load_zrf(&self.text, &mut |name| self.include(name));
+        }
         Game::load_with(&self.text, &mut |name| self.include(name))
     }
 
@@ -186,6 +203,9 @@ impl GameSource {
     /// As [`GameSource::check`], and the game when no problem is an error
     /// ([`crate::check_and_load`]).
     pub fn check_and_load(&self) -> (Vec<Problem>, Option<Game>) {
+        if self.zrf {
+            return crate::check::check_and_load_zrf(&self.text, &mut |name| self.include(name));
+        }
         check_and_load(&self.text, &mut |name| self.include(name))
     }
 }
@@ -209,8 +229,8 @@ impl Game {
     }
 }
 
-/// Reads at most [`MAX_GAME_TEXT`] bytes of UTF-8 text from `path`.
-fn read_text(path: &Path) -> Result<String, ReadFileError> {
+/// Reads at most [`MAX_GAME_TEXT`] bytes from `path`.
+fn read_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
     use std::io::Read;
     let shown = || path.display().to_string();
     let mut bytes = Vec::new();
@@ -223,6 +243,13 @@ fn read_text(path: &Path) -> Result<String, ReadFileError> {
     if bytes.len() as u64 > MAX_GAME_TEXT {
         return Err(ReadFileError::TooLong { path: shown() });
     }
+    Ok(bytes)
+}
+
+/// Reads at most [`MAX_GAME_TEXT`] bytes of UTF-8 text from `path`.
+fn read_text(path: &Path) -> Result<String, ReadFileError> {
+    let shown = || path.display().to_string();
+    let bytes = read_bytes(path)?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let byte = e.as_bytes().get(at).copied().unwrap_or(0);

@@ -94,6 +94,16 @@ impl Game {
         Ok(Game::compile(&forms)?)
     }
 
+    /// Translates and compiles a Zillions rules file (`.zrf`, its `(game ...)` rather than a
+    /// variant), whose `(include "FILE")` forms `read` answers.
+    pub fn load_zrf(
+        text: &str,
+        read: &mut dyn FnMut(&str) -> Result<String, String>,
+    ) -> Result<Game, LoadError> {
+        let forms = dagaz_zrf::translate(text, 0, read)?;
+        Ok(Game::compile(&forms)?)
+    }
+
     /// Compiles the forms of a game file, already read.
     pub fn compile(forms: &[Node]) -> Result<Game, dagaz_compiler::CompileError> {
         Ok(Game::new(dagaz_compiler::compile(forms)?))

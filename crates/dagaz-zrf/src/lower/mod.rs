@@ -1,0 +1,238 @@
+//! A ZRF game's clauses (macros expanded, the variant chosen) as dagaz forms: one `board`, a
+//! `piece` for each piece type, and the `game`.
+
+pub mod board;
+mod goals;
+mod moves;
+
+use crate::error::{ZrfError, ZrfErrorKind};
+use crate::forms::{args, form, list, name_of, string, sym, text};
+use board::{Board, BOARD_NAME};
+use dagaz_sexpr::{Node, Span};
+
+/// Clauses that only change how Zillions shows or plays the game, not its rules.
+const COSMETIC: &[&str] = &[
+    "title",
+    "description",
+    "history",
+    "strategy",
+    "help",
+    "version",
+    "music",
+    "solution",
+    "opening-sound",
+    "win-sound",
+    "loss-sound",
+    "draw-sound",
+    "release-sound",
+    "click-sound",
+    "move-sound",
+    "capture-sound",
+    "change-sound",
+    "drop-sound",
+];
+
+/// Options that only change the display or the user interface.
+const DISPLAY_OPTIONS: &[&str] = &[
+    "animate captures",
+    "animate drops",
+    "smart moves",
+    "smart-moves",
+    "highlight goals",
+    "show hints",
+    "show captures",
+    "prevent flipping",
+    "progressive levels",
+];
+
+/// The dagaz forms of the game whose clauses are `clauses` (`span`: its form).
+pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
+    let title = clauses
+        .iter()
+        .find(|c| c.head() == Some("title"))
+        .and_then(|c| args(c).first())
+        .and_then(text)
+        .unwrap_or("zrf");
+    let board = match clauses.iter().find(|c| c.head() == Some("board")) {
+        Some(b) => board::board(b)?,
+        None => return Err(ZrfError::unsupported("game (without a board)", span)),
+    };
+    let pieces: Vec<String> = clauses
+        .iter()
+        .filter(|c| c.head() == Some("piece"))
+        .filter_map(|c| name_of(args(c)))
+        .collect();
+    let names = moves::Names {
+        board: &board,
+        pieces: &pieces,
+    };
+    let mut out = board.form.iter().cloned().collect::<Vec<_>>();
+    for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
+        out.push(piece(clause, &names)?);
+    }
+    let mut game_items = vec![
+        form("name", vec![string(title, span)], span),
+        form("board", vec![sym(BOARD_NAME, span)], span),
+        players(clauses, span)?,
+    ];
+    game_items.extend(board.game_clauses.iter().cloned());
+    game_items.extend(rules(clauses, &board)?);
+    out.push(form("game", game_items, span));
+    Ok(out)
+}
+
+/// The clauses that are rules: conditions, options, symmetry; the others are checked to be
+/// known.
+fn rules(clauses: &[Node], _board: &Board) -> Result<Vec<Node>, ZrfError> {
+    let players = player_names(clauses);
+    let mut out = Vec::new();
+    for clause in clauses {
+        let Some(head) = clause.head() else {
+            return Err(ZrfError::expected(
+                "a game clause such as `(players ...)`",
+                clause,
+            ));
+        };
+        match head {
+            "board" | "piece" | "players" | "turn-order" | "board-setup" | "image" => {}
+            h if COSMETIC.contains(&h) || h.ends_with("-sound") => {}
+            "symmetry" => out.push(clause.clone()),
+            "option" => out.extend(option(clause)?),
+            "win-condition" | "loss-condition" | "draw-condition" => {
+                out.extend(goals::condition(clause, &players)?);
+            }
+            other => return Err(ZrfError::unsupported(other, clause.span)),
+        }
+    }
+    Ok(out)
+}
+
+/// `(option "NAME" VALUE)`: display options are dropped, `pass turn` becomes `pass`.
+fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
+    let rest = args(node);
+    let name = rest.first().and_then(text).unwrap_or_default();
+    let value = rest.get(1).and_then(text).unwrap_or_default();
+    if DISPLAY_OPTIONS.contains(&name) {
+        return Ok(None);
+    }
+    let span = node.span;
+    match (name, value) {
+        ("pass turn" | "pass-turn", "true") => {
+            Ok(Some(form("pass", vec![sym("always", span)], span)))
+        }
+        ("pass turn" | "pass-turn", "forced") => {
+            Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
+        }
+        (_, "false") => Ok(None),
+        _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
+    }
+}
+
+/// `(piece (name N) ... (moves BLOCK ...))` as a dagaz piece.
+fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
+    let clauses = args(node);
+    let name =
+        name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
+    let span = node.span;
+    let mut items = vec![
+        form("name", vec![sym(&name, span)], span),
+        moves::pre(&name, span),
+    ];
+    for clause in clauses {
+        match clause.head() {
+            Some(
+                "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
+            ) => {}
+            Some("moves") => {
+                for block in args(clause) {
+                    match block.head() {
+                        Some("move-type") => {}
+                        _ => items.push(moves::block(block, names)?),
+                    }
+                }
+            }
+            Some(other) => return Err(ZrfError::unsupported(other, clause.span)),
+            None => {
+                return Err(ZrfError::expected(
+                    "a piece clause such as `(moves ...)`",
+                    clause,
+                ))
+            }
+        }
+    }
+    items.push(moves::post(span));
+    Ok(form("piece", items, span))
+}
+
+fn player_names(clauses: &[Node]) -> Vec<String> {
+    clauses
+        .iter()
+        .find(|c| c.head() == Some("players"))
+        .map(|c| {
+            args(c)
+                .iter()
+                .filter_map(text)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `(players ...)` in the order of `(turn-order ...)`, each with the pieces `(board-setup ...)`
+/// gives it (`(P off N)`: N in hand).
+fn players(clauses: &[Node], span: Span) -> Result<Node, ZrfError> {
+    let names = player_names(clauses);
+    let order = turn_order(clauses, &names)?;
+    let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
+    let mut items = Vec::new();
+    for player in order {
+        let mut entry = vec![sym(&player, span)];
+        let given = setup
+            .map(args)
+            .unwrap_or_default()
+            .iter()
+            .find(|p| p.head() == Some(player.as_str()));
+        for pieces in given.map(args).unwrap_or_default() {
+            entry.push(placed(pieces)?);
+        }
+        items.push(list(entry, span));
+    }
+    Ok(form("players", items, span))
+}
+
+/// `(PIECE POS ...)` as it stands, or `(PIECE off N)` as `(hand (PIECE N))`.
+fn placed(node: &Node) -> Result<Node, ZrfError> {
+    let items = node.as_list().unwrap_or_default();
+    match items {
+        [piece, off, n] if off.as_symbol() == Some("off") => Ok(form(
+            "hand",
+            vec![list(vec![piece.clone(), n.clone()], node.span)],
+            node.span,
+        )),
+        [piece, ..] if piece.as_symbol().is_some() => Ok(node.clone()),
+        _ => Err(ZrfError::expected("`(PIECE POSITION ...)`", node)),
+    }
+}
+
+/// The players in turn order: `(turn-order ...)` when it names each player once, else the
+/// `players` order; a turn order that repeats or leaves out a player is not translated yet.
+fn turn_order(clauses: &[Node], players: &[String]) -> Result<Vec<String>, ZrfError> {
+    let Some(order) = clauses.iter().find(|c| c.head() == Some("turn-order")) else {
+        return Ok(players.to_vec());
+    };
+    let named: Vec<String> = args(order)
+        .iter()
+        .filter_map(|n| n.as_symbol().map(str::to_string))
+        .collect();
+    let mut sorted = named.clone();
+    sorted.sort();
+    let mut all = players.to_vec();
+    all.sort();
+    if named.len() != args(order).len() || sorted != all {
+        return Err(ZrfError::new(
+            ZrfErrorKind::Unsupported("turn-order (other than each player once)".into()),
+            order.span,
+        ));
+    }
+    Ok(named)
+}

@@ -1,0 +1,240 @@
+//! A ZRF piece's move blocks as dagaz `move` clauses.
+//!
+//! ZRF and dagaz run a move differently, and the translation keeps ZRF's reading (docs/zrf.md):
+//! - a ZRF move's tests see the board as it was when the move began: the mover still stands on
+//!   its square and a captured piece is still there. So `pre` does not lift the piece: it notes
+//!   where it stood (`zrf-from`), and `post` lifts it there and puts it down where the move
+//!   ended; a `capture` is dagaz's `capture-later`, which leaves the piece until the move is
+//!   played;
+//! - `add` completes the move here and goes on (a move may end at every square of a slide): it is
+//!   dagaz's `end-move`; a block that runs past its last `add` completes nothing;
+//! - `(add P ...)` completes it with the piece changed to P (one move for each P).
+
+use crate::error::ZrfError;
+use crate::forms::{args, form, sym};
+use crate::lower::board::Board;
+use dagaz_sexpr::{Node, Span};
+
+/// The locals every translated piece declares in `pre`.
+const FROM: &str = "zrf-from";
+const MARK: &str = "zrf-mark";
+const PROMOTE: &str = "zrf-promote";
+const KIND: &str = "zrf-kind";
+
+/// What a move's code may name.
+pub struct Names<'a> {
+    /// The board: its directions and positions.
+    pub board: &'a Board,
+    /// The piece types.
+    pub pieces: &'a [String],
+}
+
+/// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
+pub fn pre(piece: &str, span: Span) -> Node {
+    let here = || sym("position", span);
+    form(
+        "pre",
+        vec![
+            form("check", vec![sym("is-friend?", span)], span),
+            form("let", vec![sym(FROM, span), here()], span),
+            form("let", vec![sym(MARK, span), here()], span),
+            form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
+            form("let", vec![sym(KIND, span), sym(piece, span)], span),
+        ],
+        span,
+    )
+}
+
+/// The `post` clause: the piece lifted from where it stood and put down here, changed when an
+/// `add` said so; the move written `from-to`.
+pub fn post(span: Span) -> Node {
+    let s = |name: &str| sym(name, span);
+    let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
+    form(
+        "post",
+        vec![
+            f("let", vec![s("zrf-to"), s("position")]),
+            f("check", vec![s(FROM)]),
+            f("take", vec![]),
+            f("check", vec![s("zrf-to")]),
+            f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
+            f("drop", vec![]),
+            f(
+                "log",
+                vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
+            ),
+        ],
+        span,
+    )
+}
+
+/// A move block, `(INSTRUCTION ...)`, as `(move ...)`.
+pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
+    let items = node
+        .as_list()
+        .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
+    let mut out = statements(items, names)?;
+    // Past the last `add` nothing is completed.
+    out.push(form("check", vec![sym("false", node.span)], node.span));
+    Ok(form("move", out, node.span))
+}
+
+fn statements(items: &[Node], names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        statement(item, names, &mut out)?;
+    }
+    Ok(out)
+}
+
+/// One instruction, appended to `out` as dagaz statements.
+fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), ZrfError> {
+    let span = node.span;
+    let check = |what: Node| form("check", vec![what], span);
+    if let Some(word) = node.as_symbol() {
+        out.extend(match word {
+            "add" => add(&[], span),
+            "capture" => vec![capture(span)],
+            "mark" => vec![form(
+                "set!",
+                vec![sym(MARK, span), sym("position", span)],
+                span,
+            )],
+            "back" => vec![check(sym(MARK, span))],
+            d if names.board.is_dir(d) || names.board.is_position(d) => vec![check(node.clone())],
+            other => return Err(ZrfError::unsupported(other, span)),
+        });
+        return Ok(());
+    }
+    let rest = args(node);
+    match node.head() {
+        Some("verify") => out.push(check(condition(one(node, rest)?, names)?)),
+        Some("add") => out.extend(add(rest, span)),
+        Some("capture") if rest.is_empty() => out.push(capture(span)),
+        Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
+        Some("if") => out.push(if_form(rest, names, span)?),
+        Some("while") => {
+            let (cond, body) = rest
+                .split_first()
+                .ok_or_else(|| ZrfError::expected("`(while CONDITION INSTRUCTION ...)`", node))?;
+            let mut items = vec![condition(cond, names)?];
+            items.extend(statements(body, names)?);
+            out.push(form("while", items, span));
+        }
+        Some(other) => return Err(ZrfError::unsupported(other, span)),
+        None => return Err(ZrfError::expected("a move instruction", node)),
+    }
+    Ok(())
+}
+
+/// `(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])`.
+fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfError> {
+    let Some((cond, body)) = rest.split_first() else {
+        return Err(ZrfError::unsupported("if (empty)", span));
+    };
+    let mut items = vec![condition(cond, names)?];
+    for item in body {
+        if item.as_symbol() == Some("else") {
+            items.push(item.clone());
+        } else {
+            statement(item, names, &mut items)?;
+        }
+    }
+    Ok(form("if", items, span))
+}
+
+/// `add`, `(add)` or `(add PIECE ...)`: the move completed here (as PIECE, one move each) and
+/// going on.
+fn add(pieces: &[Node], span: Span) -> Vec<Node> {
+    let set = |name: &str, value: Node| form("set!", vec![sym(name, span), value], span);
+    let mut out = vec![set(
+        PROMOTE,
+        sym(if pieces.is_empty() { "false" } else { "true" }, span),
+    )];
+    match pieces {
+        [] => {}
+        [one] => out.push(set(KIND, one.clone())),
+        many => out.push(set(KIND, form("any", many.to_vec(), span))),
+    }
+    out.push(form("end-move", vec![], span));
+    out
+}
+
+/// `capture`: the piece here goes when the move is played; an empty square or one already
+/// captured is left as it is, as ZRF leaves it.
+fn capture(span: Span) -> Node {
+    let s = |name: &str| sym(name, span);
+    form(
+        "if",
+        vec![
+            form("and", vec![s("not-empty?"), s("not-captured?")], span),
+            form("capture-later", vec![], span),
+        ],
+        span,
+    )
+}
+
+/// `(opposite DIR)`: the direction whose offsets are DIR's negated.
+fn opposite(dir: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
+    let name = dir
+        .as_symbol()
+        .filter(|d| names.board.is_dir(d))
+        .ok_or_else(|| ZrfError::expected("a direction", dir))?;
+    let back = names
+        .board
+        .opposite(name)
+        .ok_or_else(|| ZrfError::expected("a direction that has an opposite on this board", dir))?;
+    Ok(sym(back, dir.span))
+}
+
+fn one<'n>(node: &Node, rest: &'n [Node]) -> Result<&'n Node, ZrfError> {
+    match rest {
+        [one] => Ok(one),
+        _ => Err(ZrfError::expected("one argument", node)),
+    }
+}
+
+/// A ZRF condition as a dagaz expression. None of them moves.
+fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
+    let span = node.span;
+    if let Some(word) = node.as_symbol() {
+        let dagaz = match word {
+            "empty?" => "is-empty?",
+            "not-empty?" => "not-empty?",
+            "friend?" => "is-friend?",
+            "not-friend?" => "not-friend?",
+            "enemy?" => "is-enemy?",
+            "not-enemy?" => "not-enemy?",
+            "true" | "false" => word,
+            other => return Err(ZrfError::unsupported(other, span)),
+        };
+        return Ok(sym(dagaz, span));
+    }
+    let rest = args(node);
+    let all = |rest: &[Node]| {
+        rest.iter()
+            .map(|c| condition(c, names))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let typed = |piece: &Node| -> Result<Node, ZrfError> {
+        let name = piece
+            .as_symbol()
+            .filter(|p| names.pieces.iter().any(|n| n == p));
+        let name = name.ok_or_else(|| ZrfError::expected("a piece type", piece))?;
+        let is = form("=", vec![sym("piece", span), sym(name, piece.span)], span);
+        Ok(form("and", vec![sym("not-empty?", span), is], span))
+    };
+    Ok(match node.head() {
+        Some(op @ ("and" | "or" | "not")) => form(op, all(rest)?, span),
+        Some("piece?") => typed(one(node, rest)?)?,
+        Some("not-piece?") => form("not", vec![typed(one(node, rest)?)?], span),
+        Some("in-zone?") => form("in-zone?", vec![one(node, rest)?.clone()], span),
+        Some("not-in-zone?") => form(
+            "not",
+            vec![form("in-zone?", vec![one(node, rest)?.clone()], span)],
+            span,
+        ),
+        Some(other) => return Err(ZrfError::unsupported(other, span)),
+        None => return Err(ZrfError::expected("a condition", node)),
+    })
+}

@@ -1,0 +1,120 @@
+//! `(variant ...)`: the `(game ...)` with some clauses restated. Variant 0 is the game itself,
+//! the reading of the Dagaz project's converter (whose perft the corpus's referee holds);
+//! Zillions opens the one marked `(default)` instead.
+
+use crate::error::{ZrfError, ZrfErrorKind};
+use dagaz_sexpr::{Node, Span};
+
+/// The clauses of variant `n` of the file's top-level `forms`, and the span of its form: the
+/// game's clauses with each that the variant restates replaced (a `piece` by name; any other
+/// clause, every one of the game's with that keyword).
+pub fn clauses(forms: &[Node], n: usize) -> Result<(Vec<Node>, Span), ZrfError> {
+    let game = forms
+        .iter()
+        .find(|f| f.head() == Some("game"))
+        .ok_or_else(|| ZrfError::new(ZrfErrorKind::NoGame, Span::default()))?;
+    let mut clauses = body(game).to_vec();
+    if n == 0 {
+        return Ok((clauses, game.span));
+    }
+    let variants: Vec<&Node> = forms
+        .iter()
+        .filter(|f| f.head() == Some("variant"))
+        .collect();
+    let variant = variants.get(n - 1).ok_or_else(|| {
+        ZrfError::new(
+            ZrfErrorKind::NoVariant {
+                asked: n,
+                count: variants.len() + 1,
+            },
+            game.span,
+        )
+    })?;
+    let restated: Vec<&Node> = body(variant).iter().collect();
+    for keyword in restated
+        .iter()
+        .filter_map(|c| c.head())
+        .filter(|&k| k != "piece")
+    {
+        clauses.retain(|c| c.head() != Some(keyword));
+    }
+    for clause in restated {
+        if clause.head() == Some("piece") {
+            let name = piece_name(clause);
+            clauses.retain(|c| c.head() != Some("piece") || piece_name(c) != name);
+        }
+        clauses.push(clause.clone());
+    }
+    Ok((clauses, variant.span))
+}
+
+/// The titles of the game and its variants, in order: what `--variant` numbers.
+pub fn titles(forms: &[Node]) -> Vec<String> {
+    forms
+        .iter()
+        .filter(|f| matches!(f.head(), Some("game" | "variant")))
+        .map(|f| {
+            body(f)
+                .iter()
+                .find(|c| c.head() == Some("title"))
+                .and_then(|c| c.as_list()?.get(1))
+                .map(|t| match &t.kind {
+                    dagaz_sexpr::NodeKind::Str(s) => s.clone(),
+                    _ => t.to_string(),
+                })
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn body(form: &Node) -> &[Node] {
+    form.as_list().and_then(|l| l.get(1..)).unwrap_or_default()
+}
+
+fn piece_name(piece: &Node) -> Option<String> {
+    body(piece)
+        .iter()
+        .find(|c| c.head() == Some("name"))
+        .and_then(|c| c.as_list()?.get(1))
+        .map(ToString::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_variant_restates_clauses_and_pieces_by_name() {
+        let forms = dagaz_sexpr::read_with(
+            "(game (title \"G\") (players A B) (piece (name P) (x)) (piece (name Q)) (win-condition 1) (win-condition 2))
+             (variant (title \"V\") (piece (name P) (y)) (piece (name R)) (win-condition 3))",
+            dagaz_sexpr::Dialect::Zrf,
+        )
+        .unwrap();
+        let shown = |n| -> Vec<String> {
+            clauses(&forms, n)
+                .unwrap()
+                .0
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        assert_eq!(shown(0).len(), 6);
+        assert_eq!(
+            shown(1),
+            vec![
+                "(players A B)",
+                "(piece (name Q))",
+                "(title \"V\")",
+                "(piece (name P) (y))",
+                "(piece (name R))",
+                "(win-condition 3)"
+            ]
+        );
+        assert_eq!(titles(&forms), vec!["G", "V"]);
+        assert!(matches!(
+            clauses(&forms, 2).unwrap_err().kind,
+            ZrfErrorKind::NoVariant { asked: 2, count: 2 }
+        ));
+    }
+}
