@@ -25,6 +25,7 @@ mod native;
 mod play;
 mod properties;
 mod simple_checkers;
+mod zrf;
 
 use std::path::PathBuf;
 

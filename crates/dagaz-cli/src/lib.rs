@@ -53,7 +53,8 @@ pub const EXIT_GAME_OVER: i32 = 1;
     about = "A general board-game engine: games are written in the dagaz language (.game files).",
     long_about = "A general board-game engine. A game is a .game file in the dagaz language: a \
 board, pieces whose moves are small non-deterministic programs, and players. dagaz compiles it, \
-lists legal moves and counts perft.\n\nExit codes: 0 success, 1 the game is over (`moves` and \
+lists legal moves and counts perft. It opens Zillions of Games rules files (.zrf) too, as far as \
+docs/zrf.md says.\n\nExit codes: 0 success, 1 the game is over (`moves` and \
 `bestmove` print nothing and say on standard error how it ended), 2 bad input (arguments, game \
 file, setup, or a rule that fails while moves are generated).",
     after_help = "Examples:\n  dagaz games\n  dagaz moves simple-checkers\n  dagaz check games/chess.game\n  dagaz perft chess --fen \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" --depth 3\n  dagaz fen chess --moves e2e4 e7e5 g1f3\n  dagaz perft simple-checkers --depth 5 --divide\n  dagaz moves simple-checkers --setup \"(White (Man c3)) (Black (Man d4 f6)) (turn White)\"\n  dagaz perft international --fen \"W:W31-50:B1-20\" --depth 6\n  dagaz moves international --moves 32-28 19-23 28x19\n  cargo xtask web && dagaz serve --open"
@@ -143,7 +144,7 @@ enum Command {
     /// clauses that can never complete, piece types never placed, a game that can go round
     /// forever. Exit code 0 when clean, 2 otherwise.
     Check {
-        /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
+        /// The game: a shipped game's name (`chess`; `dagaz games` lists them), a .game file or a Zillions .zrf file.
         game: PathBuf,
         /// `human`: each problem with its source line and a caret; `json`: an array of
         /// {file, line, column, end_line, end_column, severity, code, message, help}.
@@ -152,7 +153,7 @@ enum Command {
     },
     /// Print each piece's compiled command chain.
     Disasm {
-        /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
+        /// The game: a shipped game's name (`chess`; `dagaz games` lists them), a .game file or a Zillions .zrf file.
         game: PathBuf,
     },
     /// Search the position and print on standard output an `info` line per finished iteration
@@ -211,7 +212,7 @@ enum Command {
 /// What `tune` plays and fits.
 #[derive(Debug, Args)]
 struct TuneArgs {
-    /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
+    /// The game: a shipped game's name (`chess`; `dagaz games` lists them), a .game file or a Zillions .zrf file.
     game: PathBuf,
     /// Games of self-play.
     #[arg(long, default_value_t = 200, value_parser = numbers::positive_usize())]
@@ -311,7 +312,7 @@ struct ServeArgs {
 /// The game a protocol plays and its engine's settings.
 #[derive(Debug, Args)]
 struct ProtocolArgs {
-    /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
+    /// The game: a shipped game's name (`chess`; `dagaz games` lists them), a .game file or a Zillions .zrf file.
     game: PathBuf,
     /// Transposition table size in MiB, 1 to 4096 (the protocol can change it).
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = numbers::hash_option())]
@@ -422,7 +423,7 @@ enum Notation {
 
 #[derive(Debug, Args)]
 struct PositionArgs {
-    /// The game: a shipped game's name (`chess`; `dagaz games` lists them) or a .game file.
+    /// The game: a shipped game's name (`chess`; `dagaz games` lists them), a .game file or a Zillions .zrf file.
     game: PathBuf,
     /// Start from this position instead of the game's: the shape of the `players` clause plus
     /// the side to move, e.g. "(White (Man c3 i3)) (Black (Man d4 f6 h4)) (turn White)".

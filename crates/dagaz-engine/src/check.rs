@@ -144,10 +144,10 @@ fn check_forms(
     // left out. Misspelt names alone leave nothing out.
     if let Some(game) = &game {
         if whole {
-            problems.extend(lint(game, &forms));
+            problems.extend(lint(game, forms));
         } else {
             // Without errors the compile looked for these itself.
-            let left_out = left_out(&forms, &spans);
+            let left_out = left_out(forms, &spans);
             problems.extend(
                 dagaz_compiler::undeclared(&game.rules)
                     .into_iter()

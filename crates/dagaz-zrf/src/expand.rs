@@ -95,7 +95,7 @@ fn respan(node: Node, span: Span) -> Node {
 }
 
 /// The macros of `forms` by name, and the other forms.
-fn defines(forms: Vec<Node>) -> Result<(HashMap<String, Vec<Node>>, Vec<Node>), ZrfError> {
+fn defines(forms: Vec<Node>) -> Result<(Macros, Vec<Node>), ZrfError> {
     let mut defines = HashMap::new();
     let mut rest = Vec::new();
     for form in forms {
@@ -119,8 +119,11 @@ fn defines(forms: Vec<Node>) -> Result<(HashMap<String, Vec<Node>>, Vec<Node>), 
     Ok((defines, rest))
 }
 
+/// Each macro's body by its name.
+type Macros = HashMap<String, Vec<Node>>;
+
 struct Expander {
-    defines: HashMap<String, Vec<Node>>,
+    defines: Macros,
     /// Forms made so far.
     made: usize,
     /// Macro calls open.
@@ -140,7 +143,7 @@ impl Expander {
             return Ok(());
         };
         if let Some(body) = node.head().and_then(|h| self.defines.get(h)).cloned() {
-            return self.call(&body, &items[1..], node.span, out);
+            return self.call(&body, items.get(1..).unwrap_or_default(), node.span, out);
         }
         let mut inner = Vec::with_capacity(items.len());
         for item in items {

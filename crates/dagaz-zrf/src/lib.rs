@@ -72,3 +72,34 @@ pub fn is_zrf_name(name: &str) -> bool {
         .is_some_and(|ext| ext.eq_ignore_ascii_case("zrf"))
         && name.contains('.')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hostile or broken texts give an error, never a panic.
+    #[test]
+    fn broken_texts_are_errors() {
+        let deep = format!("{}{}", "(define a (a $1 $1 $1))".repeat(1), "(game (a (a (a x))))");
+        for text in [
+            "",
+            "(game",
+            "(game)",
+            "(game (board))",
+            "(game (board (grid (dimensions (\"a/b\" (1 0))) (directions (n 0 -9)))) (players A))",
+            "(define $1 (x)) ($1)",
+            "(define) (game)",
+            "(game (piece (moves (x $9 $0 $))))",
+            "(game (board (grid (dimensions)) (zone (name z) (oops))))",
+            "(game (win-condition))",
+            "(variant (title \"v\"))",
+            deep.as_str(),
+        ] {
+            let _ = translate(text, 0, &mut |_| Err("no".into()));
+            let _ = translate(text, 3, &mut |_| Ok(text.to_string()));
+            let _ = titles(text);
+        }
+        assert_eq!(decode(b"caf\xe9"), "café");
+        assert!(is_zrf_name("x/Chess.ZRF") && !is_zrf_name("zrf") && !is_zrf_name("a.game"));
+    }
+}

@@ -194,23 +194,59 @@ fn one<'n>(node: &Node, rest: &'n [Node]) -> Result<&'n Node, ZrfError> {
     }
 }
 
-/// A ZRF condition as a dagaz expression. None of them moves.
+/// The dagaz test of a ZRF board test: `empty?` is `is-empty?`, ...
+fn board_test(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "empty?" => "is-empty?",
+        "not-empty?" => "not-empty?",
+        "friend?" => "is-friend?",
+        "not-friend?" => "not-friend?",
+        "enemy?" => "is-enemy?",
+        "not-enemy?" => "not-enemy?",
+        _ => return None,
+    })
+}
+
+/// `test` read one step along `dir` without moving: the step (false off the board), the test,
+/// and the step back along the opposite direction, whatever the test said. (A direction in a
+/// dagaz expression moves, and an `and` stops at the first false.)
+fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfError> {
+    let span = dir.span;
+    let back = opposite(dir, names)?;
+    let Some(test) = test else {
+        return Ok(form("and", vec![dir.clone(), back], span));
+    };
+    let held = form("and", vec![test, back.clone()], span);
+    let left = form("and", vec![back, sym("false", span)], span);
+    Ok(form(
+        "and",
+        vec![dir.clone(), form("or", vec![held, left], span)],
+        span,
+    ))
+}
+
+/// A ZRF condition as a dagaz expression. None of them moves: one that looks at a neighbour
+/// (`(empty? n)`, `(on-board? n)`) steps there and back.
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
     if let Some(word) = node.as_symbol() {
-        let dagaz = match word {
-            "empty?" => "is-empty?",
-            "not-empty?" => "not-empty?",
-            "friend?" => "is-friend?",
-            "not-friend?" => "not-friend?",
-            "enemy?" => "is-enemy?",
-            "not-enemy?" => "not-enemy?",
-            "true" | "false" => word,
-            other => return Err(ZrfError::unsupported(other, span)),
+        return match (board_test(word), word) {
+            (Some(test), _) => Ok(sym(test, span)),
+            (None, "true" | "false") => Ok(sym(word, span)),
+            _ => Err(ZrfError::unsupported(word, span)),
         };
-        return Ok(sym(dagaz, span));
     }
     let rest = args(node);
+    if let Some(test) = node.head().and_then(board_test) {
+        return match rest {
+            [] => Ok(sym(test, span)),
+            [dir] => peek(dir, Some(sym(test, span)), names),
+            _ => Err(ZrfError::expected(
+                "a board test with at most a direction",
+                node,
+            )),
+        };
+    }
     let all = |rest: &[Node]| {
         rest.iter()
             .map(|c| condition(c, names))
@@ -228,6 +264,7 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         Some(op @ ("and" | "or" | "not")) => form(op, all(rest)?, span),
         Some("piece?") => typed(one(node, rest)?)?,
         Some("not-piece?") => form("not", vec![typed(one(node, rest)?)?], span),
+        Some("on-board?") => peek(one(node, rest)?, None, names)?,
         Some("in-zone?") => form("in-zone?", vec![one(node, rest)?.clone()], span),
         Some("not-in-zone?") => form(
             "not",

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""How much of the Zillions corpus dagaz reads (issue #58): every `.zrf` file under CORPUS
+(default ../shared/zrf, the Dagaz project's 303 files), opened with `dagaz perft FILE --depth N`
+for N = 1, 2, 3 as far as the referee's counts go, and compared with the referee's perft of the
+same file (CORPUS/referee.jsonl, the Dagaz JavaScript engine's own; its `distinct_counts` where
+it lists a move twice).
+
+Each file ends in one of:
+- `agrees`: every depth the referee counted gives dagaz's count;
+- `differs`: dagaz loads it and counts otherwise (the first depth that differs is shown);
+- `loads`: dagaz loads it, the referee has no counts (dice, no page, ...);
+- `refused`: dagaz stops with a located error, tallied by its message (`unsupported ZRF keyword
+  `add-partial``), so the table says what to translate next;
+- `slow`: a depth ran past --timeout seconds.
+
+Usage (from the repository root):
+
+    python3 scripts/zrf_corpus.py                  # the table, and a line per file with --verbose
+    python3 scripts/zrf_corpus.py --only checkmate/zrf/chess.zrf --verbose
+"""
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import support
+
+REPO = support.REPO
+
+
+def referee(corpus: Path) -> dict:
+    """The referee's line of each file, by its path under the corpus."""
+    lines = {}
+    path = corpus / "referee.jsonl"
+    if path.exists():
+        for line in path.read_text().splitlines():
+            entry = json.loads(line)
+            lines[entry["zrf"]] = entry
+    return lines
+
+
+def perft(binary: Path, path: Path, depth: int, timeout: float):
+    """(count, None) or (None, why)."""
+    try:
+        r = subprocess.run([str(binary), "perft", str(path), "--depth", str(depth)],
+                           capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, "slow"
+    if r.returncode != 0:
+        # The message's first line, without the file's name: what to tally.
+        first = (r.stderr.strip().splitlines() or ["(no message)"])[0]
+        return None, re.sub(r"^error: (\S+: )?", "", first)
+    return int(r.stdout.strip().splitlines()[-1]), None
+
+
+def judge(binary: Path, path: Path, entry: dict, timeout: float):
+    """(verdict, detail) for one file."""
+    expected = (entry or {}).get("distinct_counts") or (entry or {}).get("counts") or []
+    if (entry or {}).get("random_turns"):
+        expected = []
+    got = []
+    for depth in range(1, max(len(expected), 1) + 1):
+        count, why = perft(binary, path, depth, timeout)
+        if why == "slow":
+            return "slow", f"depth {depth}"
+        if why is not None:
+            return "refused", why
+        got.append(count)
+        if depth <= len(expected) and count != expected[depth - 1]:
+            return "differs", f"depth {depth}: dagaz {count}, referee {expected[depth - 1]}"
+    if not expected:
+        return "loads", f"perft 1 = {got[0]}"
+    return "agrees", " ".join(str(c) for c in got)
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "zrf",
+                   help="the directory of FOLDER/zrf/NAME.zrf files and referee.jsonl")
+    p.add_argument("--only", action="append", help="a file under the corpus (repeat it)")
+    p.add_argument("--timeout", type=float, default=20.0, help="seconds for one perft (default 20)")
+    p.add_argument("--verbose", action="store_true", help="a line per file")
+    support.add_dagaz_options(p)
+    args = p.parse_args()
+    if not args.corpus.is_dir():
+        print(f"error: no corpus at {args.corpus}", file=sys.stderr)
+        return 2
+    binary = support.private_dagaz(args.dagaz.resolve(), args.build)
+    lines = referee(args.corpus)
+    files = sorted(args.corpus.glob("*/zrf/*.zrf"))
+    if args.only:
+        files = [args.corpus / f for f in args.only]
+    verdicts, reasons = Counter(), Counter()
+    start = time.perf_counter()
+    for i, path in enumerate(files, 1):
+        name = str(path.relative_to(args.corpus))
+        verdict, detail = judge(binary, path, lines.get(name), args.timeout)
+        verdicts[verdict] += 1
+        if verdict == "refused":
+            reasons[detail] += 1
+        if args.verbose:
+            print(f"{verdict:8} {name}: {detail}")
+        elif i % 25 == 0:
+            print(f"zrf_corpus: {i}/{len(files)} files", file=sys.stderr)
+    print(f"{len(files)} files in {time.perf_counter() - start:.0f} s: "
+          + ", ".join(f"{verdicts[v]} {v}" for v in ("agrees", "differs", "loads", "slow", "refused")))
+    print("\nwhy refused (files):")
+    for why, n in reasons.most_common(15):
+        print(f"  {n:4}  {why}")
+    return 0
+
+
+if __name__ == "__main__":
+    support.run(main)

@@ -1,0 +1,91 @@
+//! Zillions rules files (issue #58): a `.zrf` file is opened as a `.game` file is, through the
+//! same commands. `tests/data/zrf/` holds ZRF files written for these tests (the Zillions
+//! corpus itself is measured by `scripts/zrf_corpus.py`, not copied here), each with a twin in
+//! dagaz's own language that must count the same perft.
+
+use crate::{load, repo_path};
+use dagaz_engine::{Counting, MoveGen, Perft};
+use pretty_assertions::assert_eq;
+
+fn perft(relative: &str, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
+    let game = load(relative);
+    let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
+    let mut start = game.initial_position();
+    depths
+        .map(|d| perft.count(&mut start, d).unwrap())
+        .collect()
+}
+
+/// Runs the command line in process: (exit code, stdout, stderr).
+fn dagaz(args: &[&str]) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("dagaz").chain(args.iter().copied());
+    let code = dagaz_cli::run(argv, &mut out, &mut err, false);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// March: macros with pasted arguments, slides that may end at every square (`add` in a
+/// `while`), a capture read ZRF's way (the captured piece stays until the move is played), a
+/// promotion by `(add Rook)` in a zone, a goal by `absolute-config` for one player, stalemate.
+#[test]
+fn march_counts_as_its_twin_in_dagaz_s_language() {
+    let zrf = perft("tests/data/zrf/march.zrf", 1..=7);
+    assert_eq!(zrf, [2, 4, 10, 29, 123, 534, 3192]);
+    assert_eq!(perft("tests/data/zrf/march.game", 1..=7), zrf);
+}
+
+#[test]
+fn a_zrf_file_goes_through_every_command() {
+    let path = repo_path("tests/data/zrf/march.zrf").display().to_string();
+    assert_eq!(
+        dagaz(&["moves", &path, "--moves", "a2-a3", "c3-c2"]),
+        (0, "a1-a2\na3-a4\nb2-b3\n".into(), String::new())
+    );
+    assert_eq!(
+        dagaz(&["check", &path]).0,
+        0,
+        "a translated game has no problem"
+    );
+    let (code, out, _) = dagaz(&["bestmove", &path, "--depth", "3"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().last().is_some_and(|m| m.contains('-')), "{out}");
+}
+
+/// What does not translate yet stops the file with a located message, never a game that plays
+/// otherwise.
+#[test]
+fn an_unsupported_keyword_is_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("dagaz-zrf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("partial.zrf");
+    std::fs::write(
+        &file,
+        "(game (title \"P\") (players A B)\n\
+         (board (grid (dimensions (\"a/b\" (1 0)) (\"2/1\" (0 1))) (directions (n 0 -1))))\n\
+         (piece (name M) (moves (n (verify empty?) (add-partial x))))\n\
+         (board-setup (A (M a1)) (B (M b2))))",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    let (code, out, err) = dagaz(&["moves", &path]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: unsupported ZRF keyword `add-partial`"),
+        "{err}"
+    );
+    assert!(err.contains("partial.zrf:3:43"), "{err}");
+    // Zillions' own text, Latin-1, reads as well as UTF-8.
+    let latin = dir.join("latin.zrf");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let at = bytes.iter().position(|&b| b == b'P').unwrap();
+    bytes[at] = 0xe9;
+    std::fs::write(&latin, bytes).unwrap();
+    let (code, _, err) = dagaz(&["moves", &latin.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("add-partial"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
