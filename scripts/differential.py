@@ -1088,7 +1088,9 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
                 states[i] = r.play(states[i], legal[i][move])
             else:
                 active[i] = False  # reported above; this referee sits the rest of the game out
-        history.append(move)
+        # Shogi's people notation asks 8h2b= where 8h2b+ is legal too (`(notation shogi)`).
+        asks = spec.name in ("shogi", "minishogi", "dobutsu") and move + "+" in dagaz_moves
+        history.append(move + "=" if asks else move)
     return compared, "cut (--max-plies)"
 
 

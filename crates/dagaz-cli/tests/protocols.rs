@@ -252,6 +252,20 @@ fn uci_a_bad_move_or_fen_is_reported_and_the_position_kept() {
     assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
 }
 
+/// The protocols speak the game's own notation: USI's bare `8h2b` is the bishop that does not
+/// promote, which a person at `play` or `--moves` has to write `8h2b=`.
+#[test]
+fn uci_reads_a_bare_shogi_move_as_not_promoting() {
+    let (code, lines) = session(
+        "uci",
+        "shogi.game",
+        "position startpos moves 7g7f 3c3d 8h2b\ngo perft 1\n".to_string(),
+    );
+    assert_eq!(code, 0);
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert!(lines.contains(&"3a2b: 1".to_string()), "{lines:?}");
+}
+
 /// A `position ... moves ...` plays its moves through the positions' record of boards, so Go's
 /// positional superko holds there as in `dagaz moves`: after White j8 takes j7 and Black j7
 /// takes back j8 and j9, White j9 would bring back the board before j8.

@@ -140,6 +140,23 @@ pub fn match_move<'m>(
     }
 }
 
+/// Picks the legal move a program wrote: the move whose notation (what its `log`s write, as
+/// protocols speak: `e2e4`, USI's `8h2b` not promoting) is `text` exactly, else as
+/// [`match_move`] reads people's notation. For protocols and a page's clicks, where a bare
+/// `8h2b` means the move that does not promote.
+pub fn match_notation<'m>(
+    game: &Game,
+    moves: &'m [Move],
+    text: &str,
+) -> Result<&'m Move, MoveMatchError> {
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let wanted = squeeze(text);
+    match moves.iter().find(|m| squeeze(&m.notation(game)) == wanted) {
+        Some(mv) => Ok(mv),
+        None => match_move(game, moves, text),
+    }
+}
+
 /// The move a typed SAN names: `None` when it names none.
 fn by_san<'m>(
     game: &Game,
@@ -337,6 +354,26 @@ mod tests {
                  8h2b= not to"
                     .into()
             )
+        );
+        // What a person reads is what they type.
+        let g = game("shogi.game");
+        let mut position = g.initial_position();
+        let mut gen = MoveGen::default();
+        for m in opening {
+            let legal = gen.moves(&g, &position).unwrap();
+            let mv = match_move(&g, &legal, m).unwrap().clone();
+            position.play(&g, &mv);
+        }
+        let legal = gen.moves(&g, &position).unwrap();
+        let mut read: Vec<String> = legal
+            .iter()
+            .map(|m| crate::written(&g, &mut gen, &position, &legal, m).unwrap())
+            .filter(|w| w.starts_with("8h"))
+            .collect();
+        sort_for_reading(&mut read);
+        assert_eq!(
+            read,
+            ["8h2b+", "8h2b=", "8h3c+", "8h3c=", "8h4d", "8h5e", "8h6f", "8h7g"]
         );
         // Outside the zone there is nothing to ask; `=` is allowed all the same.
         assert_eq!(pick("shogi.game", &[], "7g7f"), Ok("7g7f".into()));

@@ -52,7 +52,8 @@ pub fn san(
 }
 
 /// The move as a person reads it: its SAN in a game that declares `(notation san)`, else its
-/// notation (what its `log`s write).
+/// notation (what its `log`s write), with `=` under `(notation shogi)` where the move could
+/// have promoted and does not (`8h2b=` beside `8h2b+`), as a person has to type it.
 pub fn written(
     game: &Game,
     gen: &mut MoveGen,
@@ -61,10 +62,16 @@ pub fn written(
     mv: &Move,
 ) -> Result<String, GenError> {
     if game.writes_san() {
-        san(game, gen, position, legal, mv)
-    } else {
-        Ok(mv.notation(game))
+        return san(game, gen, position, legal, mv);
     }
+    let text = mv.notation(game);
+    if game.asks_promotion() {
+        let promoting = format!("{text}+");
+        if legal.iter().any(|m| m.notation(game) == promoting) {
+            return Ok(format!("{text}="));
+        }
+    }
+    Ok(text)
 }
 
 /// The SAN of every legal move of `position`, in their order.
