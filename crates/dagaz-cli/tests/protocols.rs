@@ -259,7 +259,7 @@ fn uci_reads_a_bare_shogi_move_as_not_promoting() {
     let (code, lines) = session(
         "uci",
         "shogi.game",
-        "position startpos moves 7g7f 3c3d 8h2b\ngo perft 1\n".to_string(),
+        "position startpos moves 7g7f 3c3d 8h2b\ngo perft 1\n",
     );
     assert_eq!(code, 0);
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
