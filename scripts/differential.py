@@ -82,7 +82,7 @@ PINS = {
 OWN = "this repository"  # the move generators of scripts/ (class Own): no package, nothing to pin
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR") or REPO / "target")
 FILES = "abcdefghijklmnopqrstuvwxyz"
-GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i; dagaz does not
+GO_COLUMNS = "abcdefghjklmnopqrst"  # Go skips the letter i, as dagaz's Go boards do
 
 
 # ---------------------------------------------------------------------------
@@ -419,8 +419,8 @@ def _go(state, text, n):
     colour, point = text.split(" ", 1)  # "B d4", "W PASS"; rank 1 is the bottom printed row
     if point == "PASS":
         return "pass"
-    m = re.fullmatch(r"([a-z])(\d+)", point)
-    return f"{FILES[GO_COLUMNS.index(m.group(1))]}{m.group(2)}"
+    m = re.fullmatch(r"([a-hj-t])(\d+)", point.lower())
+    return f"{m.group(1)}{m.group(2)}"  # GTP's point, as dagaz names it
 
 
 def _mancala(state, text, n):
@@ -660,9 +660,10 @@ def printed_grid(game: str, state):
     raise ValueError(game)
 
 
-def cell(grid, square):
-    """The printed cell of a canonical square: file a = leftmost column, rank 1 = bottom row."""
-    return grid[len(grid) - int(square[1:])][FILES.index(square[0])]
+def cell(grid, square, columns=FILES):
+    """The printed cell of a canonical square: file a = leftmost column (`columns` names
+    them: Go's skip i), rank 1 = bottom row."""
+    return grid[len(grid) - int(square[1:])][columns.index(square[0])]
 
 
 EMPTY = ".-+"
@@ -676,7 +677,7 @@ def self_test(args) -> int:
         "connect-four": (["d1", "d2"], {"a1", "b1", "c1", "d3", "e1", "f1", "g1"}),
         "othello": ([], {"c5", "d6", "e3", "f4"}),
         "hex": ([], {f"{f}{r}" for f in FILES[:11] for r in range(1, 12)}),
-        "go-9x9": ([], {f"{f}{r}" for f in FILES[:9] for r in range(1, 10)} | {"pass"}),
+        "go-9x9": ([], {f"{f}{r}" for f in GO_COLUMNS[:9] for r in range(1, 10)} | {"pass"}),
         "y-5": ([], {f"{f}{r}" for r in range(1, 6) for f in FILES[:r]}),
         "dots-and-boxes": ([], {"a2", "a4", "b1", "b3", "b5", "c2", "c4", "d1", "d3", "d5", "e2", "e4"}),
         "pentago": ([], {f"{f}{r}{t}" for f in FILES[:6] for r in range(1, 7) for t in PENTAGO_TURNS.values()}),
@@ -751,7 +752,8 @@ def self_test(args) -> int:
                     ok = (cell(before, fr) not in EMPTY and cell(after, fr) in EMPTY
                           and cell(after, to) == cell(before, fr))
                 else:
-                    ok = cell(before, move) in EMPTY and cell(after, move) not in EMPTY
+                    columns = GO_COLUMNS if name == "go-9x9" else FILES
+                    ok = cell(before, move, columns) in EMPTY and cell(after, move, columns) not in EMPTY
                 checked += 1
                 if not ok:
                     failures += 1
@@ -1082,7 +1084,9 @@ def play_game(spec, referees, dagaz, args, game_index, budget, report, superko):
                 states[i] = r.play(states[i], legal[i][move])
             else:
                 active[i] = False  # reported above; this referee sits the rest of the game out
-        history.append(move)
+        # Shogi's people notation asks 8h2b= where 8h2b+ is legal too (`(notation shogi)`).
+        asks = spec.name in ("shogi", "minishogi", "dobutsu") and move + "+" in dagaz_moves
+        history.append(move + "=" if asks else move)
     return compared, "cut (--max-plies)"
 
 

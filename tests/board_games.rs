@@ -207,13 +207,13 @@ fn go_after(file: &str, setup: &str, moves: &[&str]) -> Vec<String> {
 
 #[test]
 fn go_superko_forbids_bringing_back_a_board_that_simple_ko_allows() {
-    // In the top right corner, White i9 and Black i7 each have i8 as their last liberty. White
-    // i8 takes i7; Black i7 takes back two stones, i8 and i9 (no ko: two stones). White i9
+    // In the top right corner, White j9 and Black j7 each have j8 as their last liberty. White
+    // j8 takes j7; Black j7 takes back two stones, j8 and j9 (no ko: two stones). White j9
     // would then bring back the board of the setup: positional superko forbids it, simple ko
     // does not. (Met in a random game against OpenSpiel, which ends the game there as a draw.)
-    let setup = "(Black (Stone h9 h8 i7)) (White (Stone i9 h7 i6)) (turn White)";
-    let stones = ["h9", "h8", "i7", "h7", "i6"];
-    let points: Vec<String> = "abcdefghi"
+    let setup = "(Black (Stone h9 h8 j7)) (White (Stone j9 h7 j6)) (turn White)";
+    let stones = ["h9", "h8", "j7", "h7", "j6"];
+    let points: Vec<String> = "abcdefghj"
         .chars()
         .flat_map(|f| (1..=9).map(move |r| format!("{f}{r}")))
         .filter(|p| !stones.contains(&p.as_str()))
@@ -221,7 +221,7 @@ fn go_superko_forbids_bringing_back_a_board_that_simple_ko_allows() {
     let with = |point: bool| -> Vec<String> {
         let mut moves: Vec<String> = points
             .iter()
-            .filter(|p| point || p.as_str() != "i9")
+            .filter(|p| point || p.as_str() != "j9")
             .cloned()
             .chain(["pass".to_string()])
             .collect();
@@ -229,16 +229,16 @@ fn go_superko_forbids_bringing_back_a_board_that_simple_ko_allows() {
         moves
     };
     assert_eq!(
-        go_after("games/go-9x9.game", setup, &["i8", "i7"]),
+        go_after("games/go-9x9.game", setup, &["j8", "j7"]),
         with(false)
     );
     assert_eq!(
-        go_after("tests/fixtures/go-simple-ko.game", setup, &["i8", "i7"]),
+        go_after("tests/fixtures/go-simple-ko.game", setup, &["j8", "j7"]),
         with(true)
     );
-    // Played elsewhere first, White i9 makes a board the game has not had.
-    let later = go_after("games/go-9x9.game", setup, &["i8", "i7", "a1", "b1"]);
-    assert!(later.contains(&"i9".to_string()), "{later:?}");
+    // Played elsewhere first, White j9 makes a board the game has not had.
+    let later = go_after("games/go-9x9.game", setup, &["j8", "j7", "a1", "b1"]);
+    assert!(later.contains(&"j9".to_string()), "{later:?}");
 }
 
 #[test]

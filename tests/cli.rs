@@ -99,6 +99,66 @@ fn perft_divide_lists_each_root_move_then_the_total() {
 }
 
 #[test]
+fn moves_and_divide_read_numbers_as_numbers() {
+    // Text order would put 12-16 before 9-13; people read 9 before 10.
+    let english = repo_path("games/english.game").display().to_string();
+    let out = dagaz(&["moves", &english]);
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (0, "9-13\n9-14\n10-14\n10-15\n11-15\n11-16\n12-16\n")
+    );
+    let out = dagaz(&["perft", &english, "--depth", "1", "--divide"]);
+    assert_eq!(
+        out.stdout,
+        "9-13: 1\n9-14: 1\n10-14: 1\n10-15: 1\n11-15: 1\n11-16: 1\n12-16: 1\n7\n"
+    );
+    // Go's points: a9 before a10, and the columns skip i.
+    let go = repo_path("games/go-13x13.game").display().to_string();
+    let out = dagaz(&["moves", &go]);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.get(..3), Some(&["a1", "a2", "a3"][..]), "{lines:?}");
+    assert_eq!(lines.get(8..10), Some(&["a9", "a10"][..]), "{lines:?}");
+    assert!(
+        lines.contains(&"j13") && !lines.contains(&"i1"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn typed_moves_are_read_as_players_write_them() {
+    // Go in any case; the columns skip i.
+    let go = repo_path("games/go-9x9.game").display().to_string();
+    let out = dagaz(&["moves", &go, "--moves", "E5", "J9"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stdout.contains("e5\n") && !out.stdout.contains("j9\n"));
+    // Shogi asks whether a move that may promote does.
+    let shogi = repo_path("games/shogi.game").display().to_string();
+    let out = dagaz(&["moves", &shogi, "--moves", "7g7f", "3c3d", "8h2b"]);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: --moves: move 3 (8h2b): `8h2b` is ambiguous: promotion is optional here: write \
+         8h2b+ to promote or 8h2b= not to\n"
+    );
+    for (typed, white) in [("8h2b+", "3a2b"), ("8h2b=", "3a2b")] {
+        let out = dagaz(&["moves", &shogi, "--moves", "7g7f", "3c3d", typed]);
+        assert_eq!(out.code, 0, "{typed}: {}", out.stderr);
+        assert!(out.stdout.contains(white), "{typed}");
+    }
+    // Draughts says a capture is compulsory.
+    let english = repo_path("games/english.game").display().to_string();
+    let out = dagaz(&[
+        "moves", &english, "--moves", "9-14", "22-17", "14-18", "23-19",
+    ]);
+    assert!(
+        out.stderr
+            .contains("`23-19` is not a legal move here: a capture is compulsory"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn perft_on_several_threads_counts_the_same() {
     for threads in ["1", "2", "3"] {
         let out = dagaz(&["perft", &game_path(), "--depth", "5", "--threads", threads]);

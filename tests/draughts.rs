@@ -298,7 +298,7 @@ fn moves_are_matched_exactly_or_by_their_ends() {
         .to_string();
     assert_eq!(
         err,
-        "`4-10` is not a legal move here (moves are written as the game writes them, such as 4x31x42x15); legal moves: 4x27x38x15, 4x31x42x15"
+        "`4-10` is not a legal move here: a capture is compulsory (moves are written as the game writes them, such as 4x31x42x15); legal moves: 4x27x38x15, 4x31x42x15"
     );
 }
 

@@ -258,6 +258,19 @@ fn the_engine_plays_itself_to_a_ply_limit() {
 }
 
 #[test]
+fn play_lists_the_moves_in_reading_order() {
+    let english = game("english.game");
+    let out = dagaz(&["play", &english], "moves\nquit\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout
+            .contains("9-13 9-14 10-14 10-15 11-15 11-16 12-16\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
 fn draughts_boards_carry_a_key_of_square_numbers() {
     let international = game("international.game");
     let out = dagaz(&["play", &international], "quit\n");

@@ -81,7 +81,7 @@ fn moves(args: &PositionArgs, notation: Notation) -> Result<String, Failure> {
         return Err(Failure::GameOver(game_over(&loaded, &mut gen)?));
     }
     let mut lines = written(&loaded, &mut gen, &moves, notation)?;
-    lines.sort();
+    dagaz_engine::sort_for_reading(&mut lines);
     Ok(lines.iter().fold(String::new(), |mut s, l| {
         let _ = writeln!(s, "{l}");
         s
@@ -158,7 +158,7 @@ fn perft(
         if notation == Notation::San {
             rows = in_san(&loaded, rows)?;
         }
-        rows.sort();
+        rows.sort_by(|(a, m), (b, n)| dagaz_engine::reading_order(a, b).then(m.cmp(n)));
         if divide {
             for (notation, n) in &rows {
                 let _ = writeln!(out, "{notation}: {n}");

@@ -435,7 +435,9 @@ struct PositionArgs {
     fen: Option<String>,
     /// Play these moves first, as the game writes them (chess: SAN "e4", "Nf3", "O-O", "e8=Q"
     /// or coordinates "e2e4", "e1g1", "e7e8q"; draughts: "32-28", "28x19x10" or the short
-    /// "28x10"); an illegal one is an error that lists the legal moves.
+    /// "28x10"; shogi: "7g7f", "P*5e", and "8h2b+" or "8h2b=" where promoting is optional;
+    /// Go: "e5" or "E5", the columns skipping i); an illegal or ambiguous one is an error that
+    /// says why where it can and lists the legal moves.
     #[arg(long, value_name = "MOVE", num_args = 1..)]
     moves: Vec<String>,
     #[command(flatten)]

@@ -442,6 +442,6 @@ fn sorted_written(game: &Game, position: &Position, moves: &[Move]) -> String {
         .iter()
         .map(|m| written(game, &mut gen, (position, moves), m))
         .collect();
-    all.sort();
+    dagaz_engine::sort_for_reading(&mut all);
     all.join(" ")
 }

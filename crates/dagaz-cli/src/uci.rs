@@ -236,7 +236,7 @@ fn position(
         start,
         moves,
         |text, legal| {
-            dagaz_engine::match_move(game, legal, text)
+            dagaz_engine::match_notation(game, legal, text)
                 .cloned()
                 .map_err(|e| e.to_string())
         },

@@ -252,28 +252,42 @@ fn uci_a_bad_move_or_fen_is_reported_and_the_position_kept() {
     assert!(legal.iter().any(|m| m == best), "{best} not in {legal:?}");
 }
 
+/// The protocols speak the game's own notation: USI's bare `8h2b` is the bishop that does not
+/// promote, which a person at `play` or `--moves` has to write `8h2b=`.
+#[test]
+fn uci_reads_a_bare_shogi_move_as_not_promoting() {
+    let (code, lines) = session(
+        "uci",
+        "shogi.game",
+        "position startpos moves 7g7f 3c3d 8h2b\ngo perft 1\n",
+    );
+    assert_eq!(code, 0);
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert!(lines.contains(&"3a2b: 1".to_string()), "{lines:?}");
+}
+
 /// A `position ... moves ...` plays its moves through the positions' record of boards, so Go's
-/// positional superko holds there as in `dagaz moves`: after White i8 takes i7 and Black i7
-/// takes back i8 and i9, White i9 would bring back the board before i8.
+/// positional superko holds there as in `dagaz moves`: after White j8 takes j7 and Black j7
+/// takes back j8 and j9, White j9 would bring back the board before j8.
 #[test]
 fn uci_go_moves_keep_positional_superko() {
-    let moves = "h9 i9 h8 h7 i7 i6 a1 i8 i7";
+    let moves = "h9 j9 h8 h7 j7 j6 a1 j8 j7";
     let (code, lines) = session(
         "uci",
         "go-9x9.game",
         format!(
-            "position startpos moves {moves} i9\nposition startpos moves {moves}\ngo perft 1\n"
+            "position startpos moves {moves} j9\nposition startpos moves {moves}\ngo perft 1\n"
         ),
     );
     assert_eq!(code, 0);
     assert!(
-        lines[0].starts_with("info string error: move 10 (i9): `i9` is not a legal move here"),
+        lines[0].starts_with("info string error: move 10 (j9): `j9` is not a legal move here"),
         "{}",
         lines[0]
     );
-    assert!(lines.contains(&"i8: 1".to_string()), "{lines:?}");
-    assert!(!lines.contains(&"i9: 1".to_string()), "{lines:?}");
-    // 81 points, 6 stones, i9 forbidden, and the pass.
+    assert!(lines.contains(&"j8: 1".to_string()), "{lines:?}");
+    assert!(!lines.contains(&"j9: 1".to_string()), "{lines:?}");
+    // 81 points, 6 stones, j9 forbidden, and the pass.
     assert_eq!(last(&lines), "Nodes searched: 75");
 }
 

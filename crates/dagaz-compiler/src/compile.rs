@@ -219,6 +219,7 @@ fn assemble(
         superko_draws: matches!(game.superko, Some((dagaz_syntax::Superko::Draw, _))),
         search: search(game),
         san: matches!(game.notation, Some((dagaz_syntax::MoveNotation::San, _))),
+        asks_promotion: matches!(game.notation, Some((dagaz_syntax::MoveNotation::Shogi, _))),
         end_score: end_score(game),
         komi,
         hands,

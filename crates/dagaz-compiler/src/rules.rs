@@ -113,6 +113,9 @@ pub struct Rules {
     pub search: SearchPreference,
     /// `(notation san)`: people read and write the moves in Standard Algebraic Notation.
     pub san: bool,
+    /// `(notation shogi)`: where a move and its promotion are both legal, people write which
+    /// (`+` to promote, `=` not to), and the bare move is refused as ambiguous.
+    pub asks_promotion: bool,
     /// How a game that ends without a goal deciding it is scored, if it is.
     pub end_score: Option<EndScore>,
     /// `(komi PLAYER POINTS)`: half points added to a player's score.

@@ -91,7 +91,9 @@ pub use error::{
 pub use model::Game;
 pub use movegen::{MoveGen, StepLimits};
 pub use moves::Move;
-pub use notation::{match_move, render_value, MoveMatchError};
+pub use notation::{
+    match_move, match_notation, reading_order, render_value, sort_for_reading, MoveMatchError,
+};
 pub use open::{GameSource, OpenError, ReadFileError, Texts, MAX_GAME_TEXT};
 #[cfg(feature = "parallel")]
 pub use perft::ParallelPerft;

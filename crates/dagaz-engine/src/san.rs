@@ -52,7 +52,8 @@ pub fn san(
 }
 
 /// The move as a person reads it: its SAN in a game that declares `(notation san)`, else its
-/// notation (what its `log`s write).
+/// notation (what its `log`s write), with `=` under `(notation shogi)` where the move could
+/// have promoted and does not (`8h2b=` beside `8h2b+`), as a person has to type it.
 pub fn written(
     game: &Game,
     gen: &mut MoveGen,
@@ -61,10 +62,16 @@ pub fn written(
     mv: &Move,
 ) -> Result<String, GenError> {
     if game.writes_san() {
-        san(game, gen, position, legal, mv)
-    } else {
-        Ok(mv.notation(game))
+        return san(game, gen, position, legal, mv);
     }
+    let text = mv.notation(game);
+    if game.asks_promotion() {
+        let promoting = format!("{text}+");
+        if legal.iter().any(|m| m.notation(game) == promoting) {
+            return Ok(format!("{text}="));
+        }
+    }
+    Ok(text)
 }
 
 /// The SAN of every legal move of `position`, in their order.
@@ -121,6 +128,74 @@ pub fn san_without_suffix(game: &Game, legal: &[Move], mv: &Move) -> String {
             out
         }
     }
+}
+
+/// The legal moves a typed SAN (after [`normalise`]) may mean: those whose SAN it is, else
+/// those it names with more or less of the start square than SAN needs (`Ngf3` where `Nf3`
+/// would do; `Nd2` where two knights can go to d2, which is then ambiguous).
+pub(crate) fn read<'m>(game: &Game, legal: &'m [Move], wanted: &str) -> Vec<&'m Move> {
+    let exact: Vec<&Move> = legal
+        .iter()
+        .filter(|m| san_without_suffix(game, legal, m) == wanted)
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    legal
+        .iter()
+        .filter(|m| loose_forms(game, m).iter().any(|f| f == wanted))
+        .collect()
+}
+
+/// Why several moves fit one typed SAN, with their SAN: `two knights can go there: Nbd2,
+/// Nfd2`.
+pub(crate) fn why_ambiguous(game: &Game, legal: &[Move], found: &[&Move]) -> String {
+    let mut sans: Vec<String> = found
+        .iter()
+        .map(|m| san_without_suffix(game, legal, m))
+        .collect();
+    crate::sort_for_reading(&mut sans);
+    let kind = match found.first().and_then(|m| shape(game, m)) {
+        Some(Shape::Step { kind, .. }) => game.piece_name(kind).to_lowercase(),
+        _ => "piece".into(),
+    };
+    let count = match found.len() {
+        2 => "two".to_string(),
+        3 => "three".to_string(),
+        n => n.to_string(),
+    };
+    format!("{count} {kind}s can go there: {}", sans.join(", "))
+}
+
+/// A piece move written with any part of its start square or none (`Nf3`, `Ngf3`, `N1f3`,
+/// `Ng1f3`): what people may type for it, disambiguated or not.
+fn loose_forms(game: &Game, mv: &Move) -> Vec<String> {
+    let Some(Shape::Step {
+        kind,
+        from,
+        to,
+        capture,
+        promoted,
+    }) = shape(game, mv)
+    else {
+        return Vec::new();
+    };
+    if is_pawn(game, kind) {
+        return Vec::new();
+    }
+    let board = game.board();
+    let name = board.position_name(from);
+    let mut tail = String::from(if capture { "x" } else { "" });
+    tail.push_str(board.position_name(to));
+    if let Some(p) = promoted {
+        tail.push('=');
+        tail.push_str(&letter(game, p));
+    }
+    let head = letter(game, kind);
+    ["", file(name), rank(name), name]
+        .iter()
+        .map(|hint| format!("{head}{hint}{tail}"))
+        .collect()
 }
 
 /// The piece type's letter in SAN: its notation, upper case.

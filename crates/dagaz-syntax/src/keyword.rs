@@ -163,6 +163,9 @@ keywords! {
     /// `(notation san)` in `game`: moves are read and written in Standard Algebraic Notation
     /// (`e4`, `Nf3`, `exd5`, `O-O`, `e8=Q+`), as chess players write them.
     San = "san",
+    /// `(notation shogi)` in `game`: moves are written as their `log`s write them, and where
+    /// promoting is optional the move says so: `+` to promote, `=` not to (`2b3a+`, `2b3a=`).
+    Shogi = "shogi",
     /// The goal condition `no-moves`.
     NoMoves = "no-moves",
     /// The goal condition `checkmated`.

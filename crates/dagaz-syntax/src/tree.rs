@@ -288,11 +288,14 @@ pub enum Superko {
     Draw,
 }
 
-/// How people write a game's moves, beyond the text its `log`s write: `(notation san)`.
+/// How people write a game's moves, beyond the text its `log`s write: `(notation san)`,
+/// `(notation shogi)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveNotation {
     /// Standard Algebraic Notation, as chess players write it.
     San,
+    /// The `log`s' text, with an optional promotion asked for: `+` promotes, `=` declines.
+    Shogi,
 }
 
 /// How the engine chooses its moves unless told otherwise: `(search alpha-beta)` or

@@ -5,7 +5,7 @@
 
 use crate::pool::{lock, Schedule};
 use crate::selfplay::Rng;
-use dagaz_engine::{match_move, Game, GenError, MoveGen, StepLimits};
+use dagaz_engine::{match_notation, Game, GenError, MoveGen, StepLimits};
 use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
 use std::sync::Mutex;
 
@@ -117,7 +117,7 @@ fn one_game(
             // answer is matched by notation among the moves here.
             let found = searcher.search(&record, &limits, &mut |_| {})?;
             found.best.and_then(|mv| {
-                match_move(game, &moves, &mv.notation(searcher.game()))
+                match_notation(game, &moves, &mv.notation(searcher.game()))
                     .ok()
                     .cloned()
             })

@@ -336,6 +336,13 @@ impl Game {
         self.rules.san
     }
 
+    /// Whether people say whether a move promotes where promoting is optional (`(notation
+    /// shogi)`): `2b3a+` promotes, `2b3a=` does not, and a bare `2b3a` that could be either is
+    /// refused by [`crate::match_move`].
+    pub fn asks_promotion(&self) -> bool {
+        self.rules.asks_promotion
+    }
+
     /// Whether positions of this game hold hands (pieces off the board).
     pub fn has_hands(&self) -> bool {
         self.rules.has_hands()

@@ -122,7 +122,10 @@ impl Lower {
                     .map(|s| (s, span));
             }
             Keyword::Notation => {
-                let choices = [(Keyword::San, MoveNotation::San)];
+                let choices = [
+                    (Keyword::San, MoveNotation::San),
+                    (Keyword::Shogi, MoveNotation::Shogi),
+                ];
                 game.notation = self
                     .ok(one_of(text, parts, clause, choices))
                     .map(|n| (n, span));
