@@ -171,10 +171,11 @@ enum Command {
     Play {
         #[command(flatten)]
         position: PositionArgs,
-        /// Who types the moves: the first player (`white`), the second (`black`), `both`
-        /// (two people, the engine only referees) or `none` (the engine plays itself).
-        /// Player names of the game work too.
-        #[arg(long, default_value = "white")]
+        /// Who types the moves: a player of the game by name (`White`, `Black` in English
+        /// draughts, where Black moves first), `first` or `second` in the order of play (`white`
+        /// and `black` where the game has no such player), `both` (two people, the engine only
+        /// referees) or `none` (the engine plays itself).
+        #[arg(long, default_value = "first")]
         human: String,
         #[command(flatten)]
         search: SearchArgs,

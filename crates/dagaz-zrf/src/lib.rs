@@ -80,7 +80,11 @@ mod tests {
     /// Hostile or broken texts give an error, never a panic.
     #[test]
     fn broken_texts_are_errors() {
-        let deep = format!("{}{}", "(define a (a $1 $1 $1))".repeat(1), "(game (a (a (a x))))");
+        let deep = format!(
+            "{}{}",
+            "(define a (a $1 $1 $1))".repeat(1),
+            "(game (a (a (a x))))"
+        );
         for text in [
             "",
             "(game",
