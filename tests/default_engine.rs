@@ -115,14 +115,13 @@ fn every_shipped_game_s_default_engine_beats_random_moves() {
     let results = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..2 {
-            scope.spawn(|| loop {
-                let Some(name) = games.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let start = std::time::Instant::now();
-                let tally = against_random(name);
-                let seconds = start.elapsed().as_secs_f64();
-                results.lock().unwrap().push((name.clone(), tally, seconds));
+            scope.spawn(|| {
+                while let Some(name) = games.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let start = std::time::Instant::now();
+                    let tally = against_random(name);
+                    let seconds = start.elapsed().as_secs_f64();
+                    results.lock().unwrap().push((name.clone(), tally, seconds));
+                }
             });
         }
     });

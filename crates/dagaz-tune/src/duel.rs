@@ -41,8 +41,8 @@ impl Tally {
 
 /// Who moves for one side of a match.
 enum Mover<'g> {
-    /// A search of its own game's file.
-    Engine(Searcher<'g>),
+    /// A search of its own game's file (boxed: a searcher is large).
+    Engine(Box<Searcher<'g>>),
     /// A legal move drawn uniformly by the game's seeded generator.
     Random,
 }
@@ -58,8 +58,8 @@ pub fn duel(
 ) -> Result<Tally, GenError> {
     let movers = || {
         [
-            Mover::Engine(Searcher::new(first, gen_limits, 4)),
-            Mover::Engine(Searcher::new(second, gen_limits, 4)),
+            Mover::Engine(Box::new(Searcher::new(first, gen_limits, 4))),
+            Mover::Engine(Box::new(Searcher::new(second, gen_limits, 4))),
         ]
     };
     play_match(first, options, gen_limits, movers, progress)
@@ -81,7 +81,7 @@ pub fn against_random(
         if let Some(algorithm) = algorithm {
             engine.set_algorithm(algorithm);
         }
-        [Mover::Engine(engine), Mover::Random]
+        [Mover::Engine(Box::new(engine)), Mover::Random]
     };
     play_match(game, options, gen_limits, movers, progress)
 }
