@@ -16,6 +16,7 @@ mod board_games;
 mod chess;
 mod classics;
 mod cli;
+mod default_engine;
 mod diagnostics;
 mod draughts;
 mod layering;

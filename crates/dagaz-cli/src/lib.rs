@@ -192,7 +192,9 @@ enum Command {
     /// Play two versions of a game file against each other (the same rules, two evaluations:
     /// the shipped one and a tuned one, say): each opening, a few random moves, played twice
     /// with the sides swapped, every move searched to the same node count. Prints the first
-    /// file's wins, draws, losses and the Elo difference they stand for.
+    /// file's wins, draws, losses and the Elo difference they stand for. With `--random`
+    /// instead of the other file, the game's engine plays a player that picks uniformly
+    /// among the legal moves (seeded), taking each side in turn.
     Match(MatchArgs),
     /// Speak the UCI protocol on standard input and output (for chess GUIs and python-chess):
     /// moves in the game's notation, `go perft N` too. See docs/protocols.md.
@@ -247,7 +249,15 @@ struct MatchArgs {
     /// The game whose result is reported: a shipped game's name or a .game file.
     game: PathBuf,
     /// The game it plays against (the same rules): a name or a .game file.
-    other: PathBuf,
+    #[arg(required_unless_present = "random", conflicts_with = "random")]
+    other: Option<PathBuf>,
+    /// Play against uniformly random legal moves (from the seed) instead of another file.
+    #[arg(long)]
+    random: bool,
+    /// With `--random`: the engine's algorithm (by default the game's `(search ...)` clause,
+    /// else `alphabeta`); with `mcts` and `mcts-rave`, `--nodes` counts playouts.
+    #[arg(long, value_enum, requires = "random")]
+    search: Option<SearchKind>,
     /// Games (each opening is played twice, the sides swapped).
     #[arg(long, default_value_t = 20, value_parser = numbers::positive_usize())]
     games: usize,
@@ -359,13 +369,16 @@ impl ProtocolArgs {
     }
 }
 
-/// How long the engine thinks (by default to depth 4, or for the time given).
+/// How long the engine thinks: `play` by default a second a move, `bestmove` to depth 4 (the
+/// same answer every time).
 #[derive(Clone, Debug, Args)]
 struct SearchArgs {
     /// Search this many plies deep, 1 to 64 (iterative deepening, with quiescence beyond).
     #[arg(long, conflicts_with = "movetime", value_parser = numbers::depth_option())]
     depth: Option<u32>,
-    /// Think for this many milliseconds (at most 366 days).
+    /// Think for this many milliseconds (at most 366 days). With none of `--depth`,
+    /// `--movetime`, `--nodes`: `play` thinks 1000 ms a move, `bestmove` searches to depth 4
+    /// (the same answer every time).
     #[arg(long, value_name = "MS", value_parser = numbers::millis_option())]
     movetime: Option<u64>,
     /// Stop after this many positions searched (at least 1).

@@ -13,15 +13,38 @@ use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-/// The search limits the options give; with none, depth 4.
+/// `play`'s search limits: the options', else a second a move.
 fn search_limits(args: &SearchArgs) -> SearchLimits {
-    let mut limits = SearchLimits {
+    limits_or(
+        args,
+        SearchLimits {
+            movetime: Some(Duration::from_secs(1)),
+            ..SearchLimits::default()
+        },
+    )
+}
+
+/// `bestmove`'s search limits: the options', else depth 4, the same answer every time (scripts
+/// rely on it).
+fn bestmove_limits(args: &SearchArgs) -> SearchLimits {
+    limits_or(
+        args,
+        SearchLimits {
+            depth: Some(4),
+            ..SearchLimits::default()
+        },
+    )
+}
+
+/// The limits the options give, or `otherwise` when they give none.
+fn limits_or(args: &SearchArgs, otherwise: SearchLimits) -> SearchLimits {
+    let limits = SearchLimits {
         depth: args.depth,
         nodes: args.nodes,
         movetime: args.movetime.map(Duration::from_millis),
     };
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        limits.depth = Some(4);
+        return otherwise;
     }
     limits
 }
@@ -41,7 +64,7 @@ pub(crate) fn bestmove(
     args: &SearchArgs,
     out: &mut (dyn Write + Send),
 ) -> Result<(), Failure> {
-    let limits = search_limits(args);
+    let limits = bestmove_limits(args);
     let mut searcher = new_searcher(&loaded.game, loaded.limits, args);
     let mut lines = String::new();
     let found = searcher

@@ -176,10 +176,15 @@ pub(crate) fn run_match(
     err: &mut dyn Write,
 ) -> Result<String, String> {
     let (first, _) = load_game(&args.game)?;
-    let (second, _) = load_game(&args.other)?;
-    let (shown, other) = (args.game.display(), args.other.display());
-    same_rules(&first, &second)
-        .map_err(|why| format!("error: {shown} and {other} are not the same game: {why}\n"))?;
+    let second = match &args.other {
+        Some(other) => Some((load_game(other)?.0, other.display().to_string())),
+        None => None,
+    };
+    let shown = args.game.display();
+    if let Some((second, other)) = &second {
+        same_rules(&first, second)
+            .map_err(|why| format!("error: {shown} and {other} are not the same game: {why}\n"))?;
+    }
     let options = args.play.schedule(args.games, args.nodes);
     let gen_limits = crate::loaded::limits(&args.limits);
     let start = Instant::now();
@@ -189,10 +194,14 @@ pub(crate) fn run_match(
             *l = (done, *t);
         }
     };
+    let algorithm = args.search.map(crate::SearchKind::algorithm);
     let tally = with_progress(
         progress,
         err,
-        || dagaz_tune::duel(&first, &second, &options, gen_limits, &note),
+        || match &second {
+            Some((second, _)) => dagaz_tune::duel(&first, second, &options, gen_limits, &note),
+            None => dagaz_tune::against_random(&first, algorithm, &options, gen_limits, &note),
+        },
         |err| {
             if let Ok(l) = last.lock() {
                 let (done, t) = *l;
@@ -212,6 +221,7 @@ pub(crate) fn run_match(
     let elo = tally
         .elo()
         .map_or_else(|| "n/a".to_string(), |e| format!("{e:+.0}"));
+    let other = second.map_or_else(|| "random moves".to_string(), |(_, other)| other);
     Ok(format!(
         "{shown} against {other}: {} games at {} nodes a move after {} random plies: \
          +{} ={} -{}, score {:.1}%, Elo {elo}, {:.0} s\n",

@@ -1,12 +1,13 @@
 //! A match between two versions of one game's file (the same rules, two evaluations, say the
 //! shipped one and a tuned one): each opening, a few random moves, is played twice with the
 //! sides swapped, every move searched to the same node count, so that only the evaluations
-//! differ and the same seed plays the same match.
+//! differ and the same seed plays the same match. [`against_random`] plays a game's engine
+//! against a player that picks uniformly among the legal moves, by the same loop.
 
 use crate::pool::{lock, Schedule};
 use crate::selfplay::Rng;
 use dagaz_engine::{match_notation, Game, GenError, MoveGen, StepLimits};
-use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
+use dagaz_search::{Algorithm, GameOver, GameRecord, SearchLimits, Searcher};
 use std::sync::Mutex;
 
 /// The match's result for the first game file.
@@ -38,6 +39,14 @@ impl Tally {
     }
 }
 
+/// Who moves for one side of a match.
+enum Mover<'g> {
+    /// A search of its own game's file (boxed: a searcher is large).
+    Engine(Box<Searcher<'g>>),
+    /// A legal move drawn uniformly by the game's seeded generator.
+    Random,
+}
+
 /// Plays the match of `first` against `second` (two games of two players with the same
 /// rules); `progress` hears each finished game with the tally so far.
 pub fn duel(
@@ -47,18 +56,51 @@ pub fn duel(
     gen_limits: StepLimits,
     progress: &(dyn Fn(usize, &Tally) + Sync),
 ) -> Result<Tally, GenError> {
+    let movers = || {
+        [
+            Mover::Engine(Box::new(Searcher::new(first, gen_limits, 4))),
+            Mover::Engine(Box::new(Searcher::new(second, gen_limits, 4))),
+        ]
+    };
+    play_match(first, options, gen_limits, movers, progress)
+}
+
+/// Plays `game`'s engine (its `(search ...)` clause's algorithm, or `algorithm` when given)
+/// against a player that picks uniformly among the legal moves: the engine takes each seat
+/// in turn (the first in even games of two players), the random player the others, and the
+/// tally is the engine's.
+pub fn against_random(
+    game: &Game,
+    algorithm: Option<Algorithm>,
+    options: &Schedule,
+    gen_limits: StepLimits,
+    progress: &(dyn Fn(usize, &Tally) + Sync),
+) -> Result<Tally, GenError> {
+    let movers = || {
+        let mut engine = Searcher::new(game, gen_limits, 4);
+        if let Some(algorithm) = algorithm {
+            engine.set_algorithm(algorithm);
+        }
+        [Mover::Engine(Box::new(engine)), Mover::Random]
+    };
+    play_match(game, options, gen_limits, movers, progress)
+}
+
+/// Plays the games of a match on `options.threads` threads, each thread with its own
+/// `movers` (the first is the one whose results are tallied).
+fn play_match<'g>(
+    game: &'g Game,
+    options: &Schedule,
+    gen_limits: StepLimits,
+    movers: impl Fn() -> [Mover<'g>; 2] + Sync,
+    progress: &(dyn Fn(usize, &Tally) + Sync),
+) -> Result<Tally, GenError> {
     let tally = Mutex::new((Tally::default(), 0usize));
     crate::pool::play_all(
         options.games,
         options.threads,
-        || {
-            let engines = [
-                Searcher::new(first, gen_limits, 4),
-                Searcher::new(second, gen_limits, 4),
-            ];
-            (engines, MoveGen::new(gen_limits))
-        },
-        |(engines, gen), i| one_game(first, engines, gen, options, i),
+        || (movers(), MoveGen::new(gen_limits)),
+        |(movers, gen), i| one_game(game, movers, gen, options, i),
         |won| {
             let mut guard = lock(&tally);
             let (t, done) = &mut *guard;
@@ -74,20 +116,25 @@ pub fn duel(
     Ok(tally.into_inner().unwrap_or_else(|e| e.into_inner()).0)
 }
 
-/// Game `index`: opening `index / 2`, the first file's engine moving first in even games.
-/// Whether the first file's engine won (`None`: a draw).
+/// Game `index`: the first mover takes seat `index % players` and the second the others;
+/// each seating's games share the opening `index / players`. Whether the first mover won
+/// (`None`: a draw).
 fn one_game(
     game: &Game,
-    engines: &mut [Searcher<'_>; 2],
+    movers: &mut [Mover<'_>; 2],
     gen: &mut MoveGen,
     options: &Schedule,
     index: usize,
 ) -> Result<Option<bool>, GenError> {
-    let pair = (index / 2) as u64;
-    let first_starts = index % 2 == 0;
-    let mut rng = Rng::new(options.seed ^ pair.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let players = game.player_count().max(1);
+    let (seat, opening) = (index % players, (index / players) as u64);
+    let mut rng = Rng::new(options.seed ^ opening.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut record = GameRecord::new(game.initial_position());
-    engines.iter_mut().for_each(Searcher::new_game);
+    for mover in movers.iter_mut() {
+        if let Mover::Engine(searcher) = mover {
+            searcher.new_game();
+        }
+    }
     let limits = SearchLimits {
         nodes: Some(options.nodes),
         ..SearchLimits::default()
@@ -104,29 +151,25 @@ fn one_game(
         if record.len() >= options.max_plies {
             break None;
         }
-        let chosen = if record.len() < options.random_plies {
-            moves.get(rng.below(moves.len())).cloned()
-        } else {
-            // The first player's side is the first file's engine in even games.
-            let mover_is_first_player = record.position().to_move().index() == 0;
-            let engine = usize::from(mover_is_first_player != first_starts);
-            let Some(searcher) = engines.get_mut(engine) else {
-                break None;
-            };
-            // Each engine searches its own game's position: the rules are the same, so its
-            // answer is matched by notation among the moves here.
-            let found = searcher.search(&record, &limits, &mut |_| {})?;
-            found.best.and_then(|mv| {
-                match_notation(game, &moves, &mv.notation(searcher.game()))
-                    .ok()
-                    .cloned()
-            })
+        let mover = usize::from(record.position().to_move().index() != seat);
+        let chosen = match movers.get_mut(mover) {
+            Some(Mover::Engine(searcher)) if record.len() >= options.random_plies => {
+                // Each engine searches its own game's position: the rules are the same, so
+                // its answer is matched by notation among the moves here.
+                let found = searcher.search(&record, &limits, &mut |_| {})?;
+                found.best.and_then(|mv| {
+                    match_notation(game, &moves, &mv.notation(searcher.game()))
+                        .ok()
+                        .cloned()
+                })
+            }
+            _ => moves.get(rng.below(moves.len())).cloned(),
         };
         let Some(mv) = chosen else { break None };
         record.play(game, &mv);
     };
     Ok(match over {
-        Some(over) if !over.draw => over.winner.map(|w| (w.index() == 0) == first_starts),
+        Some(over) if !over.draw => over.winner.map(|w| w.index() == seat),
         _ => None,
     })
 }
@@ -185,5 +228,31 @@ mod tests {
         let tally = duel(&game, &game, &options, Default::default(), &|_, _| {}).unwrap();
         assert_eq!(tally.wins + tally.draws + tally.losses, 4);
         assert_eq!(tally.wins, tally.losses);
+    }
+
+    /// The engine against random moves, each side in turn: tic-tac-toe is never lost, and
+    /// the same seed plays the same games.
+    #[test]
+    fn the_engine_does_not_lose_to_random_moves() {
+        let text = std::fs::read_to_string(format!(
+            "{}/../../games/tic-tac-toe.game",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        let game = Game::load(&text).unwrap();
+        let options = Schedule {
+            games: 6,
+            random_plies: 0,
+            nodes: 2_000,
+            max_plies: 20,
+            threads: 2,
+            seed: 5,
+        };
+        let run = || against_random(&game, None, &options, Default::default(), &|_, _| {});
+        let tally = run().unwrap();
+        assert_eq!(tally.wins + tally.draws + tally.losses, 6);
+        assert_eq!(tally.losses, 0);
+        assert!(tally.wins >= 3, "{tally:?}");
+        assert_eq!(run().unwrap(), tally);
     }
 }

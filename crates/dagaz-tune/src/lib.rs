@@ -28,7 +28,7 @@ mod pool;
 mod selfplay;
 mod weights;
 
-pub use duel::{duel, Tally};
+pub use duel::{against_random, duel, Tally};
 pub use fit::{fit, FitOptions, Fitted};
 pub use holder::evaluation_holder;
 pub use pool::Schedule;
