@@ -326,8 +326,8 @@ mod tests {
     use crate::shipped::game;
     use crate::MoveGen;
 
-    /// What `typed` picks in `file` after `before`: the move's notation, or the error.
-    fn pick(file: &str, before: &[&str], typed: &str) -> Result<String, String> {
+    /// The game of `file` and its position after `before`, each typed as a person would.
+    fn after(file: &str, before: &[&str]) -> (crate::Game, crate::Position) {
         let g = game(file);
         let mut position = g.initial_position();
         let mut gen = MoveGen::default();
@@ -336,7 +336,13 @@ mod tests {
             let mv = match_move(&g, &legal, m).unwrap().clone();
             position.play(&g, &mv);
         }
-        let legal = gen.moves(&g, &position).unwrap();
+        (g, position)
+    }
+
+    /// What `typed` picks in `file` after `before`: the move's notation, or the error.
+    fn pick(file: &str, before: &[&str], typed: &str) -> Result<String, String> {
+        let (g, position) = after(file, before);
+        let legal = MoveGen::default().moves(&g, &position).unwrap();
         match_move(&g, &legal, typed)
             .map(|m| m.notation(&g))
             .map_err(|e| e.to_string())
@@ -356,14 +362,8 @@ mod tests {
             )
         );
         // What a person reads is what they type.
-        let g = game("shogi.game");
-        let mut position = g.initial_position();
+        let (g, position) = after("shogi.game", &opening);
         let mut gen = MoveGen::default();
-        for m in opening {
-            let legal = gen.moves(&g, &position).unwrap();
-            let mv = match_move(&g, &legal, m).unwrap().clone();
-            position.play(&g, &mv);
-        }
         let legal = gen.moves(&g, &position).unwrap();
         let mut read: Vec<String> = legal
             .iter()
