@@ -89,3 +89,40 @@ fn an_unsupported_keyword_is_a_located_error() {
     assert!(err.contains("add-partial"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Drops: a piece type with `drops` is in every player's hand, unlimited unless the setup
+/// counts it (`(Stone off 1)`); an `add` puts it down where the block stands.
+#[test]
+fn drops_come_from_the_hand_that_board_setup_counts() {
+    let dir = std::env::temp_dir().join(format!("dagaz-zrf-drops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("place.zrf");
+    let text = |setup: &str| {
+        format!(
+            "(game (title \"Place\") (players X O)\n\
+             (board (grid (dimensions (\"a/b/c\" (1 0)) (\"3/2/1\" (0 1))) (directions (n 0 -1))))\n\
+             (piece (name Stone) (drops ((verify empty?) add)))\n\
+             (board-setup {setup})\n\
+             (loss-condition (X O) stalemated))"
+        )
+    };
+    let path = file.display().to_string();
+    let counts = |setup: &str| -> Vec<String> {
+        std::fs::write(&file, text(setup)).unwrap();
+        (1..=3)
+            .map(|d| dagaz(&["perft", &path, "--depth", &d.to_string()]).1)
+            .collect()
+    };
+    // Unlimited stones: 9, 9·8, 9·8·7 ways.
+    assert_eq!(counts("(X) (O)"), ["9\n", "72\n", "504\n"]);
+    // X holds one stone: after it and O's answer X has no move, and stalemate ends the game.
+    assert_eq!(counts("(X (Stone off 1)) (O)"), ["9\n", "72\n", "0\n"]);
+    assert_eq!(
+        dagaz(&["moves", &path, "--moves", "Stone@b2"])
+            .1
+            .lines()
+            .next(),
+        Some("Stone@a1")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -65,6 +65,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
+        dropping: None,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
@@ -73,7 +74,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
-        players(clauses, span)?,
+        players(clauses, &droppers(clauses), span)?,
     ];
     game_items.extend(board.game_clauses.iter().cloned());
     game_items.extend(rules(clauses, &board)?);
@@ -151,6 +152,18 @@ fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
                     }
                 }
             }
+            Some("drops") => {
+                let dropping = moves::Names {
+                    dropping: Some(&name),
+                    ..*names
+                };
+                for block in args(clause) {
+                    match block.head() {
+                        Some("move-type") => {}
+                        _ => items.push(moves::drop_block(block, &dropping)?),
+                    }
+                }
+            }
             Some(other) => return Err(ZrfError::unsupported(other, clause.span)),
             None => {
                 return Err(ZrfError::expected(
@@ -162,6 +175,16 @@ fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
     }
     items.push(moves::post(span));
     Ok(form("piece", items, span))
+}
+
+/// The piece types that have `drops`.
+fn droppers(clauses: &[Node]) -> Vec<String> {
+    clauses
+        .iter()
+        .filter(|c| c.head() == Some("piece"))
+        .filter(|c| args(c).iter().any(|k| k.head() == Some("drops")))
+        .filter_map(|c| name_of(args(c)))
+        .collect()
 }
 
 fn player_names(clauses: &[Node]) -> Vec<String> {
@@ -179,8 +202,9 @@ fn player_names(clauses: &[Node]) -> Vec<String> {
 }
 
 /// `(players ...)` in the order of `(turn-order ...)`, each with the pieces `(board-setup ...)`
-/// gives it (`(P off N)`: N in hand).
-fn players(clauses: &[Node], span: Span) -> Result<Node, ZrfError> {
+/// gives it and a hand: `(P off N)` holds N, a piece type that `droppers` names and the setup
+/// does not count is unlimited.
+fn players(clauses: &[Node], droppers: &[String], span: Span) -> Result<Node, ZrfError> {
     let names = player_names(clauses);
     let order = turn_order(clauses, &names)?;
     let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
@@ -192,26 +216,29 @@ fn players(clauses: &[Node], span: Span) -> Result<Node, ZrfError> {
             .unwrap_or_default()
             .iter()
             .find(|p| p.head() == Some(player.as_str()));
+        let mut hand = Vec::new();
         for pieces in given.map(args).unwrap_or_default() {
-            entry.push(placed(pieces)?);
+            match pieces.as_list().unwrap_or_default() {
+                [piece, off, n] if off.as_symbol() == Some("off") => {
+                    hand.push(list(vec![piece.clone(), n.clone()], pieces.span));
+                }
+                [piece, ..] if piece.as_symbol().is_some() => entry.push(pieces.clone()),
+                _ => return Err(ZrfError::expected("`(PIECE POSITION ...)`", pieces)),
+            }
+        }
+        for dropper in droppers {
+            let counted = hand.iter().any(|h| h.head() == Some(dropper.as_str()));
+            if !counted {
+                let unlimited = vec![sym(dropper, span), sym("unlimited", span)];
+                hand.push(list(unlimited, span));
+            }
+        }
+        if !hand.is_empty() {
+            entry.push(form("hand", hand, span));
         }
         items.push(list(entry, span));
     }
     Ok(form("players", items, span))
-}
-
-/// `(PIECE POS ...)` as it stands, or `(PIECE off N)` as `(hand (PIECE N))`.
-fn placed(node: &Node) -> Result<Node, ZrfError> {
-    let items = node.as_list().unwrap_or_default();
-    match items {
-        [piece, off, n] if off.as_symbol() == Some("off") => Ok(form(
-            "hand",
-            vec![list(vec![piece.clone(), n.clone()], node.span)],
-            node.span,
-        )),
-        [piece, ..] if piece.as_symbol().is_some() => Ok(node.clone()),
-        _ => Err(ZrfError::expected("`(PIECE POSITION ...)`", node)),
-    }
 }
 
 /// The players in turn order: `(turn-order ...)` when it names each player once, else the

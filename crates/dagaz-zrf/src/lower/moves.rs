@@ -27,6 +27,8 @@ pub struct Names<'a> {
     pub board: &'a Board,
     /// The piece types.
     pub pieces: &'a [String],
+    /// The piece a `drops` block puts down; `None` in a move block.
+    pub dropping: Option<&'a str>,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -68,6 +70,23 @@ pub fn post(span: Span) -> Node {
     )
 }
 
+/// A drop block, `(INSTRUCTION ...)` run from every position with a new piece of
+/// `names.dropping`, as `(drops ...)`: an `add` puts the piece down where it stands.
+pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
+    let items = node
+        .as_list()
+        .ok_or_else(|| ZrfError::expected("a drop block `(INSTRUCTION ...)`", node))?;
+    let span = node.span;
+    let mut out = vec![form(
+        "let",
+        vec![sym(MARK, span), sym("position", span)],
+        span,
+    )];
+    out.extend(statements(items, names)?);
+    out.push(form("check", vec![sym("false", span)], span));
+    Ok(form("drops", out, span))
+}
+
 /// A move block, `(INSTRUCTION ...)`, as `(move ...)`.
 pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let items = node
@@ -93,7 +112,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     let check = |what: Node| form("check", vec![what], span);
     if let Some(word) = node.as_symbol() {
         out.extend(match word {
-            "add" => add(&[], span),
+            "add" => add(&[], names, span),
             "capture" => vec![capture(span)],
             "mark" => vec![form(
                 "set!",
@@ -109,7 +128,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     let rest = args(node);
     match node.head() {
         Some("verify") => out.push(check(condition(one(node, rest)?, names)?)),
-        Some("add") => out.extend(add(rest, span)),
+        Some("add") => out.extend(add(rest, names, span)),
         Some("capture") if rest.is_empty() => out.push(capture(span)),
         Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
         Some("if") => out.push(if_form(rest, names, span)?),
@@ -145,7 +164,10 @@ fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfErro
 
 /// `add`, `(add)` or `(add PIECE ...)`: the move completed here (as PIECE, one move each) and
 /// going on.
-fn add(pieces: &[Node], span: Span) -> Vec<Node> {
+fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
+    if names.dropping.is_some() {
+        return vec![drop_here(pieces, span)];
+    }
     let set = |name: &str, value: Node| form("set!", vec![sym(name, span), value], span);
     let mut out = vec![set(
         PROMOTE,
@@ -158,6 +180,28 @@ fn add(pieces: &[Node], span: Span) -> Vec<Node> {
     }
     out.push(form("end-move", vec![], span));
     out
+}
+
+/// A drop's `add`: a choice between putting the piece down here (changed to each of `pieces`
+/// when there are any), which completes the move, and going on without it.
+fn drop_here(pieces: &[Node], span: Span) -> Node {
+    let s = |name: &str| sym(name, span);
+    let mut items = vec![form("any", vec![s("true"), s("false")], span)];
+    match pieces {
+        [] => {}
+        [one] => items.push(form("promote", vec![one.clone()], span)),
+        many => items.push(form(
+            "promote",
+            vec![form("any", many.to_vec(), span)],
+            span,
+        )),
+    }
+    items.push(form("drop", vec![], span));
+    let at = crate::forms::string("@", span);
+    items.push(form("log", vec![s("piece"), at, s("position")], span));
+    items.push(form("end-move", vec![], span));
+    items.push(form("check", vec![s("false")], span));
+    form("if", items, span)
 }
 
 /// `capture`: the piece here goes when the move is played; an empty square or one already
