@@ -58,6 +58,11 @@ fn ambiguity(why: &str, candidates: &[String]) -> String {
     }
 }
 
+/// `text` without its white space: how typed moves and notations are compared.
+fn squeezed(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
 /// The squares of a notation such as `28x19x10` or `32-28` (separators `x`, `-`, `:`).
 fn squares(text: &str) -> Vec<&str> {
     text.split(['x', '-', ':'])
@@ -76,9 +81,8 @@ pub fn match_move<'m>(
     moves: &'m [Move],
     text: &str,
 ) -> Result<&'m Move, MoveMatchError> {
-    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    let wanted = squeeze(text);
-    let written: Vec<String> = moves.iter().map(|m| squeeze(&m.notation(game))).collect();
+    let wanted = squeezed(text);
+    let written: Vec<String> = moves.iter().map(|m| squeezed(&m.notation(game))).collect();
     if game.asks_promotion() {
         if let Some(found) = promotion_asked(moves, &written, &wanted, text) {
             return found;
@@ -149,9 +153,8 @@ pub fn match_notation<'m>(
     moves: &'m [Move],
     text: &str,
 ) -> Result<&'m Move, MoveMatchError> {
-    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    let wanted = squeeze(text);
-    match moves.iter().find(|m| squeeze(&m.notation(game)) == wanted) {
+    let wanted = squeezed(text);
+    match moves.iter().find(|m| squeezed(&m.notation(game)) == wanted) {
         Some(mv) => Ok(mv),
         None => match_move(game, moves, text),
     }
