@@ -180,9 +180,8 @@ impl<'l> Table<'l> {
         draw(self.game(), self.position(), &look)
     }
 
-    /// Plays `mv`, one of `legal`, noting how a person writes it.
-    fn play(&mut self, gen: &mut MoveGen, legal: &[Move], mv: &Move) {
-        let text = written(self.game(), gen, (self.position(), legal), mv);
+    /// Plays `mv`, noting `text`, how a person writes it.
+    fn play(&mut self, mv: &Move, text: String) {
         self.written.push(text);
         self.loaded.record.play(&self.loaded.game, mv);
     }
@@ -274,9 +273,12 @@ pub(crate) fn play(
             table.summary(out);
             return Ok(());
         };
-        let chosen = if table.human_to_move() {
+        let (chosen, text) = if table.human_to_move() {
             match human_turn(&mut table, &mut gen, &legal, input, out) {
-                Turn::Play(mv) => mv,
+                Turn::Play(mv) => {
+                    let text = written(table.game(), &mut gen, (table.position(), &legal), &mv);
+                    (mv, text)
+                }
                 Turn::Again(again) => {
                     redraw = again.then_some(true);
                     continue;
@@ -287,9 +289,9 @@ pub(crate) fn play(
                 }
             }
         } else {
-            engine_turn(&mut searcher, &table, (&limits, &legal), out)?
+            engine_turn(&mut searcher, (&table, &mut gen), (&limits, &legal), out)?
         };
-        table.play(&mut gen, &legal, &chosen);
+        table.play(&chosen, text);
         // The key waits for the first board drawn.
         redraw = Some(redraw == Some(true));
     }
@@ -418,13 +420,14 @@ fn command(
     Some(Turn::Again(false))
 }
 
-/// The engine's turn: the move it plays, written to `out` with what the search found.
+/// The engine's turn: the move it plays and how a person writes it, written to `out` with what
+/// the search found.
 fn engine_turn(
     searcher: &mut Searcher<'_>,
-    table: &Table<'_>,
+    (table, gen): (&Table<'_>, &mut MoveGen),
     (limits, legal): (&SearchLimits, &[Move]),
     out: &mut (dyn Write + Send),
-) -> Result<Move, String> {
+) -> Result<(Move, String), String> {
     let loaded = &*table.loaded;
     let found = searcher
         .search(&loaded.record, limits, &mut |_| {})
@@ -434,17 +437,16 @@ fn engine_turn(
     };
     let info = &found.info;
     let side = table.game().player_name(table.position().to_move());
-    let mut gen = loaded.generator();
+    let text = written(table.game(), gen, (table.position(), legal), &best);
     let _ = writeln!(
         out,
-        "{side} plays {} (depth {}, score {}, {} nodes in {:.2} s)",
-        written(table.game(), &mut gen, (table.position(), legal), &best),
+        "{side} plays {text} (depth {}, score {}, {} nodes in {:.2} s)",
         info.depth,
         info.score,
         info.nodes,
         info.elapsed.as_secs_f64()
     );
-    Ok(best)
+    Ok((best, text))
 }
 
 /// A legal move as a person reads it: its SAN where the game declares it (its notation

@@ -7,7 +7,7 @@ mod moves;
 
 use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, list, name_of, string, sym, text};
-use board::{Board, BOARD_NAME};
+use board::BOARD_NAME;
 use dagaz_sexpr::{Node, Span};
 
 /// Clauses that only change how Zillions shows or plays the game, not its rules.
@@ -77,14 +77,14 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         players(clauses, &droppers(clauses), span)?,
     ];
     game_items.extend(board.game_clauses.iter().cloned());
-    game_items.extend(rules(clauses, &board)?);
+    game_items.extend(rules(clauses)?);
     out.push(form("game", game_items, span));
     Ok(out)
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
 /// known.
-fn rules(clauses: &[Node], _board: &Board) -> Result<Vec<Node>, ZrfError> {
+fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
     let mut out = Vec::new();
     for clause in clauses {
