@@ -277,7 +277,9 @@ struct PlayArgs {
     /// two are alike.
     #[arg(long, value_name = "N", default_value_t = 8)]
     random_plies: usize,
-    /// A game still going after this many plies counts as a draw.
+    /// A game still going after this many plies ends there: where the game keeps a score (Go's
+    /// area count) the higher score wins, as if both players had passed; in any other it is a
+    /// draw.
     #[arg(long, value_name = "N", default_value_t = 300, value_parser = numbers::positive_usize())]
     max_plies: usize,
     /// Games played at once, one a thread.

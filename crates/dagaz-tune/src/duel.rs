@@ -4,7 +4,7 @@
 //! differ and the same seed plays the same match. [`against_random`] plays a game's engine
 //! against a player that picks uniformly among the legal moves, by the same loop.
 
-use crate::pool::{lock, Schedule};
+use crate::pool::{cut_off, lock, Schedule};
 use crate::selfplay::Rng;
 use dagaz_engine::{match_notation, Game, GenError, MoveGen, StepLimits};
 use dagaz_search::{Algorithm, GameOver, GameRecord, SearchLimits, Searcher};
@@ -15,7 +15,7 @@ use std::sync::Mutex;
 pub struct Tally {
     /// Games the first file's engine won.
     pub wins: usize,
-    /// Games drawn (those that reached the ply limit included).
+    /// Games drawn (those that reached the ply limit without a score to decide them included).
     pub draws: usize,
     /// Games it lost.
     pub losses: usize,
@@ -149,7 +149,7 @@ fn one_game(
             break Some(GameOver::from_ending(game, &ended));
         }
         if record.len() >= options.max_plies {
-            break None;
+            break cut_off(game, record.position());
         }
         let mover = usize::from(record.position().to_move().index() != seat);
         let chosen = match movers.get_mut(mover) {

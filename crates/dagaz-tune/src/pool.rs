@@ -1,7 +1,8 @@
 //! Games shared out among threads: each thread keeps its own engines and takes the next game
 //! until all are played or one fails.
 
-use dagaz_engine::GenError;
+use dagaz_engine::{Game, GenError, Position};
+use dagaz_search::GameOver;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -14,7 +15,8 @@ pub struct Schedule {
     pub random_plies: usize,
     /// Nodes searched for each move after those.
     pub nodes: u64,
-    /// A game still going after this many plies is a draw.
+    /// A game still going after this many plies ends there: by the score, in a game that
+    /// keeps one (Go's area count, as if both players passed), else drawn ([`cut_off`]).
     pub max_plies: usize,
     /// Games played at once.
     pub threads: usize,
@@ -78,4 +80,14 @@ pub(crate) fn play_all<E, R>(
 /// updates.
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How a game cut off at the ply limit ends: the higher score wins where the game keeps a
+/// score (a Go game that random moves would keep going for hundreds of plies more is decided
+/// by its area count then), else it is a draw (`None`).
+pub fn cut_off(game: &Game, position: &Position) -> Option<GameOver> {
+    game.keeps_score().then(|| {
+        let ended = dagaz_engine::by_score(game, position);
+        GameOver::from_ending(game, &ended)
+    })
 }

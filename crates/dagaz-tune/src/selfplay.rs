@@ -2,7 +2,7 @@
 //! moves so that no two are alike, and the quiet positions of each labelled with how its game
 //! ended for the side to move there.
 
-use crate::pool::{lock, Schedule};
+use crate::pool::{cut_off, lock, Schedule};
 use crate::weights::{Features, Layout};
 use dagaz_engine::{Game, GenError, Move, MoveGen, Position, StepLimits};
 use dagaz_search::{GameOver, GameRecord, SearchLimits, Searcher};
@@ -112,7 +112,7 @@ impl<'g> Player<'g> {
                 break Some(GameOver::from_ending(game, &ended));
             }
             if record.len() >= self.options.max_plies {
-                break None;
+                break cut_off(game, record.position());
             }
             let chosen = if record.len() < self.options.random_plies {
                 let i = rng.below(moves.len());

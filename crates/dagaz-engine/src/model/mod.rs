@@ -343,6 +343,12 @@ impl Game {
         self.rules.asks_promotion
     }
 
+    /// Whether the game keeps a score (`(score ...)`: Go's area count, the seeds of
+    /// mancala) that decides it when it ends; [`crate::by_score`] reads it.
+    pub fn keeps_score(&self) -> bool {
+        self.rules.end_score.is_some()
+    }
+
     /// Whether positions of this game hold hands (pieces off the board).
     pub fn has_hands(&self) -> bool {
         self.rules.has_hands()
