@@ -38,6 +38,21 @@ fn march_counts_as_its_twin_in_dagaz_s_language() {
     assert_eq!(perft("tests/data/zrf/march.game", 1..=7), zrf);
 }
 
+/// Graph: two grids, a loose position, links between them and a direction only links give,
+/// an `unlink` and a killed position, translated as a dagaz board given as a graph. Perft 1
+/// by hand: a1 to a2 or b1, c1 to b1 (its step north is cut), h to b1 by `jump`.
+#[test]
+fn a_board_of_two_grids_and_links_counts_as_its_twin() {
+    let zrf = perft("tests/data/zrf/graph.zrf", 1..=6);
+    assert_eq!(zrf, [4, 4, 12, 32, 152, 178]);
+    assert_eq!(perft("tests/data/zrf/graph.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/graph.zrf").display().to_string();
+    assert_eq!(
+        dagaz(&["moves", &path]),
+        (0, "a1-a2\na1-b1\nc1-b1\nh-b1\n".into(), String::new())
+    );
+}
+
 #[test]
 fn a_zrf_file_goes_through_every_command() {
     let path = repo_path("tests/data/zrf/march.zrf").display().to_string();

@@ -54,6 +54,11 @@ pub(crate) fn board(form: &dagaz_syntax::Board, errors: &mut Vec<CompileError>) 
             errors.push(e);
         }
     }
+    for link in &form.links {
+        if let Err(e) = set_link(&mut board, link) {
+            errors.push(e);
+        }
+    }
     let holes: Vec<dagaz_ir::Pos> = form
         .holes
         .iter()
@@ -75,6 +80,23 @@ pub(crate) fn board(form: &dagaz_syntax::Board, errors: &mut Vec<CompileError>) 
         }
     }
     Some(board)
+}
+
+/// A step of `(link ...)` or `(unlink ...)`, on the board before its holes are taken out (a
+/// link onto a hole is then off the board).
+fn set_link(board: &mut Board, link: &dagaz_syntax::Link) -> Result<(), CompileError> {
+    let dir = board
+        .direction(&link.dir.text)
+        .ok_or_else(|| CompileError::unknown("direction", &link.dir.text, link.dir.span))?;
+    let position = |square: &Ident| {
+        board
+            .position(&square.text)
+            .ok_or_else(|| CompileError::unknown("position", &square.text, square.span))
+    };
+    let from = position(&link.from)?;
+    let to = link.to.as_ref().map(position).transpose()?;
+    board.set_link(dir, from, to);
+    Ok(())
 }
 
 /// A position of `(numbers POS ...)`: the first listed is number 1, and so on.

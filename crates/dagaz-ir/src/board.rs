@@ -104,8 +104,10 @@ impl Board {
     }
 
     /// Adds a direction: one offset per dimension, added to a position's coordinates.
+    /// With no offsets, a direction whose steps are all off the board until
+    /// [`Board::set_link`] gives them (a board given as a graph).
     pub fn add_direction(&mut self, name: &str, offsets: &[i64]) -> Result<Dir, TopologyError> {
-        if offsets.len() != self.dims.len() {
+        if !offsets.is_empty() && offsets.len() != self.dims.len() {
             return Err(TopologyError::DirOffsets(
                 name.to_string(),
                 offsets.len(),
@@ -119,15 +121,20 @@ impl Board {
             return Err(TopologyError::DuplicateDirection(name.to_string()));
         }
         let dims = &self.dims;
-        self.links.extend(
-            (0..self.positions.len()).map(|i| neighbour(dims, &coordinates(dims, i), offsets)),
-        );
+        self.links.extend((0..self.positions.len()).map(|i| {
+            if offsets.is_empty() {
+                NONE
+            } else {
+                neighbour(dims, &coordinates(dims, i), offsets)
+            }
+        }));
         let dir = Dir((self.directions.len() - 1) as u8);
         let negated: Vec<i64> = offsets.iter().map(|o| o.saturating_neg()).collect();
+        // A direction given by links alone has no offsets, hence no opposite.
         let opposite = self
             .offsets
             .iter()
-            .position(|o| *o == negated)
+            .position(|o| !offsets.is_empty() && *o == negated)
             .map(|i| Dir(i as u8));
         if let Some(other) = opposite {
             if let Some(slot) = self.opposite.get_mut(other.index()) {
@@ -137,6 +144,18 @@ impl Board {
         self.offsets.push(offsets.to_vec());
         self.opposite.push(opposite);
         Ok(dir)
+    }
+
+    /// Makes the step from `from` along `dir` land on `to` (`None`: off the board), whatever
+    /// the direction's offsets gave: `(link ...)` and `(unlink ...)`.
+    pub fn set_link(&mut self, dir: Dir, from: Pos, to: Option<Pos>) {
+        let len = self.len();
+        if dir.index() >= self.direction_count() || from.index() >= len {
+            return;
+        }
+        if let Some(slot) = self.links.get_mut(dir.index() * len + from.index()) {
+            *slot = to.map_or(NONE, |p| p.0);
+        }
     }
 
     /// Gives `pos` the next square number (the first numbered position is number 1).
@@ -463,6 +482,32 @@ mod tests {
             b.number(b.position("a1").unwrap()),
             Err(TopologyError::NumberedTwice("a1".into()))
         );
+    }
+
+    #[test]
+    fn links_replace_steps_and_give_a_graph_its_directions() {
+        // A ring of three loose positions: one dimension, a direction with no offsets.
+        let mut b = Board::new("ring", vec![names("p q r")]).unwrap();
+        let next = b.add_direction("next", &[]).unwrap();
+        let [p, q, r] = ["p", "q", "r"].map(|n| b.position(n).unwrap());
+        assert_eq!(b.step(next, p), None);
+        b.set_link(next, p, Some(q));
+        b.set_link(next, q, Some(r));
+        b.set_link(next, r, Some(p));
+        assert_eq!(b.step(next, r), Some(p));
+        assert_eq!(b.opposite(next), None);
+        // A link onto a hole is off the board; the others follow the renumbering.
+        b.remove_positions(&[q]);
+        let (p, r) = (b.position("p").unwrap(), b.position("r").unwrap());
+        assert_eq!(b.step(next, p), None);
+        assert_eq!(b.step(next, r), Some(p));
+        // On a grid, an unlinked step is off the board.
+        let mut g = board();
+        let n = g.direction("n").unwrap();
+        let a1 = g.position("a1").unwrap();
+        assert!(g.step(n, a1).is_some());
+        g.set_link(n, a1, None);
+        assert_eq!(g.step(n, a1), None);
     }
 
     #[test]

@@ -66,6 +66,10 @@ keywords! {
     Holes = "holes",
     /// `(dark POS ...)` in `board`: the squares drawn dark; the colour role `dark` in `view`.
     Dark = "dark",
+    /// `(link DIR (FROM TO) ...)` in `board`: steps that replace the grid's.
+    Link = "link",
+    /// `(unlink DIR POS ...)` in `board`: steps taken off the board.
+    Unlink = "unlink",
     /// `(notation "q")` in `piece`.
     Notation = "notation",
     /// `(pre ...)` in `piece`.
@@ -392,6 +396,8 @@ impl Keyword {
         Keyword::Numbers,
         Keyword::Holes,
         Keyword::Dark,
+        Keyword::Link,
+        Keyword::Unlink,
     ];
 
     /// The clauses of `piece`.

@@ -53,7 +53,7 @@ pub use tree::{
     Attribute, Block, Board, BoardRef, BoardStyle, CapturesToHand, Colour, Compare, Define,
     Direction, EndScore, Endgame, Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks,
     File, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter,
-    Material, MoveNotation, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable,
+    Link, Material, MoveNotation, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable,
     PieceView, Player, Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry,
     TurnVariable, View, Zone,
 };

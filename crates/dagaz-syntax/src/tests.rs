@@ -205,6 +205,7 @@ fn a_whole_file_lowers_to_exact_values() {
                 numbers: None,
                 holes: Vec::new(),
                 dark: Vec::new(),
+                links: Vec::new(),
                 broken: false,
                 span: at("(board (name b) (dim \"a-c\") (dir (name e) 1))"),
             })),
@@ -755,8 +756,8 @@ fn board_mistakes_are_all_reported() {
             "`dim` takes 1 argument, found 0 @ (dim)",
             "expected a number (the direction's offset), found the symbol `x` @ x",
             "expected a `(name ...)` clause, found the form `(dir ...)` @ (dir 0 1)",
-            "expected `(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)`, `(holes ...)` or `(dark ...)`, found the form `(size ...)` @ (size 3)",
-            "expected `(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)`, `(holes ...)` or `(dark ...)`, found the symbol `wide` @ wide",
+            "expected a `(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)`, `(holes ...)`, `(dark ...)`, `(link ...)` or `(unlink ...)` clause, found the form `(size ...)` @ (size 3)",
+            "expected a `(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)`, `(holes ...)`, `(dark ...)`, `(link ...)` or `(unlink ...)` clause, found the symbol `wide` @ wide",
             "expected a position name, found the number 2 @ 2",
             "expected at least one `(dim ...)` clause, found the form `(board ...)` @ (board (name c))",
         ]

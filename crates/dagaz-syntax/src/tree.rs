@@ -122,6 +122,9 @@ pub struct Board {
     pub holes: Vec<Ident>,
     /// The positions of every `(dark POS ...)` clause: drawn dark.
     pub dark: Vec<Ident>,
+    /// The steps of every `(link ...)` and `(unlink ...)` clause, in the order written: each
+    /// replaces what the grid (or an earlier link) gave.
+    pub links: Vec<Link>,
     /// Whether some clause of the board could not be lowered (an error says so): the board
     /// is then incomplete.
     pub broken: bool,
@@ -134,9 +137,24 @@ pub struct Board {
 pub struct Direction {
     /// The direction's name.
     pub name: Ident,
-    /// One offset per dimension, in order.
+    /// One offset per dimension, in order; none for a direction whose steps only `link`
+    /// gives.
     pub offsets: Vec<Int>,
     /// The whole clause.
+    pub span: Span,
+}
+
+/// One step of a board given link by link: `(FROM TO)` in `(link DIR ...)`, or a `POS` of
+/// `(unlink DIR ...)` (`to` is `None`: the step is off the board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The direction.
+    pub dir: Ident,
+    /// The position the step leaves.
+    pub from: Ident,
+    /// Where it lands; `None` for no step.
+    pub to: Option<Ident>,
+    /// The `(FROM TO)` pair, or the `POS`.
     pub span: Span,
 }
 

@@ -14,7 +14,7 @@ use crate::error::{SyntaxError, SyntaxErrorKind};
 use crate::keyword::Keyword;
 use crate::macros::Macros;
 use crate::shape::{self, Result};
-use crate::tree::{Block, Board, Direction, File, Ident, Item, Piece};
+use crate::tree::{Block, Board, Direction, File, Ident, Item, Link, Piece};
 use dagaz_sexpr::{Node, Span};
 
 /// Which clause of a piece is being lowered: `end-move` and `no-moves?` depend on it.
@@ -149,6 +149,7 @@ impl Lower {
             numbers: None,
             holes: Vec::new(),
             dark: Vec::new(),
+            links: Vec::new(),
             broken: false,
             span: form.span,
         };
@@ -184,8 +185,16 @@ impl Lower {
                         board.dirs.push(dir);
                     }
                 }
+                Some(Keyword::Link) => {
+                    let links = self.ok(links(item)).unwrap_or_default();
+                    board.links.extend(links);
+                }
+                Some(Keyword::Unlink) => {
+                    let links = self.ok(unlink(item)).unwrap_or_default();
+                    board.links.extend(links);
+                }
                 _ => self.errors.push(SyntaxError::expected(
-                    "`(name ...)`, `(dim ...)`, `(dir ...)`, `(numbers ...)`, `(holes ...)` or `(dark ...)`",
+                    &format!("a {} clause", Keyword::list_clauses(Keyword::BOARD_CLAUSES)),
                     item,
                 )),
             }
@@ -308,6 +317,53 @@ fn direction(item: &Node) -> Result<Direction> {
         offsets,
         span: item.span,
     })
+}
+
+/// `(link DIR (FROM TO) ...)`: each pair a step along DIR.
+fn links(item: &Node) -> Result<Vec<Link>> {
+    let parts = shape::list(item, "a `(link ...)` clause")?;
+    let Some((dir, pairs)) = shape::args(parts).split_first() else {
+        return Err(SyntaxError::expected("`(link DIR (FROM TO) ...)`", item));
+    };
+    let dir = shape::ident(dir, "a direction name")?;
+    pairs
+        .iter()
+        .map(|pair| {
+            let ends = shape::list(pair, "a pair `(FROM TO)` of positions")?;
+            let [from, to] = ends else {
+                return Err(SyntaxError::expected(
+                    "a pair `(FROM TO)` of positions",
+                    pair,
+                ));
+            };
+            Ok(Link {
+                dir: dir.clone(),
+                from: shape::ident(from, "a position name")?,
+                to: Some(shape::ident(to, "a position name")?),
+                span: pair.span,
+            })
+        })
+        .collect()
+}
+
+/// `(unlink DIR POS ...)`: DIR's step from each POS taken off the board.
+fn unlink(item: &Node) -> Result<Vec<Link>> {
+    let parts = shape::list(item, "an `(unlink ...)` clause")?;
+    let Some((dir, squares)) = shape::args(parts).split_first() else {
+        return Err(SyntaxError::expected("`(unlink DIR POS ...)`", item));
+    };
+    let dir = shape::ident(dir, "a direction name")?;
+    squares
+        .iter()
+        .map(|n| {
+            Ok(Link {
+                dir: dir.clone(),
+                from: shape::ident(n, "a position name")?,
+                to: None,
+                span: n.span,
+            })
+        })
+        .collect()
 }
 
 /// The errors sorted by where they start (then end), each reported once: a mistake in a

@@ -1,7 +1,10 @@
-//! A ZRF `(board ...)` of one `grid` as a dagaz `(board ...)`: the dimensions' coordinate
-//! lists, the directions' offsets and the killed positions, which mean the same in both
-//! languages; its zones and symmetries go to the game.
+//! A ZRF `(board ...)` as a dagaz `(board ...)`. One `grid` keeps its shape: the dimensions'
+//! coordinate lists, the directions' offsets and the killed positions mean the same in both
+//! languages, and `links`/`unlink` become dagaz's `link`/`unlink`. A board of several
+//! grids or of loose `positions` is a graph ([`crate::lower::graph`]). Zones and symmetries go
+//! to the game.
 
+use super::graph::{Grid, Layout};
 use crate::error::ZrfError;
 use crate::forms::{args, form, int, string, sym, text};
 use dagaz_sexpr::{Node, NodeKind};
@@ -14,7 +17,7 @@ pub const BOARD_NAME: &str = "zrf-board";
 pub struct Board {
     /// The dagaz `(board ...)` form.
     pub form: Option<Node>,
-    /// The directions and their offsets, for `opposite`.
+    /// The directions and their offsets (none for one only links give), for `opposite`.
     pub dirs: Vec<(String, Vec<i64>)>,
     /// The position names, in board order.
     pub positions: Vec<String>,
@@ -28,9 +31,13 @@ impl Board {
         self.dirs.iter().any(|(d, _)| d == name)
     }
 
-    /// The direction whose offsets are `name`'s negated.
+    /// The direction whose offsets are `name`'s negated; a direction that only links give is
+    /// its own opposite (the referee's table of opposites, built from the offsets, keeps it).
     pub fn opposite(&self, name: &str) -> Option<&str> {
-        let (_, offsets) = self.dirs.iter().find(|(d, _)| d == name)?;
+        let (own, offsets) = self.dirs.iter().find(|(d, _)| d == name)?;
+        if offsets.is_empty() {
+            return Some(own);
+        }
         let back: Vec<i64> = offsets.iter().map(|o| -o).collect();
         self.dirs
             .iter()
@@ -46,28 +53,20 @@ impl Board {
 
 /// The board of `(board CLAUSE ...)`.
 pub fn board(node: &Node) -> Result<Board, ZrfError> {
-    let mut out = Board::default();
-    let mut items = vec![form("name", vec![sym(BOARD_NAME, node.span)], node.span)];
-    let mut grids = 0;
+    let mut layout = Layout::default();
+    let mut game_clauses = Vec::new();
     for clause in args(node) {
         match clause.head() {
             Some("image") => {}
-            Some("grid") => {
-                grids += 1;
-                if grids > 1 {
-                    return Err(ZrfError::unsupported("grid (a second grid)", clause.span));
-                }
-                grid(clause, &mut out, &mut items)?;
-            }
-            Some("directions") => directions(clause, &mut out, &mut items)?,
-            Some("kill-positions") => {
-                let holes = args(clause).to_vec();
-                out.positions
-                    .retain(|p| !holes.iter().any(|h| text(h) == Some(p)));
-                items.push(form("holes", holes, clause.span));
-            }
-            Some("zone") => out.game_clauses.push(zone(clause)?),
-            Some("symmetry") => out.game_clauses.push(clause.clone()),
+            Some("grid") => layout.grids.push(grid(clause)?),
+            // Directions outside a grid belong to the board's (first) grid.
+            Some("directions") => layout.loose_dirs.extend(directions(clause)?),
+            Some("positions") => positions(clause, &mut layout)?,
+            Some("kill-positions") => layout.killed.extend(args(clause).iter().cloned()),
+            Some("links") => layout.links.push(clause.clone()),
+            Some("unlink") => layout.unlinks.extend(args(clause).iter().cloned()),
+            Some("zone") => game_clauses.push(zone(clause)?),
+            Some("symmetry") => game_clauses.push(clause.clone()),
             Some(other) => return Err(ZrfError::unsupported(other, clause.span)),
             None => {
                 return Err(ZrfError::expected(
@@ -77,16 +76,23 @@ pub fn board(node: &Node) -> Result<Board, ZrfError> {
             }
         }
     }
-    if grids == 0 {
-        return Err(ZrfError::unsupported("board (without a grid)", node.span));
+    if layout.grids.is_empty() && layout.loose.is_empty() {
+        return Err(ZrfError::unsupported(
+            "board (without a grid or positions)",
+            node.span,
+        ));
     }
-    out.form = Some(form("board", items.split_off(0), node.span));
+    let mut out = layout.translate(node.span)?;
+    out.game_clauses = game_clauses;
     Ok(out)
 }
 
 /// `(grid (start-rectangle ...) (dimensions (COORDS (DX DY)) ...) (directions ...))`.
-fn grid(node: &Node, out: &mut Board, items: &mut Vec<Node>) -> Result<(), ZrfError> {
-    let mut lists: Vec<Vec<String>> = Vec::new();
+fn grid(node: &Node) -> Result<Grid, ZrfError> {
+    let mut out = Grid {
+        span: node.span,
+        ..Grid::default()
+    };
     for clause in args(node) {
         match clause.head() {
             Some("start-rectangle") => {}
@@ -102,11 +108,13 @@ fn grid(node: &Node, out: &mut Board, items: &mut Vec<Node>) -> Result<(), ZrfEr
                         .ok_or_else(|| {
                             ZrfError::expected("a dimension `(\"a/b/c\" (DX DY))`", dim)
                         })?;
-                    items.push(form("dim", vec![string(&coords, dim.span)], dim.span));
-                    lists.push(coords.split('/').map(str::to_string).collect());
+                    out.dims
+                        .push(coords.split('/').map(str::to_string).collect());
+                    out.dim_forms
+                        .push(form("dim", vec![string(&coords, dim.span)], dim.span));
                 }
             }
-            Some("directions") => directions(clause, out, items)?,
+            Some("directions") => out.dirs.extend(directions(clause)?),
             Some(other) => return Err(ZrfError::unsupported(other, clause.span)),
             None => {
                 return Err(ZrfError::expected(
@@ -116,44 +124,45 @@ fn grid(node: &Node, out: &mut Board, items: &mut Vec<Node>) -> Result<(), ZrfEr
             }
         }
     }
-    out.positions = names(&lists);
-    Ok(())
+    Ok(out)
 }
 
-/// Every combination of one coordinate of each list, joined in list order, the first list
-/// varying fastest (the board order: `a5 b5 ... a4 ...`).
-fn names(lists: &[Vec<String>]) -> Vec<String> {
-    let mut names = vec![String::new()];
-    for list in lists.iter().rev() {
-        names = names
-            .iter()
-            .flat_map(|suffix| list.iter().map(move |c| format!("{c}{suffix}")))
-            .collect();
-    }
-    names
+/// `(directions (NAME DX DY ...) ...)`: each name with its offsets and its form.
+fn directions(node: &Node) -> Result<Vec<(String, Vec<i64>, Node)>, ZrfError> {
+    args(node)
+        .iter()
+        .map(|dir| {
+            let parts = dir.as_list().unwrap_or_default();
+            let (Some(name), offsets) = (
+                parts.first().and_then(Node::as_symbol),
+                parts.get(1..).unwrap_or_default(),
+            ) else {
+                return Err(ZrfError::expected("a direction `(NAME DX DY)`", dir));
+            };
+            let offsets: Vec<i64> = offsets
+                .iter()
+                .map(|o| match o.kind {
+                    NodeKind::Int(v) => Ok(v),
+                    _ => Err(ZrfError::expected("an offset (an integer)", o)),
+                })
+                .collect::<Result<_, _>>()?;
+            let mut items = vec![form("name", vec![sym(name, dir.span)], dir.span)];
+            items.extend(offsets.iter().map(|&o| int(o, dir.span)));
+            Ok((name.to_string(), offsets, form("dir", items, dir.span)))
+        })
+        .collect()
 }
 
-/// `(directions (NAME DX DY ...) ...)` as `dir` forms.
-fn directions(node: &Node, out: &mut Board, items: &mut Vec<Node>) -> Result<(), ZrfError> {
-    for dir in args(node) {
-        let parts = dir.as_list().unwrap_or_default();
-        let (Some(name), offsets) = (
-            parts.first().and_then(Node::as_symbol),
-            parts.get(1..).unwrap_or_default(),
-        ) else {
-            return Err(ZrfError::expected("a direction `(NAME DX DY)`", dir));
-        };
-        let offsets: Vec<i64> = offsets
-            .iter()
-            .map(|o| match o.kind {
-                NodeKind::Int(v) => Ok(v),
-                _ => Err(ZrfError::expected("an offset (an integer)", o)),
-            })
-            .collect::<Result<_, _>>()?;
-        let mut dir_items = vec![form("name", vec![sym(name, dir.span)], dir.span)];
-        dir_items.extend(offsets.iter().map(|&o| int(o, dir.span)));
-        items.push(form("dir", dir_items, dir.span));
-        out.dirs.push((name.to_string(), offsets));
+/// `(positions (NAME X1 Y1 X2 Y2) ...)`: positions of no grid (the numbers place their
+/// pictures).
+fn positions(node: &Node, layout: &mut Layout) -> Result<(), ZrfError> {
+    for place in args(node) {
+        let name = place
+            .as_list()
+            .and_then(|l| l.first())
+            .and_then(text)
+            .ok_or_else(|| ZrfError::expected("a position `(NAME X1 Y1 X2 Y2)`", place))?;
+        layout.loose.push((name.to_string(), place.span));
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod board;
 mod goals;
+mod graph;
 mod moves;
 
 use crate::error::{ZrfError, ZrfErrorKind};
