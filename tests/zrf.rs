@@ -53,6 +53,38 @@ fn a_board_of_two_grids_and_links_counts_as_its_twin() {
     );
 }
 
+/// `--variant` opens a variant by number or title (any case) on every command; `dagaz info`
+/// lists them; a variant the file lacks, or `--variant` on a `.game` file, is bad input.
+#[test]
+fn variants_are_listed_and_opened_by_number_or_title() {
+    let path = repo_path("tests/data/zrf/graph.zrf").display().to_string();
+    let info = dagaz(&["info", &path, "--variant", "1"]);
+    assert_eq!(
+        info,
+        (
+            0,
+            "variants (--variant N or TITLE):\n   0  Graph (the game itself)\n   1  Graph Without Jumps (opened; Zillions opens it first)\n\
+             name: Graph Without Jumps\nplayers: White, Black\nboard: 10 positions; directions n s e w jump\npieces: Stone\n"
+                .into(),
+            String::new()
+        )
+    );
+    for choice in ["1", "graph without JUMPS"] {
+        let run = dagaz(&["perft", &path, "--variant", choice, "--depth", "3"]);
+        assert_eq!(run, (0, "8\n".into(), String::new()), "{choice}");
+    }
+    let (code, out, err) = dagaz(&["moves", &path, "--variant", "2"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("error: --variant 2: no variant 2: the file has 2 (0 is the game itself)\nhelp: `dagaz info "), "{err}");
+    let game = repo_path("tests/data/zrf/graph.game").display().to_string();
+    let (code, _, err) = dagaz(&["moves", &game, "--variant", "1"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("is not a Zillions file (.zrf), which alone has variants"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_zrf_file_goes_through_every_command() {
     let path = repo_path("tests/data/zrf/march.zrf").display().to_string();

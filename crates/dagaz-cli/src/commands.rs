@@ -66,6 +66,7 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         | Command::Serve(_) => Err("error: internal: this command runs apart\n".into()),
         Command::Disasm { game } => disasm(&game),
         Command::Games => Ok(crate::games::list()),
+        Command::Info { game } => crate::about::about(&game),
     }
 }
 

@@ -14,6 +14,42 @@ include!(concat!(env!("OUT_DIR"), "/sources.rs"));
 /// beside it, then from the shipped library), else the shipped game of that name (`chess`,
 /// `chess.game`, or `games/chess.game` run outside the repository).
 pub(crate) fn source(spec: &Path) -> Result<GameSource, String> {
+    with_chosen_variant(find_source(spec)?)
+}
+
+thread_local! {
+    /// The `--variant` of this thread's command line, if it gave one.
+    static VARIANT: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Which variant of a Zillions file the games loaded on this thread open (`--variant`).
+pub(crate) fn choose_variant(choice: Option<String>) {
+    VARIANT.with(|v| *v.borrow_mut() = choice);
+}
+
+/// `source` opening the variant `--variant` chose: an error for a `.game` file, or a variant
+/// the file does not have.
+pub(crate) fn with_chosen_variant(source: GameSource) -> Result<GameSource, String> {
+    let Some(choice) = VARIANT.with(|v| v.borrow().clone()) else {
+        return Ok(source);
+    };
+    if !source.is_zrf() {
+        return Err(format!(
+            "error: --variant {choice}: {} is not a Zillions file (.zrf), which alone has variants\n",
+            source.origin()
+        ));
+    }
+    match source.variant_named(&choice) {
+        Ok(n) => Ok(source.with_variant(n)),
+        Err(e) => Err(format!(
+            "error: --variant {choice}: {e}\nhelp: `dagaz info {}` lists its variants\n",
+            source.origin()
+        )),
+    }
+}
+
+/// The game file or shipped game `spec` names.
+fn find_source(spec: &Path) -> Result<GameSource, String> {
     if spec.exists() {
         return GameSource::read(spec)
             .map(|s| s.with_library(SOURCES))

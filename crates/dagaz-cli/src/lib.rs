@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+mod about;
 mod board_text;
 mod commands;
 mod diagnostics;
@@ -68,6 +69,10 @@ struct Cli {
     /// Run the rules in the interpreter, not the compiled code (slower, same moves).
     #[arg(long, global = true)]
     interpreter: bool,
+    /// For a Zillions file (.zrf): which of its games, by number (0, the default, is its
+    /// `(game ...)`) or title; `dagaz info FILE` lists them.
+    #[arg(long, global = true, value_name = "N|TITLE")]
+    variant: Option<String>,
     /// The compiled chains, the default: kept so that command lines which ask for them (as
     /// they had to before they were the default) still work.
     #[arg(
@@ -205,6 +210,13 @@ enum Command {
     /// List the shipped games by family: the name that any command takes in place of a file
     /// (`dagaz play chess`), and a line on each.
     Games,
+    /// Describe a game: its name, players, board and pieces; for a Zillions file (.zrf), its
+    /// variants too, with the number or title `--variant` takes, the one Zillions opens first
+    /// marked, and why one does not load.
+    Info {
+        /// The game: a shipped game's name, a .game file or a Zillions .zrf file
+        game: PathBuf,
+    },
     /// Serve the browser page (every shipped game on a board, a rules editor, the engine
     /// compiled to WebAssembly) on http://127.0.0.1:PORT/ until interrupted with Ctrl-C. The
     /// page is built first with `cargo xtask web`, into target/web; the first line printed is
@@ -522,6 +534,7 @@ where
         }
     };
     loaded::use_native(!cli.interpreter);
+    games::choose_variant(cli.variant.clone());
     if let Some(code) = interactive(&cli.command, input, out, err) {
         return code;
     }

@@ -96,13 +96,14 @@ pub fn check_and_load(
     check_forms(&forms, include_errors)
 }
 
-/// As [`check_and_load`], for a Zillions rules file: the problems of its translation, or the
-/// one reason it does not translate.
+/// As [`check_and_load`], for variant `variant` of a Zillions rules file: the problems of its
+/// translation, or the one reason it does not translate.
 pub fn check_and_load_zrf(
     text: &str,
+    variant: usize,
     read: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> (Vec<Problem>, Option<Game>) {
-    match dagaz_zrf::translate(text, 0, read) {
+    match dagaz_zrf::translate(text, variant, read) {
         Ok(forms) => check_forms(&forms, Vec::new()),
         Err(e) => {
             let problem = Problem {

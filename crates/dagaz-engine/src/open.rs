@@ -91,6 +91,8 @@ pub struct GameSource {
     includes: Includes,
     /// The text is a Zillions rules file, translated before it is compiled.
     zrf: bool,
+    /// Which of a Zillions file's games: 0, its `(game ...)`, or a `(variant ...)`.
+    variant: usize,
 }
 
 impl GameSource {
@@ -111,12 +113,40 @@ impl GameSource {
                 &[],
             ),
             zrf,
+            variant: 0,
         })
     }
 
     /// Whether the text is a Zillions rules file (its name ends in `.zrf`).
     pub fn is_zrf(&self) -> bool {
         self.zrf
+    }
+
+    /// The same source, opening variant `variant` of a Zillions file (0: its `(game ...)`;
+    /// [`dagaz_zrf::variant_named`] finds one by title). A `.game` file has no variants, and
+    /// ignores it.
+    pub fn with_variant(mut self, variant: usize) -> GameSource {
+        self.variant = variant;
+        self
+    }
+
+    /// Which of a Zillions file's games it opens (0: its `(game ...)`).
+    pub fn variant(&self) -> usize {
+        self.variant
+    }
+
+    /// The games a Zillions file holds, in the order [`GameSource::with_variant`] numbers
+    /// them; none for a `.game` file.
+    pub fn variants(&self) -> Result<Vec<dagaz_zrf::Variant>, dagaz_zrf::ZrfError> {
+        if !self.zrf {
+            return Ok(Vec::new());
+        }
+        dagaz_zrf::variants(&self.text)
+    }
+
+    /// The number of the variant `choice` names, by number or title ([`dagaz_zrf::variant_named`]).
+    pub fn variant_named(&self, choice: &str) -> Result<usize, dagaz_zrf::ZrfError> {
+        dagaz_zrf::variant_named(&self.text, choice)
     }
 
     /// The game `name` of `texts` (`"chess.game"`), its `include`s read from `texts` too;
@@ -128,6 +158,7 @@ impl GameSource {
             text: (*text).to_string(),
             includes: Includes::Texts(texts),
             zrf: dagaz_zrf::is_zrf_name(name),
+            variant: 0,
         })
     }
 
@@ -189,7 +220,7 @@ impl GameSource {
     /// Compiles the game, its `include`s read as [`GameSource::include`] reads them.
     pub fn load(&self) -> Result<Game, LoadError> {
         if self.zrf {
-            return Game::load_zrf(&self.text, &mut |name| self.include(name));
+            return Game::load_zrf(&self.text, self.variant, &mut |name| self.include(name));
         }
         Game::load_with(&self.text, &mut |name| self.include(name))
     }
@@ -204,7 +235,8 @@ impl GameSource {
     /// ([`crate::check_and_load`]).
     pub fn check_and_load(&self) -> (Vec<Problem>, Option<Game>) {
         if self.zrf {
-            return crate::check::check_and_load_zrf(&self.text, &mut |name| self.include(name));
+            let read = &mut |name: &str| self.include(name);
+            return crate::check::check_and_load_zrf(&self.text, self.variant, read);
         }
         check_and_load(&self.text, &mut |name| self.include(name))
     }

@@ -34,6 +34,7 @@ mod variant;
 
 pub use error::{ZrfError, ZrfErrorKind};
 pub use expand::{MAX_EXPANDED, MAX_MACRO_DEPTH};
+pub use variant::Variant;
 
 use dagaz_sexpr::{Dialect, Node};
 
@@ -50,10 +51,35 @@ pub fn translate(
     lower::game(&clauses, span)
 }
 
-/// The titles of the game and its variants, in the order `translate` numbers them.
-pub fn titles(text: &str) -> Result<Vec<String>, ZrfError> {
+/// The game and its variants, in the order `translate` numbers them.
+pub fn variants(text: &str) -> Result<Vec<Variant>, ZrfError> {
     let forms = dagaz_sexpr::read_with(text, Dialect::Zrf)?;
-    Ok(variant::titles(&forms))
+    Ok(variant::variants(&forms))
+}
+
+/// The number of the variant that `choice` names: its number (0, the game itself, 1, the
+/// first `variant`, ...) or its title, in any case.
+pub fn variant_named(text: &str, choice: &str) -> Result<usize, ZrfError> {
+    let all = variants(text)?;
+    let found = match choice.trim().parse::<usize>() {
+        Ok(n) => (n < all.len()).then_some(n),
+        Err(_) => all
+            .iter()
+            .position(|v| v.title.eq_ignore_ascii_case(choice.trim())),
+    };
+    found.ok_or_else(|| {
+        let kind = match choice.trim().parse::<usize>() {
+            Ok(asked) => ZrfErrorKind::NoVariant {
+                asked,
+                count: all.len(),
+            },
+            Err(_) => ZrfErrorKind::Unknown {
+                what: "variant",
+                name: choice.to_string(),
+            },
+        };
+        ZrfError::new(kind, dagaz_sexpr::Span::default())
+    })
 }
 
 /// A ZRF file's bytes as text: UTF-8 when they are, else Latin-1 (Zillions' own, which one
@@ -97,9 +123,15 @@ mod tests {
         ] {
             let _ = translate(text, 0, &mut |_| Err("no".into()));
             let _ = translate(text, 3, &mut |_| Ok(text.to_string()));
-            let _ = titles(text);
+            let _ = variants(text);
+            let _ = variant_named(text, "x");
         }
         assert_eq!(decode(b"caf\xe9"), "café");
+        let two = "(game (title \"G\")) (variant (title \"Small Board\") (default))";
+        assert_eq!(variant_named(two, "small board"), Ok(1));
+        assert_eq!(variant_named(two, "0"), Ok(0));
+        assert!(variant_named(two, "2").is_err() && variant_named(two, "Big").is_err());
+        assert!(variants(two).unwrap()[1].default);
         assert!(is_zrf_name("x/Chess.ZRF") && !is_zrf_name("zrf") && !is_zrf_name("a.game"));
     }
 }

@@ -48,13 +48,13 @@ pub fn clauses(forms: &[Node], n: usize) -> Result<(Vec<Node>, Span), ZrfError> 
     Ok((clauses, variant.span))
 }
 
-/// The titles of the game and its variants, in order: what `--variant` numbers.
-pub fn titles(forms: &[Node]) -> Vec<String> {
+/// The game and its variants, in order: what `--variant` numbers.
+pub fn variants(forms: &[Node]) -> Vec<Variant> {
     forms
         .iter()
         .filter(|f| matches!(f.head(), Some("game" | "variant")))
-        .map(|f| {
-            body(f)
+        .map(|f| Variant {
+            title: body(f)
                 .iter()
                 .find(|c| c.head() == Some("title"))
                 .and_then(|c| c.as_list()?.get(1))
@@ -62,9 +62,19 @@ pub fn titles(forms: &[Node]) -> Vec<String> {
                     dagaz_sexpr::NodeKind::Str(s) => s.clone(),
                     _ => t.to_string(),
                 })
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            default: body(f).iter().any(|c| c.head() == Some("default")),
         })
         .collect()
+}
+
+/// One of the games a ZRF file holds: the `(game ...)` (number 0) or a `(variant ...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Its `(title ...)`; empty when it has none.
+    pub title: String,
+    /// Whether it says `(default)`: the one Zillions opens first.
+    pub default: bool,
 }
 
 fn body(form: &Node) -> &[Node] {
@@ -111,7 +121,8 @@ mod tests {
                 "(win-condition 3)"
             ]
         );
-        assert_eq!(titles(&forms), vec!["G", "V"]);
+        let titles: Vec<String> = variants(&forms).into_iter().map(|v| v.title).collect();
+        assert_eq!(titles, vec!["G", "V"]);
         assert!(matches!(
             clauses(&forms, 2).unwrap_err().kind,
             ZrfErrorKind::NoVariant { asked: 2, count: 2 }

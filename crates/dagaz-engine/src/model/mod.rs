@@ -94,13 +94,15 @@ impl Game {
         Ok(Game::compile(&forms)?)
     }
 
-    /// Translates and compiles a Zillions rules file (`.zrf`, its `(game ...)` rather than a
-    /// variant), whose `(include "FILE")` forms `read` answers.
+    /// Translates and compiles variant `variant` of a Zillions rules file (`.zrf`; 0 is its
+    /// `(game ...)`, see [`dagaz_zrf::variants`]), whose `(include "FILE")` forms `read`
+    /// answers.
     pub fn load_zrf(
         text: &str,
+        variant: usize,
         read: &mut dyn FnMut(&str) -> Result<String, String>,
     ) -> Result<Game, LoadError> {
-        let forms = dagaz_zrf::translate(text, 0, read)?;
+        let forms = dagaz_zrf::translate(text, variant, read)?;
         Ok(Game::compile(&forms)?)
     }
 

@@ -4,13 +4,11 @@
 //! grids or of loose `positions` is a graph ([`crate::lower::graph`]). Zones and symmetries go
 //! to the game.
 
+pub use super::graph::BOARD_NAME;
 use super::graph::{Grid, Layout};
 use crate::error::ZrfError;
 use crate::forms::{args, form, int, string, sym, text};
 use dagaz_sexpr::{Node, NodeKind};
-
-/// The dagaz name of the one board a translated game has.
-pub const BOARD_NAME: &str = "zrf-board";
 
 /// A translated board and what the moves need to know of it.
 #[derive(Debug, Default)]
@@ -82,9 +80,13 @@ pub fn board(node: &Node) -> Result<Board, ZrfError> {
             node.span,
         ));
     }
-    let mut out = layout.translate(node.span)?;
-    out.game_clauses = game_clauses;
-    Ok(out)
+    let built = layout.translate(node.span)?;
+    Ok(Board {
+        form: Some(built.form),
+        dirs: built.dirs,
+        positions: built.positions,
+        game_clauses,
+    })
 }
 
 /// `(grid (start-rectangle ...) (dimensions (COORDS (DX DY)) ...) (directions ...))`.

@@ -5,11 +5,22 @@
 //! other as a graph: one dimension listing the positions, directions with no offsets, and
 //! every step a link.
 
-use super::board::{Board, BOARD_NAME};
 use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, list, string, sym, text};
 use dagaz_sexpr::{Node, Span};
 use std::collections::HashMap;
+
+/// The dagaz name of the one board a translated game has.
+pub const BOARD_NAME: &str = "zrf-board";
+
+/// A board worked out: the dagaz form, the directions with their offsets (none for one that
+/// only links give) and the positions left, in board order.
+#[derive(Debug)]
+pub struct Built {
+    pub form: Node,
+    pub dirs: Vec<(String, Vec<i64>)>,
+    pub positions: Vec<String>,
+}
 
 /// One `(grid ...)`.
 #[derive(Debug, Default)]
@@ -95,7 +106,7 @@ impl Graph {
 
 impl Layout {
     /// The dagaz board of these clauses.
-    pub fn translate(mut self, span: Span) -> Result<Board, ZrfError> {
+    pub fn translate(mut self, span: Span) -> Result<Built, ZrfError> {
         if let Some(first) = self.grids.first_mut() {
             first.dirs.append(&mut self.loose_dirs);
         }
@@ -133,11 +144,10 @@ impl Layout {
             .filter(|(_, k)| !**k)
             .map(|(p, _)| p.clone())
             .collect();
-        Ok(Board {
-            form: Some(form),
+        Ok(Built {
+            form,
             dirs: graph.dirs,
             positions,
-            game_clauses: Vec::new(),
         })
     }
 

@@ -31,6 +31,8 @@ const COSMETIC: &[&str] = &[
     "capture-sound",
     "change-sound",
     "drop-sound",
+    // Which variant Zillions opens first: `--variant` chooses, `dagaz info` shows it.
+    "default",
 ];
 
 /// Options that only change the display or the user interface.
