@@ -120,6 +120,29 @@ done
 for f in "$G"/*.game; do
     run "check --format json $(basename "$f" .game)" "0 2" /dev/null check --format json "$f"
 done
+
+# Zillions files (#58): ZRF macros that blow up or call themselves, a 55 MB file, a grid of
+# 160,000 positions, a million open lists, and the project's own ZRF files.
+Z="$WORK/z"
+mkdir -p "$Z"
+ZMOVES='(moves (n (verify empty?) add))'
+zgame() {
+    echo "(game (title \"t\") (players A B) (board (grid (dimensions (\"$2\" (1 0)) (\"$3\" (0 1))) (directions (n 0 -1)))) (piece (name M) $1) (board-setup (A (M a1)) (B (M c3))))"
+}
+{
+    echo '(define m0 (n (verify empty?) add))'
+    for i in $(seq 1 40); do echo "(define m$i (m$((i - 1))) (m$((i - 1))))"; done
+    zgame '(moves (m40))' a/b/c 3/2/1
+} > "$Z/macro-doubling.zrf"
+{ echo '(define f ((f) (f)))'; zgame '(moves (f))' a/b/c 3/2/1; } > "$Z/macro-recursive.zrf"
+{ printf ';'; head -c 55000000 /dev/zero | tr '\0' 'x'; echo; zgame "$ZMOVES" a/b/c 3/2/1; } > "$Z/size-55mb-comment.zrf"
+zgame "$ZMOVES" "$(seq -s/ 1 400 | sed 's|[0-9]*|x&|g')" "$(seq -s/ 1 400)" > "$Z/grid-160000.zrf"
+head -c 1000000 /dev/zero | tr '\0' '(' > "$Z/deep-open.zrf"
+echo "== Zillions files (exit 0 or 2)"
+for f in tests/data/zrf/*.zrf "$Z"/*.zrf; do
+    run "check $(basename "$f")" "0 2" /dev/null check "$f"
+    run "moves $(basename "$f")" "0 2" /dev/null moves "$f"
+done
 run "check /dev/zero" "2" /dev/null check /dev/zero
 run "moves /dev/zero" "2" /dev/null moves /dev/zero
 run "perft rule-notation depth 3" "0 2" /dev/null perft "$G/rule-notation.game" --depth 3
