@@ -126,3 +126,62 @@ fn drops_come_from_the_hand_that_board_setup_counts() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A scratch directory of this test process for ZRF files written by a test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dagaz-zrf-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `(checkmated King)`: the king is royal (a move may not leave it attacked), a player without
+/// a move whose king is attacked loses, and the ZRF `stalemated` is then the stalemate of
+/// chess, a draw, whichever of the two conditions the file writes first (regicide.zrf writes
+/// the draw first).
+#[test]
+fn checkmated_makes_a_royal_piece() {
+    let zrf = perft("tests/data/zrf/regicide.zrf", 1..=6);
+    assert_eq!(zrf, [7, 35, 208, 1313, 7970, 46521]);
+    assert_eq!(perft("tests/data/zrf/regicide.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/regicide.zrf")
+        .display()
+        .to_string();
+    let end = |moves: &[&str]| {
+        let mut args = vec!["moves", path.as_str(), "--moves"];
+        args.extend(moves);
+        let (code, _, err) = dagaz(&args);
+        (code, err)
+    };
+    let mate = ["a1-a2", "d4-c3", "a2-a1", "c4-a4"];
+    let stalemate = ["b1-b3", "c4-b4", "b3-c3", "b4-b2", "a1-b2"];
+    assert_eq!(
+        end(&mate),
+        (1, "game over — Checkmate: Black wins\n".into())
+    );
+    assert_eq!(end(&stalemate), (1, "game over — Stalemate: draw\n".into()));
+    // The option "chess invariant" makes the King royal too. Without a `checkmated` condition
+    // the ZRF `stalemated` is any position without a move: here a loss, in check or not.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replace(
+            "(loss-condition (White Black) (checkmated King))",
+            "(option \"chess invariant\" true)",
+        )
+        .replace(
+            "(draw-condition (White Black) stalemated)",
+            "(loss-condition (White Black) stalemated)",
+        );
+    let dir = scratch("royal");
+    let file = dir.join("invariant.zrf");
+    std::fs::write(&file, text).unwrap();
+    let invariant = file.display().to_string();
+    let (_, out, _) = dagaz(&["perft", &invariant, "--depth", "6"]);
+    assert_eq!(out, "46521\n");
+    for (moves, loser) in [(&mate[..], "White"), (&stalemate[..], "Black")] {
+        let mut args = vec!["moves", invariant.as_str(), "--moves"];
+        args.extend(moves);
+        let err = dagaz(&args).2;
+        assert_eq!(err, format!("game over — {loser} has no moves and loses\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -77,14 +77,18 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         players(clauses, &droppers(clauses), span)?,
     ];
     game_items.extend(board.game_clauses.iter().cloned());
-    game_items.extend(rules(clauses)?);
+    let royals = goals::royals(clauses, &pieces)?;
+    if !royals.pieces.is_empty() {
+        game_items.push(form("royal", royals.pieces.clone(), span));
+    }
+    game_items.extend(rules(clauses, &royals)?);
     out.push(form("game", game_items, span));
     Ok(out)
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
-/// known.
-fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
+/// known. `royals`: the game's royal pieces, which `goals::royals` found.
+fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
     let mut out = Vec::new();
     for clause in clauses {
@@ -100,7 +104,7 @@ fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
             "win-condition" | "loss-condition" | "draw-condition" => {
-                out.extend(goals::condition(clause, &players)?);
+                out.extend(goals::condition(clause, &players, royals)?);
             }
             other => return Err(ZrfError::unsupported(other, clause.span)),
         }
@@ -108,7 +112,8 @@ fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
     Ok(out)
 }
 
-/// `(option "NAME" VALUE)`: display options are dropped, `pass turn` becomes `pass`.
+/// `(option "NAME" VALUE)`: display options are dropped, `pass turn` becomes `pass`;
+/// `"chess invariant"` is a royal piece, which `goals::royals` reads.
 fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
     let rest = args(node);
     let name = rest.first().and_then(text).unwrap_or_default();
@@ -124,7 +129,7 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         ("pass turn" | "pass-turn", "forced") => {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
         }
-        (_, "false") => Ok(None),
+        ("chess invariant", "true") | (_, "false") => Ok(None),
         _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
     }
 }
