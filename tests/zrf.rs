@@ -185,3 +185,58 @@ fn checkmated_makes_a_royal_piece() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `last-from?`, `last-to?` and their `not-` forms read the move before the one being made (two
+/// turn variables that each move sets in `post`, and that it still reads as the move before it
+/// left them): en passant only right after the double step, a guard that may not step where the
+/// enemy came from nor take the piece that has just moved.
+#[test]
+fn last_from_and_last_to_read_the_move_before() {
+    let zrf = perft("tests/data/zrf/passant.zrf", 1..=6);
+    assert_eq!(zrf, [10, 87, 761, 6164, 50971, 398683]);
+    assert_eq!(perft("tests/data/zrf/passant.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/passant.zrf")
+        .display()
+        .to_string();
+    let moves = |played: &[&str]| {
+        let mut args = vec!["moves", path.as_str(), "--moves"];
+        args.extend(played);
+        dagaz(&args).1
+    };
+    // En passant, c3xd4 taking d3, right after d5-d3 ...
+    assert!(moves(&["c2-c3", "d5-d3"]).contains("c3-d4\n"));
+    // ... not after two single steps, nor a move later.
+    assert!(!moves(&["c2-c3", "d5-d4", "a2-a3", "d4-d3"]).contains("c3-d4"));
+    let later = moves(&["c2-c3", "d5-d3", "a2-a3", "a5-a4"]);
+    assert_eq!(
+        later, "b3-a2\nb3-b4\nb3-c2\nb3-c4\n",
+        "nor b3xa4, the pawn that just moved"
+    );
+    // The guard on b3 may not step to c4, which Black's guard has just left.
+    assert!(!moves(&["c2-c3", "c4-d4"]).contains("b3-c4"));
+}
+
+/// A drop is the last move to where it puts the piece down (`last-to?`): here a stone may not go
+/// just south of the last one, nor on the north rank. 6 first drops (ranks 2 and 1); then, after
+/// one on rank 2, 4 of the 5 squares left there (not the one south of it); after one on rank 1,
+/// all 5: 3·4 + 3·5 = 27.
+#[test]
+fn a_drop_is_the_last_move_to_its_square() {
+    let dir = scratch("last-drop");
+    let file = dir.join("shade.zrf");
+    std::fs::write(
+        &file,
+        "(game (title \"Shade\") (players X O)\n\
+         (board (grid (dimensions (\"a/b/c\" (1 0)) (\"3/2/1\" (0 1)))\n\
+            (directions (n 0 -1) (s 0 1))))\n\
+         (piece (name Stone) (drops ((verify empty?) mark n (verify not-last-to?) back add)))\n\
+         (board-setup (X) (O)))",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    let counts: Vec<String> = (1..=2)
+        .map(|d| dagaz(&["perft", &path, "--depth", &d.to_string()]).1)
+        .collect();
+    assert_eq!(counts, ["6\n", "27\n"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -62,10 +62,12 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         .filter(|c| c.head() == Some("piece"))
         .filter_map(|c| name_of(args(c)))
         .collect();
+    let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
         dropping: None,
+        last_move,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
@@ -77,6 +79,13 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         players(clauses, &droppers(clauses), span)?,
     ];
     game_items.extend(board.game_clauses.iter().cloned());
+    if last_move {
+        // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
+        for var in [moves::LAST_FROM, moves::LAST_TO] {
+            let keep = vec![sym(var, span), sym("keep", span)];
+            game_items.push(form("turn-variable", keep, span));
+        }
+    }
     let royals = goals::royals(clauses, &pieces)?;
     if !royals.pieces.is_empty() {
         game_items.push(form("royal", royals.pieces.clone(), span));
@@ -178,8 +187,19 @@ fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
             }
         }
     }
-    items.push(moves::post(span));
+    items.push(moves::post(names, span));
     Ok(form("piece", items, span))
+}
+
+/// The tests that read the last move.
+const LAST_MOVE_TESTS: &[&str] = &["last-from?", "last-to?", "not-last-from?", "not-last-to?"];
+
+/// Whether one of `words` is a symbol anywhere in `nodes`.
+fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {
+    nodes.iter().any(|n| match n.as_list() {
+        Some(items) => mentions_any(items, words),
+        None => n.as_symbol().is_some_and(|s| words.contains(&s)),
+    })
 }
 
 /// The piece types that have `drops`.

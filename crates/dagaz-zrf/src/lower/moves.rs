@@ -8,7 +8,9 @@
 //!   played;
 //! - `add` completes the move here and goes on (a move may end at every square of a slide): it is
 //!   dagaz's `end-move`; a block that runs past its last `add` completes nothing;
-//! - `(add P ...)` completes it with the piece changed to P (one move for each P).
+//! - `(add P ...)` completes it with the piece changed to P (one move for each P);
+//! - `last-from?` and `last-to?` read where the last move went from and to: two turn variables
+//!   that every move sets, and that a move reads as the move before it left them.
 
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
@@ -21,6 +23,11 @@ const MARK: &str = "zrf-mark";
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
 
+/// The turn variables of the last move's from and to positions (`last-from?`, `last-to?`).
+pub const LAST_FROM: &str = "zrf-last-from";
+/// See [`LAST_FROM`].
+pub const LAST_TO: &str = "zrf-last-to";
+
 /// What a move's code may name.
 pub struct Names<'a> {
     /// The board: its directions and positions.
@@ -29,6 +36,9 @@ pub struct Names<'a> {
     pub pieces: &'a [String],
     /// The piece a `drops` block puts down; `None` in a move block.
     pub dropping: Option<&'a str>,
+    /// Whether the game reads the last move (`last-from?`, `last-to?`): every move then notes
+    /// its own in [`LAST_FROM`] and [`LAST_TO`].
+    pub last_move: bool,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -48,26 +58,28 @@ pub fn pre(piece: &str, span: Span) -> Node {
 }
 
 /// The `post` clause: the piece lifted from where it stood and put down here, changed when an
-/// `add` said so; the move written `from-to`.
-pub fn post(span: Span) -> Node {
+/// `add` said so; the move written `from-to`, and noted as the last move when the game reads
+/// it (`names.last_move`).
+pub fn post(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
-    form(
-        "post",
-        vec![
-            f("let", vec![s("zrf-to"), s("position")]),
-            f("check", vec![s(FROM)]),
-            f("take", vec![]),
-            f("check", vec![s("zrf-to")]),
-            f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
-            f("drop", vec![]),
-            f(
-                "log",
-                vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
-            ),
-        ],
-        span,
-    )
+    let mut items = vec![
+        f("let", vec![s("zrf-to"), s("position")]),
+        f("check", vec![s(FROM)]),
+        f("take", vec![]),
+        f("check", vec![s("zrf-to")]),
+        f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
+        f("drop", vec![]),
+        f(
+            "log",
+            vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
+        ),
+    ];
+    if names.last_move {
+        items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
+        items.push(f("set!", vec![s(LAST_TO), s("zrf-to")]));
+    }
+    form("post", items, span)
 }
 
 /// A drop block, `(INSTRUCTION ...)` run from every position with a new piece of
@@ -166,7 +178,7 @@ fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfErro
 /// going on.
 fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
     if names.dropping.is_some() {
-        return vec![drop_here(pieces, span)];
+        return vec![drop_here(pieces, names.last_move, span)];
     }
     let set = |name: &str, value: Node| form("set!", vec![sym(name, span), value], span);
     let mut out = vec![set(
@@ -184,7 +196,7 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
 
 /// A drop's `add`: a choice between putting the piece down here (changed to each of `pieces`
 /// when there are any), which completes the move, and going on without it.
-fn drop_here(pieces: &[Node], span: Span) -> Node {
+fn drop_here(pieces: &[Node], last_move: bool, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("any", vec![s("true"), s("false")], span)];
     match pieces {
@@ -199,6 +211,11 @@ fn drop_here(pieces: &[Node], span: Span) -> Node {
     items.push(form("drop", vec![], span));
     let at = crate::forms::string("@", span);
     items.push(form("log", vec![s("piece"), at, s("position")], span));
+    if last_move {
+        // As in the Dagaz project's interpreter, a drop moves the last move's `to` and leaves
+        // its `from`.
+        items.push(form("set!", vec![s(LAST_TO), s("position")], span));
+    }
     items.push(form("end-move", vec![], span));
     items.push(form("check", vec![s("false")], span));
     form("if", items, span)
@@ -238,6 +255,19 @@ fn one<'n>(node: &Node, rest: &'n [Node]) -> Result<&'n Node, ZrfError> {
     }
 }
 
+/// `last-from?`, `last-to?` and their `not-` forms: whether this position is (is not) where the
+/// last move went from (to).
+fn last_move(word: &str, span: Span) -> Option<Node> {
+    let (op, var) = match word {
+        "last-from?" => ("=", LAST_FROM),
+        "last-to?" => ("=", LAST_TO),
+        "not-last-from?" => ("!=", LAST_FROM),
+        "not-last-to?" => ("!=", LAST_TO),
+        _ => return None,
+    };
+    Some(form(op, vec![sym("position", span), sym(var, span)], span))
+}
+
 /// The dagaz test of a ZRF board test: `empty?` is `is-empty?`, ...
 fn board_test(word: &str) -> Option<&'static str> {
     Some(match word {
@@ -274,6 +304,9 @@ fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfEr
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
     if let Some(word) = node.as_symbol() {
+        if let Some(test) = last_move(word, span) {
+            return Ok(test);
+        }
         return match (board_test(word), word) {
             (Some(test), _) => Ok(sym(test, span)),
             (None, "true" | "false") => Ok(sym(word, span)),
