@@ -240,3 +240,68 @@ fn a_drop_is_the_last_move_to_its_square() {
     assert_eq!(counts, ["6\n", "27\n"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `(move-priorities capture-type normal-type)`: a man or rook that can take must take. The
+/// twin makes capture compulsory with dagaz's own idiom, a global that says a capture exists;
+/// the ZRF translation ranks the move types instead. A move type the list leaves out (the
+/// men's step back) is never played, as in the referee's interpreter.
+#[test]
+fn move_priorities_keep_the_first_type_that_moves() {
+    let zrf = perft("tests/data/zrf/takers.zrf", 1..=8);
+    assert_eq!(zrf, [7, 27, 92, 300, 967, 3090, 9845, 31622]);
+    assert_eq!(perft("tests/data/zrf/takers.game", 1..=8), zrf);
+    let path = repo_path("tests/data/zrf/takers.zrf").display().to_string();
+    let moves = |setup: &str| {
+        let (_, out, err) = dagaz(&["moves", &path, "--setup", setup]);
+        out + &err
+    };
+    // The rook's capture comes first: the man's step and the rook's glides are not moves.
+    assert_eq!(
+        moves("(White (Man a2) (Rook d1)) (Black (Man a4) (Rook d5))"),
+        "d1-d5\n"
+    );
+    // A man that can neither step nor take has no move: its step back is of no listed type.
+    assert_eq!(
+        moves("(White (Man a3)) (Black (Man a4))"),
+        "game over — White has no moves and loses\n"
+    );
+}
+
+/// Priorities over drops: `drop-type` first, so a player drops while a stone is in hand. X and
+/// O hold one stone each besides the one on the board: 7 drops on the empty squares (the stone
+/// on a1 may not step), then 6 for O: 7·6 = 42. Drops of a lower rank that dagaz would make
+/// before those of a higher rank are refused.
+#[test]
+fn move_priorities_rank_drops() {
+    let dir = scratch("priority-drops");
+    let file = dir.join("settle.zrf");
+    let text = |pieces: &str| {
+        format!(
+            "(game (title \"Settle\") (players X O)\n\
+             (move-priorities drop-type normal-type)\n\
+             (board (grid (dimensions (\"a/b/c\" (1 0)) (\"3/2/1\" (0 1)))\n\
+                (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))\n\
+             {pieces}\n\
+             (board-setup (X (Stone a1) (Stone off 1)) (O (Stone c3) (Stone off 1))))"
+        )
+    };
+    let stone = "(piece (name Stone)\n\
+                 (drops (move-type drop-type) ((verify empty?) add))\n\
+                 (moves (move-type normal-type) (n (verify empty?) add) (s (verify empty?) add)\n\
+                    (e (verify empty?) add) (w (verify empty?) add)))";
+    std::fs::write(&file, text(stone)).unwrap();
+    let path = file.display().to_string();
+    let counts: Vec<String> = (1..=2)
+        .map(|d| dagaz(&["perft", &path, "--depth", &d.to_string()]).1)
+        .collect();
+    assert_eq!(counts, ["7\n", "42\n"]);
+    let late = "(piece (name Pebble) (drops (move-type normal-type) ((verify empty?) add)))";
+    std::fs::write(&file, text(&format!("{late}\n{stone}"))).unwrap();
+    let (code, _, err) = dagaz(&["moves", &path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("move-priorities (over drops that dagaz cannot order by rank)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,6 +4,7 @@
 pub mod board;
 mod goals;
 mod moves;
+mod priorities;
 
 use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, list, name_of, string, sym, text};
@@ -63,16 +64,17 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         .filter_map(|c| name_of(args(c)))
         .collect();
     let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
+    let priorities = priorities::Priorities::of(clauses)?;
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
         dropping: None,
         last_move,
+        ranked: priorities.is_some(),
+        rank: None,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
-    for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
-        out.push(piece(clause, &names)?);
-    }
+    out.extend(translated_pieces(clauses, &names, priorities.as_ref())?);
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
@@ -108,7 +110,8 @@ fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError
             ));
         };
         match head {
-            "board" | "piece" | "players" | "turn-order" | "board-setup" | "image" => {}
+            "board" | "piece" | "players" | "turn-order" | "board-setup" | "image"
+            | "move-priorities" => {}
             h if COSMETIC.contains(&h) || h.ends_with("-sound") => {}
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
@@ -143,39 +146,81 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
     }
 }
 
-/// `(piece (name N) ... (moves BLOCK ...))` as a dagaz piece.
-fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
+/// The game's pieces as dagaz pieces, with `(move-priorities ...)`'s ranks when it has them.
+fn translated_pieces(
+    clauses: &[Node],
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+) -> Result<Vec<Node>, ZrfError> {
+    let mut out = Vec::new();
+    let mut drops = Vec::new();
+    for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
+        let (piece, ranks) = piece(clause, names, priorities)?;
+        out.push(piece);
+        drops.extend(ranks);
+    }
+    priorities::check_drop_order(&drops)?;
+    Ok(out)
+}
+
+/// A `(moves ...)` or `(drops ...)` clause's blocks, each with the move type its last
+/// `(move-type T)` label gave it (`None` before any).
+fn typed_blocks(clause: &Node) -> Result<Vec<(Option<&Node>, &Node)>, ZrfError> {
+    let mut ty = None;
+    let mut out = Vec::new();
+    for block in args(clause) {
+        if block.head() == Some("move-type") {
+            ty = Some(priorities::label(block)?);
+        } else {
+            out.push((ty, block));
+        }
+    }
+    Ok(out)
+}
+
+/// `(piece (name N) ... (moves BLOCK ...))` as a dagaz piece; with `priorities`, a block of a
+/// type they leave out is never a move. Also the ranks of its drop blocks, with its `drops`
+/// clause, for `priorities::check_drop_order`.
+fn piece<'n>(
+    node: &'n Node,
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+) -> Result<(Node, Option<priorities::DropRanks<'n>>), ZrfError> {
     let clauses = args(node);
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
     let mut items = vec![
         form("name", vec![sym(&name, span)], span),
-        moves::pre(&name, span),
+        moves::pre(&name, names, span),
     ];
+    let mut drop_ranks = None;
     for clause in clauses {
         match clause.head() {
             Some(
                 "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
             ) => {}
-            Some("moves") => {
-                for block in args(clause) {
-                    match block.head() {
-                        Some("move-type") => {}
-                        _ => items.push(moves::block(block, names)?),
-                    }
+            Some(kind @ ("moves" | "drops")) => {
+                let dropping = (kind == "drops").then_some(name.as_str());
+                let mut ranks = Vec::new();
+                for (ty, block) in typed_blocks(clause)? {
+                    let rank = match priorities.map(|p| p.rank(ty, block)).transpose()? {
+                        Some(None) => continue,
+                        rank => rank.flatten(),
+                    };
+                    ranks.extend(rank);
+                    let names = moves::Names {
+                        dropping,
+                        rank,
+                        ..*names
+                    };
+                    items.push(match dropping {
+                        Some(_) => moves::drop_block(block, &names)?,
+                        None => moves::block(block, &names)?,
+                    });
                 }
-            }
-            Some("drops") => {
-                let dropping = moves::Names {
-                    dropping: Some(&name),
-                    ..*names
-                };
-                for block in args(clause) {
-                    match block.head() {
-                        Some("move-type") => {}
-                        _ => items.push(moves::drop_block(block, &dropping)?),
-                    }
+                if dropping.is_some() {
+                    drop_ranks = Some((ranks, clause));
                 }
             }
             Some(other) => return Err(ZrfError::unsupported(other, clause.span)),
@@ -188,7 +233,7 @@ fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
         }
     }
     items.push(moves::post(names, span));
-    Ok(form("piece", items, span))
+    Ok((form("piece", items, span), drop_ranks))
 }
 
 /// The tests that read the last move.

@@ -15,6 +15,7 @@
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
+use crate::lower::priorities;
 use dagaz_sexpr::{Node, Span};
 
 /// The locals every translated piece declares in `pre`.
@@ -39,22 +40,27 @@ pub struct Names<'a> {
     /// Whether the game reads the last move (`last-from?`, `last-to?`): every move then notes
     /// its own in [`LAST_FROM`] and [`LAST_TO`].
     pub last_move: bool,
+    /// Whether the game has `(move-priorities ...)`: every piece then notes the rank of the
+    /// block it runs, and `post` keeps the moves of the highest rank.
+    pub ranked: bool,
+    /// The rank of the block being translated, in a game with priorities.
+    pub rank: Option<i64>,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
-pub fn pre(piece: &str, span: Span) -> Node {
+pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
     let here = || sym("position", span);
-    form(
-        "pre",
-        vec![
-            form("check", vec![sym("is-friend?", span)], span),
-            form("let", vec![sym(FROM, span), here()], span),
-            form("let", vec![sym(MARK, span), here()], span),
-            form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
-            form("let", vec![sym(KIND, span), sym(piece, span)], span),
-        ],
-        span,
-    )
+    let mut items = vec![
+        form("check", vec![sym("is-friend?", span)], span),
+        form("let", vec![sym(FROM, span), here()], span),
+        form("let", vec![sym(MARK, span), here()], span),
+        form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
+        form("let", vec![sym(KIND, span), sym(piece, span)], span),
+    ];
+    if names.ranked {
+        items.push(priorities::declare(span));
+    }
+    form("pre", items, span)
 }
 
 /// The `post` clause: the piece lifted from where it stood and put down here, changed when an
@@ -63,7 +69,11 @@ pub fn pre(piece: &str, span: Span) -> Node {
 pub fn post(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
-    let mut items = vec![
+    let mut items = Vec::new();
+    if names.ranked {
+        items.extend(priorities::invariant(span));
+    }
+    items.extend([
         f("let", vec![s("zrf-to"), s("position")]),
         f("check", vec![s(FROM)]),
         f("take", vec![]),
@@ -74,7 +84,7 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
             "log",
             vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
         ),
-    ];
+    ]);
     if names.last_move {
         items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
         items.push(f("set!", vec![s(LAST_TO), s("zrf-to")]));
@@ -104,7 +114,9 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let items = node
         .as_list()
         .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
-    let mut out = statements(items, names)?;
+    let mut out = Vec::new();
+    out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
+    out.extend(statements(items, names)?);
     // Past the last `add` nothing is completed.
     out.push(form("check", vec![sym("false", node.span)], node.span));
     Ok(form("move", out, node.span))
@@ -178,7 +190,7 @@ fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfErro
 /// going on.
 fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
     if names.dropping.is_some() {
-        return vec![drop_here(pieces, names.last_move, span)];
+        return vec![drop_here(pieces, names, span)];
     }
     let set = |name: &str, value: Node| form("set!", vec![sym(name, span), value], span);
     let mut out = vec![set(
@@ -196,7 +208,7 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
 
 /// A drop's `add`: a choice between putting the piece down here (changed to each of `pieces`
 /// when there are any), which completes the move, and going on without it.
-fn drop_here(pieces: &[Node], last_move: bool, span: Span) -> Node {
+fn drop_here(pieces: &[Node], names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("any", vec![s("true"), s("false")], span)];
     match pieces {
@@ -211,7 +223,10 @@ fn drop_here(pieces: &[Node], last_move: bool, span: Span) -> Node {
     items.push(form("drop", vec![], span));
     let at = crate::forms::string("@", span);
     items.push(form("log", vec![s("piece"), at, s("position")], span));
-    if last_move {
+    if let Some(rank) = names.rank {
+        items.extend(priorities::drop_check(rank, span));
+    }
+    if names.last_move {
         // As in the Dagaz project's interpreter, a drop moves the last move's `to` and leaves
         // its `from`.
         items.push(form("set!", vec![s(LAST_TO), s("position")], span));
