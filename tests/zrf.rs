@@ -305,3 +305,20 @@ fn move_priorities_rank_drops() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Flags: the cannon of cannons.zrf keeps in `(set-flag screen not-empty?)` whether it has met
+/// its screen and in `done` whether it has taken, and tests them with `flag?` and `not-flag?`;
+/// the twin walks the same lines with two loops. A flag is a local of the move, false until set.
+#[test]
+fn flags_are_locals_of_the_move() {
+    let zrf = perft("tests/data/zrf/cannons.zrf", 1..=6);
+    assert_eq!(zrf, [8, 64, 446, 3007, 19539, 123993]);
+    assert_eq!(perft("tests/data/zrf/cannons.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/cannons.zrf")
+        .display()
+        .to_string();
+    let setup = "(White (Cannon a1) (Man a2)) (Black (Man a4) (Cannon d5))";
+    let (_, out, _) = dagaz(&["moves", &path, "--setup", setup]);
+    // Over its own man on a2 onto the enemy on a4; along the empty first rank.
+    assert_eq!(out, "a1-a4\na1-b1\na1-c1\na1-d1\na2-a3\n");
+}

@@ -9,6 +9,7 @@
 //! - `add` completes the move here and goes on (a move may end at every square of a slide): it is
 //!   dagaz's `end-move`; a block that runs past its last `add` completes nothing;
 //! - `(add P ...)` completes it with the piece changed to P (one move for each P);
+//! - `(set-flag F C)` and `(flag? F)` are a local of the block, false until set;
 //! - `last-from?` and `last-to?` read where the last move went from and to: two turn variables
 //!   that every move sets, and that a move reads as the move before it left them.
 
@@ -104,6 +105,7 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         vec![sym(MARK, span), sym("position", span)],
         span,
     )];
+    out.extend(declare_flags(items, span));
     out.extend(statements(items, names)?);
     out.push(form("check", vec![sym("false", span)], span));
     Ok(form("drops", out, span))
@@ -116,10 +118,48 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
     let mut out = Vec::new();
     out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
+    out.extend(declare_flags(items, node.span));
     out.extend(statements(items, names)?);
     // Past the last `add` nothing is completed.
     out.push(form("check", vec![sym("false", node.span)], node.span));
     Ok(form("move", out, node.span))
+}
+
+/// The dagaz local of the ZRF flag `name`.
+fn flag_local(name: &Node) -> Result<Node, ZrfError> {
+    let flag = name
+        .as_symbol()
+        .ok_or_else(|| ZrfError::expected("a flag name", name))?;
+    Ok(sym(&format!("zrf-flag-{flag}"), name.span))
+}
+
+/// A block's flags, each a local declared false at its start: a ZRF flag belongs to the move
+/// being made, and reads false until set. (A flag the block only reads is declared too.)
+fn declare_flags(items: &[Node], span: Span) -> Vec<Node> {
+    let mut flags: Vec<Node> = Vec::new();
+    collect_flags(items, &mut flags);
+    flags
+        .into_iter()
+        .map(|f| form("let", vec![f, sym("false", span)], span))
+        .collect()
+}
+
+/// The locals of the flags that `nodes` set or read, once each.
+fn collect_flags(nodes: &[Node], out: &mut Vec<Node>) {
+    for node in nodes {
+        let Some(items) = node.as_list() else {
+            continue;
+        };
+        if let (Some("set-flag" | "flag?" | "not-flag?"), Some(name)) = (node.head(), items.get(1))
+        {
+            if let Ok(local) = flag_local(name) {
+                if !out.iter().any(|f| f.as_symbol() == local.as_symbol()) {
+                    out.push(local);
+                }
+            }
+        }
+        collect_flags(items, out);
+    }
 }
 
 fn statements(items: &[Node], names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
@@ -155,6 +195,13 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         Some("add") => out.extend(add(rest, names, span)),
         Some("capture") if rest.is_empty() => out.push(capture(span)),
         Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
+        Some("set-flag") => {
+            let [flag, value] = rest else {
+                return Err(ZrfError::expected("`(set-flag FLAG CONDITION)`", node));
+            };
+            let value = condition(value, names)?;
+            out.push(form("set!", vec![flag_local(flag)?, value], span));
+        }
         Some("if") => out.push(if_form(rest, names, span)?),
         Some("while") => {
             let (cond, body) = rest
@@ -357,6 +404,8 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         Some("piece?") => typed(one(node, rest)?)?,
         Some("not-piece?") => form("not", vec![typed(one(node, rest)?)?], span),
         Some("on-board?") => peek(one(node, rest)?, None, names)?,
+        Some("flag?") => flag_local(one(node, rest)?)?,
+        Some("not-flag?") => form("not", vec![flag_local(one(node, rest)?)?], span),
         Some("in-zone?") => form("in-zone?", vec![one(node, rest)?.clone()], span),
         Some("not-in-zone?") => form(
             "not",
