@@ -173,3 +173,199 @@ fn drops_come_from_the_hand_that_board_setup_counts() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A scratch directory of this test process for ZRF files written by a test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dagaz-zrf-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `(checkmated King)`: the king is royal (a move may not leave it attacked), a player without
+/// a move whose king is attacked loses, and the ZRF `stalemated` is then the stalemate of
+/// chess, a draw, whichever of the two conditions the file writes first (regicide.zrf writes
+/// the draw first).
+#[test]
+fn checkmated_makes_a_royal_piece() {
+    let zrf = perft("tests/data/zrf/regicide.zrf", 1..=6);
+    assert_eq!(zrf, [7, 35, 208, 1313, 7970, 46521]);
+    assert_eq!(perft("tests/data/zrf/regicide.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/regicide.zrf")
+        .display()
+        .to_string();
+    let end = |moves: &[&str]| {
+        let mut args = vec!["moves", path.as_str(), "--moves"];
+        args.extend(moves);
+        let (code, _, err) = dagaz(&args);
+        (code, err)
+    };
+    let mate = ["a1-a2", "d4-c3", "a2-a1", "c4-a4"];
+    let stalemate = ["b1-b3", "c4-b4", "b3-c3", "b4-b2", "a1-b2"];
+    assert_eq!(
+        end(&mate),
+        (1, "game over — Checkmate: Black wins\n".into())
+    );
+    assert_eq!(end(&stalemate), (1, "game over — Stalemate: draw\n".into()));
+    // The option "chess invariant" makes the King royal too. Without a `checkmated` condition
+    // the ZRF `stalemated` is any position without a move: here a loss, in check or not.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text
+        .replace(
+            "(loss-condition (White Black) (checkmated King))",
+            "(option \"chess invariant\" true)",
+        )
+        .replace(
+            "(draw-condition (White Black) stalemated)",
+            "(loss-condition (White Black) stalemated)",
+        );
+    let dir = scratch("royal");
+    let file = dir.join("invariant.zrf");
+    std::fs::write(&file, text).unwrap();
+    let invariant = file.display().to_string();
+    let (_, out, _) = dagaz(&["perft", &invariant, "--depth", "6"]);
+    assert_eq!(out, "46521\n");
+    for (moves, loser) in [(&mate[..], "White"), (&stalemate[..], "Black")] {
+        let mut args = vec!["moves", invariant.as_str(), "--moves"];
+        args.extend(moves);
+        let err = dagaz(&args).2;
+        assert_eq!(err, format!("game over — {loser} has no moves and loses\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `last-from?`, `last-to?` and their `not-` forms read the move before the one being made (two
+/// turn variables that each move sets in `post`, and that it still reads as the move before it
+/// left them): en passant only right after the double step, a guard that may not step where the
+/// enemy came from nor take the piece that has just moved.
+#[test]
+fn last_from_and_last_to_read_the_move_before() {
+    let zrf = perft("tests/data/zrf/passant.zrf", 1..=6);
+    assert_eq!(zrf, [10, 87, 761, 6164, 50971, 398683]);
+    assert_eq!(perft("tests/data/zrf/passant.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/passant.zrf")
+        .display()
+        .to_string();
+    let moves = |played: &[&str]| {
+        let mut args = vec!["moves", path.as_str(), "--moves"];
+        args.extend(played);
+        dagaz(&args).1
+    };
+    // En passant, c3xd4 taking d3, right after d5-d3 ...
+    assert!(moves(&["c2-c3", "d5-d3"]).contains("c3-d4\n"));
+    // ... not after two single steps, nor a move later.
+    assert!(!moves(&["c2-c3", "d5-d4", "a2-a3", "d4-d3"]).contains("c3-d4"));
+    let later = moves(&["c2-c3", "d5-d3", "a2-a3", "a5-a4"]);
+    assert_eq!(
+        later, "b3-a2\nb3-b4\nb3-c2\nb3-c4\n",
+        "nor b3xa4, the pawn that just moved"
+    );
+    // The guard on b3 may not step to c4, which Black's guard has just left.
+    assert!(!moves(&["c2-c3", "c4-d4"]).contains("b3-c4"));
+}
+
+/// A drop is the last move to where it puts the piece down (`last-to?`): here a stone may not go
+/// just south of the last one, nor on the north rank. 6 first drops (ranks 2 and 1); then, after
+/// one on rank 2, 4 of the 5 squares left there (not the one south of it); after one on rank 1,
+/// all 5: 3·4 + 3·5 = 27.
+#[test]
+fn a_drop_is_the_last_move_to_its_square() {
+    let dir = scratch("last-drop");
+    let file = dir.join("shade.zrf");
+    std::fs::write(
+        &file,
+        "(game (title \"Shade\") (players X O)\n\
+         (board (grid (dimensions (\"a/b/c\" (1 0)) (\"3/2/1\" (0 1)))\n\
+            (directions (n 0 -1) (s 0 1))))\n\
+         (piece (name Stone) (drops ((verify empty?) mark n (verify not-last-to?) back add)))\n\
+         (board-setup (X) (O)))",
+    )
+    .unwrap();
+    let path = file.display().to_string();
+    let counts: Vec<String> = (1..=2)
+        .map(|d| dagaz(&["perft", &path, "--depth", &d.to_string()]).1)
+        .collect();
+    assert_eq!(counts, ["6\n", "27\n"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `(move-priorities capture-type normal-type)`: a man or rook that can take must take. The
+/// twin makes capture compulsory with dagaz's own idiom, a global that says a capture exists;
+/// the ZRF translation ranks the move types instead. A move type the list leaves out (the
+/// men's step back) is never played, as in the referee's interpreter.
+#[test]
+fn move_priorities_keep_the_first_type_that_moves() {
+    let zrf = perft("tests/data/zrf/takers.zrf", 1..=8);
+    assert_eq!(zrf, [7, 27, 92, 300, 967, 3090, 9845, 31622]);
+    assert_eq!(perft("tests/data/zrf/takers.game", 1..=8), zrf);
+    let path = repo_path("tests/data/zrf/takers.zrf").display().to_string();
+    let moves = |setup: &str| {
+        let (_, out, err) = dagaz(&["moves", &path, "--setup", setup]);
+        out + &err
+    };
+    // The rook's capture comes first: the man's step and the rook's glides are not moves.
+    assert_eq!(
+        moves("(White (Man a2) (Rook d1)) (Black (Man a4) (Rook d5))"),
+        "d1-d5\n"
+    );
+    // A man that can neither step nor take has no move: its step back is of no listed type.
+    assert_eq!(
+        moves("(White (Man a3)) (Black (Man a4))"),
+        "game over — White has no moves and loses\n"
+    );
+}
+
+/// Priorities over drops: `drop-type` first, so a player drops while a stone is in hand. X and
+/// O hold one stone each besides the one on the board: 7 drops on the empty squares (the stone
+/// on a1 may not step), then 6 for O: 7·6 = 42. Drops of a lower rank that dagaz would make
+/// before those of a higher rank are refused.
+#[test]
+fn move_priorities_rank_drops() {
+    let dir = scratch("priority-drops");
+    let file = dir.join("settle.zrf");
+    let text = |pieces: &str| {
+        format!(
+            "(game (title \"Settle\") (players X O)\n\
+             (move-priorities drop-type normal-type)\n\
+             (board (grid (dimensions (\"a/b/c\" (1 0)) (\"3/2/1\" (0 1)))\n\
+                (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))\n\
+             {pieces}\n\
+             (board-setup (X (Stone a1) (Stone off 1)) (O (Stone c3) (Stone off 1))))"
+        )
+    };
+    let stone = "(piece (name Stone)\n\
+                 (drops (move-type drop-type) ((verify empty?) add))\n\
+                 (moves (move-type normal-type) (n (verify empty?) add) (s (verify empty?) add)\n\
+                    (e (verify empty?) add) (w (verify empty?) add)))";
+    std::fs::write(&file, text(stone)).unwrap();
+    let path = file.display().to_string();
+    let counts: Vec<String> = (1..=2)
+        .map(|d| dagaz(&["perft", &path, "--depth", &d.to_string()]).1)
+        .collect();
+    assert_eq!(counts, ["7\n", "42\n"]);
+    let late = "(piece (name Pebble) (drops (move-type normal-type) ((verify empty?) add)))";
+    std::fs::write(&file, text(&format!("{late}\n{stone}"))).unwrap();
+    let (code, _, err) = dagaz(&["moves", &path]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("move-priorities (over drops that dagaz cannot order by rank)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Flags: the cannon of cannons.zrf keeps in `(set-flag screen not-empty?)` whether it has met
+/// its screen and in `done` whether it has taken, and tests them with `flag?` and `not-flag?`;
+/// the twin walks the same lines with two loops. A flag is a local of the move, false until set.
+#[test]
+fn flags_are_locals_of_the_move() {
+    let zrf = perft("tests/data/zrf/cannons.zrf", 1..=6);
+    assert_eq!(zrf, [8, 64, 446, 3007, 19539, 123993]);
+    assert_eq!(perft("tests/data/zrf/cannons.game", 1..=6), zrf);
+    let path = repo_path("tests/data/zrf/cannons.zrf")
+        .display()
+        .to_string();
+    let setup = "(White (Cannon a1) (Man a2)) (Black (Man a4) (Cannon d5))";
+    let (_, out, _) = dagaz(&["moves", &path, "--setup", setup]);
+    // Over its own man on a2 onto the enemy on a4; along the empty first rank.
+    assert_eq!(out, "a1-a4\na1-b1\na1-c1\na1-d1\na2-a3\n");
+}

@@ -1,12 +1,79 @@
 //! `(win-condition (PLAYER ...) CONDITION)` and its `loss` and `draw` kin, as dagaz `win`,
-//! `loss`, `draw` and `goal` clauses.
+//! `loss`, `draw` and `goal` clauses; `(checkmated PIECE)` and the `"chess invariant"` option
+//! as dagaz's `royal` pieces.
 
-use crate::error::ZrfError;
-use crate::forms::{args, form, int, sym};
+use crate::error::{ZrfError, ZrfErrorKind};
+use crate::forms::{args, form, int, sym, text};
 use dagaz_sexpr::Node;
 
-/// The dagaz clauses of one condition.
-pub fn condition(node: &Node, players: &[String]) -> Result<Vec<Node>, ZrfError> {
+/// The piece that the `"chess invariant"` option makes royal: the Dagaz project's page script
+/// of that name looks for a piece type named `King` and forbids leaving it attacked.
+const CHESS_KING: &str = "King";
+
+/// The royal piece types of a game whose clauses are `clauses` (`pieces`: its piece types):
+/// each `(checkmated PIECE)` of a condition, and `King` when the option `"chess invariant"` is
+/// true; once each, in the order found. `checkmated` is whether a condition names one.
+pub struct Royals {
+    /// The `(royal ...)` clause's pieces.
+    pub pieces: Vec<Node>,
+    /// Whether some condition is `(checkmated PIECE)`.
+    pub checkmated: bool,
+}
+
+/// The [`Royals`] of `clauses`.
+pub fn royals(clauses: &[Node], pieces: &[String]) -> Result<Royals, ZrfError> {
+    let mut out = Royals {
+        pieces: Vec::new(),
+        checkmated: false,
+    };
+    let known = |piece: &Node| match piece.as_symbol() {
+        Some(p) if pieces.iter().any(|n| n == p) => Ok(piece.clone()),
+        Some(p) => Err(ZrfError::new(
+            ZrfErrorKind::Unknown {
+                what: "piece type",
+                name: p.to_string(),
+            },
+            piece.span,
+        )),
+        None => Err(ZrfError::expected("a piece type", piece)),
+    };
+    for clause in clauses {
+        let rest = args(clause);
+        let royal = match clause.head() {
+            Some("win-condition" | "loss-condition" | "draw-condition") => {
+                match rest.get(1).filter(|c| c.head() == Some("checkmated")) {
+                    Some(cond) => {
+                        out.checkmated = true;
+                        match args(cond) {
+                            [piece] => known(piece)?,
+                            _ => return Err(ZrfError::expected("`(checkmated PIECE)`", cond)),
+                        }
+                    }
+                    None => continue,
+                }
+            }
+            Some("option")
+                if rest.first().and_then(text) == Some("chess invariant")
+                    && rest.get(1).and_then(text) == Some("true") =>
+            {
+                known(&sym(CHESS_KING, clause.span))?
+            }
+            _ => continue,
+        };
+        if !out
+            .pieces
+            .iter()
+            .any(|p| p.as_symbol() == royal.as_symbol())
+        {
+            out.pieces.push(royal);
+        }
+    }
+    Ok(out)
+}
+
+/// The dagaz clauses of one condition; `royals`: the game's (a ZRF `stalemated` is then told
+/// from `checkmated`, see [`stalemated`]).
+pub fn condition(node: &Node, players: &[String], royals: &Royals) -> Result<Vec<Node>, ZrfError> {
     let outcome = match node.head() {
         Some("win-condition") => "win",
         Some("loss-condition") => "loss",
@@ -28,7 +95,7 @@ pub fn condition(node: &Node, players: &[String]) -> Result<Vec<Node>, ZrfError>
     all.sort_unstable();
     let every = sorted == all;
     let span = cond.span;
-    if cond.head().is_some() {
+    if cond.head().is_some() && cond.head() != Some("checkmated") {
         // A configuration: a goal, checked for the player who moved.
         let mut items = vec![sym(outcome, span)];
         if !every {
@@ -47,11 +114,28 @@ pub fn condition(node: &Node, players: &[String]) -> Result<Vec<Node>, ZrfError>
         return Err(ZrfError::unsupported(&what, who.span));
     }
     let rule = match cond.as_symbol() {
-        Some("stalemated") => sym("no-moves", span),
+        _ if cond.head() == Some("checkmated") => sym("checkmated", span),
+        Some("stalemated") => sym(stalemated(royals), span),
         Some("repetition") => form("repetition", vec![int(3, span)], span),
         word => return Err(ZrfError::unsupported(word.unwrap_or("condition"), span)),
     };
     Ok(vec![form(outcome, vec![rule], node.span)])
+}
+
+/// The dagaz condition of a ZRF `stalemated`, "the player to move has no move". Zillions
+/// tells it from `(checkmated PIECE)`, which a mated player without a move also meets: chess
+/// loses by `checkmated` and draws by `stalemated`, whichever condition it writes first. dagaz
+/// takes the first condition that holds, so when some condition is `checkmated` the ZRF
+/// `stalemated` is dagaz's `stalemated` (no move and no royal piece attacked), which never
+/// holds with `checkmated`, and the order does not matter. Without a `checkmated` condition
+/// (a royal piece by the `"chess invariant"` option alone) it is every position without a
+/// move, `no-moves`.
+fn stalemated(royals: &Royals) -> &'static str {
+    if royals.checkmated {
+        "stalemated"
+    } else {
+        "no-moves"
+    }
 }
 
 /// `(absolute-config PIECE ... (POS ...))`, or an `and` of them, as a goal's statements: a

@@ -5,6 +5,7 @@ pub mod board;
 mod goals;
 mod graph;
 mod moves;
+mod priorities;
 
 use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, list, name_of, string, sym, text};
@@ -65,29 +66,43 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         .filter(|c| c.head() == Some("piece"))
         .filter_map(|c| name_of(args(c)))
         .collect();
+    let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
+    let priorities = priorities::Priorities::of(clauses)?;
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
         dropping: None,
+        last_move,
+        ranked: priorities.is_some(),
+        rank: None,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
-    for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
-        out.push(piece(clause, &names)?);
-    }
+    out.extend(translated_pieces(clauses, &names, priorities.as_ref())?);
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
         players(clauses, &droppers(clauses), span)?,
     ];
     game_items.extend(board.game_clauses.iter().cloned());
-    game_items.extend(rules(clauses)?);
+    if last_move {
+        // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
+        for var in [moves::LAST_FROM, moves::LAST_TO] {
+            let keep = vec![sym(var, span), sym("keep", span)];
+            game_items.push(form("turn-variable", keep, span));
+        }
+    }
+    let royals = goals::royals(clauses, &pieces)?;
+    if !royals.pieces.is_empty() {
+        game_items.push(form("royal", royals.pieces.clone(), span));
+    }
+    game_items.extend(rules(clauses, &royals)?);
     out.push(form("game", game_items, span));
     Ok(out)
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
-/// known.
-fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
+/// known. `royals`: the game's royal pieces, which `goals::royals` found.
+fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
     let mut out = Vec::new();
     for clause in clauses {
@@ -98,12 +113,13 @@ fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
             ));
         };
         match head {
-            "board" | "piece" | "players" | "turn-order" | "board-setup" | "image" => {}
+            "board" | "piece" | "players" | "turn-order" | "board-setup" | "image"
+            | "move-priorities" => {}
             h if COSMETIC.contains(&h) || h.ends_with("-sound") => {}
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
             "win-condition" | "loss-condition" | "draw-condition" => {
-                out.extend(goals::condition(clause, &players)?);
+                out.extend(goals::condition(clause, &players, royals)?);
             }
             other => return Err(ZrfError::unsupported(other, clause.span)),
         }
@@ -111,7 +127,8 @@ fn rules(clauses: &[Node]) -> Result<Vec<Node>, ZrfError> {
     Ok(out)
 }
 
-/// `(option "NAME" VALUE)`: display options are dropped, `pass turn` becomes `pass`.
+/// `(option "NAME" VALUE)`: display options are dropped, `pass turn` becomes `pass`;
+/// `"chess invariant"` is a royal piece, which `goals::royals` reads.
 fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
     let rest = args(node);
     let name = rest.first().and_then(text).unwrap_or_default();
@@ -127,44 +144,86 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         ("pass turn" | "pass-turn", "forced") => {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
         }
-        (_, "false") => Ok(None),
+        ("chess invariant", "true") | (_, "false") => Ok(None),
         _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
     }
 }
 
-/// `(piece (name N) ... (moves BLOCK ...))` as a dagaz piece.
-fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
+/// The game's pieces as dagaz pieces, with `(move-priorities ...)`'s ranks when it has them.
+fn translated_pieces(
+    clauses: &[Node],
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+) -> Result<Vec<Node>, ZrfError> {
+    let mut out = Vec::new();
+    let mut drops = Vec::new();
+    for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
+        let (piece, ranks) = piece(clause, names, priorities)?;
+        out.push(piece);
+        drops.extend(ranks);
+    }
+    priorities::check_drop_order(&drops)?;
+    Ok(out)
+}
+
+/// A `(moves ...)` or `(drops ...)` clause's blocks, each with the move type its last
+/// `(move-type T)` label gave it (`None` before any).
+fn typed_blocks(clause: &Node) -> Result<Vec<(Option<&Node>, &Node)>, ZrfError> {
+    let mut ty = None;
+    let mut out = Vec::new();
+    for block in args(clause) {
+        if block.head() == Some("move-type") {
+            ty = Some(priorities::label(block)?);
+        } else {
+            out.push((ty, block));
+        }
+    }
+    Ok(out)
+}
+
+/// `(piece (name N) ... (moves BLOCK ...))` as a dagaz piece; with `priorities`, a block of a
+/// type they leave out is never a move. Also the ranks of its drop blocks, with its `drops`
+/// clause, for `priorities::check_drop_order`.
+fn piece<'n>(
+    node: &'n Node,
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+) -> Result<(Node, Option<priorities::DropRanks<'n>>), ZrfError> {
     let clauses = args(node);
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
     let mut items = vec![
         form("name", vec![sym(&name, span)], span),
-        moves::pre(&name, span),
+        moves::pre(&name, names, span),
     ];
+    let mut drop_ranks = None;
     for clause in clauses {
         match clause.head() {
             Some(
                 "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
             ) => {}
-            Some("moves") => {
-                for block in args(clause) {
-                    match block.head() {
-                        Some("move-type") => {}
-                        _ => items.push(moves::block(block, names)?),
-                    }
+            Some(kind @ ("moves" | "drops")) => {
+                let dropping = (kind == "drops").then_some(name.as_str());
+                let mut ranks = Vec::new();
+                for (ty, block) in typed_blocks(clause)? {
+                    let rank = match priorities.map(|p| p.rank(ty, block)).transpose()? {
+                        Some(None) => continue,
+                        rank => rank.flatten(),
+                    };
+                    ranks.extend(rank);
+                    let names = moves::Names {
+                        dropping,
+                        rank,
+                        ..*names
+                    };
+                    items.push(match dropping {
+                        Some(_) => moves::drop_block(block, &names)?,
+                        None => moves::block(block, &names)?,
+                    });
                 }
-            }
-            Some("drops") => {
-                let dropping = moves::Names {
-                    dropping: Some(&name),
-                    ..*names
-                };
-                for block in args(clause) {
-                    match block.head() {
-                        Some("move-type") => {}
-                        _ => items.push(moves::drop_block(block, &dropping)?),
-                    }
+                if dropping.is_some() {
+                    drop_ranks = Some((ranks, clause));
                 }
             }
             Some(other) => return Err(ZrfError::unsupported(other, clause.span)),
@@ -176,8 +235,19 @@ fn piece(node: &Node, names: &moves::Names<'_>) -> Result<Node, ZrfError> {
             }
         }
     }
-    items.push(moves::post(span));
-    Ok(form("piece", items, span))
+    items.push(moves::post(names, span));
+    Ok((form("piece", items, span), drop_ranks))
+}
+
+/// The tests that read the last move.
+const LAST_MOVE_TESTS: &[&str] = &["last-from?", "last-to?", "not-last-from?", "not-last-to?"];
+
+/// Whether one of `words` is a symbol anywhere in `nodes`.
+fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {
+    nodes.iter().any(|n| match n.as_list() {
+        Some(items) => mentions_any(items, words),
+        None => n.as_symbol().is_some_and(|s| words.contains(&s)),
+    })
 }
 
 /// The piece types that have `drops`.

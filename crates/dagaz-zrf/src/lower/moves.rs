@@ -8,11 +8,15 @@
 //!   played;
 //! - `add` completes the move here and goes on (a move may end at every square of a slide): it is
 //!   dagaz's `end-move`; a block that runs past its last `add` completes nothing;
-//! - `(add P ...)` completes it with the piece changed to P (one move for each P).
+//! - `(add P ...)` completes it with the piece changed to P (one move for each P);
+//! - `(set-flag F C)` and `(flag? F)` are a local of the block, false until set;
+//! - `last-from?` and `last-to?` read where the last move went from and to: two turn variables
+//!   that every move sets, and that a move reads as the move before it left them.
 
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
+use crate::lower::priorities;
 use dagaz_sexpr::{Node, Span};
 
 /// The locals every translated piece declares in `pre`.
@@ -20,6 +24,11 @@ const FROM: &str = "zrf-from";
 const MARK: &str = "zrf-mark";
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
+
+/// The turn variables of the last move's from and to positions (`last-from?`, `last-to?`).
+pub const LAST_FROM: &str = "zrf-last-from";
+/// See [`LAST_FROM`].
+pub const LAST_TO: &str = "zrf-last-to";
 
 /// What a move's code may name.
 pub struct Names<'a> {
@@ -29,45 +38,59 @@ pub struct Names<'a> {
     pub pieces: &'a [String],
     /// The piece a `drops` block puts down; `None` in a move block.
     pub dropping: Option<&'a str>,
+    /// Whether the game reads the last move (`last-from?`, `last-to?`): every move then notes
+    /// its own in [`LAST_FROM`] and [`LAST_TO`].
+    pub last_move: bool,
+    /// Whether the game has `(move-priorities ...)`: every piece then notes the rank of the
+    /// block it runs, and `post` keeps the moves of the highest rank.
+    pub ranked: bool,
+    /// The rank of the block being translated, in a game with priorities.
+    pub rank: Option<i64>,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
-pub fn pre(piece: &str, span: Span) -> Node {
+pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
     let here = || sym("position", span);
-    form(
-        "pre",
-        vec![
-            form("check", vec![sym("is-friend?", span)], span),
-            form("let", vec![sym(FROM, span), here()], span),
-            form("let", vec![sym(MARK, span), here()], span),
-            form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
-            form("let", vec![sym(KIND, span), sym(piece, span)], span),
-        ],
-        span,
-    )
+    let mut items = vec![
+        form("check", vec![sym("is-friend?", span)], span),
+        form("let", vec![sym(FROM, span), here()], span),
+        form("let", vec![sym(MARK, span), here()], span),
+        form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
+        form("let", vec![sym(KIND, span), sym(piece, span)], span),
+    ];
+    if names.ranked {
+        items.push(priorities::declare(span));
+    }
+    form("pre", items, span)
 }
 
 /// The `post` clause: the piece lifted from where it stood and put down here, changed when an
-/// `add` said so; the move written `from-to`.
-pub fn post(span: Span) -> Node {
+/// `add` said so; the move written `from-to`, and noted as the last move when the game reads
+/// it (`names.last_move`).
+pub fn post(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
-    form(
-        "post",
-        vec![
-            f("let", vec![s("zrf-to"), s("position")]),
-            f("check", vec![s(FROM)]),
-            f("take", vec![]),
-            f("check", vec![s("zrf-to")]),
-            f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
-            f("drop", vec![]),
-            f(
-                "log",
-                vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
-            ),
-        ],
-        span,
-    )
+    let mut items = Vec::new();
+    if names.ranked {
+        items.extend(priorities::invariant(span));
+    }
+    items.extend([
+        f("let", vec![s("zrf-to"), s("position")]),
+        f("check", vec![s(FROM)]),
+        f("take", vec![]),
+        f("check", vec![s("zrf-to")]),
+        f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
+        f("drop", vec![]),
+        f(
+            "log",
+            vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
+        ),
+    ]);
+    if names.last_move {
+        items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
+        items.push(f("set!", vec![s(LAST_TO), s("zrf-to")]));
+    }
+    form("post", items, span)
 }
 
 /// A drop block, `(INSTRUCTION ...)` run from every position with a new piece of
@@ -82,6 +105,7 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         vec![sym(MARK, span), sym("position", span)],
         span,
     )];
+    out.extend(declare_flags(items, span));
     out.extend(statements(items, names)?);
     out.push(form("check", vec![sym("false", span)], span));
     Ok(form("drops", out, span))
@@ -92,10 +116,50 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let items = node
         .as_list()
         .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
-    let mut out = statements(items, names)?;
+    let mut out = Vec::new();
+    out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
+    out.extend(declare_flags(items, node.span));
+    out.extend(statements(items, names)?);
     // Past the last `add` nothing is completed.
     out.push(form("check", vec![sym("false", node.span)], node.span));
     Ok(form("move", out, node.span))
+}
+
+/// The dagaz local of the ZRF flag `name`.
+fn flag_local(name: &Node) -> Result<Node, ZrfError> {
+    let flag = name
+        .as_symbol()
+        .ok_or_else(|| ZrfError::expected("a flag name", name))?;
+    Ok(sym(&format!("zrf-flag-{flag}"), name.span))
+}
+
+/// A block's flags, each a local declared false at its start: a ZRF flag belongs to the move
+/// being made, and reads false until set. (A flag the block only reads is declared too.)
+fn declare_flags(items: &[Node], span: Span) -> Vec<Node> {
+    let mut flags: Vec<Node> = Vec::new();
+    collect_flags(items, &mut flags);
+    flags
+        .into_iter()
+        .map(|f| form("let", vec![f, sym("false", span)], span))
+        .collect()
+}
+
+/// The locals of the flags that `nodes` set or read, once each.
+fn collect_flags(nodes: &[Node], out: &mut Vec<Node>) {
+    for node in nodes {
+        let Some(items) = node.as_list() else {
+            continue;
+        };
+        if let (Some("set-flag" | "flag?" | "not-flag?"), Some(name)) = (node.head(), items.get(1))
+        {
+            if let Ok(local) = flag_local(name) {
+                if !out.iter().any(|f| f.as_symbol() == local.as_symbol()) {
+                    out.push(local);
+                }
+            }
+        }
+        collect_flags(items, out);
+    }
 }
 
 fn statements(items: &[Node], names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
@@ -131,6 +195,13 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         Some("add") => out.extend(add(rest, names, span)),
         Some("capture") if rest.is_empty() => out.push(capture(span)),
         Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
+        Some("set-flag") => {
+            let [flag, value] = rest else {
+                return Err(ZrfError::expected("`(set-flag FLAG CONDITION)`", node));
+            };
+            let value = condition(value, names)?;
+            out.push(form("set!", vec![flag_local(flag)?, value], span));
+        }
         Some("if") => out.push(if_form(rest, names, span)?),
         Some("while") => {
             let (cond, body) = rest
@@ -166,7 +237,7 @@ fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfErro
 /// going on.
 fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
     if names.dropping.is_some() {
-        return vec![drop_here(pieces, span)];
+        return vec![drop_here(pieces, names, span)];
     }
     let set = |name: &str, value: Node| form("set!", vec![sym(name, span), value], span);
     let mut out = vec![set(
@@ -184,7 +255,7 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
 
 /// A drop's `add`: a choice between putting the piece down here (changed to each of `pieces`
 /// when there are any), which completes the move, and going on without it.
-fn drop_here(pieces: &[Node], span: Span) -> Node {
+fn drop_here(pieces: &[Node], names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("any", vec![s("true"), s("false")], span)];
     match pieces {
@@ -199,6 +270,14 @@ fn drop_here(pieces: &[Node], span: Span) -> Node {
     items.push(form("drop", vec![], span));
     let at = crate::forms::string("@", span);
     items.push(form("log", vec![s("piece"), at, s("position")], span));
+    if let Some(rank) = names.rank {
+        items.extend(priorities::drop_check(rank, span));
+    }
+    if names.last_move {
+        // As in the Dagaz project's interpreter, a drop moves the last move's `to` and leaves
+        // its `from`.
+        items.push(form("set!", vec![s(LAST_TO), s("position")], span));
+    }
     items.push(form("end-move", vec![], span));
     items.push(form("check", vec![s("false")], span));
     form("if", items, span)
@@ -238,6 +317,19 @@ fn one<'n>(node: &Node, rest: &'n [Node]) -> Result<&'n Node, ZrfError> {
     }
 }
 
+/// `last-from?`, `last-to?` and their `not-` forms: whether this position is (is not) where the
+/// last move went from (to).
+fn last_move(word: &str, span: Span) -> Option<Node> {
+    let (op, var) = match word {
+        "last-from?" => ("=", LAST_FROM),
+        "last-to?" => ("=", LAST_TO),
+        "not-last-from?" => ("!=", LAST_FROM),
+        "not-last-to?" => ("!=", LAST_TO),
+        _ => return None,
+    };
+    Some(form(op, vec![sym("position", span), sym(var, span)], span))
+}
+
 /// The dagaz test of a ZRF board test: `empty?` is `is-empty?`, ...
 fn board_test(word: &str) -> Option<&'static str> {
     Some(match word {
@@ -274,6 +366,9 @@ fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfEr
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
     if let Some(word) = node.as_symbol() {
+        if let Some(test) = last_move(word, span) {
+            return Ok(test);
+        }
         return match (board_test(word), word) {
             (Some(test), _) => Ok(sym(test, span)),
             (None, "true" | "false") => Ok(sym(word, span)),
@@ -309,6 +404,8 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         Some("piece?") => typed(one(node, rest)?)?,
         Some("not-piece?") => form("not", vec![typed(one(node, rest)?)?], span),
         Some("on-board?") => peek(one(node, rest)?, None, names)?,
+        Some("flag?") => flag_local(one(node, rest)?)?,
+        Some("not-flag?") => form("not", vec![flag_local(one(node, rest)?)?], span),
         Some("in-zone?") => form("in-zone?", vec![one(node, rest)?.clone()], span),
         Some("not-in-zone?") => form(
             "not",
