@@ -85,6 +85,23 @@ fn variants_are_listed_and_opened_by_number_or_title() {
     );
 }
 
+/// `(pieces-remaining 0)` for both players: White's last man taken, Black wins (the goal for
+/// the player who moved, on the other's count). Variant 1 says it of Black only: White without
+/// a man then just cannot move.
+#[test]
+fn a_player_left_without_pieces_loses() {
+    let path = repo_path("tests/data/zrf/last.zrf").display().to_string();
+    let moves = ["moves", &path, "--moves", "a1-b1", "c1-b1"];
+    assert_eq!(
+        dagaz(&moves),
+        (1, String::new(), "game over — Black wins: goal #2\n".into())
+    );
+    let (code, _, err) = dagaz(&[&moves[..], &["--variant", "1"]].concat());
+    assert_eq!(code, 1);
+    assert_eq!(err, "game over — White cannot move (the game declares no goal for this)\n");
+    assert_eq!(perft("tests/data/zrf/last.zrf", 1..=3), [1, 1, 0]);
+}
+
 #[test]
 fn a_zrf_file_goes_through_every_command() {
     let path = repo_path("tests/data/zrf/march.zrf").display().to_string();

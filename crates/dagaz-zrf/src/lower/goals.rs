@@ -95,6 +95,9 @@ pub fn condition(node: &Node, players: &[String], royals: &Royals) -> Result<Vec
     all.sort_unstable();
     let every = sorted == all;
     let span = cond.span;
+    if cond.head() == Some("pieces-remaining") {
+        return pieces_remaining(outcome, &named, players, cond, node);
+    }
     if cond.head().is_some() && cond.head() != Some("checkmated") {
         // A configuration: a goal, checked for the player who moved.
         let mut items = vec![sym(outcome, span)];
@@ -120,6 +123,78 @@ pub fn condition(node: &Node, players: &[String], royals: &Royals) -> Result<Vec
         word => return Err(ZrfError::unsupported(word.unwrap_or("condition"), span)),
     };
     Ok(vec![form(outcome, vec![rule], node.span)])
+}
+
+/// `(... (PLAYER ...) (pieces-remaining N [PIECE]))`: a listed player with exactly N pieces (of
+/// the type) on the board has that outcome. A dagaz goal runs for the player who moved, so in a
+/// game of two this is two goals: the mover meets it (the outcome), or the other player does
+/// (the outcome reversed for the mover), each when that player is listed.
+fn pieces_remaining(
+    outcome: &str,
+    named: &[Node],
+    players: &[String],
+    cond: &Node,
+    node: &Node,
+) -> Result<Vec<Node>, ZrfError> {
+    let span = cond.span;
+    if players.len() != 2 {
+        let what = "pieces-remaining (with other than two players)";
+        return Err(ZrfError::unsupported(what, span));
+    }
+    let (count, kind) = match args(cond) {
+        [n] => (n, None),
+        [n, kind] => (n, Some(kind)),
+        _ => return Err(ZrfError::expected("`(pieces-remaining N [PIECE])`", cond)),
+    };
+    if !matches!(count.kind, dagaz_sexpr::NodeKind::Int(_)) {
+        return Err(ZrfError::expected("a number of pieces", count));
+    }
+    let reversed = match outcome {
+        "win" => "loss",
+        "loss" => "win",
+        _ => "draw",
+    };
+    let listed = |p: &String| named.iter().any(|n| n.as_symbol() == Some(p.as_str()));
+    let other = |p: &String| players.iter().find(|q| *q != p).is_some_and(listed);
+    let mut goals = Vec::new();
+    for (whose, result) in [("friend-count", outcome), ("enemy-count", reversed)] {
+        // The players whose move lets this goal hold: the listed ones when the mover is the
+        // one meeting the condition, those whose opponent is listed when the other player is.
+        let movers: Vec<Node> = players
+            .iter()
+            .filter(|p| {
+                if whose == "friend-count" {
+                    listed(p)
+                } else {
+                    other(p)
+                }
+            })
+            .map(|p| sym(p, node.span))
+            .collect();
+        if movers.is_empty() {
+            continue;
+        }
+        let mut items = vec![sym(result, span)];
+        if movers.len() < players.len() {
+            let mover = sym("current-player", span);
+            items.push(form(
+                "check",
+                vec![form("=", vec![mover, form("any", movers, span)], span)],
+                span,
+            ));
+        }
+        let counted = match kind {
+            Some(k) => form(whose, vec![k.clone()], span),
+            None => sym(whose, span),
+        };
+        items.push(form(
+            "check",
+            vec![form("=", vec![counted, count.clone()], span)],
+            span,
+        ));
+        goals.push(form("goal", items, node.span));
+    }
+    Ok(goals)
 }
 
 /// The dagaz condition of a ZRF `stalemated`, "the player to move has no move". Zillions
