@@ -386,3 +386,86 @@ fn flags_are_locals_of_the_move() {
     // Over its own man on a2 onto the enemy on a4; along the empty first rank.
     assert_eq!(out, "a1-a4\na1-b1\na1-c1\na1-d1\na2-a3\n");
 }
+
+/// `(option "maximal captures" true)`: only the moves that take the most pieces (a man or king
+/// of sweep.zrf takes a whole line of enemies at once). The twin keeps the most with dagaz's
+/// own majority rule. With `2`, a move that takes the most kings (pieces of any type but the
+/// first) stands, whatever else it takes: the twin scores it 1000 a king.
+#[test]
+fn maximal_captures_keep_the_moves_that_take_the_most() {
+    let zrf = perft("tests/data/zrf/sweep.zrf", 1..=7);
+    assert_eq!(zrf, [7, 20, 68, 238, 868, 3012, 9874]);
+    assert_eq!(perft("tests/data/zrf/sweep.game", 1..=7), zrf);
+    let dir = scratch("maximal");
+    let read = |name: &str| std::fs::read_to_string(repo_path(name)).unwrap();
+    let write = |name: &str, text: String| {
+        let file = dir.join(name);
+        std::fs::write(&file, text).unwrap();
+        file.display().to_string()
+    };
+    let perft_of = |path: &str| -> Vec<String> {
+        (1..=7)
+            .map(|d| dagaz(&["perft", path, "--depth", &d.to_string()]).1)
+            .collect()
+    };
+    let zrf = read("tests/data/zrf/sweep.zrf");
+    let kings_zrf = write(
+        "kings.zrf",
+        zrf.replace(
+            "   (option \"maximal captures\" true)",
+            "   (option \"maximal captures\" 2)",
+        ),
+    );
+    let kings_game = write(
+        "kings.game",
+        read("tests/data/zrf/sweep.game")
+            .replace(
+                "(while is-enemy? (capture)",
+                "(while is-enemy? (if (!= piece Man) (inc! kings)) (capture)",
+            )
+            .replace("(let captured 0))", "(let captured 0) (let kings 0))")
+            .replace(
+                "(check (<= most captured)) (set! most captured)",
+                "(let score captured) (if (> kings 0) (set! score (* 1000 kings)))\n\
+                 (check (<= most score)) (set! most score)",
+            ),
+    );
+    let kings = perft_of(&kings_zrf);
+    let expected = ["7", "20", "68", "238", "868", "3006", "9788"].map(|n| format!("{n}\n"));
+    assert_eq!(kings, expected);
+    assert_eq!(perft_of(&kings_game), kings);
+    // With move priorities too, the priorities come first, then the most captures among the
+    // moves of the type they keep: the king's one capture, not the man's two.
+    let ranked = write(
+        "ranked.zrf",
+        zrf.replace(
+            "   (board\n",
+            "   (move-priorities royal-type common-type)\n   (board\n",
+        )
+        .replace(
+            "(moves (shift n) (sweep n)",
+            "(moves (move-type common-type) (shift n) (sweep n)",
+        )
+        .replace(
+            "(moves (shift n) (shift s)",
+            "(moves (move-type royal-type) (shift n) (shift s)",
+        ),
+    );
+    let setup = "(White (King a1) (Man e1)) (Black (Man b2 e2 e3) (King a5))";
+    assert_eq!(dagaz(&["moves", &ranked, "--setup", setup]).1, "a1-c3\n");
+    // dagaz would count captures that leave a royal piece attacked; the script does not.
+    let royal = write(
+        "royal.zrf",
+        zrf.replace(
+            "   (loss-condition (White Black) stalemated)",
+            "   (loss-condition (White Black) (checkmated King))",
+        ),
+    );
+    let (code, _, err) = dagaz(&["moves", &royal]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`option \"maximal captures\" (with royal pieces)`"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

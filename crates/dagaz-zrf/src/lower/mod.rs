@@ -67,17 +67,25 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         .filter_map(|c| name_of(args(c)))
         .collect();
     let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
-    let priorities = priorities::Priorities::of(clauses)?;
+    let move_priorities = priorities::Priorities::of(clauses)?;
+    let royals = goals::royals(clauses, &pieces)?;
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
         dropping: None,
         last_move,
-        ranked: priorities.is_some(),
+        ranking: priorities::Ranking {
+            priorities: move_priorities.is_some(),
+            maximal: priorities::maximal(clauses, &pieces, !royals.pieces.is_empty())?,
+        },
         rank: None,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
-    out.extend(translated_pieces(clauses, &names, priorities.as_ref())?);
+    out.extend(translated_pieces(
+        clauses,
+        &names,
+        move_priorities.as_ref(),
+    )?);
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
@@ -91,7 +99,6 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
             game_items.push(form("turn-variable", keep, span));
         }
     }
-    let royals = goals::royals(clauses, &pieces)?;
     if !royals.pieces.is_empty() {
         game_items.push(form("royal", royals.pieces.clone(), span));
     }
@@ -144,7 +151,8 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         ("pass turn" | "pass-turn", "forced") => {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
         }
-        ("chess invariant", "true") | (_, "false") => Ok(None),
+        // Read by `goals::royals` and `priorities::maximal`.
+        ("chess invariant", "true") | ("maximal captures", _) | (_, "false") => Ok(None),
         _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
     }
 }

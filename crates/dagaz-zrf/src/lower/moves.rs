@@ -41,9 +41,9 @@ pub struct Names<'a> {
     /// Whether the game reads the last move (`last-from?`, `last-to?`): every move then notes
     /// its own in [`LAST_FROM`] and [`LAST_TO`].
     pub last_move: bool,
-    /// Whether the game has `(move-priorities ...)`: every piece then notes the rank of the
-    /// block it runs, and `post` keeps the moves of the highest rank.
-    pub ranked: bool,
+    /// How the game ranks its moves (`move-priorities`, `"maximal captures"`): a move then
+    /// notes its rank and captures, and `post` keeps the moves of the highest.
+    pub ranking: priorities::Ranking<'a>,
     /// The rank of the block being translated, in a game with priorities.
     pub rank: Option<i64>,
 }
@@ -58,9 +58,7 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
         form("let", vec![sym(KIND, span), sym(piece, span)], span),
     ];
-    if names.ranked {
-        items.push(priorities::declare(span));
-    }
+    items.extend(names.ranking.declare(false, span));
     form("pre", items, span)
 }
 
@@ -71,8 +69,8 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
     let mut items = Vec::new();
-    if names.ranked {
-        items.extend(priorities::invariant(span));
+    if names.ranking.any() {
+        items.extend(names.ranking.invariant(span));
     }
     items.extend([
         f("let", vec![s("zrf-to"), s("position")]),
@@ -105,7 +103,15 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         vec![sym(MARK, span), sym("position", span)],
         span,
     )];
+    out.extend(names.ranking.declare(true, span));
     out.extend(declare_flags(items, span));
+    if names.ranking.maximal.is_some() && mentions_capture(items) {
+        // Its count would be compared with the drops made before it only.
+        return Err(ZrfError::unsupported(
+            "option \"maximal captures\" (with a drop that captures)",
+            span,
+        ));
+    }
     out.extend(statements(items, names)?);
     out.push(form("check", vec![sym("false", span)], span));
     Ok(form("drops", out, span))
@@ -123,6 +129,14 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     // Past the last `add` nothing is completed.
     out.push(form("check", vec![sym("false", node.span)], node.span));
     Ok(form("move", out, node.span))
+}
+
+/// Whether `nodes` hold a `capture`.
+fn mentions_capture(nodes: &[Node]) -> bool {
+    nodes.iter().any(|n| match n.as_list() {
+        Some(items) => mentions_capture(items),
+        None => n.as_symbol() == Some("capture"),
+    })
 }
 
 /// The dagaz local of the ZRF flag `name`.
@@ -177,7 +191,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     if let Some(word) = node.as_symbol() {
         out.extend(match word {
             "add" => add(&[], names, span),
-            "capture" => vec![capture(span)],
+            "capture" => vec![capture(names, span)],
             "mark" => vec![form(
                 "set!",
                 vec![sym(MARK, span), sym("position", span)],
@@ -193,7 +207,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     match node.head() {
         Some("verify") => out.push(check(condition(one(node, rest)?, names)?)),
         Some("add") => out.extend(add(rest, names, span)),
-        Some("capture") if rest.is_empty() => out.push(capture(span)),
+        Some("capture") if rest.is_empty() => out.push(capture(names, span)),
         Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
         Some("set-flag") => {
             let [flag, value] = rest else {
@@ -270,8 +284,8 @@ fn drop_here(pieces: &[Node], names: &Names<'_>, span: Span) -> Node {
     items.push(form("drop", vec![], span));
     let at = crate::forms::string("@", span);
     items.push(form("log", vec![s("piece"), at, s("position")], span));
-    if let Some(rank) = names.rank {
-        items.extend(priorities::drop_check(rank, span));
+    if names.ranking.any() {
+        items.extend(names.ranking.drop_check(names.rank, span));
     }
     if names.last_move {
         // As in the Dagaz project's interpreter, a drop moves the last move's `to` and leaves
@@ -285,16 +299,14 @@ fn drop_here(pieces: &[Node], names: &Names<'_>, span: Span) -> Node {
 
 /// `capture`: the piece here goes when the move is played; an empty square or one already
 /// captured is left as it is, as ZRF leaves it.
-fn capture(span: Span) -> Node {
+/// With `"maximal captures"`, a capture counts (before the piece is marked, while it reads
+/// as itself).
+fn capture(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
-    form(
-        "if",
-        vec![
-            form("and", vec![s("not-empty?"), s("not-captured?")], span),
-            form("capture-later", vec![], span),
-        ],
-        span,
-    )
+    let mut items = vec![form("and", vec![s("not-empty?"), s("not-captured?")], span)];
+    items.extend(names.ranking.count_capture(span));
+    items.push(form("capture-later", vec![], span));
+    form("if", items, span)
 }
 
 /// `(opposite DIR)`: the direction whose offsets are DIR's negated.
