@@ -98,7 +98,10 @@ fn a_player_left_without_pieces_loses() {
     );
     let (code, _, err) = dagaz(&[&moves[..], &["--variant", "1"]].concat());
     assert_eq!(code, 1);
-    assert_eq!(err, "game over — White cannot move (the game declares no goal for this)\n");
+    assert_eq!(
+        err,
+        "game over — White cannot move (the game declares no goal for this)\n"
+    );
     assert_eq!(perft("tests/data/zrf/last.zrf", 1..=3), [1, 1, 0]);
 }
 
