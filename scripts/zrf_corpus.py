@@ -78,6 +78,20 @@ def judge(binary: Path, path: Path, entry: dict, timeout: float):
     return "agrees", " ".join(str(c) for c in got)
 
 
+def plays(binary: Path, path: Path, games: int, timeout: float):
+    """None when `games` random games, each to its end or 500 plies, play without an error; else
+    why not (the first line of the message, or "slow")."""
+    command = [str(binary), "match", str(path), "--random", "--games", str(games), "--nodes", "1",
+               "--random-plies", "500", "--max-plies", "500"]
+    try:
+        r = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "slow"
+    if r.returncode != 0:
+        return (r.stderr.strip().splitlines() or ["(no message)"])[0]
+    return None
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--corpus", type=Path, default=REPO.parent / "shared" / "zrf",
@@ -85,6 +99,10 @@ def main() -> int:
     p.add_argument("--only", action="append", help="a file under the corpus (repeat it)")
     p.add_argument("--timeout", type=float, default=20.0, help="seconds for one perft (default 20)")
     p.add_argument("--verbose", action="store_true", help="a line per file")
+    p.add_argument("--play", type=int, default=0, metavar="N",
+                   help="also play N games of random moves (each to its end or 500 plies) in every "
+                        "file that loads, through `dagaz match --random`; counts the files that play "
+                        "them all without an error")
     support.add_dagaz_options(p)
     args = p.parse_args()
     if not args.corpus.is_dir():
@@ -103,12 +121,18 @@ def main() -> int:
         verdicts[verdict] += 1
         if verdict == "refused":
             reasons[detail] += 1
+        elif args.play and verdict != "slow":
+            failed = plays(binary, path, args.play, 10 * args.timeout)
+            verdicts["plays" if failed is None else "fails to play"] += 1
+            if failed is not None:
+                detail += f"; fails to play: {failed}"
         if args.verbose:
             print(f"{verdict:8} {name}: {detail}")
         elif i % 25 == 0:
             print(f"zrf_corpus: {i}/{len(files)} files", file=sys.stderr)
     print(f"{len(files)} files in {time.perf_counter() - start:.0f} s: "
-          + ", ".join(f"{verdicts[v]} {v}" for v in ("agrees", "differs", "loads", "slow", "refused")))
+          + ", ".join(f"{verdicts[v]} {v}" for v in ("agrees", "differs", "loads", "slow", "refused")
+                      + (("plays", "fails to play") if args.play else ())))
     print("\nwhy refused (files):")
     for why, n in reasons.most_common(15):
         print(f"  {n:4}  {why}")
