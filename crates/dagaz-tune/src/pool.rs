@@ -16,7 +16,7 @@ pub struct Schedule {
     /// Nodes searched for each move after those.
     pub nodes: u64,
     /// A game still going after this many plies ends there: by the score, in a game that
-    /// keeps one (Go's area count, as if both players passed), else drawn ([`cut_off`]).
+    /// keeps one (Go's area count, as if both players passed), else drawn.
     pub max_plies: usize,
     /// Games played at once.
     pub threads: usize,
