@@ -105,6 +105,22 @@ fn a_player_left_without_pieces_loses() {
     assert_eq!(perft("tests/data/zrf/last.zrf", 1..=3), [1, 1, 0]);
 }
 
+/// Hops: `add-partial` chains are one move, taken to their end (a shorter chain stands only when
+/// no longer one completes), under `move-priorities`; the same perft as the twin, which writes
+/// the chain as a loop of `end-move`s and `(check no-moves?)`.
+#[test]
+fn add_partial_chains_are_one_move_taken_to_their_end() {
+    let zrf = perft("tests/data/zrf/hops.zrf", 1..=8);
+    assert_eq!(zrf, [5, 25, 106, 369, 1271, 4104, 12499, 37604]);
+    assert_eq!(perft("tests/data/zrf/hops.game", 1..=8), zrf);
+    let path = repo_path("tests/data/zrf/hops.zrf").display().to_string();
+    let setup = "(White (Man a1 c1)) (Black (Man b2 d4 f6))";
+    assert_eq!(
+        dagaz(&["moves", &path, "--setup", setup]),
+        (0, "a1-e5\nc1-a3\n".into(), String::new())
+    );
+}
+
 #[test]
 fn a_zrf_file_goes_through_every_command() {
     let path = repo_path("tests/data/zrf/march.zrf").display().to_string();
@@ -133,7 +149,7 @@ fn an_unsupported_keyword_is_a_located_error() {
         &file,
         "(game (title \"P\") (players A B)\n\
          (board (grid (dimensions (\"a/b\" (1 0)) (\"2/1\" (0 1))) (directions (n 0 -1))))\n\
-         (piece (name M) (moves (n (verify empty?) (add-partial x))))\n\
+         (piece (name M) (moves (n (verify empty?) (create M))))\n\
          (board-setup (A (M a1)) (B (M b2))))",
     )
     .unwrap();
@@ -141,7 +157,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     let (code, out, err) = dagaz(&["moves", &path]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.starts_with("error: unsupported ZRF keyword `add-partial`"),
+        err.starts_with("error: unsupported ZRF keyword `create`"),
         "{err}"
     );
     assert!(err.contains("partial.zrf:3:43"), "{err}");
@@ -153,7 +169,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     std::fs::write(&latin, bytes).unwrap();
     let (code, _, err) = dagaz(&["moves", &latin.display().to_string()]);
     assert_eq!(code, 2);
-    assert!(err.contains("add-partial"), "{err}");
+    assert!(err.contains("create"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -5,6 +5,7 @@ pub mod board;
 mod goals;
 mod graph;
 mod moves;
+mod partial;
 mod priorities;
 
 use crate::error::{ZrfError, ZrfErrorKind};
@@ -79,6 +80,13 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
             maximal: priorities::maximal(clauses, &pieces, !royals.pieces.is_empty())?,
         },
         rank: None,
+        chain: None,
+        current: None,
+        pass_partial: clauses.iter().any(|c| {
+            c.head() == Some("option")
+                && args(c).first().and_then(text) == Some("pass partial")
+                && args(c).get(1).and_then(text) == Some("true")
+        }),
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -152,7 +160,10 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
         }
         // Read by `goals::royals` and `priorities::maximal`.
-        ("chess invariant", "true") | ("maximal captures", _) | (_, "false") => Ok(None),
+        ("chess invariant", "true")
+        | ("maximal captures", _)
+        | ("pass partial", _)
+        | (_, "false") => Ok(None),
         _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
     }
 }
@@ -201,6 +212,14 @@ fn piece<'n>(
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
+    let chain = match partial::chained(clauses) {
+        true => Some(chain_of(clauses)?),
+        false => None,
+    };
+    let names = &moves::Names {
+        chain: chain.as_ref(),
+        ..*names
+    };
     let mut items = vec![
         form("name", vec![sym(&name, span)], span),
         moves::pre(&name, names, span),
@@ -211,6 +230,9 @@ fn piece<'n>(
             Some(
                 "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
             ) => {}
+            Some("moves") if chain.is_some() => {
+                items.push(chain_clause(clause, names, priorities)?);
+            }
             Some(kind @ ("moves" | "drops")) => {
                 let dropping = (kind == "drops").then_some(name.as_str());
                 let mut ranks = Vec::new();
@@ -245,6 +267,61 @@ fn piece<'n>(
     }
     items.push(moves::post(names, span));
     Ok((form("piece", items, span), drop_ranks))
+}
+
+/// The chain of a piece whose moves have parts: its move types in the order its blocks name
+/// them.
+fn chain_of(clauses: &[Node]) -> Result<partial::Chain, ZrfError> {
+    let mut types: Vec<String> = Vec::new();
+    for clause in clauses.iter().filter(|c| c.head() == Some("moves")) {
+        for (ty, _) in typed_blocks(clause)? {
+            if let Some(t) = ty.and_then(text) {
+                if !types.iter().any(|n| n == t) {
+                    types.push(t.to_string());
+                }
+            }
+        }
+    }
+    Ok(partial::Chain { types })
+}
+
+/// The one `move` clause of a piece whose moves have parts: every block a round that may start
+/// the move (unless `priorities` leave its type out) and a round of its type's continuations.
+fn chain_clause(
+    clause: &Node,
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+) -> Result<Node, ZrfError> {
+    let Some(chain) = names.chain else {
+        return Err(ZrfError::unsupported("add-partial", clause.span));
+    };
+    let mut rounds = Vec::new();
+    for (ty, block) in typed_blocks(clause)? {
+        let current = ty
+            .and_then(text)
+            .and_then(|t| chain.types.iter().position(|n| n == t));
+        let rank = priorities.map(|p| p.rank(ty, block)).transpose()?;
+        let starts = !matches!(rank, Some(None));
+        let rank = rank.flatten();
+        let names = moves::Names {
+            rank,
+            current,
+            ..*names
+        };
+        let body = moves::chain_round(block, &names)?;
+        if starts {
+            let mut first: Vec<Node> = rank
+                .map(|r| priorities::enter(r, block.span))
+                .into_iter()
+                .collect();
+            first.extend(body.iter().cloned());
+            rounds.push((-1, first));
+        }
+        if let Some(k) = current {
+            rounds.push((k as i64, body));
+        }
+    }
+    Ok(chain.clause(rounds, clause.span))
 }
 
 /// The tests that read the last move.

@@ -16,7 +16,7 @@
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
-use crate::lower::priorities;
+use crate::lower::{partial, priorities};
 use dagaz_sexpr::{Node, Span};
 
 /// The locals every translated piece declares in `pre`.
@@ -46,6 +46,12 @@ pub struct Names<'a> {
     pub ranking: priorities::Ranking<'a>,
     /// The rank of the block being translated, in a game with priorities.
     pub rank: Option<i64>,
+    /// The piece's chain, when its moves have parts (`add-partial`).
+    pub chain: Option<&'a partial::Chain>,
+    /// The move type of the block being translated, as an index of the chain's types.
+    pub current: Option<usize>,
+    /// `(option "pass partial" true)`: every part's end is a move of its own.
+    pub pass_partial: bool,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -59,6 +65,7 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         form("let", vec![sym(KIND, span), sym(piece, span)], span),
     ];
     items.extend(names.ranking.declare(false, span));
+    items.extend(names.chain.map(|c| c.declare(span)).unwrap_or_default());
     form("pre", items, span)
 }
 
@@ -69,13 +76,18 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
     let mut items = Vec::new();
+    if names.chain.is_some() && !names.pass_partial {
+        items.push(f("check", vec![s("no-moves?")]));
+    }
     if names.ranking.any() {
         items.extend(names.ranking.invariant(span));
     }
+    items.push(f("let", vec![s("zrf-to"), s("position")]));
+    match names.chain {
+        Some(chain) => items.push(chain.lift(FROM, span)),
+        None => items.extend([f("check", vec![s(FROM)]), f("take", vec![])]),
+    }
     items.extend([
-        f("let", vec![s("zrf-to"), s("position")]),
-        f("check", vec![s(FROM)]),
-        f("take", vec![]),
         f("check", vec![s("zrf-to")]),
         f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
         f("drop", vec![]),
@@ -129,6 +141,20 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     // Past the last `add` nothing is completed.
     out.push(form("check", vec![sym("false", node.span)], node.span));
     Ok(form("move", out, node.span))
+}
+
+/// A block's statements as one round of its piece's chain ([`partial::Chain::clause`]).
+pub fn chain_round(node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
+    let items = node
+        .as_list()
+        .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
+    if !declare_flags(items, node.span).is_empty() {
+        return Err(ZrfError::unsupported(
+            "set-flag (with add-partial)",
+            node.span,
+        ));
+    }
+    statements(items, names)
 }
 
 /// Whether `nodes` hold a `capture`.
@@ -191,6 +217,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     if let Some(word) = node.as_symbol() {
         out.extend(match word {
             "add" => add(&[], names, span),
+            "add-partial" => add_partial(&[], names, span)?,
             "capture" => vec![capture(names, span)],
             "mark" => vec![form(
                 "set!",
@@ -207,6 +234,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     match node.head() {
         Some("verify") => out.push(check(condition(one(node, rest)?, names)?)),
         Some("add") => out.extend(add(rest, names, span)),
+        Some("add-partial") => out.extend(add_partial(rest, names, span)?),
         Some("capture") if rest.is_empty() => out.push(capture(names, span)),
         Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
         Some("set-flag") => {
@@ -265,6 +293,16 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
     }
     out.push(form("end-move", vec![], span));
     out
+}
+
+/// `(add-partial [TYPE])`: see [`partial`].
+fn add_partial(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>, ZrfError> {
+    match names.chain {
+        Some(chain) if names.dropping.is_none() => {
+            chain.add_partial(rest, names.current, FROM, span)
+        }
+        _ => Err(ZrfError::unsupported("add-partial (in a drop)", span)),
+    }
 }
 
 /// A drop's `add`: a choice between putting the piece down here (changed to each of `pieces`
@@ -355,6 +393,23 @@ fn board_test(word: &str) -> Option<&'static str> {
     })
 }
 
+/// The dagaz test of the board test `word`. In a chain of parts a piece captured in an earlier
+/// part is gone for ZRF (empty, not an enemy), where dagaz keeps it, marked, until the move is
+/// played.
+fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
+    let s = |name: &str| sym(name, span);
+    let test = s(board_test(word).unwrap_or("false"));
+    if names.chain.is_none() {
+        return test;
+    }
+    match word {
+        "empty?" => form("or", vec![test, s("is-captured?")], span),
+        "not-enemy?" => form("or", vec![test, s("is-captured?")], span),
+        "not-empty?" | "enemy?" => form("and", vec![test, s("not-captured?")], span),
+        _ => test,
+    }
+}
+
 /// `test` read one step along `dir` without moving: the step (false off the board), the test,
 /// and the step back along the opposite direction, whatever the test said. (A direction in a
 /// dagaz expression moves, and an `and` stops at the first false.)
@@ -382,16 +437,17 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
             return Ok(test);
         }
         return match (board_test(word), word) {
-            (Some(test), _) => Ok(sym(test, span)),
+            (Some(_), _) => Ok(test_node(word, names, span)),
             (None, "true" | "false") => Ok(sym(word, span)),
             _ => Err(ZrfError::unsupported(word, span)),
         };
     }
     let rest = args(node);
-    if let Some(test) = node.head().and_then(board_test) {
+    if let Some(word) = node.head().filter(|w| board_test(w).is_some()) {
+        let test = test_node(word, names, span);
         return match rest {
-            [] => Ok(sym(test, span)),
-            [dir] => peek(dir, Some(sym(test, span)), names),
+            [] => Ok(test),
+            [dir] => peek(dir, Some(test), names),
             _ => Err(ZrfError::expected(
                 "a board test with at most a direction",
                 node,
