@@ -16,7 +16,8 @@
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
-use crate::lower::{partial, priorities};
+use crate::lower::partial;
+use crate::lower::priorities;
 use dagaz_sexpr::{Node, Span};
 
 /// The locals every translated piece declares in `pre`.
