@@ -61,25 +61,24 @@ pub fn variants(text: &str) -> Result<Vec<Variant>, ZrfError> {
 /// first `variant`, ...) or its title, in any case.
 pub fn variant_named(text: &str, choice: &str) -> Result<usize, ZrfError> {
     let all = variants(text)?;
-    let found = match choice.trim().parse::<usize>() {
-        Ok(n) => (n < all.len()).then_some(n),
-        Err(_) => all
-            .iter()
-            .position(|v| v.title.eq_ignore_ascii_case(choice.trim())),
-    };
-    found.ok_or_else(|| {
-        let kind = match choice.trim().parse::<usize>() {
-            Ok(asked) => ZrfErrorKind::NoVariant {
-                asked,
+    let (found, missing) = match choice.trim().parse::<usize>() {
+        Ok(n) => (
+            (n < all.len()).then_some(n),
+            ZrfErrorKind::NoVariant {
+                asked: n,
                 count: all.len(),
             },
-            Err(_) => ZrfErrorKind::Unknown {
+        ),
+        Err(_) => (
+            all.iter()
+                .position(|v| v.title.eq_ignore_ascii_case(choice.trim())),
+            ZrfErrorKind::Unknown {
                 what: "variant",
                 name: choice.to_string(),
             },
-        };
-        ZrfError::new(kind, dagaz_sexpr::Span::default())
-    })
+        ),
+    };
+    found.ok_or_else(|| ZrfError::new(missing, dagaz_sexpr::Span::default()))
 }
 
 /// A ZRF file's bytes as text: UTF-8 when they are, else Latin-1 (Zillions' own, which one

@@ -212,7 +212,11 @@ fn piece<'n>(
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
-    let chain = match partial::chained(clauses) {
+    let chained = clauses
+        .iter()
+        .filter(|c| c.head() == Some("moves"))
+        .any(|c| mentions_any(args(c), &["add-partial"]));
+    let chain = match chained {
         true => Some(chain_of(clauses)?),
         false => None,
     };

@@ -11,7 +11,7 @@
 //! that capture (a part that captures nothing does not make its prefix give way: docs/zrf.md).
 
 use crate::error::ZrfError;
-use crate::forms::{args, form, int, sym};
+use crate::forms::{form, int, sym};
 use dagaz_sexpr::{Node, Span};
 
 /// The locals of a chain: the part's move type (-1 in the first part), whether the piece has
@@ -123,19 +123,4 @@ impl Chain {
             span,
         )
     }
-}
-
-/// Whether a piece's `moves` use `add-partial`.
-pub fn chained(clauses: &[Node]) -> bool {
-    clauses
-        .iter()
-        .filter(|c| c.head() == Some("moves"))
-        .any(|c| mentions(args(c)))
-}
-
-fn mentions(nodes: &[Node]) -> bool {
-    nodes.iter().any(|n| match n.as_list() {
-        Some(items) => mentions(items),
-        None => n.as_symbol() == Some("add-partial"),
-    })
 }
