@@ -488,3 +488,42 @@ fn maximal_captures_keep_the_moves_that_take_the_most() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Crown: `(add-partial King jump-type)` crowns a man midway through its captures and goes on
+/// with the king's blocks (a king flies); the prefix that ends on the crowning square crowns
+/// too. With `(option "deferred captures" true)` a piece captured by an earlier part stays on
+/// the board until the move is played: a king cannot fly over it again.
+#[test]
+fn a_part_may_change_the_piece_and_captures_may_wait() {
+    let path = repo_path("tests/data/zrf/crown.zrf").display().to_string();
+    assert_eq!(
+        perft("tests/data/zrf/crown.zrf", 1..=8),
+        [5, 25, 106, 369, 1271, 4096, 12355, 36673]
+    );
+    // b4 over c5 to d6, crowned, then on as a king over e5 to f4; the king then steps back.
+    let crowning = "(White (Man b4)) (Black (Man c5 e5 a3))";
+    let moves = |path: &str, setup: &str, played: &[&str]| {
+        let mut args = vec!["moves", path, "--setup", setup];
+        if !played.is_empty() {
+            args.push("--moves");
+            args.extend(played);
+        }
+        dagaz(&args).1
+    };
+    assert_eq!(moves(&path, crowning, &[]), "b4-f4\n");
+    assert_eq!(
+        moves(&path, crowning, &["b4-f4", "a3-b2"]),
+        "f4-e3\nf4-e5\n"
+    );
+    // a1 over c3 to d4, over c5 to b6, back over c5 (gone) and e3 to f2 — or, deferred, c5
+    // still stands in the way and the chain stops at b6 with e3 left.
+    let king = "(White (King a1)) (Black (Man c3 e3 c5 a5))";
+    assert_eq!(moves(&path, king, &["a1-b6"]), "a5-b4\n");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let deferred = scratch("deferred").join("deferred.zrf");
+    let option = "(turn-order White Black)\n   (option \"deferred captures\" true)";
+    std::fs::write(&deferred, text.replace("(turn-order White Black)", option)).unwrap();
+    let deferred = deferred.display().to_string();
+    assert_eq!(moves(&deferred, king, &[]), "a1-b6\na1-f2\n");
+    assert_eq!(moves(&deferred, king, &["a1-b6"]), "a5-b4\ne3-d2\ne3-f2\n");
+}

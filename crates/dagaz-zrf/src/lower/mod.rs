@@ -82,11 +82,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         rank: None,
         chain: None,
         current: None,
-        pass_partial: clauses.iter().any(|c| {
-            c.head() == Some("option")
-                && args(c).first().and_then(text) == Some("pass partial")
-                && args(c).get(1).and_then(text) == Some("true")
-        }),
+        pass_partial: option_set(clauses, "pass partial"),
+        deferred_captures: option_set(clauses, "deferred captures"),
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -163,9 +160,19 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         ("chess invariant", "true")
         | ("maximal captures", _)
         | ("pass partial", _)
+        | ("deferred captures", "true")
         | (_, "false") => Ok(None),
         _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
     }
+}
+
+/// Whether `(option "NAME" true)` is among `clauses`.
+fn option_set(clauses: &[Node], name: &str) -> bool {
+    clauses.iter().any(|c| {
+        c.head() == Some("option")
+            && args(c).first().and_then(text) == Some(name)
+            && args(c).get(1).and_then(text) == Some("true")
+    })
 }
 
 /// The game's pieces as dagaz pieces, with `(move-priorities ...)`'s ranks when it has them.
@@ -176,8 +183,12 @@ fn translated_pieces(
 ) -> Result<Vec<Node>, ZrfError> {
     let mut out = Vec::new();
     let mut drops = Vec::new();
-    for clause in clauses.iter().filter(|c| c.head() == Some("piece")) {
-        let (piece, ranks) = piece(clause, names, priorities)?;
+    let all: Vec<&Node> = clauses
+        .iter()
+        .filter(|c| c.head() == Some("piece"))
+        .collect();
+    for clause in &all {
+        let (piece, ranks) = piece(clause, &all, names, priorities)?;
         out.push(piece);
         drops.extend(ranks);
     }
@@ -205,6 +216,7 @@ fn typed_blocks(clause: &Node) -> Result<Vec<(Option<&Node>, &Node)>, ZrfError> 
 /// clause, for `priorities::check_drop_order`.
 fn piece<'n>(
     node: &'n Node,
+    all: &[&Node],
     names: &moves::Names<'_>,
     priorities: Option<&priorities::Priorities>,
 ) -> Result<(Node, Option<priorities::DropRanks<'n>>), ZrfError> {
@@ -217,9 +229,10 @@ fn piece<'n>(
         .filter(|c| c.head() == Some("moves"))
         .any(|c| mentions_any(args(c), &["add-partial"]));
     let chain = match chained {
-        true => Some(chain_of(clauses)?),
+        true => Some(chain_of(&name, all, names.pieces)?),
         false => None,
     };
+    let mut chain_written = false;
     let names = &moves::Names {
         chain: chain.as_ref(),
         ..*names
@@ -235,7 +248,10 @@ fn piece<'n>(
                 "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
             ) => {}
             Some("moves") if chain.is_some() => {
-                items.push(chain_clause(clause, names, priorities)?);
+                // Every `moves` clause of the piece is in its one chain.
+                if !std::mem::replace(&mut chain_written, true) {
+                    items.push(chain_clause(all, names, priorities, clause.span)?);
+                }
             }
             Some(kind @ ("moves" | "drops")) => {
                 let dropping = (kind == "drops").then_some(name.as_str());
@@ -273,59 +289,111 @@ fn piece<'n>(
     Ok((form("piece", items, span), drop_ranks))
 }
 
-/// The chain of a piece whose moves have parts: its move types in the order its blocks name
-/// them.
-fn chain_of(clauses: &[Node]) -> Result<partial::Chain, ZrfError> {
-    let mut types: Vec<String> = Vec::new();
-    for clause in clauses.iter().filter(|c| c.head() == Some("moves")) {
-        for (ty, _) in typed_blocks(clause)? {
+/// The chain of `piece`, whose moves have parts: its move types in the order its blocks name
+/// them, then those of every piece that a part changes it to (`(add-partial King T)`), and so
+/// on. `all`: the game's pieces; `names`: their names.
+fn chain_of(piece: &str, all: &[&Node], names: &[String]) -> Result<partial::Chain, ZrfError> {
+    let mut chain = partial::Chain {
+        piece: piece.to_string(),
+        modes: Vec::new(),
+    };
+    let mut queue = vec![piece.to_string()];
+    let mut next = 0;
+    while let Some(owner) = queue.get(next).cloned() {
+        next += 1;
+        for (ty, block) in piece_blocks(all, &owner)? {
             if let Some(t) = ty.and_then(text) {
-                if !types.iter().any(|n| n == t) {
-                    types.push(t.to_string());
+                if chain.mode(&owner, t).is_none() {
+                    let (piece, ty) = (owner.clone(), t.to_string());
+                    chain.modes.push(partial::Mode { piece, ty });
+                }
+            }
+            for changed in changes_to(block, names) {
+                if !queue.contains(&changed) {
+                    queue.push(changed);
                 }
             }
         }
     }
-    Ok(partial::Chain { types })
+    Ok(chain)
 }
 
-/// The one `move` clause of a piece whose moves have parts: every block a round that may start
-/// the move (unless `priorities` leave its type out) and a round of its type's continuations.
-fn chain_clause(
-    clause: &Node,
-    names: &moves::Names<'_>,
-    priorities: Option<&priorities::Priorities>,
-) -> Result<Node, ZrfError> {
-    let Some(chain) = names.chain else {
-        return Err(ZrfError::unsupported("add-partial", clause.span));
-    };
-    let mut rounds = Vec::new();
-    for (ty, block) in typed_blocks(clause)? {
-        let current = ty
-            .and_then(text)
-            .and_then(|t| chain.types.iter().position(|n| n == t));
-        let rank = priorities.map(|p| p.rank(ty, block)).transpose()?;
-        let starts = !matches!(rank, Some(None));
-        let rank = rank.flatten();
-        let names = moves::Names {
-            rank,
-            current,
-            ..*names
-        };
-        let body = moves::chain_round(block, &names)?;
-        if starts {
-            let mut first: Vec<Node> = rank
-                .map(|r| priorities::enter(r, block.span))
-                .into_iter()
-                .collect();
-            first.extend(body.iter().cloned());
-            rounds.push((-1, first));
-        }
-        if let Some(k) = current {
-            rounds.push((k as i64, body));
+/// The typed blocks of every `moves` clause of the piece named `name` among `all`.
+fn piece_blocks<'n>(
+    all: &[&'n Node],
+    name: &str,
+) -> Result<Vec<(Option<&'n Node>, &'n Node)>, ZrfError> {
+    let mut out = Vec::new();
+    let node = all
+        .iter()
+        .find(|p| name_of(args(p)).as_deref() == Some(name));
+    for clause in node.map(|p| args(p)).unwrap_or_default() {
+        if clause.head() == Some("moves") {
+            out.extend(typed_blocks(clause)?);
         }
     }
-    Ok(chain.clause(rounds, clause.span))
+    Ok(out)
+}
+
+/// The pieces that `(add-partial PIECE ...)` in `node` changes the piece to.
+fn changes_to(node: &Node, pieces: &[String]) -> Vec<String> {
+    let Some(items) = node.as_list() else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = items.iter().flat_map(|n| changes_to(n, pieces)).collect();
+    if node.head() == Some("add-partial") {
+        let named = args(node).first().and_then(|n| n.as_symbol());
+        out.extend(
+            named
+                .filter(|p| pieces.iter().any(|q| q == p))
+                .map(str::to_string),
+        );
+    }
+    out
+}
+
+/// The one `move` clause of a piece whose moves have parts: each of its blocks a round that may
+/// start the move (unless `priorities` leave its type out), and every block of the chain's
+/// modes a round of that mode.
+fn chain_clause(
+    all: &[&Node],
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+    span: Span,
+) -> Result<Node, ZrfError> {
+    let Some(chain) = names.chain else {
+        return Err(ZrfError::unsupported("add-partial", span));
+    };
+    let mut rounds = Vec::new();
+    for owner in chain.pieces() {
+        for (ty, block) in piece_blocks(all, owner)? {
+            let current = ty.and_then(text).and_then(|t| chain.mode(owner, t));
+            let rank = priorities.map(|p| p.rank(ty, block)).transpose()?;
+            let starts = owner == chain.piece && !matches!(rank, Some(None));
+            if !starts && current.is_none() {
+                continue;
+            }
+            let rank = rank.flatten();
+            let names = moves::Names {
+                rank,
+                current,
+                ..*names
+            };
+            let body = moves::chain_round(block, &names)?;
+            if starts {
+                let mut first: Vec<Node> = rank
+                    .map(|r| priorities::enter(r, block.span))
+                    .into_iter()
+                    .collect();
+                first.extend(body.iter().cloned());
+                rounds.push((-1, first));
+            }
+            if let Some(k) = current {
+                rounds.push((k as i64, body));
+            }
+        }
+    }
+    Ok(chain.clause(rounds, span))
 }
 
 /// The tests that read the last move.

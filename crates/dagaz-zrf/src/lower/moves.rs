@@ -53,6 +53,9 @@ pub struct Names<'a> {
     pub current: Option<usize>,
     /// `(option "pass partial" true)`: every part's end is a move of its own.
     pub pass_partial: bool,
+    /// `(option "deferred captures" true)`: a piece captured by an earlier part stays on the
+    /// board until the move is played, neither empty nor an enemy.
+    pub deferred_captures: bool,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -300,7 +303,12 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
 fn add_partial(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>, ZrfError> {
     match names.chain {
         Some(chain) if names.dropping.is_none() => {
-            chain.add_partial(rest, names.current, FROM, span)
+            let mover = partial::Mover {
+                from: FROM,
+                promote: PROMOTE,
+                kind: KIND,
+            };
+            chain.add_partial(rest, names.current, names.pieces, &mover, span)
         }
         _ => Err(ZrfError::unsupported("add-partial (in a drop)", span)),
     }
@@ -396,7 +404,7 @@ fn board_test(word: &str) -> Option<&'static str> {
 
 /// The dagaz test of the board test `word`. In a chain of parts a piece captured in an earlier
 /// part is gone for ZRF (empty, not an enemy), where dagaz keeps it, marked, until the move is
-/// played.
+/// played; with deferred captures it stays, a blocker that is no enemy.
 fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let test = s(board_test(word).unwrap_or("false"));
@@ -404,6 +412,7 @@ fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
         return test;
     }
     match word {
+        "empty?" | "not-empty?" if names.deferred_captures => test,
         "empty?" => form("or", vec![test, s("is-captured?")], span),
         "not-enemy?" => form("or", vec![test, s("is-captured?")], span),
         "not-empty?" | "enemy?" => form("and", vec![test, s("not-captured?")], span),

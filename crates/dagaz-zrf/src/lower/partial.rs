@@ -21,14 +21,56 @@ const HELD: &str = "zrf-held";
 const AT: &str = "zrf-at";
 const GO_ON: &str = "zrf-go-on";
 
-/// A piece's chain: its move types, whose index is the mode.
+/// One mode of a chain: the blocks of move type `ty` of piece `piece` (a part may change the
+/// piece, `(add-partial King jump-type)`, and go on with the new type's blocks).
+#[derive(Debug)]
+pub struct Mode {
+    /// The piece whose blocks run.
+    pub piece: String,
+    /// Their move type.
+    pub ty: String,
+}
+
+/// A piece's chain: the modes its parts may run in, whose index is the mode.
 #[derive(Debug)]
 pub struct Chain {
-    /// The piece's move types, in the order its blocks name them.
-    pub types: Vec<String>,
+    /// The piece whose moves these are.
+    pub piece: String,
+    /// Every (piece, move type) that a part of its moves may go on with: its own types in the
+    /// order its blocks name them, then those of the pieces its parts change it to.
+    pub modes: Vec<Mode>,
+}
+
+/// The locals of `pre` that a part's end sets: where the piece started, and whether (and to
+/// what) the move changes it.
+pub struct Mover<'a> {
+    /// The piece's start.
+    pub from: &'a str,
+    /// Whether the move changes the piece.
+    pub promote: &'a str,
+    /// What it changes it to.
+    pub kind: &'a str,
 }
 
 impl Chain {
+    /// The mode of `piece`'s blocks of type `ty`.
+    pub fn mode(&self, piece: &str, ty: &str) -> Option<usize> {
+        self.modes
+            .iter()
+            .position(|m| m.piece == piece && m.ty == ty)
+    }
+
+    /// The pieces whose blocks the chain runs: its own first.
+    pub fn pieces(&self) -> Vec<&str> {
+        let mut out = vec![self.piece.as_str()];
+        for m in &self.modes {
+            if !out.contains(&m.piece.as_str()) {
+                out.push(&m.piece);
+            }
+        }
+        out
+    }
+
     /// The locals `pre` declares.
     pub fn declare(&self, span: Span) -> Vec<Node> {
         let let_ = |name: &str, value: Node| form("let", vec![sym(name, span), value], span);
@@ -54,28 +96,30 @@ impl Chain {
         )
     }
 
-    /// `(add-partial [TYPE])` in a block of type `current`: the chain so far a move, then the
-    /// part ended and the next asked for.
+    /// `(add-partial [PIECE] [TYPE])` in a block of mode `current` (`None`: a block of no move
+    /// type): the chain so far a move, then the part ended and the next asked for. With a
+    /// PIECE (one of `pieces`), the piece becomes one, in the move that ends here and in the
+    /// hand that carries it on.
     pub fn add_partial(
         &self,
         rest: &[Node],
         current: Option<usize>,
-        from: &str,
+        pieces: &[String],
+        mover: &Mover<'_>,
         span: Span,
     ) -> Result<Vec<Node>, ZrfError> {
-        let mode = match rest {
-            [] => current,
-            [ty] => ty
-                .as_symbol()
-                .and_then(|t| self.types.iter().position(|n| n == t)),
-            _ => return Err(ZrfError::unsupported("add-partial (with a piece)", span)),
-        };
+        let (promote, mode) = self.next_mode(rest, current, pieces, span)?;
         let mode =
             mode.ok_or_else(|| ZrfError::unsupported("add-partial (of no move type)", span))?;
         let s = |name: &str| sym(name, span);
         let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
         let set = |name: &str, value: Node| f("set!", vec![s(name), value]);
-        Ok(vec![
+        let mut out = Vec::new();
+        if let Some(piece) = promote {
+            out.push(set(mover.promote, s("true")));
+            out.push(set(mover.kind, piece.clone()));
+        }
+        out.extend([
             f("end-move", vec![]),
             f("check", vec![s("not-visited?")]),
             f("visit", vec![]),
@@ -84,15 +128,51 @@ impl Chain {
                 "if",
                 vec![
                     f("not", vec![s(HELD)]),
-                    f("check", vec![s(from)]),
+                    f("check", vec![s(mover.from)]),
                     f("take", vec![]),
                     set(HELD, s("true")),
                     f("check", vec![s(AT)]),
                 ],
             ),
-            set(MODE, int(mode as i64, span)),
-            set(GO_ON, s("true")),
-        ])
+        ]);
+        out.extend(promote.map(|piece| f("promote", vec![piece.clone()])));
+        out.push(set(MODE, int(mode as i64, span)));
+        out.push(set(GO_ON, s("true")));
+        Ok(out)
+    }
+
+    /// What `(add-partial ...)`'s arguments `rest` name: the piece it changes to, if any, and
+    /// the mode to go on in (`None` when the chain has none such).
+    fn next_mode<'n>(
+        &self,
+        rest: &'n [Node],
+        current: Option<usize>,
+        pieces: &[String],
+        span: Span,
+    ) -> Result<(Option<&'n Node>, Option<usize>), ZrfError> {
+        let is_piece = |n: &Node| n.as_symbol().is_some_and(|p| pieces.iter().any(|q| q == p));
+        let current = current.and_then(|k| self.modes.get(k));
+        let owner = current.map_or(self.piece.as_str(), |m| &m.piece);
+        let current_ty = current.map(|m| m.ty.as_str());
+        let named = |piece: &str, ty: &Node| ty.as_symbol().and_then(|t| self.mode(piece, t));
+        Ok(match rest {
+            [] => (None, current.and_then(|m| self.mode(&m.piece, &m.ty))),
+            [piece] if is_piece(piece) => {
+                let to = piece.as_symbol().unwrap_or_default();
+                (Some(piece), current_ty.and_then(|t| self.mode(to, t)))
+            }
+            [ty] => (None, named(owner, ty)),
+            [piece, ty] if is_piece(piece) => (
+                Some(piece),
+                named(piece.as_symbol().unwrap_or_default(), ty),
+            ),
+            _ => {
+                return Err(ZrfError::unsupported(
+                    "add-partial (with other than a piece and a move type)",
+                    span,
+                ))
+            }
+        })
     }
 
     /// The piece's one `move` clause: `rounds` holds each block's statements with the mode it
