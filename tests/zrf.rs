@@ -527,3 +527,42 @@ fn a_part_may_change_the_piece_and_captures_may_wait() {
     assert_eq!(moves(&deferred, king, &[]), "a1-b6\na1-f2\n");
     assert_eq!(moves(&deferred, king, &["a1-b6"]), "a5-b4\ne3-d2\ne3-f2\n");
 }
+
+/// Castle: `to` moves the king at once and `cascade` makes the rook the mover (castling both
+/// ways, written from the king's start to its landing); `cascade` in a loop pushes a line of
+/// friends one square along (the piece pushed becomes the mover, none is lost).
+#[test]
+fn to_and_cascade_move_more_than_one_piece() {
+    let path = repo_path("tests/data/zrf/castle.zrf").display().to_string();
+    assert_eq!(
+        perft("tests/data/zrf/castle.zrf", 1..=5),
+        [13, 41, 502, 1619, 19385]
+    );
+    let moves = |setup: Option<&str>, played: &[&str]| {
+        let mut args = vec!["moves", &path];
+        if let Some(setup) = setup {
+            args.extend(["--setup", setup]);
+        }
+        if !played.is_empty() {
+            args.push("--moves");
+            args.extend(played);
+        }
+        dagaz(&args).1.lines().collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(
+        moves(None, &[]),
+        "a1-a2 a1-a3 a1-b1 a1-c1 d1-b1 d1-c1 d1-d2 d1-e1 d1-f1 g1-e1 g1-f1 g1-g2 g1-g3"
+    );
+    // Castled short: the king on f1, the rook on e1.
+    assert_eq!(
+        moves(None, &["d1-f1", "d3-e3"]),
+        "a1-a2 a1-a3 a1-b1 a1-c1 a1-d1 e1-b1 e1-c1 e1-d1 e1-e2 e1-e3 f1-f2 f1-g1"
+    );
+    // The ram on a1 pushes the rook on a2 to a3 (written by its own step, a1-a2).
+    let ram = "(White (Ram a1) (Rook a2 b1)) (Black (King d3))";
+    assert!(moves(Some(ram), &[]).starts_with("a1-a2 a1-b1 a2-a3"));
+    assert_eq!(
+        moves(Some(ram), &["a1-a2", "d3-d2"]),
+        "a3-b3 a3-c3 a3-d3 a3-e3 a3-f3 a3-g3 b1-a1 b1-b2 b1-b3 b1-c1 b1-d1 b1-e1 b1-f1 b1-g1"
+    );
+}

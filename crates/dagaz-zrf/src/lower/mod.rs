@@ -2,6 +2,7 @@
 //! `piece` for each piece type, and the `game`.
 
 pub mod board;
+mod cascade;
 mod goals;
 mod graph;
 mod moves;
@@ -82,6 +83,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         rank: None,
         chain: None,
         current: None,
+        movers: false,
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
     };
@@ -224,17 +226,11 @@ fn piece<'n>(
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
-    let chained = clauses
-        .iter()
-        .filter(|c| c.head() == Some("moves"))
-        .any(|c| mentions_any(args(c), &["add-partial"]));
-    let chain = match chained {
-        true => Some(chain_of(&name, all, names.pieces)?),
-        false => None,
-    };
+    let (chain, movers) = how_it_moves(&name, all, names.pieces, span)?;
     let mut chain_written = false;
     let names = &moves::Names {
         chain: chain.as_ref(),
+        movers,
         ..*names
     };
     let mut items = vec![
@@ -287,6 +283,31 @@ fn piece<'n>(
     }
     items.push(moves::post(names, span));
     Ok((form("piece", items, span), drop_ranks))
+}
+
+/// How the piece named `name` moves: its chain when its moves have parts (`add-partial`), and
+/// whether they move other pieces ([`cascade::WORDS`]); the two together are not translated.
+fn how_it_moves(
+    name: &str,
+    all: &[&Node],
+    pieces: &[String],
+    span: Span,
+) -> Result<(Option<partial::Chain>, bool), ZrfError> {
+    let blocks = piece_blocks(all, name)?;
+    let mentions = |words: &[&str]| {
+        blocks
+            .iter()
+            .any(|(_, b)| mentions_any(std::slice::from_ref(*b), words))
+    };
+    let chain = match mentions(&["add-partial"]) {
+        true => Some(chain_of(name, all, pieces)?),
+        false => None,
+    };
+    let movers = mentions(cascade::WORDS);
+    if movers && chain.is_some() {
+        return Err(ZrfError::unsupported("cascade (with add-partial)", span));
+    }
+    Ok((chain, movers))
 }
 
 /// The chain of `piece`, whose moves have parts: its move types in the order its blocks name

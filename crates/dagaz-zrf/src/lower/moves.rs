@@ -16,6 +16,7 @@
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
+use crate::lower::cascade;
 use crate::lower::partial;
 use crate::lower::priorities;
 use dagaz_sexpr::{Node, Span};
@@ -53,6 +54,8 @@ pub struct Names<'a> {
     pub current: Option<usize>,
     /// `(option "pass partial" true)`: every part's end is a move of its own.
     pub pass_partial: bool,
+    /// Whether the piece's moves move other pieces (`from`, `to`, `cascade`).
+    pub movers: bool,
     /// `(option "deferred captures" true)`: a piece captured by an earlier part stays on the
     /// board until the move is played, neither empty nor an enemy.
     pub deferred_captures: bool,
@@ -70,6 +73,9 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
     ];
     items.extend(names.ranking.declare(false, span));
     items.extend(names.chain.map(|c| c.declare(span)).unwrap_or_default());
+    if names.movers {
+        items.extend(cascade::declare(span));
+    }
     form("pre", items, span)
 }
 
@@ -95,11 +101,13 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         f("check", vec![s("zrf-to")]),
         f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
         f("drop", vec![]),
-        f(
-            "log",
-            vec![s(FROM), crate::forms::string("-", span), s("zrf-to")],
-        ),
     ]);
+    if names.movers {
+        items.extend(cascade::log("zrf-to", span));
+    } else {
+        let dash = crate::forms::string("-", span);
+        items.push(f("log", vec![s(FROM), dash, s("zrf-to")]));
+    }
     if names.last_move {
         items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
         items.push(f("set!", vec![s(LAST_TO), s("zrf-to")]));
@@ -229,6 +237,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
                 span,
             )],
             "back" => vec![check(sym(MARK, span))],
+            w if cascade::WORDS.contains(&w) && names.movers => cascade::statement(w, FROM, span),
             d if names.board.is_dir(d) || names.board.is_position(d) => vec![check(node.clone())],
             other => return Err(ZrfError::unsupported(other, span)),
         });
@@ -286,10 +295,15 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
         return vec![drop_here(pieces, names, span)];
     }
     let set = |name: &str, value: Node| form("set!", vec![sym(name, span), value], span);
-    let mut out = vec![set(
+    let mut out: Vec<Node> = names
+        .movers
+        .then(|| cascade::has_mover(span))
+        .into_iter()
+        .collect();
+    out.push(set(
         PROMOTE,
         sym(if pieces.is_empty() { "false" } else { "true" }, span),
-    )];
+    ));
     match pieces {
         [] => {}
         [one] => out.push(set(KIND, one.clone())),
