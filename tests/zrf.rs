@@ -566,3 +566,21 @@ fn to_and_cascade_move_more_than_one_piece() {
         "a3-b3 a3-c3 a3-d3 a3-e3 a3-f3 a3-g3 b1-a1 b1-b2 b1-b3 b1-c1 b1-d1 b1-e1 b1-f1 b1-g1"
     );
 }
+
+/// Lenient: names the board or the game lacks, in a zone, a symmetry, the setup or `piece?`,
+/// change no move, and are let pass as Zillions and the Dagaz project's converter let them;
+/// a setup names positions in any case, and `off N` may follow positions.
+#[test]
+fn names_the_game_lacks_change_no_move() {
+    let path = repo_path("tests/data/zrf/lenient.zrf")
+        .display()
+        .to_string();
+    let (code, out, err) = dagaz(&["moves", &path]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        ["A1-A2", "B1-B2", "Man@A2", "Man@A3", "Man@B2", "Man@B3", "Man@C1", "Man@C2"]
+    );
+    let (_, out, _) = dagaz(&["moves", &path, "--moves", "A1-A2"]);
+    assert!(out.starts_with("C3-C2\nMan@A1\n"), "{out}");
+}

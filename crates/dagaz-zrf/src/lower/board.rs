@@ -81,12 +81,61 @@ pub fn board(node: &Node) -> Result<Board, ZrfError> {
         ));
     }
     let built = layout.translate(node.span)?;
-    Ok(Board {
+    let mut board = Board {
         form: Some(built.form),
         dirs: built.dirs,
         positions: built.positions,
-        game_clauses,
-    })
+        game_clauses: Vec::new(),
+    };
+    board.game_clauses = game_clauses.iter().map(|c| board.known_names(c)).collect();
+    Ok(board)
+}
+
+impl Board {
+    /// A `zone` or `symmetry` with the positions and directions the board lacks left out, as
+    /// the Dagaz project's converter leaves them (a zone of `morris.zrf` lists the positions
+    /// its board kills; a symmetry of `cubic-chess.zrf` pairs a direction it never defines).
+    /// Nothing can stand on such a position nor step along such a direction, so no move
+    /// changes.
+    pub fn known_names(&self, clause: &Node) -> Node {
+        let items = clause.as_list().unwrap_or_default();
+        let kept: Vec<Node> = match clause.head() {
+            Some("symmetry") => items
+                .iter()
+                .enumerate()
+                .filter(|(i, pair)| *i < 2 || self.known_pair(pair))
+                .map(|(_, n)| n.clone())
+                .collect(),
+            _ => items
+                .iter()
+                .map(|n| match n.head() {
+                    Some("positions") => self.known_positions(n),
+                    _ => n.clone(),
+                })
+                .collect(),
+        };
+        crate::forms::list(kept, clause.span)
+    }
+
+    /// Whether a symmetry's `(D1 D2)` names two of the board's directions.
+    fn known_pair(&self, pair: &Node) -> bool {
+        match pair.as_list() {
+            Some([a, b]) => [a, b]
+                .iter()
+                .all(|d| d.as_symbol().is_some_and(|d| self.is_dir(d))),
+            _ => true,
+        }
+    }
+
+    /// `(positions P ...)` with only the board's positions.
+    fn known_positions(&self, node: &Node) -> Node {
+        let items = node.as_list().unwrap_or_default();
+        let kept = items
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| *i == 0 || p.as_symbol().is_none_or(|p| self.is_position(p)));
+        crate::forms::list(kept.map(|(_, p)| p.clone()).collect(), node.span)
+    }
 }
 
 /// `(grid (start-rectangle ...) (dimensions (COORDS (DX DY)) ...) (directions ...))`.
@@ -171,7 +220,13 @@ fn positions(node: &Node, layout: &mut Layout) -> Result<(), ZrfError> {
 
 /// `(zone (name Z) (players P ...) (positions POS ...))`: the same form in dagaz.
 fn zone(node: &Node) -> Result<Node, ZrfError> {
+    let mut items = vec![crate::forms::sym("zone", node.span)];
     for clause in args(node) {
+        // A zone's picture and help are for Zillions's display.
+        if matches!(clause.head(), Some("glyph" | "help" | "image")) {
+            continue;
+        }
+        items.push(clause.clone());
         if !matches!(clause.head(), Some("name" | "players" | "positions")) {
             return Err(ZrfError::expected(
                 "`(name ...)`, `(players ...)` or `(positions ...)`",
@@ -179,5 +234,5 @@ fn zone(node: &Node) -> Result<Node, ZrfError> {
             ));
         }
     }
-    Ok(node.clone())
+    Ok(crate::forms::list(items, node.span))
 }

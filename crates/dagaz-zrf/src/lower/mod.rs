@@ -96,9 +96,18 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
-        players(clauses, &droppers(clauses), span)?,
+        players(clauses, &droppers(clauses), &board, span)?,
     ];
-    game_items.extend(board.game_clauses.iter().cloned());
+    let players_named = player_names(clauses);
+    let known_player = |c: &&Node| {
+        c.head() != Some("symmetry")
+            || args(c)
+                .first()
+                .and_then(text)
+                .is_some_and(|p| players_named.iter().any(|n| n == p))
+    };
+    // A symmetry for a player the game lacks (`tile-chess.zrf`) turns no one's moves.
+    game_items.extend(board.game_clauses.iter().filter(known_player).cloned());
     if last_move {
         // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
         for var in [moves::LAST_FROM, moves::LAST_TO] {
@@ -455,7 +464,12 @@ fn player_names(clauses: &[Node]) -> Vec<String> {
 /// `(players ...)` in the order of `(turn-order ...)`, each with the pieces `(board-setup ...)`
 /// gives it and a hand: `(P off N)` holds N, a piece type that `droppers` names and the setup
 /// does not count is unlimited.
-fn players(clauses: &[Node], droppers: &[String], span: Span) -> Result<Node, ZrfError> {
+fn players(
+    clauses: &[Node],
+    droppers: &[String],
+    board: &board::Board,
+    span: Span,
+) -> Result<Node, ZrfError> {
     let names = player_names(clauses);
     let order = turn_order(clauses, &names)?;
     let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
@@ -469,13 +483,9 @@ fn players(clauses: &[Node], droppers: &[String], span: Span) -> Result<Node, Zr
             .find(|p| p.head() == Some(player.as_str()));
         let mut hand = Vec::new();
         for pieces in given.map(args).unwrap_or_default() {
-            match pieces.as_list().unwrap_or_default() {
-                [piece, off, n] if off.as_symbol() == Some("off") => {
-                    hand.push(list(vec![piece.clone(), n.clone()], pieces.span));
-                }
-                [piece, ..] if piece.as_symbol().is_some() => entry.push(pieces.clone()),
-                _ => return Err(ZrfError::expected("`(PIECE POSITION ...)`", pieces)),
-            }
+            let (on_board, off) = setup_entry(pieces, board)?;
+            entry.extend(on_board);
+            hand.extend(off);
         }
         for dropper in droppers {
             let counted = hand.iter().any(|h| h.head() == Some(dropper.as_str()));
@@ -490,6 +500,47 @@ fn players(clauses: &[Node], droppers: &[String], span: Span) -> Result<Node, Zr
         items.push(list(entry, span));
     }
     Ok(form("players", items, span))
+}
+
+/// A setup's `(PIECE POS ... [off N])`: the piece on the positions the board has, in any case
+/// (a position it lacks is left out, as the Dagaz project's converter leaves it: `kalah.zrf` sets a seed on a
+/// pit it never defines), and N in the hand.
+fn setup_entry(
+    pieces: &Node,
+    board: &board::Board,
+) -> Result<(Option<Node>, Option<Node>), ZrfError> {
+    let Some([piece, places @ ..]) = pieces.as_list() else {
+        return Err(ZrfError::expected("`(PIECE POSITION ...)`", pieces));
+    };
+    if piece.as_symbol().is_none() {
+        return Err(ZrfError::expected("`(PIECE POSITION ...)`", pieces));
+    }
+    let off = places.iter().position(|p| p.as_symbol() == Some("off"));
+    let (on, rest) = places.split_at(off.unwrap_or(places.len()));
+    let hand = match rest {
+        [] => None,
+        [_, n] => Some(list(vec![piece.clone(), n.clone()], pieces.span)),
+        _ => return Err(ZrfError::expected("`off N` at the end", pieces)),
+    };
+    // Zillions reads names in any case (`ikusa-shogi.zrf` sets a lance on `y1` of a board
+    // whose positions are `Y1`, ...).
+    let known: Vec<Node> = on
+        .iter()
+        .filter_map(|p| match p.as_symbol() {
+            Some(name) => board
+                .positions
+                .iter()
+                .find(|q| q.eq_ignore_ascii_case(name))
+                .map(|q| crate::forms::sym(q, p.span)),
+            None => Some(p.clone()),
+        })
+        .collect();
+    let on_board = (!known.is_empty()).then(|| {
+        let mut items = vec![piece.clone()];
+        items.extend(known);
+        list(items, pieces.span)
+    });
+    Ok((on_board, hand))
 }
 
 /// The players in turn order: `(turn-order ...)` when it names each player once, else the

@@ -486,8 +486,12 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let typed = |piece: &Node| -> Result<Node, ZrfError> {
         let name = piece
             .as_symbol()
-            .filter(|p| names.pieces.iter().any(|n| n == p));
-        let name = name.ok_or_else(|| ZrfError::expected("a piece type", piece))?;
+            .ok_or_else(|| ZrfError::expected("a piece type", piece))?;
+        if !names.pieces.iter().any(|n| n == name) {
+            // No piece of a type the game does not define stands anywhere (`anathem.zrf`
+            // asks for types its macros never make).
+            return Ok(sym("false", piece.span));
+        }
         let is = form("=", vec![sym("piece", span), sym(name, piece.span)], span);
         Ok(form("and", vec![sym("not-empty?", span), is], span))
     };
