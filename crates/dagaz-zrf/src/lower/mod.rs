@@ -527,6 +527,7 @@ fn setup_entry(
     let known: Vec<Node> = on
         .iter()
         .filter_map(|p| match p.as_symbol() {
+            Some(name) if board.is_position(name) => Some(p.clone()),
             Some(name) => board
                 .positions
                 .iter()
