@@ -163,6 +163,7 @@ fn assemble(
     }
     let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
     let komi = komi(game, &d.players, errors);
+    let turns = crate::turns::compile(game, &d.players, errors);
     let to_hand = game
         .captures_to_hand
         .as_ref()
@@ -198,6 +199,7 @@ fn assemble(
         name,
         board: d.board,
         players: d.players,
+        turns,
         symmetry: d.symmetry,
         pieces: chains.piece_types,
         strings: chains.strings,

@@ -183,6 +183,39 @@ impl Schedule {
     }
 }
 
+/// The game's schedule: its `(turns ...)`, else each player once in order. An unknown player
+/// or a schedule too long is an error, and the default schedule stands in for it.
+pub(crate) fn compile(
+    game: &dagaz_syntax::Game,
+    players: &indexmap::IndexSet<String>,
+    errors: &mut Vec<crate::CompileError>,
+) -> Schedule {
+    let default = Schedule::round_robin(players.len());
+    let Some(turns) = &game.turns else {
+        return default;
+    };
+    let resolve = |names: &[dagaz_syntax::Ident], errors: &mut Vec<crate::CompileError>| {
+        let mut out = Vec::new();
+        for name in names {
+            match crate::lookup::player(players, name) {
+                Ok(p) => out.push(p),
+                Err(e) => errors.push(e),
+            }
+        }
+        out
+    };
+    let before = errors.len();
+    let once = resolve(&turns.once, errors);
+    let cycle = resolve(&turns.cycle, errors);
+    if errors.len() > before {
+        return default;
+    }
+    Schedule::new(&once, &cycle, players.len()).unwrap_or_else(|_| {
+        errors.push(crate::CompileError::too_many("turns", MAX_TURNS, turns.span));
+        default
+    })
+}
+
 /// The player of index `i`.
 fn player(i: usize) -> PlayerId {
     PlayerId(i as u8)
