@@ -143,7 +143,10 @@ impl Schedule {
             0 => last,
             p => (p - 1).min(last),
         };
-        Turn::new(self.players.get(place).copied().unwrap_or(turn.player), place as u16)
+        Turn::new(
+            self.players.get(place).copied().unwrap_or(turn.player),
+            place as u16,
+        )
     }
 
     /// `player`'s first turn: where a setup or a FEN with `player` to move starts. `None`
@@ -211,7 +214,9 @@ pub(crate) fn compile(
         return default;
     }
     Schedule::new(&once, &cycle, players.len()).unwrap_or_else(|_| {
-        errors.push(crate::CompileError::too_many("turns", MAX_TURNS, turns.span));
+        errors.push(crate::CompileError::too_many(
+            "turns", MAX_TURNS, turns.span,
+        ));
         default
     })
 }
@@ -258,10 +263,18 @@ mod tests {
         // White once, then Black twice and White twice for ever.
         let s = Schedule::new(&[W], &[B, B, W, W], 2).unwrap();
         assert_eq!(run(&s, 9), [0, 1, 1, 0, 0, 1, 1, 0, 0]);
-        assert_eq!(s.len(), 5, "both parts end with White: nothing written out twice");
+        assert_eq!(
+            s.len(),
+            5,
+            "both parts end with White: nothing written out twice"
+        );
         let second_black = s.next(s.next(s.first()));
         assert_eq!(second_black.player, B);
-        assert_ne!(second_black, s.next(s.first()), "two Black turns, two places");
+        assert_ne!(
+            second_black,
+            s.next(s.first()),
+            "two Black turns, two places"
+        );
         assert_eq!(s.previous(s.next(s.first())).player, W);
         assert_eq!(s.round(), 4);
     }
@@ -280,11 +293,13 @@ mod tests {
             before = turn;
         }
         // `turn-order` reads the places as written.
-        let orders: Vec<u16> = (0..8).scan(s.first(), |t, _| {
-            let o = s.order(*t);
-            *t = s.next(*t);
-            Some(o)
-        }).collect();
+        let orders: Vec<u16> = (0..8)
+            .scan(s.first(), |t, _| {
+                let o = s.order(*t);
+                *t = s.next(*t);
+                Some(o)
+            })
+            .collect();
         assert_eq!(orders, [1, 2, 3, 4, 5, 6, 3, 4]);
     }
 

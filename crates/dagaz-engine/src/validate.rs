@@ -33,14 +33,6 @@ pub(crate) struct FieldSpans {
 }
 
 impl Game {
-    /// The player who moved last: the one before `player` in the turn order.
-    fn previous_player(&self, player: PlayerId) -> PlayerId {
-        (0..self.player_count())
-            .map(|i| PlayerId(i as u8))
-            .find(|&p| self.next_player(p) == player)
-            .unwrap_or(player)
-    }
-
     /// The checks of the module's documentation, in its order; the first that fails is the
     /// error.
     pub(crate) fn validate_standard(
@@ -53,7 +45,7 @@ impl Game {
         self.check_forbidden_ranks(spec, position, spans)?;
         let board = &self.rules.board;
         let mover = position.to_move();
-        let last = self.previous_player(mover);
+        let last = self.rules.turns.previous(position.turn()).player;
         let mut gen = MoveGen::default();
         // A move that took the mover's last royal piece (atomic chess: the king blown up) may
         // have left its maker attacked: it won the game.
