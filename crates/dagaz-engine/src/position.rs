@@ -248,12 +248,6 @@ impl Position {
         self.turn = turn;
     }
 
-    /// Makes `player` the player to move, at the place it has: for asking what a player
-    /// could do on a board (is it attacked, can it move), not for a position to play on.
-    pub(crate) fn set_to_move(&mut self, player: PlayerId) {
-        self.turn.player = player;
-    }
-
     /// Moves played since the game's start: 0 in the start position and in a setup, derived
     /// from the move number in a FEN, one more after each [`Position::play`]. Chains read
     /// it as the turn number.

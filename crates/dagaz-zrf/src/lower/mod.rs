@@ -8,8 +8,9 @@ mod graph;
 mod moves;
 mod partial;
 mod priorities;
+mod turns;
 
-use crate::error::{ZrfError, ZrfErrorKind};
+use crate::error::ZrfError;
 use crate::forms::{args, form, list, name_of, string, sym, text};
 use board::BOARD_NAME;
 use dagaz_sexpr::{Node, Span};
@@ -93,11 +94,13 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         &names,
         move_priorities.as_ref(),
     )?);
+    let (players, turns) = players(clauses, &droppers(clauses), span)?;
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
-        players(clauses, &droppers(clauses), span)?,
+        players,
     ];
+    game_items.extend(turns);
     game_items.extend(board.game_clauses.iter().cloned());
     if last_move {
         // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
@@ -452,12 +455,20 @@ fn player_names(clauses: &[Node]) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `(players ...)` in the order of `(turn-order ...)`, each with the pieces `(board-setup ...)`
-/// gives it and a hand: `(P off N)` holds N, a piece type that `droppers` names and the setup
-/// does not count is unlimited.
-fn players(clauses: &[Node], droppers: &[String], span: Span) -> Result<Node, ZrfError> {
+/// `(players ...)` in the order of `(turn-order ...)` (`turns::turn_order`), each with the
+/// pieces `(board-setup ...)` gives it and a hand: `(P off N)` holds N, a piece type that
+/// `droppers` names and the setup does not count is unlimited; and the `(turns ...)` clause
+/// when the turn order needs one.
+fn players(
+    clauses: &[Node],
+    droppers: &[String],
+    span: Span,
+) -> Result<(Node, Option<Node>), ZrfError> {
     let names = player_names(clauses);
-    let order = turn_order(clauses, &names)?;
+    let turns::TurnOrder {
+        players: order,
+        turns,
+    } = turns::turn_order(clauses, &names)?;
     let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
     let mut items = Vec::new();
     for player in order {
@@ -489,28 +500,5 @@ fn players(clauses: &[Node], droppers: &[String], span: Span) -> Result<Node, Zr
         }
         items.push(list(entry, span));
     }
-    Ok(form("players", items, span))
-}
-
-/// The players in turn order: `(turn-order ...)` when it names each player once, else the
-/// `players` order; a turn order that repeats or leaves out a player is not translated yet.
-fn turn_order(clauses: &[Node], players: &[String]) -> Result<Vec<String>, ZrfError> {
-    let Some(order) = clauses.iter().find(|c| c.head() == Some("turn-order")) else {
-        return Ok(players.to_vec());
-    };
-    let named: Vec<String> = args(order)
-        .iter()
-        .filter_map(|n| n.as_symbol().map(str::to_string))
-        .collect();
-    let mut sorted = named.clone();
-    sorted.sort();
-    let mut all = players.to_vec();
-    all.sort();
-    if named.len() != args(order).len() || sorted != all {
-        return Err(ZrfError::new(
-            ZrfErrorKind::Unsupported("turn-order (other than each player once)".into()),
-            order.span,
-        ));
-    }
-    Ok(named)
+    Ok((form("players", items, span), turns))
 }
