@@ -121,6 +121,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
 /// known. `royals`: the game's royal pieces, which `goals::royals` found.
 fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
+    // A condition of every player who moves is one of every player: the others never move.
+    let movers = turns::turn_order(clauses, &players)?.movers;
     let mut out = Vec::new();
     for clause in clauses {
         let Some(head) = clause.head() else {
@@ -136,7 +138,7 @@ fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
             "win-condition" | "loss-condition" | "draw-condition" => {
-                out.extend(goals::condition(clause, &players, royals)?);
+                out.extend(goals::condition(clause, (&players, &movers), royals)?);
             }
             other => return Err(ZrfError::unsupported(other, clause.span)),
         }
@@ -468,6 +470,7 @@ fn players(
     let turns::TurnOrder {
         players: order,
         turns,
+        ..
     } = turns::turn_order(clauses, &names)?;
     let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
     let mut items = Vec::new();

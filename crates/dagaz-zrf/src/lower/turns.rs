@@ -20,6 +20,8 @@ pub(super) struct TurnOrder {
     pub(super) players: Vec<String>,
     /// `(turns ...)` when the turns are not each player once in that order.
     pub(super) turns: Option<Node>,
+    /// The players who have a turn, in the order of their first.
+    pub(super) movers: Vec<String>,
 }
 
 /// The turn order of a game whose `(players ...)` names `players`.
@@ -28,6 +30,7 @@ pub(super) fn turn_order(clauses: &[Node], players: &[String]) -> Result<TurnOrd
         return Ok(TurnOrder {
             players: players.to_vec(),
             turns: None,
+            movers: players.to_vec(),
         });
     };
     let mut once = Vec::new();
@@ -66,7 +69,13 @@ pub(super) fn turn_order(clauses: &[Node], players: &[String]) -> Result<TurnOrd
 /// once in that order (then the game reads as before there were schedules).
 fn order_of(players: &[String], once: &[String], cycle: &[String], span: Span) -> TurnOrder {
     let mut ordered: Vec<String> = Vec::new();
-    for name in once.iter().chain(cycle).chain(players) {
+    for name in once.iter().chain(cycle) {
+        if !ordered.contains(name) {
+            ordered.push(name.clone());
+        }
+    }
+    let movers = ordered.clone();
+    for name in players {
         if !ordered.contains(name) {
             ordered.push(name.clone());
         }
@@ -83,6 +92,7 @@ fn order_of(players: &[String], once: &[String], cycle: &[String], span: Span) -
     TurnOrder {
         players: ordered,
         turns,
+        movers,
     }
 }
 
@@ -133,6 +143,11 @@ mod tests {
         let (players, turns) = order("(turn-order West East)", &["West", "East", "None"]).unwrap();
         assert_eq!(players, ["West", "East", "None"]);
         assert_eq!(turns.as_deref(), Some("(turns West East)"));
+        let forms = dagaz_sexpr::read("(turn-order East repeat East West)").unwrap();
+        let players = ["West".to_string(), "East".to_string(), "None".to_string()];
+        let order = turn_order(&forms, &players).unwrap();
+        assert_eq!(order.players, ["East", "West", "None"]);
+        assert_eq!(order.movers, ["East", "West"]);
         let (_, turns) = order("(turn-order White White Black)", &["White", "Black"]).unwrap();
         assert_eq!(turns.as_deref(), Some("(turns White White Black)"));
     }
