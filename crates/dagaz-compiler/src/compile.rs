@@ -157,13 +157,10 @@ fn assemble(
     errors: &mut Vec<CompileError>,
 ) -> Rules {
     let pass = pass_rule(game);
-    if pass.is_some() {
-        // A pass is written `pass`: the notation needs the string among the constants.
-        chains.strings.insert("pass".to_string());
-    }
+    // A pass is written `pass`: the notation needs the string among the constants.
+    chains.strings.extend(pass.map(|_| "pass".to_string()));
     let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
     let komi = komi(game, &d.players, errors);
-    let turns = crate::turns::compile(game, &d.players, errors);
     let to_hand = game
         .captures_to_hand
         .as_ref()
@@ -198,8 +195,9 @@ fn assemble(
     Rules {
         name,
         board: d.board,
+        // Before `players`, which moves the names it reads.
+        turns: crate::turns::compile(game, &d.players, errors),
         players: d.players,
-        turns,
         symmetry: d.symmetry,
         pieces: chains.piece_types,
         strings: chains.strings,

@@ -145,9 +145,9 @@ mod tests {
         assert_eq!(turns.as_deref(), Some("(turns West East)"));
         let forms = dagaz_sexpr::read("(turn-order East repeat East West)").unwrap();
         let players = ["West".to_string(), "East".to_string(), "None".to_string()];
-        let order = turn_order(&forms, &players).unwrap();
-        assert_eq!(order.players, ["East", "West", "None"]);
-        assert_eq!(order.movers, ["East", "West"]);
+        let east_first = turn_order(&forms, &players).unwrap();
+        assert_eq!(east_first.players, ["East", "West", "None"]);
+        assert_eq!(east_first.movers, ["East", "West"]);
         let (_, turns) = order("(turn-order White White Black)", &["White", "Black"]).unwrap();
         assert_eq!(turns.as_deref(), Some("(turns White White Black)"));
     }
