@@ -160,6 +160,60 @@ fn xiangqi_perft() {
     check("xiangqi");
 }
 
+/// `(turns X repeat O O X X)` on tic-tac-toe's grid. The counts by hand: 9·8·7·6·5 to depth
+/// 5; X's three marks (plies 1, 4, 5) make a row in 8 rows · 3! orders · 6·5 places of O's
+/// two, 1440 games, so depth 6 is (15120 − 1440)·4 = 54720; O's three (plies 2, 3, 6) make a
+/// row in 5328 of those (a row or column of O: 3!·(6·5·4 − 2 rows of X·3!), 648 each of six;
+/// a diagonal: 3!·120, 720 each of two), so depth 7 is (54720 − 5328)·3 = 148176.
+#[test]
+fn a_schedule_of_two_marks_a_turn_perft() {
+    let game = load("tests/fixtures/tic-tac-toe-two-marks.game");
+    let counts = [9, 72, 504, 3024, 15120, 54720, 148176];
+    for (depth, expected) in (1..).zip(counts) {
+        for counting in [Counting::Bulk, Counting::Full] {
+            let mut position = game.initial_position();
+            let mut perft = Perft::new(&game, MoveGen::default(), counting);
+            let counted = perft.count(&mut position, depth).unwrap();
+            assert_eq!((depth, counted), (depth, expected));
+            assert_eq!(position, game.initial_position());
+        }
+    }
+}
+
+/// O's two turns are two places of the schedule: boards alike but for that hash apart (for
+/// repetition); a setup's `(turn O)` is O's first turn; the last move's maker wins.
+#[test]
+fn a_schedule_place_is_part_of_the_position() {
+    let game = load("tests/fixtures/tic-tac-toe-two-marks.game");
+    let [x, o] = ["X", "O"].map(|p| game.player(p).unwrap());
+    let mut line = game.initial_position();
+    let mut places = Vec::new();
+    for text in ["b2", "a1", "c1", "b1", "b3"] {
+        places.push((line.to_move(), line.turn().place));
+        let mv = crate::find_move(&game, &line, text);
+        line.play(&game, &mv);
+    }
+    assert_eq!(places, [(x, 0), (o, 1), (o, 2), (x, 3), (x, 4)]);
+    let first_o = game.setup("(turn O)").unwrap();
+    assert_eq!((first_o.to_move(), first_o.turn().place), (o, 1));
+    let mut second_o = first_o.clone();
+    second_o.play(&game, &crate::find_move(&game, &first_o, "a1"));
+    assert_eq!(
+        (second_o.to_move(), second_o.turn().place),
+        (o, 2),
+        "O moves twice"
+    );
+    let set_up = game.setup("(O (Mark a1)) (turn O)").unwrap();
+    assert_eq!(set_up.board_key(), second_o.board_key());
+    assert_ne!(set_up.zobrist(), second_o.zobrist());
+    // X's b2 b1 b3 is made on X's second turn of the round: X wins.
+    let ending = MoveGen::default().ending(&game, &line).unwrap().unwrap();
+    assert_eq!(
+        (ending.player, ending.outcome),
+        (x, Some(dagaz_engine::Outcome::Win))
+    );
+}
+
 #[test]
 fn go_perft() {
     check("go-9x9");

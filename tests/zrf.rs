@@ -528,6 +528,48 @@ fn a_part_may_change_the_piece_and_captures_may_wait() {
     assert_eq!(moves(&deferred, king, &["a1-b6"]), "a5-b4\ne3-d2\ne3-f2\n");
 }
 
+/// Turns: relay.zrf's `(turn-order White repeat Black Black White White)` with N, a player of
+/// no turn, owning the block: White 3, Black 2 then 1, White 2 then 1, then Black has no square
+/// left and loses. Variant 1, each player once in turn, counts otherwise.
+#[test]
+fn turn_order_repeats_and_leaves_out_players() {
+    assert_eq!(
+        perft("tests/data/zrf/relay.zrf", 1..=7),
+        [3, 6, 6, 12, 12, 0, 0]
+    );
+    let path = repo_path("tests/data/zrf/relay.zrf").display().to_string();
+    let line = ["Stone@a1", "Stone@a2", "Stone@c2", "Stone@b1", "Stone@c1"];
+    let run = dagaz(&[&["moves", path.as_str(), "--moves"][..], &line[..]].concat());
+    assert_eq!(
+        run,
+        (
+            1,
+            String::new(),
+            "game over — Black has no moves and loses\n".into()
+        )
+    );
+    let counts: Vec<String> = (1..=6)
+        .map(|d| dagaz(&["perft", &path, "--variant", "1", "--depth", &d.to_string()]).1)
+        .collect();
+    assert_eq!(counts, ["3\n", "6\n", "12\n", "12\n", "12\n", "0\n"]);
+    // A turn of one move type is not translated, and says where it is.
+    let dir = scratch("typed-turns");
+    let file = dir.join("typed.zrf");
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "(turn-order White repeat",
+        "(turn-order (White setup) repeat",
+    );
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("turn-order (a turn of one move type, `(PLAYER TYPE)`)")
+            && err.contains("typed.zrf:12:16"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Castle: `to` moves the king at once and `cascade` makes the rook the mover (castling both
 /// ways, written from the king's start to its landing); `cascade` in a loop pushes a line of
 /// friends one square along (the piece pushed becomes the mover, none is lost).

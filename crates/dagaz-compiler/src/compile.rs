@@ -157,10 +157,8 @@ fn assemble(
     errors: &mut Vec<CompileError>,
 ) -> Rules {
     let pass = pass_rule(game);
-    if pass.is_some() {
-        // A pass is written `pass`: the notation needs the string among the constants.
-        chains.strings.insert("pass".to_string());
-    }
+    // A pass is written `pass`: the notation needs the string among the constants.
+    chains.strings.extend(pass.map(|_| "pass".to_string()));
     let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
     let komi = komi(game, &d.players, errors);
     let to_hand = game
@@ -197,6 +195,8 @@ fn assemble(
     Rules {
         name,
         board: d.board,
+        // Before `players`, which moves the names it reads.
+        turns: crate::turns::compile(game, &d.players, errors),
         players: d.players,
         symmetry: d.symmetry,
         pieces: chains.piece_types,

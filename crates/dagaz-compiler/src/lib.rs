@@ -29,6 +29,7 @@ mod names;
 mod near;
 mod placement;
 mod rules;
+mod turns;
 mod view;
 
 pub use compile::{compile, compile_all, load};
@@ -47,4 +48,5 @@ pub use names::undeclared;
 pub use near::nearest;
 pub use placement::{PlaceError, Placer};
 pub use rules::{AttackTest, PieceType, Rules, SearchPreference};
+pub use turns::{Schedule, ScheduleError, Turn, MAX_TURNS};
 pub use view::{BoardStyle, Colours, PieceLook, PieceShape, View};

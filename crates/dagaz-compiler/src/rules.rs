@@ -61,8 +61,11 @@ pub struct Rules {
     pub name: String,
     /// The board the `game` form names: positions, directions and their link tables.
     pub board: Board,
-    /// Player names in turn order.
+    /// Player names, in the order of `players` (each player's [`PlayerId`] is its index).
     pub players: IndexSet<String>,
+    /// Which player moves on each turn: `(turns ...)`, else each player once in the order of
+    /// `players`.
+    pub turns: crate::turns::Schedule,
     /// `symmetry[player][dir]`: the direction a player actually moves in when the game says `dir`.
     pub symmetry: Vec<Vec<Dir>>,
     /// The piece types in the order the file defines them: `pieces[kind]` for a [`PieceKind`].
@@ -156,8 +159,8 @@ impl Rules {
         self.symmetry.get(player.index()).map_or(&[], Vec::as_slice)
     }
 
-    /// How many players take turns; at least one, since a game without players does not
-    /// compile.
+    /// How many players the game has (some may never move, see [`Rules::turns`]); at least
+    /// one, since a game without players does not compile.
     pub fn player_count(&self) -> usize {
         self.players.len()
     }
@@ -175,16 +178,9 @@ impl Rules {
             .map_or("?", String::as_str)
     }
 
-    /// The player after `player` in turn order.
-    pub fn next_player(&self, player: PlayerId) -> PlayerId {
-        let n = self.players.len().max(1);
-        let next = player.index() + 1;
-        // `%` only when it is needed: a division is slow, and this is asked for every run.
-        PlayerId(match next {
-            _ if next < n => next as u8,
-            _ if next == n => 0,
-            _ => (next % n) as u8,
-        })
+    /// Which player moves on each turn.
+    pub fn turns(&self) -> &crate::turns::Schedule {
+        &self.turns
     }
 
     /// A piece type by name; `None` when the game defines no such type.

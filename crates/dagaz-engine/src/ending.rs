@@ -94,13 +94,18 @@ pub fn counted(game: &Game) -> &'static str {
 }
 
 /// The player who made the last move: the side to move again after `another-turn`, else the
-/// one before the side to move in turn order.
+/// one of the turn before in the schedule.
 pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
-    if let Some(again) = position.moved_again() {
-        return again;
+    previous_turn(game, position).player
+}
+
+/// The turn of the last move: the turn now after `another-turn` (which keeps the schedule's
+/// place), else the turn before it in the schedule.
+fn previous_turn(game: &Game, position: &Position) -> dagaz_compiler::Turn {
+    match position.moved_again() {
+        Some(_) => position.turn(),
+        None => game.rules.turns.previous(position.turn()),
     }
-    let n = game.player_count().max(1);
-    PlayerId(((position.to_move().index() + n - 1) % n) as u8)
 }
 
 /// The legal moves of the pieces of the side to move (the move generator's, passed in so that
@@ -133,7 +138,7 @@ pub(crate) fn over_before_moves(
         }));
     }
     if game.rules.pass == Some(dagaz_compiler::PassRule::Always)
-        && usize::from(position.passes_in_a_row()) >= game.player_count()
+        && usize::from(position.passes_in_a_row()) >= game.rules.turns.round()
     {
         return Ok(Some(by_score(game, position)));
     }
@@ -161,12 +166,9 @@ fn goal_reached(
         Some(at) => at.index()..at.index() + 1,
         None => 0..position.cells.len(),
     };
-    let mover = previous_player(game, position);
-    let players = dagaz_vm::env::players::Players::new(
-        mover,
-        game.next_player(mover),
-        position.turns_played().saturating_sub(1),
-    );
+    let turn = previous_turn(game, position);
+    let mover = turn.player;
+    let players = game.players_on(turn, position.turns_played().saturating_sub(1));
     let symmetry = game.rules.symmetry_of(mover);
     p.steps = 0;
     p.globals.reset(game.global_count());

@@ -66,6 +66,9 @@ pub enum SetupErrorKind {
     /// A second `(turn PLAYER)`: the side to move would be ambiguous.
     #[error("`turn` is given twice")]
     TurnTwice,
+    /// `(turn PLAYER)` for a player who never moves: the game's `turns` give it no turn.
+    #[error("`{0}` never moves: the game's `turns` give it no turn")]
+    NeverMoves(String),
 }
 
 /// A [`FenError`] in `field`, spanning `len` bytes (at least one) from `at`.

@@ -94,11 +94,13 @@ impl MoveGen {
                 // player with nothing left on the board is out, and does not pass.
                 let mut other = position.clone();
                 let mut theirs = Vec::new();
-                let mut next = game.next_player(position.to_move());
-                while next != position.to_move() && theirs.is_empty() {
-                    other.set_to_move(next);
+                let mover = position.to_move();
+                for player in game.turns().movers().filter(|&p| p != mover) {
+                    other.set_turn(game.turn_of(player));
                     self.generate_moves(game, &mut other, &mut theirs)?;
-                    next = game.next_player(next);
+                    if !theirs.is_empty() {
+                        break;
+                    }
                 }
                 if !theirs.is_empty() {
                     out.push(pass_move(game));
@@ -621,7 +623,7 @@ impl Generation<'_> {
         }
         let mut after = self.position.clone();
         after.cells.clone_from(cells);
-        after.set_to_move(self.game.next_player(mover));
+        after.set_turn(self.game.turns().next(self.position.turn()));
         after.set_turns_played(after.turns_played().saturating_add(1));
         let mut replies = MoveGen::new(self.limits);
         replies.in_mate_test = true;

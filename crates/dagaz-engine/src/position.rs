@@ -2,11 +2,13 @@
 
 use crate::boards::{self, mix, SeenBoards};
 use crate::moves::Move;
+use dagaz_compiler::Turn;
 use dagaz_compiler::UNLIMITED;
 use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLES};
 
 /// The state a move is generated from: a piece or nothing on each board position, the side to
-/// move, how many turns were played and the values of the turn variables.
+/// move and its place in the game's turn schedule, how many turns were played and the values
+/// of the turn variables.
 ///
 /// A position does not know its game: it is a plain value, cheap to clone and compare, and
 /// only meaningful with the [`crate::Game`] it came from (its cells are that board's
@@ -20,7 +22,9 @@ use dagaz_ir::{Action, Piece, PieceKind, PlayerId, Pos, Value, MAX_TURN_VARIABLE
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) cells: Vec<Option<Piece>>,
-    to_move: PlayerId,
+    /// The player to move and its place in the schedule (`==`, `Hash` and the Zobrist hash
+    /// count the place too: in `(turns White White Black)` White's two turns differ).
+    turn: Turn,
     turns: u32,
     /// The values the last move left in the game's turn variables (`false` when it set none).
     pub(crate) turn_values: [Value; MAX_TURN_VARIABLES],
@@ -47,7 +51,7 @@ pub struct Position {
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayUndo {
-    to_move: PlayerId,
+    turn: Turn,
     turns: u32,
     turn_values: [Value; MAX_TURN_VARIABLES],
     last: Option<Pos>,
@@ -73,12 +77,13 @@ impl dagaz_compiler::Placement for Position {
 }
 
 impl Position {
-    /// An empty board of `len` positions with `to_move` to play, no turns played and no turn
-    /// variable set. `len` must be the game's board length for the position to make sense.
-    pub fn empty(len: usize, to_move: PlayerId) -> Position {
+    /// An empty board of `len` positions on `turn`, no turns played and no turn variable set.
+    /// `len` must be the game's board length, and `turn` one of its schedule, for the position
+    /// to make sense.
+    pub(crate) fn empty(len: usize, turn: Turn) -> Position {
         Position {
             cells: vec![None; len],
-            to_move,
+            turn,
             turns: 0,
             turn_values: [UNSET; MAX_TURN_VARIABLES],
             hands: Vec::new(),
@@ -228,12 +233,19 @@ impl Position {
     }
 
     /// The player whose turn it is.
+    #[inline]
     pub fn to_move(&self) -> PlayerId {
-        self.to_move
+        self.turn.player
     }
 
-    pub(crate) fn set_to_move(&mut self, player: PlayerId) {
-        self.to_move = player;
+    /// The turn: the player to move and its place in the game's schedule.
+    pub fn turn(&self) -> Turn {
+        self.turn
+    }
+
+    /// Makes it `turn`.
+    pub(crate) fn set_turn(&mut self, turn: Turn) {
+        self.turn = turn;
     }
 
     /// Moves played since the game's start: 0 in the start position and in a setup, derived
@@ -261,7 +273,12 @@ impl Position {
     /// [`Position::board_key`]: kept move by move with [`Move::board_change`], it spares
     /// reading every position of the board.
     pub fn zobrist_with_board(&self, board_key: u64) -> u64 {
-        let mut h = mix(0x5EED ^ u64::from(self.to_move.0) << 40) ^ board_key;
+        let mut h = mix(0x5EED ^ u64::from(self.turn.player.0) << 40) ^ board_key;
+        // In the default schedule the place is the player's index and adds nothing; the hash
+        // of a game without `turns` stays what it was.
+        if self.turn.place != u16::from(self.turn.player.0) {
+            h ^= mix(6 << 48 | u64::from(self.turn.place));
+        }
         for (slot, value) in self.turn_values.iter().enumerate() {
             if *value != UNSET {
                 h ^= mix(2 << 48 | (slot as u64) << 40 ^ dagaz_ir::value_code(*value));
@@ -338,22 +355,17 @@ impl Position {
     }
 
     /// Applies a move generated for this position and passes the turn to `next`
-    /// ([`Position::play`] asks the game who that is).
+    /// ([`Position::play`] asks the game's schedule which that is).
     #[inline]
-    pub(crate) fn apply(&mut self, mv: &Move, next: PlayerId, keep: u8) -> PlayUndo {
+    pub(crate) fn apply(&mut self, mv: &Move, next: Turn, keep: u8) -> PlayUndo {
         self.apply_actions(&mv.actions, next, keep)
     }
 
     /// [`Position::apply`] for a move given by its actions alone (one the move generator
     /// counted without building it).
-    pub(crate) fn apply_actions(
-        &mut self,
-        actions: &[Action],
-        next: PlayerId,
-        keep: u8,
-    ) -> PlayUndo {
+    pub(crate) fn apply_actions(&mut self, actions: &[Action], next: Turn, keep: u8) -> PlayUndo {
         let mut undo = PlayUndo {
-            to_move: self.to_move,
+            turn: self.turn,
             turns: self.turns,
             turn_values: self.turn_values,
             last: self.last,
@@ -395,8 +407,9 @@ impl Position {
         } else {
             0
         };
+        // `another-turn` keeps the turn where it is in the schedule.
         if self.again.is_none() {
-            self.to_move = next;
+            self.turn = next;
         }
         self.turns = self.turns.saturating_add(1);
         if let Some(seen) = &mut self.boards {
@@ -413,7 +426,7 @@ impl Position {
     fn apply_rare(&mut self, action: &Action) {
         match *action {
             Action::Seeds { at, to, .. } => self.put_seeds(at, to),
-            Action::AnotherTurn => self.again = Some(self.to_move),
+            Action::AnotherTurn => self.again = Some(self.turn.player),
             _ => {}
         }
     }
@@ -446,7 +459,7 @@ impl Position {
         self.last = undo.last;
         self.passes = undo.passes;
         self.again = undo.again;
-        self.to_move = undo.to_move;
+        self.turn = undo.turn;
         self.turns = undo.turns;
         self.turn_values = undo.turn_values;
         self.repeated = undo.repeated;

@@ -7,7 +7,6 @@ use crate::error::{SetupError, SetupErrorKind};
 use crate::model::Game;
 use crate::position::Position;
 use dagaz_compiler::{PlaceError, Placer};
-use dagaz_ir::PlayerId;
 use dagaz_syntax::{SyntaxError, SyntaxErrorKind};
 use indexmap::IndexSet;
 
@@ -47,7 +46,7 @@ impl Game {
             pieces: &pieces,
             attrs: self.rules.default_attrs,
         };
-        let mut position = self.empty_position(PlayerId(0));
+        let mut position = self.empty_position(self.rules.turns.first().player);
         let mut turn_seen = false;
         for form in &forms {
             if form.head() == Some(dagaz_syntax::Keyword::Turn.text()) {
@@ -76,7 +75,11 @@ impl Game {
                     },
                     span: who.span,
                 })?;
-                position.set_to_move(player);
+                let turn = self.turns().turn_of(player).ok_or_else(|| SetupError {
+                    kind: SetupErrorKind::NeverMoves(name.to_string()),
+                    span: who.span,
+                })?;
+                position.set_turn(turn);
             } else {
                 let player = dagaz_syntax::player(form).map_err(shape_error)?;
                 let placed = placer.place_player(&player, &mut position.cells);

@@ -33,14 +33,6 @@ pub(crate) struct FieldSpans {
 }
 
 impl Game {
-    /// The player who moved last: the one before `player` in the turn order.
-    fn previous_player(&self, player: PlayerId) -> PlayerId {
-        (0..self.player_count())
-            .map(|i| PlayerId(i as u8))
-            .find(|&p| self.next_player(p) == player)
-            .unwrap_or(player)
-    }
-
     /// The checks of the module's documentation, in its order; the first that fails is the
     /// error.
     pub(crate) fn validate_standard(
@@ -53,7 +45,8 @@ impl Game {
         self.check_forbidden_ranks(spec, position, spans)?;
         let board = &self.rules.board;
         let mover = position.to_move();
-        let last = self.previous_player(mover);
+        let last_turn = self.rules.turns.previous(position.turn());
+        let last = last_turn.player;
         let mut gen = MoveGen::default();
         // A move that took the mover's last royal piece (atomic chess: the king blown up) may
         // have left its maker attacked: it won the game.
@@ -62,7 +55,7 @@ impl Game {
             .any(|(_, p)| p.owner == mover && self.is_royal(p.kind));
         if self.has_royal_pieces() && last != mover && mover_has_royal {
             let mut turned = position.clone();
-            turned.set_to_move(last);
+            turned.set_turn(last_turn);
             // An attack test that fails to run is the rules' problem, reported when moves are
             // generated; it does not make the position bad.
             if gen.in_check(self, &turned).unwrap_or(false) {
@@ -79,7 +72,7 @@ impl Game {
         }
         if let Some(slot) = spec.en_passant {
             if let Value::Pos(square) = position.turn_value(slot) {
-                if !self.some_move_leaves(&mut gen, position, last, slot, square) {
+                if !self.some_move_leaves(&mut gen, position, last_turn, slot, square) {
                     return Err(fail(
                         "en passant",
                         format!(
@@ -171,14 +164,14 @@ impl Game {
         Ok(())
     }
 
-    /// Whether a legal move of `last` reaches `position` (its pieces and side to move) and
-    /// leaves `square` in turn variable `slot`, from a position where one of `last`'s pieces
-    /// stood on an empty square instead.
+    /// Whether a legal move made on turn `last` reaches `position` (its pieces and side to
+    /// move) and leaves `square` in turn variable `slot`, from a position where one of the
+    /// pieces of `last`'s player stood on an empty square instead.
     fn some_move_leaves(
         &self,
         gen: &mut MoveGen,
         position: &Position,
-        last: PlayerId,
+        last: dagaz_compiler::Turn,
         slot: usize,
         square: Pos,
     ) -> bool {
@@ -194,14 +187,17 @@ impl Game {
             .map(|i| Pos(i as u16))
             .filter(|&p| position.piece_at(p).is_none())
             .collect();
-        let mine: Vec<_> = position.pieces().filter(|(_, p)| p.owner == last).collect();
+        let mine: Vec<_> = position
+            .pieces()
+            .filter(|(_, p)| p.owner == last.player)
+            .collect();
         let mut moves = Vec::new();
         for &(to, piece) in &mine {
             for &from in &empty {
                 let mut before = position.clone();
                 before.put(to, None);
                 before.put(from, Some(piece));
-                before.set_to_move(last);
+                before.set_turn(last);
                 before.turn_values = [UNSET; dagaz_ir::MAX_TURN_VARIABLES];
                 moves.clear();
                 if gen.generate(self, &mut before, &mut moves).is_err() {

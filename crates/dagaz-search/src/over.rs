@@ -104,7 +104,7 @@ fn history_words(game: &Game, rule: &HistoryRule) -> String {
 fn winner(game: &Game, player: PlayerId, outcome: Option<Outcome>) -> Option<PlayerId> {
     match outcome? {
         Outcome::Win => Some(player),
-        Outcome::Loss if game.player_count() == 2 => Some(game.next_player(player)),
+        Outcome::Loss if game.player_count() == 2 => PlayerId::from_index(player.index() ^ 1),
         Outcome::Loss | Outcome::Draw => None,
     }
 }

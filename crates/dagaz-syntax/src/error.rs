@@ -172,7 +172,7 @@ mod tests {
             say(SyntaxErrorKind::UnknownGameClause("symetry".into())),
             "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, \
              `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, \
-             `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`)"
+             `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`)"
         );
         assert_eq!(
             say(SyntaxErrorKind::UnknownTopLevel("rules".into())),

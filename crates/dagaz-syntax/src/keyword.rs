@@ -124,6 +124,11 @@ keywords! {
     /// `(superko positional)` in `game`: a move may not bring back an earlier board;
     /// `(superko draw)`: such a move ends the game in a draw.
     Superko = "superko",
+    /// `(turns PLAYER ... repeat PLAYER ...)` in `game`: which player moves on each turn.
+    Turns = "turns",
+    /// `(turns PLAYER ... repeat PLAYER ...)`: the turns after it cycle, those before are
+    /// played once.
+    Repeat = "repeat",
     /// `(seeds N POS ...)` in `game`: the seeds positions start with; `(score seeds)`.
     Seeds = "seeds",
     /// `(end CONDITION)` in `game`: the game ends and the `score` clause decides.
@@ -435,6 +440,7 @@ impl Keyword {
         Keyword::Score,
         Keyword::Komi,
         Keyword::Superko,
+        Keyword::Turns,
         Keyword::Seeds,
         Keyword::End,
         Keyword::Search,

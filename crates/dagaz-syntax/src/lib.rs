@@ -55,7 +55,7 @@ pub use tree::{
     File, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter,
     Link, Material, MoveNotation, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable,
     PieceView, Player, Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry,
-    TurnVariable, View, Zone,
+    TurnVariable, Turns, View, Zone,
 };
 
 use dagaz_sexpr::Node;

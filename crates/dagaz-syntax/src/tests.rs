@@ -312,7 +312,7 @@ fn seeds_clauses_lower_and_their_mistakes_are_reported() {
             "expected a number of seeds from 0 to 65535, found the number -1 @ -1",
             "expected a number of seeds from 0 to 65535, found the number 65536 @ 65536",
             "expected a number of seeds from 0 to 65535, found the symbol `x` @ x",
-            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (another-turn 1)",
+            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`) @ (another-turn 1)",
         ]
     );
     assert_eq!(
@@ -967,7 +967,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `seeds`, `end` or `search`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",
@@ -1080,6 +1080,40 @@ fn superko_lowers_and_its_mistakes_are_reported() {
     let (game, errors) = game_of("(superko draw)");
     assert_eq!(errors, Vec::<String>::new());
     assert_eq!(game.superko.unwrap().0, Superko::Draw);
+}
+
+#[test]
+fn turns_lower_and_their_mistakes_are_reported() {
+    let names = |ids: &[Ident]| ids.iter().map(|i| i.text.clone()).collect::<Vec<_>>();
+    let (game, errors) = game_of("(turns White repeat Black Black White White)");
+    assert_eq!(errors, Vec::<String>::new());
+    let turns = game.turns.unwrap();
+    assert_eq!(names(&turns.once), ["White"]);
+    assert_eq!(names(&turns.cycle), ["Black", "Black", "White", "White"]);
+    // Without `repeat`, every turn cycles.
+    let turns = game_of("(turns White White Black)").0.turns.unwrap();
+    assert!(turns.once.is_empty());
+    assert_eq!(names(&turns.cycle), ["White", "White", "Black"]);
+    assert_eq!(
+        game_errors("(turns)"),
+        vec!["`turns` takes at least 1 argument, found 0 @ (turns)"]
+    );
+    assert_eq!(
+        game_errors("(turns White Black repeat)"),
+        vec!["expected a player after `repeat`, found the symbol `repeat` @ repeat"]
+    );
+    assert_eq!(
+        game_errors("(turns White repeat Black repeat White)"),
+        vec!["expected a player name (one `repeat` only), found the symbol `repeat` @ repeat"]
+    );
+    assert_eq!(
+        game_errors("(turns White (Black move))"),
+        vec!["expected a player name, found the form `(Black ...)` @ (Black move)"]
+    );
+    assert_eq!(
+        game_errors("(turns White) (turns Black)"),
+        vec!["a second `turns` form @ (turns Black)"]
+    );
 }
 
 #[test]

@@ -244,11 +244,25 @@ pub struct Game {
     pub superko: Option<(Superko, Span)>,
     /// The `search` clause (a second one is an error).
     pub search: Option<(Search, Span)>,
+    /// The `turns` clause (a second one is an error); `None`: each player once, in order.
+    pub turns: Option<Turns>,
     /// The `notation` clause (a second one is an error): how people write the moves.
     pub notation: Option<(MoveNotation, Span)>,
     /// The `seeds` clauses: how many seeds each of the positions listed starts with.
     pub seeds: Vec<Seeds>,
     /// The whole form.
+    pub span: Span,
+}
+
+/// `(turns PLAYER ... repeat PLAYER ...)`: the players of the turns, those before `repeat`
+/// once, those after it for ever (without `repeat`, all of them for ever).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turns {
+    /// The turns played once, in order.
+    pub once: Vec<Ident>,
+    /// The turns that cycle, in order; not empty.
+    pub cycle: Vec<Ident>,
+    /// The clause.
     pub span: Span,
 }
 

@@ -1093,7 +1093,7 @@ mod tests {
                     let mut stood = position.clone();
                     stood.put(at, Some(placed));
                     let enemy = g.players_env(&stood).next;
-                    stood.set_to_move(enemy);
+                    stood.set_turn(g.turn_of(enemy));
                     let mut replies = Vec::new();
                     MoveGen::default()
                         .generate_unchecked(&g, &mut stood, &mut replies)

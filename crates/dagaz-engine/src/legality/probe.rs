@@ -438,11 +438,15 @@ fn units_of(q: &Question<'_>, cells: &[Option<Piece>], out: &mut Vec<Unit>, spli
     }
 }
 
+/// The answers for `player`'s pieces, as on its first turn in the schedule.
 fn players_for(q: &Question<'_>, player: PlayerId) -> Players {
+    let schedule = q.game.turns();
+    let turn = q.game.turn_of(player);
     Players {
         current: player,
-        next: q.game.next_player(player),
+        next: schedule.next(turn).player,
         turn_number: q.turn_number,
+        turn_order: dagaz_ir::Int::from(schedule.order(turn)),
     }
 }
 

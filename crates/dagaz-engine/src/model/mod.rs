@@ -120,7 +120,7 @@ impl Game {
     }
 
     fn new(rules: Rules) -> Game {
-        let mut initial = Position::empty(rules.board.len(), PlayerId(0));
+        let mut initial = Position::empty(rules.board.len(), rules.turns.first());
         initial.set_hands(rules.hands.clone(), rules.pieces.len());
         initial.set_seeds(rules.seeds.clone());
         for (i, piece) in rules.initial.iter().enumerate() {
@@ -215,10 +215,10 @@ impl Game {
         }
     }
 
-    /// An empty board with `to_move` to play: no turns played, and hands empty but those that
-    /// never run out. Setups and FEN start from it.
+    /// An empty board with `to_move` to play, on its first turn in the schedule: no turns
+    /// played, and hands empty but those that never run out. Setups and FEN start from it.
     pub(crate) fn empty_position(&self, to_move: PlayerId) -> Position {
-        let mut position = Position::empty(self.rules.board.len(), to_move);
+        let mut position = Position::empty(self.rules.board.len(), self.turn_of(to_move));
         let hands = self
             .rules
             .hands
@@ -253,12 +253,35 @@ impl Game {
 
     /// The Players environment's answers for a generation in `position`.
     pub(crate) fn players_env(&self, position: &Position) -> dagaz_vm::env::players::Players {
-        let current = position.to_move();
-        dagaz_vm::env::players::Players::new(
-            current,
-            self.next_player(current),
-            position.turns_played(),
-        )
+        self.players_on(position.turn(), position.turns_played())
+    }
+
+    /// The Players environment's answers on `turn`, after `turns_played` turns.
+    pub(crate) fn players_on(
+        &self,
+        turn: dagaz_compiler::Turn,
+        turns_played: u32,
+    ) -> dagaz_vm::env::players::Players {
+        let schedule = &self.rules.turns;
+        let next = schedule.next(turn).player;
+        dagaz_vm::env::players::Players::new(turn.player, next, turns_played)
+            .at_place(schedule.order(turn))
+    }
+
+    /// `player`'s first turn in the schedule; for a player who never moves, the first turn
+    /// with `player` to move in it (a turn out of schedule, to ask what it could do).
+    pub(crate) fn turn_of(&self, player: PlayerId) -> dagaz_compiler::Turn {
+        let schedule = &self.rules.turns;
+        schedule.turn_of(player).unwrap_or(dagaz_compiler::Turn {
+            player,
+            ..schedule.first()
+        })
+    }
+
+    /// Which player moves on each turn: the game's `(turns ...)`, else each player once in the
+    /// order of `players`.
+    pub fn turns(&self) -> &dagaz_compiler::Schedule {
+        &self.rules.turns
     }
 
     /// The start position: the pieces the `players` clause places, the first player in turn
@@ -371,8 +394,6 @@ impl Game {
         fn player(&self, name: &str) -> Option<PlayerId>;
         /// A player's name; `"?"` for an id the game does not have.
         fn player_name(&self, player: PlayerId) -> &str;
-        /// The player after `player` in turn order.
-        fn next_player(&self, player: PlayerId) -> PlayerId;
         /// A piece type by name; `None` when the game defines no such type.
         fn piece_kind(&self, name: &str) -> Option<PieceKind>;
         /// A piece type's name; `"?"` for a kind the game does not have.
@@ -439,17 +460,18 @@ fn chess_figure(letter: char) -> Option<char> {
 }
 
 impl Position {
-    /// Applies a move generated for this position and passes the turn to the next player in
-    /// the game's turn order.
+    /// Applies a move generated for this position and passes the turn to the next in the
+    /// game's schedule (unless the move takes another turn).
+    #[inline]
     pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
-        let next = game.next_player(self.to_move());
+        let next = game.rules.turns.next(self.turn());
         self.apply(mv, next, game.rules.turn_keep)
     }
 
     /// [`Position::play`] for a move given by its actions alone; [`Position::unplay_actions`]
     /// takes it back.
     pub(crate) fn play_actions(&mut self, game: &Game, actions: &[Action]) -> PlayUndo {
-        let next = game.next_player(self.to_move());
+        let next = game.rules.turns.next(self.turn());
         self.apply_actions(actions, next, game.rules.turn_keep)
     }
 }

@@ -8,12 +8,12 @@ use crate::tree::{
     Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Formation, Game, Goal,
     GoalCondition, GoalProgram, HandEntry, Ident, Material, MoveNotation, Outcome, Pass,
     PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount, Superko, Symmetry,
-    TurnVariable, Zone,
+    TurnVariable, Turns, Zone,
 };
 use dagaz_sexpr::{Node, Span};
 
 /// The clauses of `game` that may be written only once: a second is an error.
-const ONCE: [Keyword; 9] = [
+const ONCE: [Keyword; 10] = [
     Keyword::Fen,
     Keyword::Notation,
     Keyword::Attacks,
@@ -23,6 +23,7 @@ const ONCE: [Keyword; 9] = [
     Keyword::Score,
     Keyword::Superko,
     Keyword::Search,
+    Keyword::Turns,
 ];
 
 impl Lower {
@@ -140,6 +141,7 @@ impl Lower {
                     .ok(one_of(text, parts, clause, choices))
                     .map(|s| (s, span));
             }
+            Keyword::Turns => game.turns = self.ok(turns(parts, span)),
             _ => game.evaluation = Some(self.evaluation(clause, parts)),
         }
     }
@@ -873,4 +875,47 @@ fn piece_value(pair: &Node) -> Result<(Ident, i32)> {
         [kind, value] => Ok((shape::ident(kind, "a piece type")?, score(value)?)),
         _ => Err(SyntaxError::expected(WHAT, pair)),
     }
+}
+
+/// `(turns PLAYER ... [repeat PLAYER ...])`: the turns before `repeat` are played once, those
+/// after it cycle; without `repeat` they all cycle. Which names are players the compiler
+/// says.
+fn turns(parts: &[Node], span: Span) -> Result<Turns> {
+    let args = shape::args(parts);
+    if args.is_empty() {
+        let expected = "at least 1 argument".to_string();
+        return Err(SyntaxError::arity(Keyword::Turns.text(), expected, 0, span));
+    }
+    let is_repeat = |n: &Node| n.as_symbol() == Some(Keyword::Repeat.text());
+    let (once, cycle) = match args.iter().position(is_repeat) {
+        Some(at) => (
+            args.get(..at).unwrap_or(&[]),
+            args.get(at + 1..).unwrap_or(&[]),
+        ),
+        None => (&[][..], args),
+    };
+    let players = |nodes: &[Node]| -> Result<Vec<Ident>> {
+        nodes
+            .iter()
+            .map(|n| shape::ident(n, "a player name").and_then(|i| refuse_repeat(i, n)))
+            .collect()
+    };
+    let (once, cycle) = (players(once)?, players(cycle)?);
+    match args.last() {
+        Some(last) if cycle.is_empty() => {
+            Err(SyntaxError::expected("a player after `repeat`", last))
+        }
+        _ => Ok(Turns { once, cycle, span }),
+    }
+}
+
+/// A player name of `turns`, which may not be a second `repeat`.
+fn refuse_repeat(ident: Ident, node: &Node) -> Result<Ident> {
+    if ident.text == Keyword::Repeat.text() {
+        return Err(SyntaxError::expected(
+            "a player name (one `repeat` only)",
+            node,
+        ));
+    }
+    Ok(ident)
 }

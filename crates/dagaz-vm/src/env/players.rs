@@ -16,7 +16,8 @@ pub enum PlayersName {
     NextPlayer,
     /// `turn-number`: the turns played before this one, plus 1.
     TurnNumber,
-    /// `turn-order`: the mover's place in the `players` list, from 1.
+    /// `turn-order`: the place of the turn in the game's schedule as written, from 1 (without
+    /// a `turns` clause, the mover's place in the `players` list).
     TurnOrder,
 }
 
@@ -41,16 +42,29 @@ pub struct Players {
     pub next: PlayerId,
     /// 1 on the first turn.
     pub turn_number: Int,
+    /// The place of this turn in the game's schedule, from 1.
+    pub turn_order: Int,
 }
 
 impl Players {
     /// The answers when `current` is to move, `next` moves after it, and `turns_played`
-    /// turns have been played before this one.
+    /// turns have been played before this one; `turn-order` is `current`'s place among the
+    /// players (its turn's place in the default schedule) unless [`Players::at_place`] says
+    /// otherwise.
     pub fn new(current: PlayerId, next: PlayerId, turns_played: u32) -> Players {
         Players {
             current,
             next,
             turn_number: Int::try_from(turns_played).unwrap_or(Int::MAX - 1) + 1,
+            turn_order: Int::from(current.0) + 1,
+        }
+    }
+
+    /// These answers with the turn at `order` in the schedule (from 1).
+    pub fn at_place(self, order: u16) -> Players {
+        Players {
+            turn_order: Int::from(order),
+            ..self
         }
     }
 
@@ -61,7 +75,7 @@ impl Players {
             PlayersName::CurrentPlayer => Value::Player(self.current),
             PlayersName::NextPlayer => Value::Player(self.next),
             PlayersName::TurnNumber => Value::Int(self.turn_number),
-            PlayersName::TurnOrder => Value::Int(Int::from(self.current.0) + 1),
+            PlayersName::TurnOrder => Value::Int(self.turn_order),
         }
     }
 }
@@ -90,6 +104,7 @@ mod tests {
             current: PlayerId(1),
             next: PlayerId(0),
             turn_number: 4,
+            turn_order: 2,
         };
         assert_eq!(
             p.get(PlayersName::CurrentPlayer),

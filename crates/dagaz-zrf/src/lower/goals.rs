@@ -71,9 +71,14 @@ pub fn royals(clauses: &[Node], pieces: &[String]) -> Result<Royals, ZrfError> {
     Ok(out)
 }
 
-/// The dagaz clauses of one condition; `royals`: the game's (a ZRF `stalemated` is then told
-/// from `checkmated`, see [`stalemated`]).
-pub fn condition(node: &Node, players: &[String], royals: &Royals) -> Result<Vec<Node>, ZrfError> {
+/// The dagaz clauses of one condition, in a game of `players` of whom `movers` have turns;
+/// `royals`: the game's (a ZRF `stalemated` is then told from `checkmated`, see
+/// [`stalemated`]). A condition that names every player who moves holds for all.
+pub fn condition(
+    node: &Node,
+    (players, movers): (&[String], &[String]),
+    royals: &Royals,
+) -> Result<Vec<Node>, ZrfError> {
     let outcome = match node.head() {
         Some("win-condition") => "win",
         Some("loss-condition") => "loss",
@@ -91,7 +96,7 @@ pub fn condition(node: &Node, players: &[String], royals: &Royals) -> Result<Vec
         .collect();
     let mut sorted: Vec<&str> = named.iter().filter_map(Node::as_symbol).collect();
     sorted.sort_unstable();
-    let mut all: Vec<&str> = players.iter().map(String::as_str).collect();
+    let mut all: Vec<&str> = movers.iter().map(String::as_str).collect();
     all.sort_unstable();
     let every = sorted == all;
     let span = cond.span;

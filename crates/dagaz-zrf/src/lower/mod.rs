@@ -8,8 +8,9 @@ mod graph;
 mod moves;
 mod partial;
 mod priorities;
+mod turns;
 
-use crate::error::{ZrfError, ZrfErrorKind};
+use crate::error::ZrfError;
 use crate::forms::{args, form, list, name_of, string, sym, text};
 use board::BOARD_NAME;
 use dagaz_sexpr::{Node, Span};
@@ -93,11 +94,13 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         &names,
         move_priorities.as_ref(),
     )?);
+    let (players, turns) = players(clauses, &droppers(clauses), &board, span)?;
     let mut game_items = vec![
         form("name", vec![string(title, span)], span),
         form("board", vec![sym(BOARD_NAME, span)], span),
-        players(clauses, &droppers(clauses), &board, span)?,
+        players,
     ];
+    game_items.extend(turns);
     let players_named = player_names(clauses);
     let known_player = |c: &&Node| {
         c.head() != Some("symmetry")
@@ -127,6 +130,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
 /// known. `royals`: the game's royal pieces, which `goals::royals` found.
 fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
+    // A condition of every player who moves is one of every player: the others never move.
+    let movers = turns::turn_order(clauses, &players)?.movers;
     let mut out = Vec::new();
     for clause in clauses {
         let Some(head) = clause.head() else {
@@ -142,7 +147,7 @@ fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
             "win-condition" | "loss-condition" | "draw-condition" => {
-                out.extend(goals::condition(clause, &players, royals)?);
+                out.extend(goals::condition(clause, (&players, &movers), royals)?);
             }
             other => return Err(ZrfError::unsupported(other, clause.span)),
         }
@@ -461,17 +466,22 @@ fn player_names(clauses: &[Node]) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// `(players ...)` in the order of `(turn-order ...)`, each with the pieces `(board-setup ...)`
-/// gives it and a hand: `(P off N)` holds N, a piece type that `droppers` names and the setup
-/// does not count is unlimited.
+/// `(players ...)` in the order of `(turn-order ...)` (`turns::turn_order`), each with the
+/// pieces `(board-setup ...)` gives it and a hand: `(P off N)` holds N, a piece type that
+/// `droppers` names and the setup does not count is unlimited; and the `(turns ...)` clause
+/// when the turn order needs one.
 fn players(
     clauses: &[Node],
     droppers: &[String],
     board: &board::Board,
     span: Span,
-) -> Result<Node, ZrfError> {
+) -> Result<(Node, Option<Node>), ZrfError> {
     let names = player_names(clauses);
-    let order = turn_order(clauses, &names)?;
+    let turns::TurnOrder {
+        players: order,
+        turns,
+        ..
+    } = turns::turn_order(clauses, &names)?;
     let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
     let mut items = Vec::new();
     for player in order {
@@ -499,7 +509,7 @@ fn players(
         }
         items.push(list(entry, span));
     }
-    Ok(form("players", items, span))
+    Ok((form("players", items, span), turns))
 }
 
 /// A setup's `(PIECE POS ... [off N])`: the piece on the positions the board has, in any case
@@ -542,27 +552,4 @@ fn setup_entry(
         list(items, pieces.span)
     });
     Ok((on_board, hand))
-}
-
-/// The players in turn order: `(turn-order ...)` when it names each player once, else the
-/// `players` order; a turn order that repeats or leaves out a player is not translated yet.
-fn turn_order(clauses: &[Node], players: &[String]) -> Result<Vec<String>, ZrfError> {
-    let Some(order) = clauses.iter().find(|c| c.head() == Some("turn-order")) else {
-        return Ok(players.to_vec());
-    };
-    let named: Vec<String> = args(order)
-        .iter()
-        .filter_map(|n| n.as_symbol().map(str::to_string))
-        .collect();
-    let mut sorted = named.clone();
-    sorted.sort();
-    let mut all = players.to_vec();
-    all.sort();
-    if named.len() != args(order).len() || sorted != all {
-        return Err(ZrfError::new(
-            ZrfErrorKind::Unsupported("turn-order (other than each player once)".into()),
-            order.span,
-        ));
-    }
-    Ok(named)
 }
