@@ -72,10 +72,20 @@ def judge(binary: Path, path: Path, entry: dict, timeout: float):
             return "refused", why
         got.append(count)
         if depth <= len(expected) and count != expected[depth - 1]:
-            return "differs", f"depth {depth}: dagaz {count}, referee {expected[depth - 1]}"
+            return "differs", (f"depth {depth}: dagaz {count}, referee {expected[depth - 1]}"
+                               + page_rules(entry))
     if not expected:
         return "loads", f"perft 1 = {got[0]}"
     return "agrees", " ".join(str(c) for c in got)
+
+
+def page_rules(entry: dict) -> str:
+    """Why the referee may count otherwise: the rule scripts its page loads beyond the converted
+    file (`extensions`, rules the ZRF does not state: goals, invariants, other setups, ...)."""
+    scripts = [e.split("/")[-1] for e in (entry or {}).get("extensions", [])]
+    if not scripts:
+        return "; no page rule script"
+    return "; the page adds " + ", ".join(scripts)
 
 
 def plays(binary: Path, path: Path, games: int, timeout: float):
@@ -103,6 +113,9 @@ def main() -> int:
                    help="also play N games of random moves (each to its end or 500 plies) in every "
                         "file that loads, through `dagaz match --random`; counts the files that play "
                         "them all without an error")
+    p.add_argument("--table", action="store_true",
+                   help="also print the files that differ as a Markdown table, with the rule "
+                        "scripts the referee's page adds to each")
     support.add_dagaz_options(p)
     args = p.parse_args()
     if not args.corpus.is_dir():
@@ -113,7 +126,7 @@ def main() -> int:
     files = sorted(args.corpus.glob("*/zrf/*.zrf"))
     if args.only:
         files = [args.corpus / f for f in args.only]
-    verdicts, reasons = Counter(), Counter()
+    verdicts, reasons, differing = Counter(), Counter(), []
     start = time.perf_counter()
     for i, path in enumerate(files, 1):
         name = str(path.relative_to(args.corpus))
@@ -121,6 +134,8 @@ def main() -> int:
         verdicts[verdict] += 1
         if verdict == "refused":
             reasons[detail] += 1
+        if verdict == "differs":
+            differing.append((name, detail))
         elif args.play and verdict != "slow":
             failed = plays(binary, path, args.play, 10 * args.timeout)
             verdicts["plays" if failed is None else "fails to play"] += 1
@@ -134,8 +149,16 @@ def main() -> int:
           + ", ".join(f"{verdicts[v]} {v}" for v in ("agrees", "differs", "loads", "slow", "refused")
                       + (("plays", "fails to play") if args.play else ())))
     print("\nwhy refused (files):")
-    for why, n in reasons.most_common(15):
+    for why, n in reasons.most_common():
         print(f"  {n:4}  {why}")
+    if args.table:
+        print("\n| differs | first depth | dagaz | referee | the referee's page also loads |")
+        print("|---|---|---|---|---|")
+        for name, detail in differing:
+            m = re.match(r"depth (\d+): dagaz (\d+), referee (\d+); (.*)", detail)
+            if m:
+                scripts = m.group(4).removeprefix("the page adds ")
+                print(f"| `{name}` | {m.group(1)} | {m.group(2)} | {m.group(3)} | {scripts} |")
     return 0
 
 
