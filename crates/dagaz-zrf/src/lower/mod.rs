@@ -8,6 +8,7 @@ mod graph;
 mod moves;
 mod partial;
 mod priorities;
+mod tiles;
 
 use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, list, name_of, string, sym, text};
@@ -53,6 +54,7 @@ const DISPLAY_OPTIONS: &[&str] = &[
 
 /// The dagaz forms of the game whose clauses are `clauses` (`span`: its form).
 pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
+    let clauses = &without_repeated_pieces(clauses);
     let title = clauses
         .iter()
         .find(|c| c.head() == Some("title"))
@@ -71,6 +73,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
     let move_priorities = priorities::Priorities::of(clauses)?;
     let royals = goals::royals(clauses, &pieces)?;
+    let tiles = tiles::Tiles::of(clauses)?;
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
@@ -86,6 +89,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         movers: false,
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
+        tiles: tiles.as_ref(),
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -112,6 +116,25 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     game_items.extend(rules(clauses, &royals)?);
     out.push(form("game", game_items, span));
     Ok(out)
+}
+
+/// The clauses without a `piece` that repeats an earlier one word for word: a file may define
+/// a piece type twice the same way (a macro called twice, as in the Dagaz project's
+/// maneuvers.zrf), which is one type.
+fn without_repeated_pieces(clauses: &[Node]) -> Vec<Node> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::with_capacity(clauses.len());
+    for clause in clauses {
+        if clause.head() == Some("piece") {
+            let written = clause.to_string();
+            if seen.contains(&written) {
+                continue;
+            }
+            seen.push(written);
+        }
+        out.push(clause.clone());
+    }
+    out
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
@@ -157,6 +180,11 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         }
         ("pass turn" | "pass-turn", "forced") => {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
+        }
+        // Its blocks are `tiles`; a block dragged by each of its cells makes a move for each,
+        // with the same actions and their own notation.
+        ("sliding-puzzle", "true") => {
+            Ok(Some(form("unique-moves", vec![sym("paths", span)], span)))
         }
         // Read by `goals::royals` and `priorities::maximal`.
         ("chess invariant", "true")
@@ -240,6 +268,9 @@ fn piece<'n>(
     let mut drop_ranks = None;
     for clause in clauses {
         match clause.head() {
+            Some("attribute") if names.tiles.is_some() => {
+                items.extend(names.tiles.map(|t| t.tile(clause)).transpose()?.flatten());
+            }
             Some(
                 "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
             ) => {}
