@@ -254,6 +254,10 @@ fn piece<'n>(
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
+    if names.tiles.is_some() {
+        let moves = clauses.iter().filter(|c| c.head() == Some("moves"));
+        moves.map(args).try_for_each(tiles::check_moves)?;
+    }
     let (chain, movers) = how_it_moves(&name, all, names.pieces, span)?;
     let mut chain_written = false;
     let names = &moves::Names {

@@ -65,6 +65,26 @@ impl Tiles {
     }
 }
 
+/// Refuses what a sliding puzzle's move cannot do in `nodes` (a piece's `moves`): change the
+/// piece (`(add P ...)`) or go on in parts (`add-partial`), since its end moves the block as it
+/// stands.
+pub fn check_moves(nodes: &[Node]) -> Result<(), ZrfError> {
+    for node in nodes {
+        let refused = match node.as_list() {
+            Some(items) => {
+                check_moves(items)?;
+                node.head() == Some("add") && items.len() > 1
+            }
+            None => node.as_symbol() == Some("add-partial"),
+        };
+        if refused {
+            let what = "sliding-puzzle (with a move that changes the piece or has parts)";
+            return Err(ZrfError::unsupported(what, node.span));
+        }
+    }
+    Ok(())
+}
+
 /// The block an `(attribute value V)` clause names, as text; `None` for another attribute or
 /// for value 0.
 fn block_value(attribute: &Node) -> Result<Option<String>, ZrfError> {
@@ -101,3 +121,55 @@ pub fn slide(board: &Board, from: &str, to: &str, span: Span) -> Vec<Node> {
 
 /// The local holding the step of a sliding puzzle's move.
 const STEP: &str = "zrf-step";
+
+#[cfg(test)]
+mod tests {
+    /// The dagaz forms of a one-player puzzle on a row of three squares whose pieces are
+    /// `pieces`, each `(NAME VALUE)`, with the move block `block`; or the error.
+    fn translated(pieces: &[(&str, &str)], block: &str) -> Result<Vec<String>, String> {
+        let defs: String = pieces
+            .iter()
+            .map(|(name, value)| {
+                format!("(piece (name {name}) (attribute value {value}) (attribute key 'k') (moves {block}))")
+            })
+            .collect();
+        let text = format!(
+            "(game (option \"sliding-puzzle\" true) (players You) (turn-order You)\n\
+             (board (grid (dimensions (\"a/b/c\" (1 0)) (\"1\" (0 1))) (directions (e 1 0) (w -1 0))))\n\
+             {defs} (board-setup (You (X a1))))"
+        );
+        let forms = crate::translate(&text, 0, &mut |_| Err("no".into()));
+        let forms = forms.map_err(|e| e.to_string())?;
+        Ok(forms.iter().map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn block_values_are_tiles_in_the_order_they_appear() {
+        let pieces = [("X", "A"), ("Y", "0"), ("Z", "3"), ("W", "A"), ("Y", "0")];
+        let forms = translated(&pieces, "(e add)").unwrap();
+        let piece = |name: &str| {
+            let head = format!("(piece (name {name})");
+            let found = forms.iter().filter(|f| f.starts_with(&head));
+            found.cloned().collect::<Vec<_>>()
+        };
+        assert!(piece("X")[0].contains("(tile 1)"), "{forms:?}");
+        assert!(piece("W")[0].contains("(tile 1)"));
+        assert!(piece("Z")[0].contains("(tile 2)"));
+        // Value 0 is no tile; the piece written twice the same is one type.
+        assert_eq!(piece("Y").len(), 1);
+        assert!(!piece("Y")[0].contains("(tile"));
+        assert!(piece("X")[0].contains("(move-tile zrf-step)"));
+        let game = forms.last().unwrap();
+        assert!(game.contains("(unique-moves paths)"), "{game}");
+    }
+
+    #[test]
+    fn a_move_that_changes_the_piece_or_has_parts_is_refused() {
+        for block in ["(e (add X))", "(e add-partial)"] {
+            let err = translated(&[("X", "1")], block).unwrap_err();
+            assert!(err.contains("sliding-puzzle (with a move that"), "{err}");
+        }
+        let err = translated(&[("X", "(1)")], "(e add)").unwrap_err();
+        assert!(err.contains("a block's number or name"), "{err}");
+    }
+}
