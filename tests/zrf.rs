@@ -626,3 +626,35 @@ fn names_the_game_lacks_change_no_move() {
     let (_, out, _) = dagaz(&["moves", &path, "--moves", "A1-A2"]);
     assert!(out.starts_with("C3-C2\nMan@A1\n"), "{out}");
 }
+
+/// Tiles: `(option "sliding-puzzle" true)`, a block of squares dragged by any of its squares
+/// (a move each, told apart by their notation), each square onto an empty one or one the block
+/// leaves; values 1 and `A` are blocks, value 0 a square on its own. Perft 1 and 2 by hand:
+/// the 2x2 block goes east by each of its four squares, the single square north (5); after the
+/// block, only the block back west (4 x 4); after the single square, the domino east by either
+/// square and the single square north or back south (4). Deeper, as a brute force of the rule
+/// counts, and as the twin written with `(tile N)` and `move-tile`.
+#[test]
+fn sliding_puzzle_blocks_move_as_one() {
+    let zrf = perft("tests/data/zrf/tiles.zrf", 1..=7);
+    assert_eq!(zrf, [5, 20, 94, 372, 1704, 6708, 30372]);
+    assert_eq!(perft("tests/data/zrf/tiles.game", 1..=7), zrf);
+    let path = repo_path("tests/data/zrf/tiles.zrf").display().to_string();
+    assert_eq!(
+        dagaz(&["moves", &path, "--moves", "c1-c2"]),
+        (0, "a1-b1\nb1-c1\nc2-c1\nc2-c3\n".into(), String::new())
+    );
+    // Another value of the option is not translated.
+    let dir = scratch("sliding");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let distinct = dir.join("distinct.zrf");
+    let text = text.replace("\"sliding-puzzle\" true", "\"sliding-puzzle\" distinct");
+    std::fs::write(&distinct, text).unwrap();
+    let (code, _, err) = dagaz(&["moves", &distinct.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: unsupported ZRF keyword `option \"sliding-puzzle\"`"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

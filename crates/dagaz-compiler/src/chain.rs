@@ -29,6 +29,8 @@ pub(crate) struct Names<'a> {
     pub zones: &'a dagaz_ir::Zones,
     pub attributes: &'a IndexSet<String>,
     pub turn_variables: &'a IndexSet<String>,
+    /// The tile of each piece type (`Program::tiles`); empty when no type has one.
+    pub tiles: &'a [u16],
 }
 
 /// What a bare name turned out to be.
@@ -169,6 +171,7 @@ impl<'a, 'n> ChainCompiler<'a, 'n> {
             locals: self.scopes.into_slot_names(),
             invariants: self.invariants,
             guards: self.guards,
+            tiles: self.names.tiles.to_vec(),
         };
         (program, self.errors)
     }
@@ -642,6 +645,7 @@ fn stays_put(ops: &[Op]) -> bool {
         | Op::CaptureLater
         | Op::MovePiece
         | Op::CyclePieces(_)
+        | Op::MoveTile
         | Op::CheckLocal(_)
         | Op::AnyGuarded(_)
         | Op::JmpUnlessLocal(..)

@@ -85,6 +85,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         declarations::attributes_and_turn_variables(game, errors);
     let mut globals = IndexSet::new();
     let mut strings = IndexSet::new();
+    let tiles = tiles(&pieces);
     // The names every chain resolves against; the globals and strings grow as chains use them.
     let mut names = Names {
         board: &board,
@@ -95,6 +96,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         zones: &zones,
         attributes: &attributes,
         turn_variables: &turn_variables,
+        tiles: &tiles,
     };
     // The view is resolved before the chains borrow the names it needs.
     let view_names = crate::view::Names {
@@ -299,6 +301,16 @@ fn player_names(
         return None;
     }
     Some(players)
+}
+
+/// The tile of each piece type, in the order of the file (`Program::tiles`); empty when no
+/// type has one, so that the programs of other games carry no table.
+fn tiles(pieces: &IndexMap<String, &dagaz_syntax::Piece>) -> Vec<u16> {
+    let tiles: Vec<u16> = pieces.values().map(|p| p.tile).collect();
+    match tiles.iter().any(|&t| t != 0) {
+        true => tiles,
+        false => Vec::new(),
+    }
 }
 
 /// Each piece type with its compiled chains (moves, drops) and glyphs, in the order of the

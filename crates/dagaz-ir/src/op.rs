@@ -312,6 +312,13 @@ pub enum Op {
     /// `Action::Take` for each piece, then an `Action::Drop` for each. Errors when a value is
     /// not a position or a position is named twice; the hand and the current position stay.
     CyclePieces(u8),
+    /// `dir --`: move the piece at the current position and every other piece of its tile
+    /// ([`Program::tiles`](crate::Program::tiles)) one step along `dir` at once, and record an
+    /// `Action::Take` for each, then an `Action::Drop` for each; a piece of no tile moves
+    /// alone. Fails when a step leaves the board or lands on a piece not of the tile; errors
+    /// when the position is empty or the value is not a direction. The hand and the current
+    /// position stay.
+    MoveTile,
     /// `player --`: the piece at the current position now belongs to `player`; record
     /// `Action::Change`. Errors when the position is empty or the value is not a player.
     SetOwner,

@@ -87,6 +87,7 @@ fn changes(op: &Op) -> bool {
             | Op::CaptureLater
             | Op::MovePiece
             | Op::CyclePieces(_)
+            | Op::MoveTile
             | Op::SetOwner
             | Op::CaptureGroup
     )

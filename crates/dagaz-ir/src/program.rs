@@ -51,6 +51,9 @@ pub struct Program {
     pub parts: Parts,
     /// Which of those parts are rays, which an attack test may walk instead of running.
     pub reach: Reach,
+    /// The tile of each piece type, by its index (`(tile N)`; 0 for none), which `MoveTile`
+    /// reads; empty when no type has one.
+    pub tiles: Vec<u16>,
 }
 
 impl Program {

@@ -83,6 +83,8 @@ keywords! {
     /// `(glyph PLAYER "X")` in `piece`: how boards draw that player's piece; in a `view`'s
     /// `piece`, `(glyph [PLAYER] "TEXT")`.
     Glyph = "glyph",
+    /// `(tile N)` in `piece`: pieces of the types with the same N form one rigid tile.
+    Tile = "tile",
     /// `(players ...)` in `game` and `zone`.
     Players = "players",
     /// `(symmetry PLAYER (FROM TO) ...)` in `game`.
@@ -275,6 +277,8 @@ keywords! {
     MovePiece = "move-piece",
     /// `(cycle-pieces POS ...)`.
     CyclePieces = "cycle-pieces",
+    /// `(move-tile DIR)`.
+    MoveTile = "move-tile",
     /// `(set-owner PLAYER)`.
     SetOwner = "set-owner",
     /// `(set-seeds N)`.
@@ -414,6 +418,7 @@ impl Keyword {
         Keyword::Post,
         Keyword::Drops,
         Keyword::Glyph,
+        Keyword::Tile,
     ];
 
     /// The clauses of `game`.
@@ -493,6 +498,7 @@ impl Keyword {
         Keyword::SetAttr,
         Keyword::MovePiece,
         Keyword::CyclePieces,
+        Keyword::MoveTile,
         Keyword::SetOwner,
         Keyword::SetSeeds,
         Keyword::AnotherTurn,
@@ -600,11 +606,12 @@ mod tests {
         assert!(Keyword::is_builtin_form_name("check"));
         assert!(Keyword::is_builtin_form_name("in-zone?"));
         assert!(Keyword::is_builtin_form_name("move-piece"));
+        assert!(Keyword::is_builtin_form_name("move-tile"));
         assert!(!Keyword::is_builtin_form_name("else"));
         assert!(!Keyword::is_builtin_form_name("true"));
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 24 + 19);
+        assert_eq!(builtin, 25 + 19);
     }
 }

@@ -94,6 +94,7 @@ fn stmt(s: &Stmt) -> String {
             let args: Vec<String> = es.iter().map(expr).collect();
             format!("(cycle-pieces {})", args.join(" "))
         }
+        Stmt::MoveTile(e, _) => format!("(move-tile {})", expr(e)),
         Stmt::SetSeeds(e, _) => format!("(set-seeds {})", expr(e)),
         Stmt::AnotherTurn(_) => "(another-turn)".into(),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
@@ -229,6 +230,7 @@ fn a_whole_file_lowers_to_exact_values() {
                 },
                 drops: Vec::new(),
                 glyphs: Vec::new(),
+                tile: 0,
                 span: at("(piece (name P) (pre (take)) (move (check e)) (post (drop)))"),
             })),
             Item::Game(Box::new(Game {
@@ -415,6 +417,39 @@ fn cycle_pieces_takes_two_positions_or_more() {
     assert_eq!(
         bad("(cycle-pieces a1)"),
         vec!["`cycle-pieces` takes at least 2 arguments, found 1 @ (cycle-pieces a1)"]
+    );
+}
+
+#[test]
+fn move_tile_takes_one_direction() {
+    assert_eq!(
+        good("(move-tile n) (move-tile (any n s))"),
+        vec!["(move-tile n)", "(move-tile (any n s))"]
+    );
+    assert_eq!(
+        bad("(move-tile) (move-tile n s)"),
+        vec![
+            "`move-tile` takes 1 argument, found 0 @ (move-tile)",
+            "`move-tile` takes 1 argument, found 2 @ (move-tile n s)",
+        ]
+    );
+}
+
+#[test]
+fn a_tile_is_a_number_from_one() {
+    let (piece, errors) = piece_of("(tile 7)");
+    assert_eq!((piece.tile, errors), (7, Vec::<String>::new()));
+    let (piece, errors) = piece_of("(tile 0) (tile 65536) (tile x) (tile)");
+    assert_eq!(piece.tile, 0);
+    let what = "expected a tile number from 1 to 65535, found";
+    assert_eq!(
+        errors,
+        vec![
+            format!("{what} the number 0 @ 0"),
+            format!("{what} the number 65536 @ 65536"),
+            format!("{what} the symbol `x` @ x"),
+            "`tile` takes 1 argument, found 0 @ (tile)".to_string(),
+        ]
     );
 }
 
@@ -786,7 +821,7 @@ fn piece_mistakes_are_all_reported() {
         "(piece (pre (take 1)) (pre) (notation) (notation 1) (moves) x (post (end-move))) {GAME}"
     ));
     let clause =
-        "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)`, `(post ...)`, `(drops ...)` or `(glyph ...)` clause";
+        "a `(name ...)`, `(notation ...)`, `(pre ...)`, `(move ...)`, `(post ...)`, `(drops ...)`, `(glyph ...)` or `(tile ...)` clause";
     assert_eq!(
         errors,
         vec![

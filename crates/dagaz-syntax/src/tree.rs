@@ -176,6 +176,8 @@ pub struct Piece {
     pub drops: Vec<Block>,
     /// The `(glyph PLAYER "X")` clauses: how boards draw each player's piece of this type.
     pub glyphs: Vec<(Ident, char)>,
+    /// `(tile N)`: the tile its pieces belong to; 0 when left out (each piece on its own).
+    pub tile: u16,
     /// The whole form.
     pub span: Span,
 }
@@ -729,6 +731,8 @@ pub enum Stmt {
     MovePiece(Expr, Span),
     /// `(cycle-pieces POS ...)`: two to 255 positions.
     CyclePieces(Vec<Expr>, Span),
+    /// `(move-tile DIR)`.
+    MoveTile(Expr, Span),
     /// `(set-owner PLAYER)`.
     SetOwner(Expr, Span),
     /// `(set-seeds N)`.
@@ -771,6 +775,7 @@ impl Stmt {
             | Stmt::SetAttr(_, _, span)
             | Stmt::MovePiece(_, span)
             | Stmt::CyclePieces(_, span)
+            | Stmt::MoveTile(_, span)
             | Stmt::SetOwner(_, span)
             | Stmt::SetSeeds(_, span)
             | Stmt::AnotherTurn(span)

@@ -79,10 +79,13 @@ pub enum GenErrorKind {
     /// `MovePiece` from an empty position.
     #[error("`move-piece` from an empty position")]
     MoveEmpty,
+    /// `MoveTile` at an empty position.
+    #[error("`move-tile` at an empty position")]
+    TileEmpty,
     /// `CyclePieces` with a position named twice: the pieces would have two places to go.
     #[error("`cycle-pieces` names a position twice")]
     CycleTwice,
-    /// `PromoteTo` or `MovePiece` given a value of the wrong kind.
+    /// `PromoteTo`, `MovePiece` or `MoveTile` given a value of the wrong kind.
     #[error("expected {expected}, found {found}")]
     WrongType {
         /// What the command needed, as the message says it ("a piece type").

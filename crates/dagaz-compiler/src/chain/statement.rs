@@ -167,6 +167,10 @@ impl ChainCompiler<'_, '_> {
             Stmt::CyclePieces(positions, span) => {
                 (Op::CyclePieces(self.operands(positions, *span)?), span)
             }
+            Stmt::MoveTile(dir, span) => {
+                self.expression(dir)?;
+                (Op::MoveTile, span)
+            }
             Stmt::SetOwner(owner, span) => {
                 self.expression(owner)?;
                 (Op::SetOwner, span)

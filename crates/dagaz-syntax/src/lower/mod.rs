@@ -224,6 +224,7 @@ impl Lower {
             post: Block::default(),
             drops: Vec::new(),
             glyphs: Vec::new(),
+            tile: 0,
             span: form.span,
         };
         let (mut pre, mut post) = (false, false);
@@ -252,6 +253,7 @@ impl Lower {
                         piece.glyphs.push(glyph);
                     }
                 }
+                Some(Keyword::Tile) => piece.tile = self.ok(tile(parts, item)).unwrap_or(0),
                 // A drop is a move of its own: `end-move` may end it.
                 Some(Keyword::Drops) => {
                     let block = self.clause(Clause::Move, item, parts);
@@ -382,6 +384,17 @@ fn in_source_order(mut errors: Vec<SyntaxError>) -> Vec<SyntaxError> {
         }
     }
     out
+}
+
+/// `(tile N)` in a piece: N from 1 to 65,535.
+fn tile(parts: &[Node], item: &Node) -> Result<u16> {
+    let [n] = shape::arity::<1>(Keyword::Tile.text(), parts, item.span)?;
+    let what = "a tile number from 1 to 65535";
+    let number = shape::int(n, what)?;
+    u16::try_from(number)
+        .ok()
+        .filter(|&t| t > 0)
+        .ok_or_else(|| SyntaxError::expected(what, n))
 }
 
 /// `(glyph PLAYER "C")` in a piece: the one visible character that draws it for that player.

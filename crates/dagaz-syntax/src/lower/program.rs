@@ -262,7 +262,7 @@ impl Lower {
     }
 
     /// The statements that change a piece or the position (`promote`, `set-attr`,
-    /// `move-piece`, `cycle-pieces`, `set-owner!`, `set-seeds!`), `another-turn` and `log`.
+    /// `move-piece`, `cycle-pieces`, `move-tile`, `set-owner!`, `set-seeds!`), `another-turn` and `log`.
     fn piece_statement(
         &mut self,
         keyword: Keyword,
@@ -294,6 +294,10 @@ impl Lower {
             }
             Keyword::CyclePieces => {
                 Stmt::CyclePieces(self.operand_list(form, items, span, 2)?, span)
+            }
+            Keyword::MoveTile => {
+                let [dir] = shape::arity::<1>(form, items, span)?;
+                Stmt::MoveTile(self.expression(dir), span)
             }
             Keyword::SetOwner => {
                 let [owner] = shape::arity::<1>(form, items, span)?;

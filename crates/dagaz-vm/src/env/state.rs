@@ -293,7 +293,7 @@ impl State {
 
     /// Notes (while recording) that every cell was read: for the questions about the whole
     /// board.
-    fn note_all(&self) {
+    pub(crate) fn note_all(&self) {
         if self.recording {
             (0..self.cells.len()).for_each(|i| self.note_read(i));
         }
@@ -774,6 +774,28 @@ impl State {
             if let Some(piece) = piece {
                 moved.push((from, to, *piece));
             }
+        }
+        moved
+    }
+
+    /// Moves each piece from the first position of a pair in `steps` to the second (the cells
+    /// are trailed), all lifted before any is put down, so that a tile may move onto its own
+    /// cells; answers each piece moved with where it stood and where it stands now, in the
+    /// order of `steps`. The caller has checked that every target is empty or a start.
+    pub fn move_tile(
+        &mut self,
+        steps: &[(Pos, Pos)],
+        trail: &mut Vec<Undo>,
+    ) -> smallvec::SmallVec<[(Pos, Pos, Piece); 8]> {
+        let mut moved = smallvec::SmallVec::new();
+        for &(from, to) in steps {
+            if let Some(piece) = self.cells.get(from.index()).copied().flatten() {
+                self.set_cell(from, None, trail);
+                moved.push((from, to, piece));
+            }
+        }
+        for &(_, to, piece) in &moved {
+            self.set_cell(to, Some(piece), trail);
         }
         moved
     }

@@ -50,6 +50,7 @@ mod fused;
 mod invariant;
 mod moves;
 mod stack;
+mod tile;
 mod whole;
 
 use crate::env::global::Globals;
@@ -697,6 +698,7 @@ impl Processor {
             // allocated worse.
             Op::CyclePieces(n) => self.cycle_pieces_command(cx, n)?,
             Op::MovePiece => self.move_piece_command(cx)?,
+            Op::MoveTile => self.move_tile_command(cx)?,
             other => self.arith_command(other)?,
         })
     }

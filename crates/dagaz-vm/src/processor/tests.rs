@@ -104,6 +104,7 @@ fn program(ops: Vec<Op>, locals: usize, guards: Vec<dagaz_ir::Guard>) -> Program
         post_stays: false,
         parts: Default::default(),
         reach: Default::default(),
+        tiles: Vec::new(),
     }
 }
 
@@ -391,6 +392,69 @@ fn cycle_pieces_moves_each_piece_one_place_along_the_list() {
     ];
     assert!(matches!(
         run(&mut r, number, 0, "c1").err(),
+        Some(GenErrorKind::WrongType { .. })
+    ));
+}
+
+/// `MoveTile` along `d` from `start`, with the tile table `tiles`: the moves' actions.
+fn move_tile(
+    r: &mut Rig,
+    tiles: &[u16],
+    d: &str,
+    start: &str,
+) -> Result<Vec<Vec<Action>>, GenErrorKind> {
+    let ops = vec![Op::Push(Value::Dir(dir(r, d))), Op::MoveTile, Op::Complete];
+    let program = Program {
+        tiles: tiles.to_vec(),
+        ..program(ops, 0, Vec::new())
+    };
+    let got = run_program(r, &program, start)?;
+    Ok(got.moves.into_iter().map(|(actions, _)| actions).collect())
+}
+
+#[test]
+fn move_tile_moves_the_whole_tile_or_nothing() {
+    let mut r = rig();
+    let (b1, b2, b3) = (pos(&r, "b1"), pos(&r, "b2"), pos(&r, "b3"));
+    let take = |at, piece| Action::Take { at, piece };
+    let drop = |at, piece| Action::Drop {
+        at,
+        piece,
+        replaced: None,
+    };
+    // Type 0 is tile 1: both men (b2, b3) are one tile, which may step onto its own cell.
+    let south = move_tile(&mut r, &[1], "s", "b3").unwrap();
+    let expected = vec![
+        take(b3, BLACK),
+        take(b2, WHITE),
+        drop(b2, BLACK),
+        drop(b1, WHITE),
+    ];
+    assert_eq!(south, vec![expected]);
+    assert_eq!(r.processor.state.cells[b3.index()], Some(BLACK), "undone");
+    // b3 would leave the board.
+    assert_eq!(
+        move_tile(&mut r, &[1], "n", "b2").unwrap(),
+        Vec::<Vec<Action>>::new()
+    );
+    // Without a tile the man moves alone, onto an empty position only.
+    let alone = move_tile(&mut r, &[], "s", "b2").unwrap();
+    assert_eq!(alone, vec![vec![take(b2, WHITE), drop(b1, WHITE)]]);
+    assert!(move_tile(&mut r, &[], "n", "b2").unwrap().is_empty());
+    // A piece of another tile blocks.
+    let other = Piece {
+        kind: PieceKind(1),
+        ..WHITE
+    };
+    r.processor.state.cells[b1.index()] = Some(other);
+    assert!(move_tile(&mut r, &[1, 2], "s", "b3").unwrap().is_empty());
+    assert_eq!(
+        move_tile(&mut r, &[1], "s", "a1").err(),
+        Some(GenErrorKind::TileEmpty)
+    );
+    let number = vec![Op::Push(Value::Int(1)), Op::MoveTile];
+    assert!(matches!(
+        run(&mut r, number, 0, "b2").err(),
         Some(GenErrorKind::WrongType { .. })
     ));
 }

@@ -8,6 +8,7 @@ mod graph;
 mod moves;
 mod partial;
 mod priorities;
+mod tiles;
 mod turns;
 
 use crate::error::ZrfError;
@@ -54,6 +55,7 @@ const DISPLAY_OPTIONS: &[&str] = &[
 
 /// The dagaz forms of the game whose clauses are `clauses` (`span`: its form).
 pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
+    let clauses = &without_repeated_pieces(clauses);
     let title = clauses
         .iter()
         .find(|c| c.head() == Some("title"))
@@ -72,6 +74,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
     let move_priorities = priorities::Priorities::of(clauses)?;
     let royals = goals::royals(clauses, &pieces)?;
+    let tiles = tiles::Tiles::of(clauses)?;
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
@@ -87,6 +90,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         movers: false,
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
+        tiles: tiles.as_ref(),
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -124,6 +128,25 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     game_items.extend(rules(clauses, &royals)?);
     out.push(form("game", game_items, span));
     Ok(out)
+}
+
+/// The clauses without a `piece` that repeats an earlier one word for word: a file may define
+/// a piece type twice the same way (a macro called twice, as in the Dagaz project's
+/// maneuvers.zrf), which is one type.
+fn without_repeated_pieces(clauses: &[Node]) -> Vec<Node> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::with_capacity(clauses.len());
+    for clause in clauses {
+        if clause.head() == Some("piece") {
+            let written = clause.to_string();
+            if seen.contains(&written) {
+                continue;
+            }
+            seen.push(written);
+        }
+        out.push(clause.clone());
+    }
+    out
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
@@ -171,6 +194,11 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         }
         ("pass turn" | "pass-turn", "forced") => {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
+        }
+        // Its blocks are `tiles`; a block dragged by each of its cells makes a move for each,
+        // with the same actions and their own notation.
+        ("sliding-puzzle", "true") => {
+            Ok(Some(form("unique-moves", vec![sym("paths", span)], span)))
         }
         // Read by `goals::royals` and `priorities::maximal`.
         ("chess invariant", "true")
@@ -240,6 +268,10 @@ fn piece<'n>(
     let name =
         name_of(clauses).ok_or_else(|| ZrfError::expected("a piece with `(name ...)`", node))?;
     let span = node.span;
+    if names.tiles.is_some() {
+        let moves = clauses.iter().filter(|c| c.head() == Some("moves"));
+        moves.map(args).try_for_each(tiles::check_moves)?;
+    }
     let (chain, movers) = how_it_moves(&name, all, names.pieces, span)?;
     let mut chain_written = false;
     let names = &moves::Names {
@@ -254,6 +286,9 @@ fn piece<'n>(
     let mut drop_ranks = None;
     for clause in clauses {
         match clause.head() {
+            Some("attribute") if names.tiles.is_some() => {
+                items.extend(names.tiles.map(|t| t.tile(clause)).transpose()?.flatten());
+            }
             Some(
                 "name" | "image" | "help" | "description" | "notation" | "attribute" | "glyph",
             ) => {}

@@ -19,6 +19,7 @@ use crate::lower::board::Board;
 use crate::lower::cascade;
 use crate::lower::partial;
 use crate::lower::priorities;
+use crate::lower::tiles;
 use dagaz_sexpr::{Node, Span};
 
 /// The locals every translated piece declares in `pre`.
@@ -59,6 +60,9 @@ pub struct Names<'a> {
     /// `(option "deferred captures" true)`: a piece captured by an earlier part stays on the
     /// board until the move is played, neither empty nor an enemy.
     pub deferred_captures: bool,
+    /// The blocks of a game with `(option "sliding-puzzle" true)`, whose moves end with
+    /// their piece's block moved ([`tiles`]).
+    pub tiles: Option<&'a tiles::Tiles>,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -93,15 +97,19 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         items.extend(names.ranking.invariant(span));
     }
     items.push(f("let", vec![s("zrf-to"), s("position")]));
-    match names.chain {
-        Some(chain) => items.push(chain.lift(FROM, span)),
-        None => items.extend([f("check", vec![s(FROM)]), f("take", vec![])]),
+    if names.tiles.is_some() {
+        items.extend(tiles::slide(names.board, FROM, "zrf-to", span));
+    } else {
+        match names.chain {
+            Some(chain) => items.push(chain.lift(FROM, span)),
+            None => items.extend([f("check", vec![s(FROM)]), f("take", vec![])]),
+        }
+        items.extend([
+            f("check", vec![s("zrf-to")]),
+            f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
+            f("drop", vec![]),
+        ]);
     }
-    items.extend([
-        f("check", vec![s("zrf-to")]),
-        f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
-        f("drop", vec![]),
-    ]);
     if names.movers {
         items.extend(cascade::log("zrf-to", span));
     } else {
