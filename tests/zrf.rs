@@ -149,7 +149,7 @@ fn an_unsupported_keyword_is_a_located_error() {
         &file,
         "(game (title \"P\") (players A B)\n\
          (board (grid (dimensions (\"a/b\" (1 0)) (\"2/1\" (0 1))) (directions (n 0 -1))))\n\
-         (piece (name M) (moves (n (verify empty?) (create M))))\n\
+         (piece (name M) (moves (n (verify empty?) change-owner)))\n\
          (board-setup (A (M a1)) (B (M b2))))",
     )
     .unwrap();
@@ -157,7 +157,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     let (code, out, err) = dagaz(&["moves", &path]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.starts_with("error: unsupported ZRF keyword `create`"),
+        err.starts_with("error: unsupported ZRF keyword `change-owner`"),
         "{err}"
     );
     assert!(err.contains("partial.zrf:3:43"), "{err}");
@@ -169,7 +169,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     std::fs::write(&latin, bytes).unwrap();
     let (code, _, err) = dagaz(&["moves", &latin.display().to_string()]);
     assert_eq!(code, 2);
-    assert!(err.contains("create"), "{err}");
+    assert!(err.contains("change-owner"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -657,4 +657,18 @@ fn sliding_puzzle_blocks_move_as_one() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Trail: `(create Stone)` leaves a stone where the man started, made when the move is played
+/// (after the man has left, so the man is not lifted with it); a stone then blocks.
+#[test]
+fn create_makes_a_piece_when_the_move_is_played() {
+    assert_eq!(
+        perft("tests/data/zrf/trail.zrf", 1..=8),
+        [2, 4, 8, 10, 12, 6, 4, 0]
+    );
+    let path = repo_path("tests/data/zrf/trail.zrf").display().to_string();
+    let (_, out, _) = dagaz(&["moves", &path, "--moves", "a1-a2", "c3-b3"]);
+    // Not a2-a1: the stone stands there.
+    assert_eq!(out, "a2-a3\na2-b2\n");
 }

@@ -31,6 +31,8 @@ pub(crate) struct Names<'a> {
     pub turn_variables: &'a IndexSet<String>,
     /// The tile of each piece type (`Program::tiles`); empty when no type has one.
     pub tiles: &'a [u16],
+    /// The attributes a piece starts with (`Op::Create`'s operand).
+    pub default_attrs: u8,
 }
 
 /// What a bare name turned out to be.
@@ -646,6 +648,7 @@ fn stays_put(ops: &[Op]) -> bool {
         | Op::MovePiece
         | Op::CyclePieces(_)
         | Op::MoveTile
+        | Op::Create(_)
         | Op::CheckLocal(_)
         | Op::AnyGuarded(_)
         | Op::JmpUnlessLocal(..)

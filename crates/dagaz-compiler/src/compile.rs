@@ -97,6 +97,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         attributes: &attributes,
         turn_variables: &turn_variables,
         tiles: &tiles,
+        default_attrs,
     };
     // The view is resolved before the chains borrow the names it needs.
     let view_names = crate::view::Names {

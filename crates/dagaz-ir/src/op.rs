@@ -319,6 +319,11 @@ pub enum Op {
     /// when the position is empty or the value is not a direction. The hand and the current
     /// position stay.
     MoveTile,
+    /// `kind player --`: put a new piece of type `kind` belonging to `player`, with the
+    /// game's starting attributes (the operand), at the current position, replacing what
+    /// stands there; record `Action::Drop`. Errors when a value is not a piece type or a
+    /// player.
+    Create(u8),
     /// `player --`: the piece at the current position now belongs to `player`; record
     /// `Action::Change`. Errors when the position is empty or the value is not a player.
     SetOwner,

@@ -88,6 +88,7 @@ fn changes(op: &Op) -> bool {
             | Op::MovePiece
             | Op::CyclePieces(_)
             | Op::MoveTile
+            | Op::Create(_)
             | Op::SetOwner
             | Op::CaptureGroup
     )

@@ -279,6 +279,8 @@ keywords! {
     CyclePieces = "cycle-pieces",
     /// `(move-tile DIR)`.
     MoveTile = "move-tile",
+    /// `(create KIND [PLAYER])`.
+    Create = "create",
     /// `(set-owner PLAYER)`.
     SetOwner = "set-owner",
     /// `(set-seeds N)`.
@@ -499,6 +501,7 @@ impl Keyword {
         Keyword::MovePiece,
         Keyword::CyclePieces,
         Keyword::MoveTile,
+        Keyword::Create,
         Keyword::SetOwner,
         Keyword::SetSeeds,
         Keyword::AnotherTurn,
@@ -612,6 +615,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 25 + 19);
+        assert_eq!(builtin, 26 + 19);
     }
 }

@@ -95,6 +95,7 @@ fn stmt(s: &Stmt) -> String {
             format!("(cycle-pieces {})", args.join(" "))
         }
         Stmt::MoveTile(e, _) => format!("(move-tile {})", expr(e)),
+        Stmt::Create(k, p, _) => format!("(create {} {})", expr(k), expr(p)),
         Stmt::SetSeeds(e, _) => format!("(set-seeds {})", expr(e)),
         Stmt::AnotherTurn(_) => "(another-turn)".into(),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
@@ -431,6 +432,21 @@ fn move_tile_takes_one_direction() {
         vec![
             "`move-tile` takes 1 argument, found 0 @ (move-tile)",
             "`move-tile` takes 1 argument, found 2 @ (move-tile n s)",
+        ]
+    );
+}
+
+#[test]
+fn create_takes_a_kind_and_maybe_a_player() {
+    assert_eq!(
+        good("(create Man) (create King Black)"),
+        vec!["(create Man current-player)", "(create King Black)"]
+    );
+    assert_eq!(
+        bad("(create) (create a b c)"),
+        vec![
+            "`create` takes 1 or 2 arguments, found 0 @ (create)",
+            "`create` takes 1 or 2 arguments, found 3 @ (create a b c)",
         ]
     );
 }

@@ -733,6 +733,8 @@ pub enum Stmt {
     CyclePieces(Vec<Expr>, Span),
     /// `(move-tile DIR)`.
     MoveTile(Expr, Span),
+    /// `(create KIND [PLAYER])`: the player is `current-player` when not written.
+    Create(Expr, Expr, Span),
     /// `(set-owner PLAYER)`.
     SetOwner(Expr, Span),
     /// `(set-seeds N)`.
@@ -776,6 +778,7 @@ impl Stmt {
             | Stmt::MovePiece(_, span)
             | Stmt::CyclePieces(_, span)
             | Stmt::MoveTile(_, span)
+            | Stmt::Create(_, _, span)
             | Stmt::SetOwner(_, span)
             | Stmt::SetSeeds(_, span)
             | Stmt::AnotherTurn(span)

@@ -171,6 +171,11 @@ impl ChainCompiler<'_, '_> {
                 self.expression(dir)?;
                 (Op::MoveTile, span)
             }
+            Stmt::Create(kind, player, span) => {
+                self.expression(kind)?;
+                self.expression(player)?;
+                (Op::Create(self.names.default_attrs), span)
+            }
             Stmt::SetOwner(owner, span) => {
                 self.expression(owner)?;
                 (Op::SetOwner, span)

@@ -299,6 +299,7 @@ impl Lower {
                 let [dir] = shape::arity::<1>(form, items, span)?;
                 Stmt::MoveTile(self.expression(dir), span)
             }
+            Keyword::Create => create(self, form, items, span)?,
             Keyword::SetOwner => {
                 let [owner] = shape::arity::<1>(form, items, span)?;
                 Stmt::SetOwner(self.expression(owner), span)
@@ -583,4 +584,29 @@ fn too_many_arguments(span: Span) -> SyntaxError {
         },
         span,
     )
+}
+
+/// `(create KIND [PLAYER])`: the player to move when PLAYER is not written.
+fn create(lower: &mut Lower, form: &str, items: &[Node], span: Span) -> shape::Result<Stmt> {
+    let args = shape::args(items);
+    match args {
+        [kind] => {
+            let player = Expr::Name(Ident {
+                text: "current-player".to_string(),
+                span,
+            });
+            Ok(Stmt::Create(lower.expression(kind), player, span))
+        }
+        [kind, player] => Ok(Stmt::Create(
+            lower.expression(kind),
+            lower.expression(player),
+            span,
+        )),
+        _ => Err(SyntaxError::arity(
+            form,
+            "1 or 2 arguments".to_string(),
+            args.len(),
+            span,
+        )),
+    }
 }

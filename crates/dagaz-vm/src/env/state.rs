@@ -808,6 +808,13 @@ impl State {
         Ok(piece)
     }
 
+    /// Puts `piece` at the current position (the cell is trailed); answers what it replaced.
+    pub fn put_here(&mut self, piece: Piece, trail: &mut Vec<Undo>) -> Option<Piece> {
+        let replaced = self.here();
+        self.set_cell(self.current, Some(piece), trail);
+        replaced
+    }
+
     /// Puts the hand's piece at the current position (the cell is trailed); answers it and what
     /// it replaced. Errors when the hand is empty.
     pub fn drop(&mut self, trail: &mut Vec<Undo>) -> Result<(Piece, Option<Piece>), GenErrorKind> {

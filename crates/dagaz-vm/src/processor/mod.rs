@@ -685,6 +685,7 @@ impl Processor {
             | Op::GroupTouches(_)
             | Op::Encircles
             | Op::SetOwner
+            | Op::Create(_)
             | Op::Seeds
             | Op::SetSeeds
             | Op::AnotherTurn => self.whole_board(cx, op)?,

@@ -1076,3 +1076,39 @@ fn running_off_the_end_fails_quietly() {
     let mut r = rig();
     assert!(logs(&mut r, vec![Op::Push(int(1))], "a1").is_empty());
 }
+
+#[test]
+fn create_puts_a_new_piece_here_replacing_what_stood() {
+    let mut r = rig();
+    let b2 = pos(&r, "b2");
+    let king = Piece {
+        owner: PlayerId(1),
+        kind: PieceKind(1),
+        attrs: 3,
+    };
+    let ops = vec![
+        Op::Push(Value::Piece(PieceKind(1))),
+        Op::Push(Value::Player(PlayerId(1))),
+        Op::Create(3),
+        Op::Complete,
+    ];
+    let got = run(&mut r, ops, 0, "b2").unwrap();
+    assert_eq!(
+        got.moves[0].0,
+        vec![Action::Drop {
+            at: b2,
+            piece: king,
+            replaced: Some(WHITE)
+        }]
+    );
+    assert_eq!(r.processor.state.cells[b2.index()], Some(WHITE), "undone");
+    let wrong = vec![
+        Op::Push(Value::Player(PlayerId(1))),
+        Op::Push(Value::Player(PlayerId(1))),
+        Op::Create(0),
+    ];
+    assert!(matches!(
+        run(&mut r, wrong, 0, "b2").err(),
+        Some(GenErrorKind::WrongType { .. })
+    ));
+}

@@ -40,6 +40,7 @@ impl Processor {
             Op::Seeds => Value::Int(Int::from(self.state.seeds_here())),
             Op::CaptureGroup => return self.capture_group(cx),
             Op::SetOwner => return self.set_owner(cx),
+            Op::Create(attrs) => return self.create(cx, attrs),
             Op::SetSeeds => return self.set_seeds(cx),
             Op::AnotherTurn => return self.another_turn(cx),
             _ => return Ok(true),
@@ -91,6 +92,34 @@ impl Processor {
         if from != to {
             self.act(cx.limits, Action::Change { at, from, to })?;
         }
+        Ok(true)
+    }
+
+    /// `Create`: a new piece of the type and player popped, with `attrs`, put here.
+    fn create(&mut self, cx: &Context<'_>, attrs: u8) -> Result<bool, GenErrorKind> {
+        let wrong = |expected, found: Value| GenErrorKind::WrongType {
+            expected,
+            found: found.value_type(),
+        };
+        let owner = match pop(&mut self.stack)? {
+            Value::Player(p) => p,
+            other => return Err(wrong("a player", other)),
+        };
+        let kind = match pop(&mut self.stack)? {
+            Value::Piece(k) => k,
+            other => return Err(wrong("a piece type", other)),
+        };
+        let at = self.state.current;
+        let piece = dagaz_ir::Piece { owner, kind, attrs };
+        let replaced = self.state.put_here(piece, &mut self.trail);
+        self.act(
+            cx.limits,
+            Action::Drop {
+                at,
+                piece,
+                replaced,
+            },
+        )?;
         Ok(true)
     }
 

@@ -3,6 +3,7 @@
 
 pub mod board;
 mod cascade;
+mod create;
 mod goals;
 mod graph;
 mod moves;
@@ -75,6 +76,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let move_priorities = priorities::Priorities::of(clauses)?;
     let royals = goals::royals(clauses, &pieces)?;
     let tiles = tiles::Tiles::of(clauses)?;
+    let created = std::cell::Cell::new(0);
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
@@ -88,6 +90,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         chain: None,
         current: None,
         movers: false,
+        creates: 0,
+        created: &created,
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
         tiles: tiles.as_ref(),
@@ -272,11 +276,12 @@ fn piece<'n>(
         let moves = clauses.iter().filter(|c| c.head() == Some("moves"));
         moves.map(args).try_for_each(tiles::check_moves)?;
     }
-    let (chain, movers) = how_it_moves(&name, all, names.pieces, span)?;
+    let (chain, movers, creates) = how_it_moves(&name, all, names.pieces, span)?;
     let mut chain_written = false;
     let names = &moves::Names {
         chain: chain.as_ref(),
         movers,
+        creates,
         ..*names
     };
     let mut items = vec![
@@ -334,14 +339,15 @@ fn piece<'n>(
     Ok((form("piece", items, span), drop_ranks))
 }
 
-/// How the piece named `name` moves: its chain when its moves have parts (`add-partial`), and
-/// whether they move other pieces ([`cascade::WORDS`]); the two together are not translated.
+/// How the piece named `name` moves: its chain when its moves have parts (`add-partial`),
+/// whether they move other pieces ([`cascade::WORDS`]), and how many `create`s a block makes
+/// at most; a chain with either of the others is not translated.
 fn how_it_moves(
     name: &str,
     all: &[&Node],
     pieces: &[String],
     span: Span,
-) -> Result<(Option<partial::Chain>, bool), ZrfError> {
+) -> Result<(Option<partial::Chain>, bool, usize), ZrfError> {
     let blocks = piece_blocks(all, name)?;
     let mentions = |words: &[&str]| {
         blocks
@@ -356,7 +362,11 @@ fn how_it_moves(
     if movers && chain.is_some() {
         return Err(ZrfError::unsupported("cascade (with add-partial)", span));
     }
-    Ok((chain, movers))
+    let creates = create::slots(blocks.iter().map(|(_, b)| *b));
+    if creates > 0 && chain.is_some() {
+        return Err(ZrfError::unsupported("create (with add-partial)", span));
+    }
+    Ok((chain, movers, creates))
 }
 
 /// The chain of `piece`, whose moves have parts: its move types in the order its blocks name

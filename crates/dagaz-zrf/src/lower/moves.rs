@@ -17,6 +17,7 @@ use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
 use crate::lower::cascade;
+use crate::lower::create;
 use crate::lower::partial;
 use crate::lower::priorities;
 use crate::lower::tiles;
@@ -57,6 +58,10 @@ pub struct Names<'a> {
     pub pass_partial: bool,
     /// Whether the piece's moves move other pieces (`from`, `to`, `cascade`).
     pub movers: bool,
+    /// The most `create`s a block of the piece makes (locals of `pre`, made in `post`).
+    pub creates: usize,
+    /// How many `create`s the block being translated has met so far.
+    pub created: &'a std::cell::Cell<usize>,
     /// `(option "deferred captures" true)`: a piece captured by an earlier part stays on the
     /// board until the move is played, neither empty nor an enemy.
     pub deferred_captures: bool,
@@ -80,6 +85,7 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
     if names.movers {
         items.extend(cascade::declare(span));
     }
+    items.extend(create::declare(names.creates, span));
     form("pre", items, span)
 }
 
@@ -110,6 +116,7 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
             f("drop", vec![]),
         ]);
     }
+    items.extend(create::apply(names.creates, span));
     if names.movers {
         items.extend(cascade::log("zrf-to", span));
     } else {
@@ -155,6 +162,7 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         .as_list()
         .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
     let mut out = Vec::new();
+    names.created.set(0);
     out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
     out.extend(declare_flags(items, node.span));
     out.extend(statements(items, names)?);
@@ -257,6 +265,17 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         Some("add") => out.extend(add(rest, names, span)),
         Some("add-partial") => out.extend(add_partial(rest, names, span)?),
         Some("capture") if rest.is_empty() => out.push(capture(names, span)),
+        Some("create") if names.dropping.is_none() && names.creates > 0 => match rest {
+            [piece] if names.pieces.iter().any(|p| piece.as_symbol() == Some(p)) => {
+                out.extend(create::statement(piece, names.created, span));
+            }
+            _ => {
+                return Err(ZrfError::unsupported(
+                    "create (other than of one piece type)",
+                    span,
+                ))
+            }
+        },
         Some("opposite") => out.push(check(opposite(one(node, rest)?, names)?)),
         Some("set-flag") => {
             let [flag, value] = rest else {
