@@ -103,6 +103,11 @@ fn a_player_left_without_pieces_loses() {
         "game over — White cannot move (the game declares no goal for this)\n"
     );
     assert_eq!(perft("tests/data/zrf/last.zrf", 1..=3), [1, 1, 0]);
+    // An `and` of counts: no man and no piece at all.
+    assert_eq!(
+        dagaz(&[&moves[..], &["--variant", "2"]].concat()),
+        (1, String::new(), "game over — Black wins: goal #2\n".into())
+    );
 }
 
 /// Hops: `add-partial` chains are one move, taken to their end (a shorter chain stands only when

@@ -100,7 +100,7 @@ pub fn condition(
     all.sort_unstable();
     let every = sorted == all;
     let span = cond.span;
-    if cond.head() == Some("pieces-remaining") {
+    if cond.head() == Some("pieces-remaining") || counts_all(cond) {
         return pieces_remaining(outcome, &named, players, cond, node);
     }
     if cond.head().is_some() && cond.head() != Some("checkmated") {
@@ -130,8 +130,8 @@ pub fn condition(
     Ok(vec![form(outcome, vec![rule], node.span)])
 }
 
-/// `(... (PLAYER ...) (pieces-remaining N [PIECE]))`: a listed player with exactly N pieces (of
-/// the type) on the board has that outcome. A dagaz goal runs for the player who moved, so in a
+/// `(... (PLAYER ...) (pieces-remaining N [PIECE]))`, or an `and` of them: a listed player with
+/// exactly N pieces (of the type) on the board (of each) has that outcome. A dagaz goal runs for the player who moved, so in a
 /// game of two this is two goals: the mover meets it (the outcome), or the other player does
 /// (the outcome reversed for the mover), each when that player is listed.
 fn pieces_remaining(
@@ -146,13 +146,21 @@ fn pieces_remaining(
         let what = "pieces-remaining (with other than two players)";
         return Err(ZrfError::unsupported(what, span));
     }
-    let (count, kind) = match args(cond) {
-        [n] => (n, None),
-        [n, kind] => (n, Some(kind)),
-        _ => return Err(ZrfError::expected("`(pieces-remaining N [PIECE])`", cond)),
+    let parts = match cond.head() {
+        Some("and") => args(cond),
+        _ => std::slice::from_ref(cond),
     };
-    if !matches!(count.kind, dagaz_sexpr::NodeKind::Int(_)) {
-        return Err(ZrfError::expected("a number of pieces", count));
+    let mut counts = Vec::new();
+    for part in parts {
+        let (count, kind) = match args(part) {
+            [n] => (n, None),
+            [n, kind] => (n, Some(kind)),
+            _ => return Err(ZrfError::expected("`(pieces-remaining N [PIECE])`", part)),
+        };
+        if !matches!(count.kind, dagaz_sexpr::NodeKind::Int(_)) {
+            return Err(ZrfError::expected("a number of pieces", count));
+        }
+        counts.push((count, kind));
     }
     let reversed = match outcome {
         "win" => "loss",
@@ -188,18 +196,26 @@ fn pieces_remaining(
                 span,
             ));
         }
-        let counted = match kind {
-            Some(k) => form(whose, vec![k.clone()], span),
-            None => sym(whose, span),
-        };
-        items.push(form(
-            "check",
-            vec![form("=", vec![counted, count.clone()], span)],
-            span,
-        ));
+        for (count, kind) in &counts {
+            let counted = match kind {
+                Some(k) => form(whose, vec![(*k).clone()], span),
+                None => sym(whose, span),
+            };
+            let equal = form("=", vec![counted, (*count).clone()], span);
+            items.push(form("check", vec![equal], span));
+        }
         goals.push(form("goal", items, node.span));
     }
     Ok(goals)
+}
+
+/// Whether `cond` is an `and` of `pieces-remaining` conditions (all of them at once).
+fn counts_all(cond: &Node) -> bool {
+    cond.head() == Some("and")
+        && !args(cond).is_empty()
+        && args(cond)
+            .iter()
+            .all(|c| c.head() == Some("pieces-remaining"))
 }
 
 /// The dagaz condition of a ZRF `stalemated`, "the player to move has no move". Zillions
