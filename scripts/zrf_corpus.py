@@ -132,10 +132,10 @@ def main() -> int:
         name = str(path.relative_to(args.corpus))
         verdict, detail = judge(binary, path, lines.get(name), args.timeout)
         verdicts[verdict] += 1
-        if verdict == "refused":
-            reasons[detail] += 1
         if verdict == "differs":
             differing.append((name, detail))
+        if verdict == "refused":
+            reasons[detail] += 1
         elif args.play and verdict != "slow":
             failed = plays(binary, path, args.play, 10 * args.timeout)
             verdicts["plays" if failed is None else "fails to play"] += 1
