@@ -528,6 +528,7 @@ fn players(
         ..
     } = turns::turn_order(clauses, &names)?;
     let setup = clauses.iter().find(|c| c.head() == Some("board-setup"));
+    let latest = last_placed(setup, board);
     let mut items = Vec::new();
     for player in order {
         let mut entry = vec![sym(&player, span)];
@@ -538,7 +539,7 @@ fn players(
             .find(|p| p.head() == Some(player.as_str()));
         let mut hand = Vec::new();
         for pieces in given.map(args).unwrap_or_default() {
-            let (on_board, off) = setup_entry(pieces, board)?;
+            let (on_board, off) = setup_entry(pieces, board, &latest)?;
             entry.extend(on_board);
             hand.extend(off);
         }
@@ -557,12 +558,49 @@ fn players(
     Ok((form("players", items, span), turns))
 }
 
+/// The board's position named `name`, in any case when no name matches exactly: Zillions reads
+/// names in any case (`ikusa-shogi.zrf` sets a lance on `y1` of a board whose positions are
+/// `Y1`, ...).
+fn board_position<'b>(board: &'b board::Board, name: &str) -> Option<&'b str> {
+    let exact = board.positions.iter().find(|q| *q == name);
+    exact
+        .or_else(|| {
+            board
+                .positions
+                .iter()
+                .find(|q| q.eq_ignore_ascii_case(name))
+        })
+        .map(String::as_str)
+}
+
+/// Where the setup last places a piece on each position: a position given twice holds the
+/// later piece, as Zillions and the Dagaz project's converter place them in order
+/// (`short-assize.zrf` puts a pawn on e6, then the piece that replaces it).
+fn last_placed(
+    setup: Option<&Node>,
+    board: &board::Board,
+) -> std::collections::HashMap<String, Span> {
+    let mut out = std::collections::HashMap::new();
+    for player in setup.map(args).unwrap_or_default() {
+        for pieces in args(player) {
+            let places = pieces.as_list().unwrap_or_default().iter().skip(1);
+            for p in places.take_while(|p| p.as_symbol() != Some("off")) {
+                if let Some(q) = p.as_symbol().and_then(|n| board_position(board, n)) {
+                    out.insert(q.to_string(), p.span);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A setup's `(PIECE POS ... [off N])`: the piece on the positions the board has, in any case
 /// (a position it lacks is left out, as the Dagaz project's converter leaves it: `kalah.zrf` sets a seed on a
 /// pit it never defines), and N in the hand.
 fn setup_entry(
     pieces: &Node,
     board: &board::Board,
+    latest: &std::collections::HashMap<String, Span>,
 ) -> Result<(Option<Node>, Option<Node>), ZrfError> {
     let Some([piece, places @ ..]) = pieces.as_list() else {
         return Err(ZrfError::expected("`(PIECE POSITION ...)`", pieces));
@@ -577,16 +615,11 @@ fn setup_entry(
         [_, n] => Some(list(vec![piece.clone(), n.clone()], pieces.span)),
         _ => return Err(ZrfError::expected("`off N` at the end", pieces)),
     };
-    // Zillions reads names in any case (`ikusa-shogi.zrf` sets a lance on `y1` of a board
-    // whose positions are `Y1`, ...).
     let known: Vec<Node> = on
         .iter()
         .filter_map(|p| match p.as_symbol() {
-            Some(name) if board.is_position(name) => Some(p.clone()),
-            Some(name) => board
-                .positions
-                .iter()
-                .find(|q| q.eq_ignore_ascii_case(name))
+            Some(name) => board_position(board, name)
+                .filter(|q| latest.get(*q) == Some(&p.span))
                 .map(|q| crate::forms::sym(q, p.span)),
             None => Some(p.clone()),
         })
