@@ -4,7 +4,7 @@
 use super::{plain_truth, Completed, Context, Processor, Sink, StepLimits};
 use crate::error::GenErrorKind;
 use crate::expr::pop;
-use dagaz_ir::{Action, PieceKind, Pos, Value};
+use dagaz_ir::{Action, Piece, PieceKind, Pos, Value};
 
 popping! {
     /// `Invariant(i)`.
@@ -91,17 +91,7 @@ impl Processor {
         }
         positions.reverse();
         let moved = self.state.cycle_pieces(&positions, &mut self.trail);
-        for &(at, _, piece) in &moved {
-            self.act(cx.limits, Action::Take { at, piece })?;
-        }
-        for &(_, at, piece) in &moved {
-            let drop = Action::Drop {
-                at,
-                piece,
-                replaced: None,
-            };
-            self.act(cx.limits, drop)?;
-        }
+        self.act_moved(cx, &moved)?;
         Ok(true)
     }
 
@@ -227,6 +217,30 @@ impl Processor {
                 replaced,
             },
         )
+    }
+
+    /// Records pieces moved all at once, `(from, to, piece)`: a `Take` of each, then a `Drop`
+    /// of each (replacing nothing: every square they land on was emptied or empty).
+    pub(super) fn act_moved(
+        &mut self,
+        cx: &Context<'_>,
+        moved: &[(Pos, Pos, Piece)],
+    ) -> Result<(), GenErrorKind> {
+        for &(at, _, piece) in moved {
+            self.act(cx.limits, Action::Take { at, piece })?;
+        }
+        for &(_, at, piece) in moved {
+            let replaced = None;
+            self.act(
+                cx.limits,
+                Action::Drop {
+                    at,
+                    piece,
+                    replaced,
+                },
+            )?;
+        }
+        Ok(())
     }
 
     /// Adds a change to the move under construction, within the limit on a move's changes.

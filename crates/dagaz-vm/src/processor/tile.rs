@@ -4,7 +4,7 @@
 use super::{Context, Processor};
 use crate::error::GenErrorKind;
 use crate::expr::pop;
-use dagaz_ir::{Action, Dir, PieceKind, Pos, Value};
+use dagaz_ir::{Dir, PieceKind, Pos, Value};
 use smallvec::SmallVec;
 
 /// Each piece of a tile with its target: where it stands, where it goes.
@@ -27,17 +27,7 @@ impl Processor {
             return Ok(false);
         };
         let moved = self.state.move_tile(&steps, &mut self.trail);
-        for &(at, _, piece) in &moved {
-            self.act(cx.limits, Action::Take { at, piece })?;
-        }
-        for &(_, at, piece) in &moved {
-            let drop = Action::Drop {
-                at,
-                piece,
-                replaced: None,
-            };
-            self.act(cx.limits, drop)?;
-        }
+        self.act_moved(cx, &moved)?;
         Ok(true)
     }
 
