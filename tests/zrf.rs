@@ -154,7 +154,7 @@ fn an_unsupported_keyword_is_a_located_error() {
         &file,
         "(game (title \"P\") (players A B)\n\
          (board (grid (dimensions (\"a/b\" (1 0)) (\"2/1\" (0 1))) (directions (n 0 -1))))\n\
-         (piece (name M) (moves (n (verify empty?) change-owner)))\n\
+         (piece (name M) (moves (n (verify empty?) add-copy)))\n\
          (board-setup (A (M a1)) (B (M b2))))",
     )
     .unwrap();
@@ -162,7 +162,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     let (code, out, err) = dagaz(&["moves", &path]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.starts_with("error: unsupported ZRF keyword `change-owner`"),
+        err.starts_with("error: unsupported ZRF keyword `add-copy`"),
         "{err}"
     );
     assert!(err.contains("partial.zrf:3:43"), "{err}");
@@ -174,7 +174,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     std::fs::write(&latin, bytes).unwrap();
     let (code, _, err) = dagaz(&["moves", &latin.display().to_string()]);
     assert_eq!(code, 2);
-    assert!(err.contains("change-owner"), "{err}");
+    assert!(err.contains("add-copy"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -287,8 +287,11 @@ fn last_from_and_last_to_read_the_move_before() {
         .display()
         .to_string();
     let moves = |played: &[&str]| {
-        let mut args = vec!["moves", path.as_str(), "--moves"];
-        args.extend(played);
+        let mut args = vec!["moves", path.as_str()];
+        if !played.is_empty() {
+            args.push("--moves");
+            args.extend(played);
+        }
         dagaz(&args).1
     };
     // En passant, c3xd4 taking d3, right after d5-d3 ...
@@ -678,4 +681,32 @@ fn create_makes_a_piece_when_the_move_is_played() {
     let (_, out, _) = dagaz(&["moves", &path, "--moves", "a1-a2", "c3-b3"]);
     // Not a2-a1: the stone stands there.
     assert_eq!(out, "a2-a3\na2-b2\n");
+}
+
+/// Turncoat: `flip` turns the piece here to the other side and `change-owner` makes it the
+/// mover's, at once; `marked?` and `(not-position? P)` test where the block stands.
+#[test]
+fn pieces_change_sides() {
+    let path = repo_path("tests/data/zrf/turncoat.zrf")
+        .display()
+        .to_string();
+    let moves = |played: &[&str]| {
+        let mut args = vec!["moves", path.as_str()];
+        if !played.is_empty() {
+            args.push("--moves");
+            args.extend(played);
+        }
+        dagaz(&args).1.lines().collect::<Vec<_>>().join(" ")
+    };
+    // Not a1-a2: the man never steps onto a2. a1-a1 flips b1, a3-a3 takes b3 over.
+    assert_eq!(moves(&[]), "a1-a1 a3-a3");
+    // b1 is White's now; c3 is still Black's.
+    assert_eq!(moves(&["a1-a1"]), "c3-c2");
+    assert_eq!(moves(&["a1-a1", "c3-c2"]), "a3-a3 b1-b2");
+    // After a3-a3 the king on b3 is White's, and Black has the man on c3 only to move.
+    assert_eq!(moves(&["a3-a3"]), "c3-c2");
+    assert_eq!(
+        perft("tests/data/zrf/turncoat.zrf", 1..=6),
+        [2, 2, 3, 3, 5, 0]
+    );
 }

@@ -253,6 +253,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
                 span,
             )],
             "back" => vec![check(sym(MARK, span))],
+            "flip" | "change-owner" => owner_change(word, span),
             w if cascade::WORDS.contains(&w) && names.movers => cascade::statement(w, FROM, span),
             d if names.board.is_dir(d) || names.board.is_position(d) => vec![check(node.clone())],
             other => return Err(ZrfError::unsupported(other, span)),
@@ -397,6 +398,28 @@ fn capture(names: &Names<'_>, span: Span) -> Node {
     form("if", items, span)
 }
 
+/// `flip` (the piece here changes sides: a friend goes to the next player, another piece to
+/// the mover) and `change-owner` (the piece here becomes the mover's), at once as in the Dagaz
+/// project's interpreter; on an empty square the move fails.
+fn owner_change(word: &str, span: Span) -> Vec<Node> {
+    let s = |name: &str| sym(name, span);
+    let owner = |who: &str| form("set-owner", vec![s(who)], span);
+    let change = match word {
+        "flip" => form(
+            "if",
+            vec![
+                s("is-friend?"),
+                owner("next-player"),
+                s("else"),
+                owner("current-player"),
+            ],
+            span,
+        ),
+        _ => owner("current-player"),
+    };
+    vec![form("check", vec![s("not-empty?")], span), change]
+}
+
 /// `(opposite DIR)`: the direction whose offsets are DIR's negated.
 fn opposite(dir: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let name = dir
@@ -487,6 +510,14 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         if let Some(test) = last_move(word, span) {
             return Ok(test);
         }
+        if let Some(op) = match word {
+            "marked?" => Some("="),
+            "not-marked?" => Some("!="),
+            _ => None,
+        } {
+            let here = sym("position", span);
+            return Ok(form(op, vec![here, sym(MARK, span)], span));
+        }
         return match (board_test(word), word) {
             (Some(_), _) => Ok(test_node(word, names, span)),
             (None, "true" | "false") => Ok(sym(word, span)),
@@ -527,6 +558,14 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         Some("piece?") => typed(one(node, rest)?)?,
         Some("not-piece?") => form("not", vec![typed(one(node, rest)?)?], span),
         Some("on-board?") => peek(one(node, rest)?, None, names)?,
+        Some(op @ ("position?" | "not-position?")) => {
+            let at = one(node, rest)?;
+            if !at.as_symbol().is_some_and(|p| names.board.is_position(p)) {
+                return Err(ZrfError::expected("a position", at));
+            }
+            let op = if op == "position?" { "=" } else { "!=" };
+            form(op, vec![sym("position", span), at.clone()], span)
+        }
         Some("flag?") => flag_local(one(node, rest)?)?,
         Some("not-flag?") => form("not", vec![flag_local(one(node, rest)?)?], span),
         Some("in-zone?") => form("in-zone?", vec![one(node, rest)?.clone()], span),
