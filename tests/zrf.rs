@@ -28,6 +28,24 @@ fn dagaz(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The standard output of `dagaz moves PATH [--setup SETUP] [--moves PLAYED ...]`.
+fn moves_after(path: &str, setup: Option<&str>, played: &[&str]) -> String {
+    let mut args = vec!["moves", path];
+    if let Some(setup) = setup {
+        args.extend(["--setup", setup]);
+    }
+    if !played.is_empty() {
+        args.push("--moves");
+        args.extend(played);
+    }
+    dagaz(&args).1
+}
+
+/// A list of moves, one a line, on one line.
+fn spaced(lines: &str) -> String {
+    lines.lines().collect::<Vec<_>>().join(" ")
+}
+
 /// March: macros with pasted arguments, slides that may end at every square (`add` in a
 /// `while`), a capture read ZRF's way (the captured piece stays until the move is played), a
 /// promotion by `(add Rook)` in a zone, a goal by `absolute-config` for one player, stalemate.
@@ -286,14 +304,7 @@ fn last_from_and_last_to_read_the_move_before() {
     let path = repo_path("tests/data/zrf/passant.zrf")
         .display()
         .to_string();
-    let moves = |played: &[&str]| {
-        let mut args = vec!["moves", path.as_str()];
-        if !played.is_empty() {
-            args.push("--moves");
-            args.extend(played);
-        }
-        dagaz(&args).1
-    };
+    let moves = |played: &[&str]| moves_after(&path, None, played);
     // En passant, c3xd4 taking d3, right after d5-d3 ...
     assert!(moves(&["c2-c3", "d5-d3"]).contains("c3-d4\n"));
     // ... not after two single steps, nor a move later.
@@ -510,14 +521,7 @@ fn a_part_may_change_the_piece_and_captures_may_wait() {
     );
     // b4 over c5 to d6, crowned, then on as a king over e5 to f4; the king then steps back.
     let crowning = "(White (Man b4)) (Black (Man c5 e5 a3))";
-    let moves = |path: &str, setup: &str, played: &[&str]| {
-        let mut args = vec!["moves", path, "--setup", setup];
-        if !played.is_empty() {
-            args.push("--moves");
-            args.extend(played);
-        }
-        dagaz(&args).1
-    };
+    let moves = |path: &str, setup: &str, played: &[&str]| moves_after(path, Some(setup), played);
     assert_eq!(moves(&path, crowning, &[]), "b4-f4\n");
     assert_eq!(
         moves(&path, crowning, &["b4-f4", "a3-b2"]),
@@ -588,17 +592,7 @@ fn to_and_cascade_move_more_than_one_piece() {
         perft("tests/data/zrf/castle.zrf", 1..=5),
         [13, 41, 502, 1619, 19385]
     );
-    let moves = |setup: Option<&str>, played: &[&str]| {
-        let mut args = vec!["moves", &path];
-        if let Some(setup) = setup {
-            args.extend(["--setup", setup]);
-        }
-        if !played.is_empty() {
-            args.push("--moves");
-            args.extend(played);
-        }
-        dagaz(&args).1.lines().collect::<Vec<_>>().join(" ")
-    };
+    let moves = |setup: Option<&str>, played: &[&str]| spaced(&moves_after(&path, setup, played));
     assert_eq!(
         moves(None, &[]),
         "a1-a2 a1-a3 a1-b1 a1-c1 d1-b1 d1-c1 d1-d2 d1-e1 d1-f1 g1-e1 g1-f1 g1-g2 g1-g3"
@@ -690,14 +684,7 @@ fn pieces_change_sides() {
     let path = repo_path("tests/data/zrf/turncoat.zrf")
         .display()
         .to_string();
-    let moves = |played: &[&str]| {
-        let mut args = vec!["moves", path.as_str()];
-        if !played.is_empty() {
-            args.push("--moves");
-            args.extend(played);
-        }
-        dagaz(&args).1.lines().collect::<Vec<_>>().join(" ")
-    };
+    let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
     // Not a1-a2: the man never steps onto a2. a1-a1 flips b1, a3-a3 takes b3 over.
     assert_eq!(moves(&[]), "a1-a1 a3-a3");
     // b1 is White's now; c3 is still Black's.
