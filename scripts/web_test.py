@@ -65,6 +65,8 @@ FIRST_PAINT_LIMIT_MS = 1000.0
 # The engine may share the machine with builds: generous waits, exact checks.
 WAIT = float(os.environ.get("WEB_TEST_WAIT", "30"))
 PAGE_LOAD = 60.0
+# chromedriver's message when the browser's renderer did not answer a command in time.
+RENDERER_HUNG = "Timed out receiving message from renderer"
 
 # International draughts: white's man on 32 (d4) must take 27 (c5) then 17 (c7), landing on
 # 21 (b6) then 12 (d8): the only legal move (`dagaz moves games/international.game --fen ...`
@@ -914,6 +916,14 @@ def run_scenario(page: Page, letter: str, title: str, run: Callable[[Page, list[
             return True, page
         except (Failure, WebDriverException) as e:
             msg = e.msg if isinstance(e, WebDriverException) and e.msg else str(e)
+            if attempt == 1 and RENDERER_HUNG in msg:
+                # chromedriver lost its renderer (seen once in CI on the first load of a
+                # cold browser, the page drawn in 0.5 s everywhere else): the browser stopped
+                # answering, which says nothing about the page.
+                say(f"RETRY ({letter}) {title}: {msg} [{time.monotonic() - t0:.1f} s]; "
+                    "once more in a fresh browser")
+                page = fresh_page(page, args)
+                continue
             say(f"FAIL ({letter}) {title}: {msg} [{time.monotonic() - t0:.1f} s]")
             report_failure(page, letter)
             return False, page
@@ -921,11 +931,7 @@ def run_scenario(page: Page, letter: str, title: str, run: Callable[[Page, list[
             say(f"FAIL ({letter}) {title}: the browser stopped answering: {type(e).__name__}: {e} "
                 f"[{time.monotonic() - t0:.1f} s]")
             traceback.print_exc()
-            try:
-                page.close()
-            except Exception:  # noqa: BLE001 - it is being replaced
-                pass
-            page = Page(page.base, args.outdir, DESKTOP, args.scale)
+            page = fresh_page(page, args)
             if attempt == 2:
                 return False, page
             say(f"RETRY ({letter}) {title}: once more in a fresh browser")
@@ -936,6 +942,15 @@ def run_scenario(page: Page, letter: str, title: str, run: Callable[[Page, list[
                 except WebDriverException:
                     pass
     return False, page
+
+
+def fresh_page(page: Page, args: argparse.Namespace) -> Page:
+    """A new browser in place of one that stopped answering."""
+    try:
+        page.close()
+    except Exception:  # noqa: BLE001 - it is being replaced
+        pass
+    return Page(page.base, args.outdir, DESKTOP, args.scale)
 
 
 def report_failure(page: Page, letter: str) -> None:
