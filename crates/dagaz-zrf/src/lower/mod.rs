@@ -110,15 +110,13 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     ];
     game_items.extend(turns);
     let players_named = player_names(clauses);
-    let known_player = |c: &&Node| {
-        c.head() != Some("symmetry")
-            || args(c)
-                .first()
-                .and_then(text)
-                .is_some_and(|p| players_named.iter().any(|n| n == p))
-    };
-    // A symmetry for a player the game lacks (`tile-chess.zrf`) turns no one's moves.
-    game_items.extend(board.game_clauses.iter().filter(known_player).cloned());
+    game_items.extend(
+        board
+            .game_clauses
+            .iter()
+            .filter(|c| !is_stray_symmetry(c, &players_named))
+            .cloned(),
+    );
     if last_move {
         // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
         for var in [moves::LAST_FROM, moves::LAST_TO] {
@@ -153,6 +151,16 @@ fn without_repeated_pieces(clauses: &[Node]) -> Vec<Node> {
     out
 }
 
+/// Whether `clause` is a `(symmetry PLAYER ...)` for a player the game lacks (`tile-chess.zrf`
+/// names one on its board): it turns no one's moves, so it is left out, wherever it is written.
+fn is_stray_symmetry(clause: &Node, players: &[String]) -> bool {
+    clause.head() == Some("symmetry")
+        && !args(clause)
+            .first()
+            .and_then(text)
+            .is_some_and(|p| players.iter().any(|n| n == p))
+}
+
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
 /// known. `royals`: the game's royal pieces, which `goals::royals` found.
 fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError> {
@@ -171,6 +179,7 @@ fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError
             "board" | "piece" | "players" | "turn-order" | "board-setup" | "image"
             | "move-priorities" => {}
             h if COSMETIC.contains(&h) || h.ends_with("-sound") => {}
+            "symmetry" if is_stray_symmetry(clause, &players) => {}
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
             "win-condition" | "loss-condition" | "draw-condition" => {
