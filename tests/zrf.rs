@@ -697,3 +697,17 @@ fn pieces_change_sides() {
         [2, 2, 3, 3, 5, 0]
     );
 }
+
+/// Peek: a test of another position (`(on-board? next)`, `(empty? up)`, `(not-empty? c1)`)
+/// looks without moving, through directions that links make and no grid step undoes. The
+/// walker steps a3, b3, c3, then `next`'s links to a2 ... c2, a1, b1, c1 and adds on each empty
+/// square (not a1, which it has not left, nor b1, the lifter's); the lifter goes up its one-way
+/// links, once on a test and once to where they end.
+#[test]
+fn tests_of_another_position_look_without_moving() {
+    let path = repo_path("tests/data/zrf/peek.zrf").display().to_string();
+    assert_eq!(
+        spaced(&moves_after(&path, None, &[])),
+        "a1-a2 a1-a3 a1-b2 a1-b3 a1-c2 a1-c3 b1-b2 b1-b3"
+    );
+}

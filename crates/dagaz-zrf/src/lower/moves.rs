@@ -26,6 +26,8 @@ use dagaz_sexpr::{Node, Span};
 /// The locals every translated piece declares in `pre`.
 const FROM: &str = "zrf-from";
 const MARK: &str = "zrf-mark";
+/// Where a condition that reads a neighbour (`(empty? n)`) stood, to come back to.
+const HERE: &str = "zrf-here";
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
 
@@ -77,6 +79,7 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         form("check", vec![sym("is-friend?", span)], span),
         form("let", vec![sym(FROM, span), here()], span),
         form("let", vec![sym(MARK, span), here()], span),
+        form("let", vec![sym(HERE, span), here()], span),
         form("let", vec![sym(PROMOTE, span), sym("false", span)], span),
         form("let", vec![sym(KIND, span), sym(piece, span)], span),
     ];
@@ -137,11 +140,10 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         .as_list()
         .ok_or_else(|| ZrfError::expected("a drop block `(INSTRUCTION ...)`", node))?;
     let span = node.span;
-    let mut out = vec![form(
-        "let",
-        vec![sym(MARK, span), sym("position", span)],
-        span,
-    )];
+    let mut out = vec![
+        form("let", vec![sym(MARK, span), sym("position", span)], span),
+        form("let", vec![sym(HERE, span), sym("position", span)], span),
+    ];
     out.extend(names.ranking.declare(true, span));
     out.extend(declare_flags(items, span));
     if names.ranking.maximal.is_some() && mentions_capture(items) {
@@ -262,7 +264,10 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     }
     let rest = args(node);
     match node.head() {
-        Some("verify") => out.push(check(condition(one(node, rest)?, names)?)),
+        Some("verify") => {
+            let cond = condition(one(node, rest)?, names)?;
+            out.extend(with_here(&cond, check(cond.clone()), span));
+        }
         Some("add") => out.extend(add(rest, names, span)),
         Some("add-partial") => out.extend(add_partial(rest, names, span)?),
         Some("capture") if rest.is_empty() => out.push(capture(names, span)),
@@ -283,15 +288,23 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
                 return Err(ZrfError::expected("`(set-flag FLAG CONDITION)`", node));
             };
             let value = condition(value, names)?;
-            out.push(form("set!", vec![flag_local(flag)?, value], span));
+            let set = form("set!", vec![flag_local(flag)?, value.clone()], span);
+            out.extend(with_here(&value, set, span));
         }
-        Some("if") => out.push(if_form(rest, names, span)?),
+        Some("if") => out.extend(if_form(rest, names, span)?),
         Some("while") => {
             let (cond, body) = rest
                 .split_first()
                 .ok_or_else(|| ZrfError::expected("`(while CONDITION INSTRUCTION ...)`", node))?;
-            let mut items = vec![condition(cond, names)?];
+            let cond = condition(cond, names)?;
+            let peeks = mentions(&cond, HERE);
+            let mut items = vec![cond];
             items.extend(statements(body, names)?);
+            if peeks {
+                // The test runs again where each round ends.
+                items.push(set_here(span));
+                out.push(set_here(span));
+            }
             out.push(form("while", items, span));
         }
         Some(other) => return Err(ZrfError::unsupported(other, span)),
@@ -300,12 +313,13 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     Ok(())
 }
 
-/// `(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])`.
-fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfError> {
+/// `(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])`, after what its condition needs.
+fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>, ZrfError> {
     let Some((cond, body)) = rest.split_first() else {
         return Err(ZrfError::unsupported("if (empty)", span));
     };
-    let mut items = vec![condition(cond, names)?];
+    let cond = condition(cond, names)?;
+    let mut items = vec![cond.clone()];
     for item in body {
         if item.as_symbol() == Some("else") {
             items.push(item.clone());
@@ -313,7 +327,7 @@ fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Node, ZrfErro
             statement(item, names, &mut items)?;
         }
     }
-    Ok(form("if", items, span))
+    Ok(with_here(&cond, form("if", items, span), span))
 }
 
 /// `add`, `(add)` or `(add PIECE ...)`: the move completed here (as PIECE, one move each) and
@@ -484,22 +498,53 @@ fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     }
 }
 
-/// `test` read one step along `dir` without moving: the step (false off the board), the test,
-/// and the step back along the opposite direction, whatever the test said. (A direction in a
-/// dagaz expression moves, and an `and` stops at the first false.)
+/// `test` read one step along `dir` (or at the position `dir` names) without moving: the step
+/// (false off the board), the test, and the way back to [`HERE`], whatever the test said. (A
+/// direction in a dagaz expression moves, a position value goes there, and an `and` stops at
+/// the first false.) Not back along the opposite direction: a direction made of links may have
+/// none, or one that does not lead back (`next` in mana.zrf). The statement holding the test
+/// sets `HERE` first (`with_here`).
 fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = dir.span;
-    let back = opposite(dir, names)?;
+    let to = dir
+        .as_symbol()
+        .filter(|d| names.board.is_dir(d) || names.board.is_position(d))
+        .ok_or_else(|| ZrfError::expected("a direction or a position", dir))?;
+    let dir = sym(to, span);
+    let back = sym(HERE, span);
     let Some(test) = test else {
-        return Ok(form("and", vec![dir.clone(), back], span));
+        return Ok(form("and", vec![dir, back], span));
     };
     let held = form("and", vec![test, back.clone()], span);
     let left = form("and", vec![back, sym("false", span)], span);
     Ok(form(
         "and",
-        vec![dir.clone(), form("or", vec![held, left], span)],
+        vec![dir, form("or", vec![held, left], span)],
         span,
     ))
+}
+
+/// `stmt` with `(set! HERE position)` before it when its lowered condition `cond` peeks (reads
+/// a neighbour through [`HERE`]).
+fn with_here(cond: &Node, stmt: Node, span: Span) -> Vec<Node> {
+    let mut out = Vec::with_capacity(2);
+    if mentions(cond, HERE) {
+        out.push(set_here(span));
+    }
+    out.push(stmt);
+    out
+}
+
+fn set_here(span: Span) -> Node {
+    form("set!", vec![sym(HERE, span), sym("position", span)], span)
+}
+
+/// Whether the symbol `name` occurs anywhere in `node`.
+fn mentions(node: &Node, name: &str) -> bool {
+    match node.as_list() {
+        Some(items) => items.iter().any(|n| mentions(n, name)),
+        None => node.as_symbol() == Some(name),
+    }
 }
 
 /// A ZRF condition as a dagaz expression. None of them moves: one that looks at a neighbour
