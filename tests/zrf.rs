@@ -130,7 +130,7 @@ fn a_player_left_without_pieces_loses() {
 
 /// Hops: `add-partial` chains are one move, taken to their end (a shorter chain stands only when
 /// no longer one completes), under `move-priorities`; the same perft as the twin, which writes
-/// the chain as a loop of `end-move`s and `(check no-moves?)`.
+/// the chain as a loop of `end-move`s and `(check no-moves?)`. A chain is written by its path.
 #[test]
 fn add_partial_chains_are_one_move_taken_to_their_end() {
     let zrf = perft("tests/data/zrf/hops.zrf", 1..=8);
@@ -140,7 +140,7 @@ fn add_partial_chains_are_one_move_taken_to_their_end() {
     let setup = "(White (Man a1 c1)) (Black (Man b2 d4 f6))";
     assert_eq!(
         dagaz(&["moves", &path, "--setup", setup]),
-        (0, "a1-e5\nc1-a3\n".into(), String::new())
+        (0, "a1-c3-e5\nc1-a3\n".into(), String::new())
     );
 }
 
@@ -511,20 +511,21 @@ fn maximal_captures_keep_the_moves_that_take_the_most() {
 /// Crown: `(add-partial King jump-type)` crowns a man midway through its captures and goes on
 /// with the king's blocks (a king flies); the prefix that ends on the crowning square crowns
 /// too. With `(option "deferred captures" true)` a piece captured by an earlier part stays on
-/// the board until the move is played: a king cannot fly over it again.
+/// the board until the move is played: a king cannot fly over it again. Two paths to the same
+/// end taking the same pieces are two moves (at ply 8, twice), as two sequences of parts are.
 #[test]
 fn a_part_may_change_the_piece_and_captures_may_wait() {
     let path = repo_path("tests/data/zrf/crown.zrf").display().to_string();
     assert_eq!(
         perft("tests/data/zrf/crown.zrf", 1..=8),
-        [5, 25, 106, 369, 1271, 4096, 12355, 36673]
+        [5, 25, 106, 369, 1271, 4096, 12355, 36675]
     );
     // b4 over c5 to d6, crowned, then on as a king over e5 to f4; the king then steps back.
     let crowning = "(White (Man b4)) (Black (Man c5 e5 a3))";
     let moves = |path: &str, setup: &str, played: &[&str]| moves_after(path, Some(setup), played);
-    assert_eq!(moves(&path, crowning, &[]), "b4-f4\n");
+    assert_eq!(moves(&path, crowning, &[]), "b4-d6-f4\n");
     assert_eq!(
-        moves(&path, crowning, &["b4-f4", "a3-b2"]),
+        moves(&path, crowning, &["b4-d6-f4", "a3-b2"]),
         "f4-e3\nf4-e5\n"
     );
     // a1 over c3 to d4, over c5 to b6, back over c5 (gone) and e3 to f2 — or, deferred, c5
@@ -536,7 +537,7 @@ fn a_part_may_change_the_piece_and_captures_may_wait() {
     let option = "(turn-order White Black)\n   (option \"deferred captures\" true)";
     std::fs::write(&deferred, text.replace("(turn-order White Black)", option)).unwrap();
     let deferred = deferred.display().to_string();
-    assert_eq!(moves(&deferred, king, &[]), "a1-b6\na1-f2\n");
+    assert_eq!(moves(&deferred, king, &[]), "a1-d4-b6\na1-d4-f2\n");
     assert_eq!(moves(&deferred, king, &["a1-b6"]), "a5-b4\ne3-d2\ne3-f2\n");
 }
 
@@ -710,4 +711,13 @@ fn tests_of_another_position_look_without_moving() {
         spaced(&moves_after(&path, None, &[])),
         "a1-a2 a1-a3 a1-b2 a1-b3 a1-c2 a1-c3 b1-b2 b1-b3"
     );
+}
+
+/// Jumps: a friend taken by an earlier part of a chain is no friend in the next (no a1-c3-c4,
+/// the eater's step that needs a friend south-west of c3, where b2 was taken), and a chain lands
+/// on no square twice, its start included (no d1-b1-d1, the leaper jumping back over c1).
+#[test]
+fn a_chain_sees_what_its_earlier_parts_left() {
+    let path = repo_path("tests/data/zrf/jumps.zrf").display().to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-c3 d1-b1");
 }

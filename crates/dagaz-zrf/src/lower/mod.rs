@@ -109,6 +109,11 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         players,
     ];
     game_items.extend(turns);
+    if has_parts(clauses) && !option_set(clauses, "sliding-puzzle") {
+        // Two chains by different ways to the same end are two moves, as two sequences of
+        // parts are in Zillions: their notation, the path, tells them apart.
+        game_items.push(form("unique-moves", vec![sym("paths", span)], span));
+    }
     let players_named = player_names(clauses);
     game_items.extend(
         board
@@ -391,11 +396,10 @@ fn chain_of(piece: &str, all: &[&Node], names: &[String]) -> Result<partial::Cha
     while let Some(owner) = queue.get(next).cloned() {
         next += 1;
         for (ty, block) in piece_blocks(all, &owner)? {
-            if let Some(t) = ty.and_then(text) {
-                if chain.mode(&owner, t).is_none() {
-                    let (piece, ty) = (owner.clone(), t.to_string());
-                    chain.modes.push(partial::Mode { piece, ty });
-                }
+            let t = partial::type_of(ty.and_then(text));
+            if chain.mode(&owner, t).is_none() {
+                let (piece, ty) = (owner.clone(), t.to_string());
+                chain.modes.push(partial::Mode { piece, ty });
             }
             for changed in changes_to(block, names) {
                 if !queue.contains(&changed) {
@@ -456,7 +460,7 @@ fn chain_clause(
     let mut rounds = Vec::new();
     for owner in chain.pieces() {
         for (ty, block) in piece_blocks(all, owner)? {
-            let current = ty.and_then(text).and_then(|t| chain.mode(owner, t));
+            let current = chain.mode(owner, partial::type_of(ty.and_then(text)));
             let rank = priorities.map(|p| p.rank(ty, block)).transpose()?;
             let starts = owner == chain.piece && !matches!(rank, Some(None));
             if !starts && current.is_none() {
@@ -494,6 +498,14 @@ fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {
         Some(items) => mentions_any(items, words),
         None => n.as_symbol().is_some_and(|s| words.contains(&s)),
     })
+}
+
+/// Whether some piece's moves have parts (`add-partial`).
+fn has_parts(clauses: &[Node]) -> bool {
+    clauses
+        .iter()
+        .filter(|c| c.head() == Some("piece"))
+        .any(|c| mentions_any(std::slice::from_ref(c), &["add-partial"]))
 }
 
 /// The piece types that have `drops`.

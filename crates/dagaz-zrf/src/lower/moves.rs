@@ -84,7 +84,11 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         form("let", vec![sym(KIND, span), sym(piece, span)], span),
     ];
     items.extend(names.ranking.declare(false, span));
-    items.extend(names.chain.map(|c| c.declare(span)).unwrap_or_default());
+    if let Some(chain) = names.chain {
+        items.extend(chain.declare(span));
+        // The path: the start, then where each part lands (`post` writes the last).
+        items.push(form("log", vec![sym(FROM, span)], span));
+    }
     if names.movers {
         items.extend(cascade::declare(span));
     }
@@ -124,7 +128,11 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         items.extend(cascade::log("zrf-to", span));
     } else {
         let dash = crate::forms::string("-", span);
-        items.push(f("log", vec![s(FROM), dash, s("zrf-to")]));
+        let from = names.chain.is_none().then(|| s(FROM));
+        items.push(f(
+            "log",
+            from.into_iter().chain([dash, s("zrf-to")]).collect(),
+        ));
     }
     if names.last_move {
         items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
@@ -297,10 +305,10 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
                 .split_first()
                 .ok_or_else(|| ZrfError::expected("`(while CONDITION INSTRUCTION ...)`", node))?;
             let cond = condition(cond, names)?;
-            let peeks = mentions(&cond, HERE);
+            let looks = peeks(&cond);
             let mut items = vec![cond];
             items.extend(statements(body, names)?);
-            if peeks {
+            if looks {
                 // The test runs again where each round ends.
                 items.push(set_here(span));
                 out.push(set_here(span));
@@ -481,7 +489,7 @@ fn board_test(word: &str) -> Option<&'static str> {
 }
 
 /// The dagaz test of the board test `word`. In a chain of parts a piece captured in an earlier
-/// part is gone for ZRF (empty, not an enemy), where dagaz keeps it, marked, until the move is
+/// part is gone for ZRF (empty, neither friend nor enemy), where dagaz keeps it, marked, until the move is
 /// played; with deferred captures it stays, a blocker that is no enemy.
 fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
@@ -492,8 +500,8 @@ fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     match word {
         "empty?" | "not-empty?" if names.deferred_captures => test,
         "empty?" => form("or", vec![test, s("is-captured?")], span),
-        "not-enemy?" => form("or", vec![test, s("is-captured?")], span),
-        "not-empty?" | "enemy?" => form("and", vec![test, s("not-captured?")], span),
+        "not-enemy?" | "not-friend?" => form("or", vec![test, s("is-captured?")], span),
+        "not-empty?" | "enemy?" | "friend?" => form("and", vec![test, s("not-captured?")], span),
         _ => test,
     }
 }
@@ -528,7 +536,7 @@ fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfEr
 /// a neighbour through [`HERE`]).
 fn with_here(cond: &Node, stmt: Node, span: Span) -> Vec<Node> {
     let mut out = Vec::with_capacity(2);
-    if mentions(cond, HERE) {
+    if peeks(cond) {
         out.push(set_here(span));
     }
     out.push(stmt);
@@ -539,12 +547,9 @@ fn set_here(span: Span) -> Node {
     form("set!", vec![sym(HERE, span), sym("position", span)], span)
 }
 
-/// Whether the symbol `name` occurs anywhere in `node`.
-fn mentions(node: &Node, name: &str) -> bool {
-    match node.as_list() {
-        Some(items) => items.iter().any(|n| mentions(n, name)),
-        None => node.as_symbol() == Some(name),
-    }
+/// Whether the lowered condition `cond` reads a neighbour through [`HERE`].
+fn peeks(cond: &Node) -> bool {
+    super::mentions_any(std::slice::from_ref(cond), &[HERE])
 }
 
 /// A ZRF condition as a dagaz expression. None of them moves: one that looks at a neighbour
@@ -596,7 +601,8 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
             return Ok(sym("false", piece.span));
         }
         let is = form("=", vec![sym("piece", span), sym(name, piece.span)], span);
-        Ok(form("and", vec![sym("not-empty?", span), is], span))
+        let taken = test_node("not-empty?", names, span);
+        Ok(form("and", vec![taken, is], span))
     };
     Ok(match node.head() {
         Some(op @ ("and" | "or" | "not")) => form(op, all(rest)?, span),

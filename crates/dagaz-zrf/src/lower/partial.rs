@@ -21,6 +21,12 @@ const HELD: &str = "zrf-held";
 const AT: &str = "zrf-at";
 const GO_ON: &str = "zrf-go-on";
 
+/// The move type of a block as a chain's modes name it: the blocks of no `(move-type ...)` are
+/// one more type, which a bare `add-partial` in one of them goes on with.
+pub fn type_of(ty: Option<&str>) -> &str {
+    ty.unwrap_or("")
+}
+
 /// One mode of a chain: the blocks of move type `ty` of piece `piece` (a part may change the
 /// piece, `(add-partial King jump-type)`, and go on with the new type's blocks).
 #[derive(Debug)]
@@ -109,8 +115,6 @@ impl Chain {
         span: Span,
     ) -> Result<Vec<Node>, ZrfError> {
         let (promote, mode) = self.next_mode(rest, current, pieces, span)?;
-        let mode =
-            mode.ok_or_else(|| ZrfError::unsupported("add-partial (of no move type)", span))?;
         let s = |name: &str| sym(name, span);
         let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
         let set = |name: &str, value: Node| f("set!", vec![s(name), value]);
@@ -119,10 +123,16 @@ impl Chain {
             out.push(set(mover.promote, s("true")));
             out.push(set(mover.kind, piece.clone()));
         }
+        out.extend([f("check", vec![s("not-visited?")]), f("end-move", vec![])]);
+        let Some(mode) = mode else {
+            // A move type no block has (`priority-type` in fandango.zrf): nothing goes on,
+            // so the chain ends here.
+            out.push(f("check", vec![s("false")]));
+            return Ok(out);
+        };
         out.extend([
-            f("end-move", vec![]),
-            f("check", vec![s("not-visited?")]),
             f("visit", vec![]),
+            f("log", vec![crate::forms::string("-", span), s("position")]),
             set(AT, s("position")),
             f(
                 "if",
