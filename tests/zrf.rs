@@ -721,3 +721,15 @@ fn a_chain_sees_what_its_earlier_parts_left() {
     let path = repo_path("tests/data/zrf/jumps.zrf").display().to_string();
     assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-c3 d1-b1");
 }
+
+/// Hop: a chain whose parts capture nothing must still be taken on while a part can go on (the
+/// Zillions player must go on), a1-c1-e1 alone; with `"pass partial"` a1-c1 is a move too.
+#[test]
+fn a_chain_goes_on_while_it_can_unless_pass_partial() {
+    let path = repo_path("tests/data/zrf/hop.zrf").display().to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-c1-e1");
+    let (_, out, _) = dagaz(&["moves", &path, "--variant", "1"]);
+    assert_eq!(spaced(&out), "a1-c1 a1-c1-e1");
+    let (_, out, _) = dagaz(&["moves", &path, "--interpreter"]);
+    assert_eq!(spaced(&out), "a1-c1-e1");
+}

@@ -299,6 +299,10 @@ pub enum Op {
     /// `--`: mark the current position as visited in this move (the mark is undone by
     /// backtracking); records no action, and a position already marked stays so.
     Visit,
+    /// `--`: note the end of a part of the move for `NoMoves`, as a capture is noted: a move
+    /// that passed `NoMoves` stands only if no move that goes on past its last capture or part
+    /// completes with more of them. Records no action.
+    Part,
     /// `--`: the hand's piece becomes type `k`, owner unchanged; errors when the hand is empty.
     Promote(PieceKind),
     /// `piece --`: as `Promote`, with the type from the stack; errors on any other value.

@@ -267,6 +267,8 @@ keywords! {
     CaptureGroup = "capture-group",
     /// `(visit)`.
     Visit = "visit",
+    /// `(part)`.
+    Part = "part",
     /// `(promote KIND)`.
     Promote = "promote",
     /// `(log X ...)`.
@@ -495,6 +497,7 @@ impl Keyword {
         Keyword::CaptureLater,
         Keyword::CaptureGroup,
         Keyword::Visit,
+        Keyword::Part,
         Keyword::Promote,
         Keyword::Log,
         Keyword::SetAttr,

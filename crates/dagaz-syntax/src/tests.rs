@@ -86,6 +86,7 @@ fn stmt(s: &Stmt) -> String {
         Stmt::CaptureLater(_) => "(capture-later)".into(),
         Stmt::CaptureGroup(_) => "(capture-group)".into(),
         Stmt::Visit(_) => "(visit)".into(),
+        Stmt::Part(_) => "(part)".into(),
         Stmt::Promote(e, _) => format!("(promote {})", expr(e)),
         Stmt::SetAttr(n, e, _) => format!("(set-attr {} {})", n.text, expr(e)),
         Stmt::MovePiece(e, _) => format!("(move-piece {})", expr(e)),

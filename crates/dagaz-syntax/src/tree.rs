@@ -723,6 +723,8 @@ pub enum Stmt {
     CaptureGroup(Span),
     /// `(visit)`.
     Visit(Span),
+    /// `(part)`.
+    Part(Span),
     /// `(promote KIND)`: a bare name stays a [`Expr::Name`] (a piece type, or a local).
     Promote(Expr, Span),
     /// `(set-attr ATTRIBUTE X)`.
@@ -773,6 +775,7 @@ impl Stmt {
             | Stmt::CaptureLater(span)
             | Stmt::CaptureGroup(span)
             | Stmt::Visit(span)
+            | Stmt::Part(span)
             | Stmt::Promote(_, span)
             | Stmt::SetAttr(_, _, span)
             | Stmt::MovePiece(_, span)

@@ -145,6 +145,7 @@ impl ChainCompiler<'_, '_> {
         let (op, span) = match stmt {
             Stmt::Take(span) => (Op::Take, span),
             Stmt::Visit(span) => (Op::Visit, span),
+            Stmt::Part(span) => (Op::Part, span),
             Stmt::Drop(span) => (Op::Drop, span),
             Stmt::Capture(span) => (Op::Capture, span),
             Stmt::CaptureGroup(span) => (Op::CaptureGroup, span),

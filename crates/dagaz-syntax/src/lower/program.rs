@@ -246,11 +246,13 @@ impl Lower {
             | Keyword::Capture
             | Keyword::CaptureLater
             | Keyword::CaptureGroup
-            | Keyword::Visit => {
+            | Keyword::Visit
+            | Keyword::Part => {
                 shape::arity::<0>(form, items, span)?;
                 match keyword {
                     Keyword::Take => Stmt::Take(span),
                     Keyword::Visit => Stmt::Visit(span),
+                    Keyword::Part => Stmt::Part(span),
                     Keyword::Drop => Stmt::Drop(span),
                     Keyword::Capture => Stmt::Capture(span),
                     Keyword::CaptureGroup => Stmt::CaptureGroup(span),

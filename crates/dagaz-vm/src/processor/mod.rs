@@ -669,6 +669,10 @@ impl Processor {
             Op::AttrAt(a) => self.attr_at_command(a),
             Op::TurnGet(t) => self.turn_get_command(t),
             Op::Visit | Op::IsVisited | Op::NotVisited => self.visit_marks(op),
+            Op::Part => {
+                self.note_capture();
+                true
+            }
             Op::GivesCheck => self.ask(cx, s.sink, Question::GivesCheck)?,
             Op::GivesMate => self.ask(cx, s.sink, Question::GivesMate)?,
             Op::InCheck => self.ask(cx, s.sink, Question::InCheck)?,

@@ -1020,6 +1020,35 @@ fn no_moves_withdraws_a_capture_that_could_go_on() {
 }
 
 #[test]
+fn a_part_counts_for_no_moves_as_a_capture_does() {
+    let mut r = rig();
+    // A part ends (a mark, no capture), then either finish (with NoMoves) or end another part
+    // and finish: the longer move withdraws the shorter.
+    let ops = vec![
+        Op::Part,
+        Op::Fork(4),
+        Op::NoMoves,
+        Op::Complete,
+        Op::Part,
+        Op::Complete,
+    ];
+    let got = run(&mut r, ops, 0, "b2").unwrap();
+    assert_eq!(got.moves.len(), 2);
+    assert_eq!(got.cancelled, vec![0]);
+    // Without the second part the other move makes no more: both stand.
+    let ops = vec![
+        Op::Part,
+        Op::Fork(4),
+        Op::NoMoves,
+        Op::Complete,
+        Op::Complete,
+    ];
+    let got = run(&mut r, ops, 0, "b2").unwrap();
+    assert_eq!(got.moves.len(), 2);
+    assert!(got.cancelled.is_empty());
+}
+
+#[test]
 fn any_guarded_skips_constants_whose_guard_fails_and_keeps_the_rest() {
     let mut r = rig();
     let (n, s) = (dir(&r, "n"), dir(&r, "s"));

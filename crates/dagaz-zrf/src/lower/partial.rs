@@ -6,9 +6,9 @@
 //! round. Ending a part is an `end-move` (the chain so far is a move), then the part's changes as
 //! ZRF makes them: the piece is lifted from where it started (once) and carried on, and the
 //! landing square is marked visited (a chain may not land on a square twice, nor on its start).
-//! Unless `(option "pass partial" true)`, `post` then keeps a shorter chain only when no longer
-//! one that captures more completes: dagaz's `(check no-moves?)`, which is ZRF's rule for parts
-//! that capture (a part that captures nothing does not make its prefix give way: docs/zrf.md).
+//! Unless `(option "pass partial" true)`, `post` then keeps a shorter chain only when no chain
+//! going on from its end completes: dagaz's `(check no-moves?)`, with a `(part)` on each side of
+//! a part's `end-move`, so that a part counts whether it captures or not.
 
 use crate::error::ZrfError;
 use crate::forms::{form, int, sym};
@@ -123,7 +123,13 @@ impl Chain {
             out.push(set(mover.promote, s("true")));
             out.push(set(mover.kind, piece.clone()));
         }
-        out.extend([f("check", vec![s("not-visited?")]), f("end-move", vec![])]);
+        // A part before the end-move and another after it: a chain stands only if no chain
+        // going on from its end completes (Zillions' player must go on), whatever either takes.
+        out.extend([
+            f("check", vec![s("not-visited?")]),
+            f("part", vec![]),
+            f("end-move", vec![]),
+        ]);
         let Some(mode) = mode else {
             // A move type no block has (`priority-type` in fandango.zrf): nothing goes on,
             // so the chain ends here.
@@ -131,6 +137,7 @@ impl Chain {
             return Ok(out);
         };
         out.extend([
+            f("part", vec![]),
             f("visit", vec![]),
             f("log", vec![crate::forms::string("-", span), s("position")]),
             set(AT, s("position")),
