@@ -48,24 +48,28 @@ pub fn clauses(forms: &[Node], n: usize) -> Result<(Vec<Node>, Span), ZrfError> 
     Ok((clauses, variant.span))
 }
 
-/// The game and its variants, in order: what `--variant` numbers.
+/// The game and its variants as `--variant` numbers them: the first `(game ...)` is 0, then
+/// each `(variant ...)` in file order, wherever it stands (a file may write variants before
+/// the game, as `clauses` counts them).
 pub fn variants(forms: &[Node]) -> Vec<Variant> {
-    forms
-        .iter()
-        .filter(|f| matches!(f.head(), Some("game" | "variant")))
-        .map(|f| Variant {
-            title: body(f)
-                .iter()
-                .find(|c| c.head() == Some("title"))
-                .and_then(|c| c.as_list()?.get(1))
-                .map(|t| match &t.kind {
-                    dagaz_sexpr::NodeKind::Str(s) => s.clone(),
-                    _ => t.to_string(),
-                })
-                .unwrap_or_default(),
-            default: body(f).iter().any(|c| c.head() == Some("default")),
-        })
-        .collect()
+    let game = forms.iter().find(|f| f.head() == Some("game"));
+    let restated = forms.iter().filter(|f| f.head() == Some("variant"));
+    game.into_iter().chain(restated).map(variant_of).collect()
+}
+
+fn variant_of(form: &Node) -> Variant {
+    Variant {
+        title: body(form)
+            .iter()
+            .find(|c| c.head() == Some("title"))
+            .and_then(|c| c.as_list()?.get(1))
+            .map(|t| match &t.kind {
+                dagaz_sexpr::NodeKind::Str(s) => s.clone(),
+                _ => t.to_string(),
+            })
+            .unwrap_or_default(),
+        default: body(form).iter().any(|c| c.head() == Some("default")),
+    }
 }
 
 /// One of the games a ZRF file holds: the `(game ...)` (number 0) or a `(variant ...)`.
@@ -94,9 +98,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_variant_restates_clauses_and_pieces_by_name() {
+    fn a_variant_restates_clauses_and_pieces_by_name_wherever_it_stands() {
         let forms = dagaz_sexpr::read_with(
-            "(game (title \"G\") (players A B) (piece (name P) (x)) (piece (name Q)) (win-condition 1) (win-condition 2))
+            "(variant (title \"W\") (players C))
+             (game (title \"G\") (players A B) (piece (name P) (x)) (piece (name Q)) (win-condition 1) (win-condition 2))
              (variant (title \"V\") (piece (name P) (y)) (piece (name R)) (win-condition 3))",
             dagaz_sexpr::Dialect::Zrf,
         )
@@ -110,8 +115,9 @@ mod tests {
                 .collect()
         };
         assert_eq!(shown(0).len(), 6);
+        assert_eq!(shown(1)[4..], ["(title \"W\")", "(players C)"]);
         assert_eq!(
-            shown(1),
+            shown(2),
             vec![
                 "(players A B)",
                 "(piece (name Q))",
@@ -122,10 +128,10 @@ mod tests {
             ]
         );
         let titles: Vec<String> = variants(&forms).into_iter().map(|v| v.title).collect();
-        assert_eq!(titles, vec!["G", "V"]);
+        assert_eq!(titles, vec!["G", "W", "V"]);
         assert!(matches!(
-            clauses(&forms, 2).unwrap_err().kind,
-            ZrfErrorKind::NoVariant { asked: 2, count: 2 }
+            clauses(&forms, 3).unwrap_err().kind,
+            ZrfErrorKind::NoVariant { asked: 3, count: 3 }
         ));
     }
 }
