@@ -565,22 +565,6 @@ fn turn_order_repeats_and_leaves_out_players() {
         .map(|d| dagaz(&["perft", &path, "--variant", "1", "--depth", &d.to_string()]).1)
         .collect();
     assert_eq!(counts, ["3\n", "6\n", "12\n", "12\n", "12\n", "0\n"]);
-    // A turn of one move type is not translated, and says where it is.
-    let dir = scratch("typed-turns");
-    let file = dir.join("typed.zrf");
-    let text = std::fs::read_to_string(&path).unwrap().replace(
-        "(turn-order White repeat",
-        "(turn-order (White setup) repeat",
-    );
-    std::fs::write(&file, text).unwrap();
-    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("turn-order (a turn of one move type, `(PLAYER TYPE)`)")
-            && err.contains("typed.zrf:12:16"),
-        "{err}"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Castle: `to` moves the king at once and `cascade` makes the rook the mover (castling both
@@ -732,4 +716,45 @@ fn a_chain_goes_on_while_it_can_unless_pass_partial() {
     assert_eq!(spaced(&out), "a1-c1 a1-c1-e1");
     let (_, out, _) = dagaz(&["moves", &path, "--interpreter"]);
     assert_eq!(spaced(&out), "a1-c1-e1");
+}
+
+/// Phases: turns of one move type, `(White place)`, run only the blocks of that type. By hand:
+/// each side places a man on one of its three home squares (3, 9), then the men step while the
+/// hands still hold a man (9: one step each; Black's step is blocked on White's file, 6; then
+/// 6, 6, and at 7 plies White's man stands on the far row). With every turn open to any move
+/// (the variant) White may also place its second man on the two free home squares: 27.
+#[test]
+fn a_typed_turn_moves_only_its_type() {
+    assert_eq!(
+        perft("tests/data/zrf/phases.zrf", 1..=7),
+        [3, 9, 9, 6, 6, 6, 0]
+    );
+    let path = repo_path("tests/data/zrf/phases.zrf").display().to_string();
+    assert_eq!(moves_after(&path, None, &["Man@b1", "Man@a3"]), "b1-b2\n");
+    let any = dagaz(&["perft", &path, "--depth", "3", "--variant", "Any move"]);
+    assert_eq!(any, (0, "27\n".into(), String::new()));
+    let any = dagaz(&[
+        "moves",
+        &path,
+        "--variant",
+        "1",
+        "--moves",
+        "Man@b1",
+        "Man@a3",
+    ]);
+    assert_eq!(spaced(&any.1), "Man@a1 Man@c1 b1-b2");
+}
+
+/// Shared: with `"shared pieces"` White moves its own man (a1-a2) or Black's (c1-c2), each
+/// north as White's direction reads; Black then moves the one man that can go south (2, 2),
+/// which takes the board back to the start (4, 4). Without the option Black's man, on its last
+/// row, has no move: White 1, Black 0.
+#[test]
+fn shared_pieces_move_for_either_player() {
+    assert_eq!(perft("tests/data/zrf/shared.zrf", 1..=4), [2, 2, 4, 4]);
+    let path = repo_path("tests/data/zrf/shared.zrf").display().to_string();
+    assert_eq!(moves_after(&path, None, &[]), "a1-a2\nc1-c2\n");
+    assert_eq!(moves_after(&path, None, &["c1-c2"]), "c2-c1\n");
+    let own = dagaz(&["perft", &path, "--variant", "Own pieces", "--depth", "2"]);
+    assert_eq!(own, (0, "0\n".into(), String::new()));
 }

@@ -137,8 +137,7 @@ pub struct Board {
 pub struct Direction {
     /// The direction's name.
     pub name: Ident,
-    /// One offset per dimension, in order; none for a direction whose steps only `link`
-    /// gives.
+    /// One offset per dimension, in order; none for a direction only `link` gives.
     pub offsets: Vec<Int>,
     /// The whole clause.
     pub span: Span,
@@ -332,8 +331,7 @@ pub enum MoveNotation {
     Shogi,
 }
 
-/// How the engine chooses its moves unless told otherwise: `(search alpha-beta)` or
-/// `(search mcts)`.
+/// How the engine chooses moves unless told: `(search alpha-beta)` or `(search mcts)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Search {
     /// Iterative deepening alpha-beta with the game's evaluation (the default).

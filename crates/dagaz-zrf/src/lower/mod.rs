@@ -15,7 +15,7 @@ mod turns;
 use crate::error::ZrfError;
 use crate::forms::{args, form, list, name_of, string, sym, text};
 use board::BOARD_NAME;
-use dagaz_sexpr::{Node, Span};
+use dagaz_sexpr::{Node, NodeKind, Span};
 
 /// Clauses that only change how Zillions shows or plays the game, not its rules.
 const COSMETIC: &[&str] = &[
@@ -95,6 +95,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
         tiles: tiles.as_ref(),
+        shared_pieces: option_set(clauses, "shared pieces") || option_set(clauses, "shared-pieces"),
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -114,14 +115,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         // parts are in Zillions: their notation, the path, tells them apart.
         game_items.push(form("unique-moves", vec![sym("paths", span)], span));
     }
-    let players_named = player_names(clauses);
-    game_items.extend(
-        board
-            .game_clauses
-            .iter()
-            .filter(|c| !is_stray_symmetry(c, &players_named))
-            .cloned(),
-    );
+    game_items.extend(board_rules(&board, clauses));
     if last_move {
         // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
         for var in [moves::LAST_FROM, moves::LAST_TO] {
@@ -164,6 +158,17 @@ fn is_stray_symmetry(clause: &Node, players: &[String]) -> bool {
             .first()
             .and_then(text)
             .is_some_and(|p| players.iter().any(|n| n == p))
+}
+
+/// The game clauses the board gives (its zones and symmetries), but for a symmetry of a
+/// player the game lacks.
+fn board_rules(board: &board::Board, clauses: &[Node]) -> Vec<Node> {
+    let players = player_names(clauses);
+    let clauses = board.game_clauses.iter();
+    clauses
+        .filter(|c| !is_stray_symmetry(c, &players))
+        .cloned()
+        .collect()
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
@@ -218,11 +223,12 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         ("sliding-puzzle", "true") => {
             Ok(Some(form("unique-moves", vec![sym("paths", span)], span)))
         }
-        // Read by `goals::royals` and `priorities::maximal`.
+        // Read by `goals::royals`, `priorities::maximal` and `game`.
         ("chess invariant", "true")
         | ("maximal captures", _)
         | ("pass partial", _)
         | ("deferred captures", "true")
+        | ("shared pieces" | "shared-pieces", "true")
         | (_, "false") => Ok(None),
         _ => Err(ZrfError::unsupported(&format!("option \"{name}\""), span)),
     }
@@ -249,8 +255,9 @@ fn translated_pieces(
         .iter()
         .filter(|c| c.head() == Some("piece"))
         .collect();
+    let turns = turns::turn_order(clauses, &player_names(clauses))?;
     for clause in &all {
-        let (piece, ranks) = piece(clause, &all, names, priorities)?;
+        let (piece, ranks) = piece(clause, &all, names, priorities, &turns)?;
         out.push(piece);
         drops.extend(ranks);
     }
@@ -274,13 +281,15 @@ fn typed_blocks(clause: &Node) -> Result<Vec<(Option<&Node>, &Node)>, ZrfError> 
 }
 
 /// `(piece (name N) ... (moves BLOCK ...))` as a dagaz piece; with `priorities`, a block of a
-/// type they leave out is never a move. Also the ranks of its drop blocks, with its `drops`
-/// clause, for `priorities::check_drop_order`.
+/// type they leave out is never a move; with typed `turns`, a block moves on the turns of its
+/// type. Also the ranks of its drop blocks, with its `drops` clause, for
+/// `priorities::check_drop_order`.
 fn piece<'n>(
     node: &'n Node,
     all: &[&Node],
     names: &moves::Names<'_>,
     priorities: Option<&priorities::Priorities>,
+    turns: &turns::TurnOrder,
 ) -> Result<(Node, Option<priorities::DropRanks<'n>>), ZrfError> {
     let clauses = args(node);
     let name =
@@ -314,7 +323,7 @@ fn piece<'n>(
             Some("moves") if chain.is_some() => {
                 // Every `moves` clause of the piece is in its one chain.
                 if !std::mem::replace(&mut chain_written, true) {
-                    items.push(chain_clause(all, names, priorities, clause.span)?);
+                    items.push(chain_clause(all, names, priorities, turns, clause.span)?);
                 }
             }
             Some(kind @ ("moves" | "drops")) => {
@@ -331,10 +340,11 @@ fn piece<'n>(
                         rank,
                         ..*names
                     };
-                    items.push(match dropping {
+                    let lowered = match dropping {
                         Some(_) => moves::drop_block(block, &names)?,
                         None => moves::block(block, &names)?,
-                    });
+                    };
+                    items.push(guarded(lowered, turns.guard(ty.and_then(text), block.span)));
                 }
                 if dropping.is_some() {
                     drop_ranks = Some((ranks, clause));
@@ -452,6 +462,7 @@ fn chain_clause(
     all: &[&Node],
     names: &moves::Names<'_>,
     priorities: Option<&priorities::Priorities>,
+    turns: &turns::TurnOrder,
     span: Span,
 ) -> Result<Node, ZrfError> {
     let Some(chain) = names.chain else {
@@ -474,10 +485,12 @@ fn chain_clause(
             };
             let body = moves::chain_round(block, &names)?;
             if starts {
-                let mut first: Vec<Node> = rank
-                    .map(|r| priorities::enter(r, block.span))
+                // A typed turn picks the block a move starts with; its parts go on as named.
+                let mut first: Vec<Node> = turns
+                    .guard(ty.and_then(text), block.span)
                     .into_iter()
                     .collect();
+                first.extend(rank.map(|r| priorities::enter(r, block.span)));
                 first.extend(body.iter().cloned());
                 rounds.push((-1, first));
             }
@@ -487,6 +500,14 @@ fn chain_clause(
         }
     }
     Ok(chain.clause(rounds, span))
+}
+
+/// `clause` (`(move ...)`, `(drops ...)`) with `guard` as its first statement.
+fn guarded(mut clause: Node, guard: Option<Node>) -> Node {
+    if let (Some(guard), NodeKind::List(items)) = (guard, &mut clause.kind) {
+        items.insert(1.min(items.len()), guard);
+    }
+    clause
 }
 
 /// The tests that read the last move.

@@ -70,13 +70,21 @@ pub struct Names<'a> {
     /// The blocks of a game with `(option "sliding-puzzle" true)`, whose moves end with
     /// their piece's block moved ([`tiles`]).
     pub tiles: Option<&'a tiles::Tiles>,
+    /// `(option "shared pieces" true)`: a player moves any piece, its own or not.
+    pub shared_pieces: bool,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
 pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
     let here = || sym("position", span);
+    // With shared pieces `friend?` and `enemy?` still read the owner against the mover.
+    let whose = if names.shared_pieces {
+        "not-empty?"
+    } else {
+        "is-friend?"
+    };
     let mut items = vec![
-        form("check", vec![sym("is-friend?", span)], span),
+        form("check", vec![sym(whose, span)], span),
         form("let", vec![sym(FROM, span), here()], span),
         form("let", vec![sym(MARK, span), here()], span),
         form("let", vec![sym(HERE, span), here()], span),

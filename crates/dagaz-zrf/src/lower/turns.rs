@@ -3,13 +3,15 @@
 //!
 //! ZRF writes the turns as dagaz does: player names, `repeat` before the part that cycles
 //! (the whole list cycles without it), and a player of `players` that no turn names never
-//! moves (it owns neutral pieces). A turn written `(PLAYER MOVE-TYPE)`, a player limited to
-//! one type of move, is not translated.
+//! moves (it owns neutral pieces). A turn written `(PLAYER MOVE-TYPE)` limits the player to the
+//! blocks of that move type: each block checks dagaz's `turn-order`, the place of the turn as
+//! written, against the places that allow its type ([`TurnOrder::guard`]).
 
 use crate::error::ZrfError;
 use crate::error::ZrfErrorKind;
 use crate::forms::args;
 use crate::forms::form;
+use crate::forms::int;
 use crate::forms::sym;
 use dagaz_sexpr::{Node, Span};
 
@@ -22,6 +24,26 @@ pub(super) struct TurnOrder {
     pub(super) turns: Option<Node>,
     /// The players who have a turn, in the order of their first.
     pub(super) movers: Vec<String>,
+    /// The move type each turn allows, in the order written (`repeat` left out): `None` for
+    /// a turn of any move; empty when no turn names a type.
+    pub(super) types: Vec<Option<String>>,
+}
+
+impl TurnOrder {
+    /// For a block of move type `ty` (`None`: no `(move-type ...)` label before it), the
+    /// `(check ...)` that lets it run only on the turns that allow it: those of no type and
+    /// those of its own. `None` when no turn names a type.
+    pub(super) fn guard(&self, ty: Option<&str>, span: Span) -> Option<Node> {
+        if self.types.iter().all(Option::is_none) {
+            return None;
+        }
+        let places: Vec<Node> = (1i64..)
+            .zip(&self.types)
+            .filter(|(_, t)| t.is_none() || t.as_deref() == ty)
+            .map(|(place, _)| form("=", vec![sym("turn-order", span), int(place, span)], span))
+            .collect();
+        Some(form("check", vec![form("or", places, span)], span))
+    }
 }
 
 /// The turn order of a game whose `(players ...)` names `players`.
@@ -31,16 +53,16 @@ pub(super) fn turn_order(clauses: &[Node], players: &[String]) -> Result<TurnOrd
             players: players.to_vec(),
             turns: None,
             movers: players.to_vec(),
+            types: Vec::new(),
         });
     };
     let mut once = Vec::new();
     let mut cycle = Vec::new();
+    let mut types = Vec::new();
     let mut repeat: Option<&Node> = None;
     for turn in args(order) {
-        let Some(name) = turn.as_symbol() else {
-            return Err(move_typed(turn));
-        };
-        if name == "repeat" && repeat.is_none() {
+        let (name, ty) = player_and_type(turn)?;
+        if name == "repeat" && ty.is_none() && repeat.is_none() {
             repeat = Some(turn);
         } else if !players.iter().any(|p| p == name) {
             let name = name.to_string();
@@ -49,10 +71,14 @@ pub(super) fn turn_order(clauses: &[Node], players: &[String]) -> Result<TurnOrd
                 name,
             };
             return Err(ZrfError::new(kind, turn.span));
-        } else if repeat.is_some() {
-            cycle.push(name.to_string());
         } else {
-            once.push(name.to_string());
+            types.push(ty.map(str::to_string));
+            let part = if repeat.is_some() {
+                &mut cycle
+            } else {
+                &mut once
+            };
+            part.push(name.to_string());
         }
     }
     if repeat.is_none() {
@@ -62,12 +88,44 @@ pub(super) fn turn_order(clauses: &[Node], players: &[String]) -> Result<TurnOrd
         let at = repeat.unwrap_or(order);
         return Err(ZrfError::expected("a player's turn after `repeat`", at));
     }
-    Ok(order_of(players, &once, &cycle, order.span))
+    let typed = types.iter().any(Option::is_some);
+    let mut order = order_of(players, &once, &cycle, typed, order.span);
+    if typed {
+        order.types = types;
+    }
+    Ok(order)
+}
+
+/// A turn's player and the move type it allows: `PLAYER` or `(PLAYER TYPE)`.
+fn player_and_type(turn: &Node) -> Result<(&str, Option<&str>), ZrfError> {
+    if let Some(name) = turn.as_symbol() {
+        return Ok((name, None));
+    }
+    match turn.as_list() {
+        Some([player, ty]) => match (player.as_symbol(), ty.as_symbol()) {
+            (Some(player), Some(ty)) => Ok((player, Some(ty))),
+            _ => Err(ZrfError::expected(
+                "a turn `PLAYER` or `(PLAYER MOVE-TYPE)`",
+                turn,
+            )),
+        },
+        _ => Err(ZrfError::expected(
+            "a turn `PLAYER` or `(PLAYER MOVE-TYPE)`",
+            turn,
+        )),
+    }
 }
 
 /// The players by their first turns, and `(turns ...)` unless the schedule is each of them
-/// once in that order (then the game reads as before there were schedules).
-fn order_of(players: &[String], once: &[String], cycle: &[String], span: Span) -> TurnOrder {
+/// once in that order (then the game reads as before there were schedules) and no turn is
+/// `typed` (whose guards name the places as written).
+fn order_of(
+    players: &[String],
+    once: &[String],
+    cycle: &[String],
+    typed: bool,
+    span: Span,
+) -> TurnOrder {
     let mut ordered: Vec<String> = Vec::new();
     for name in once.iter().chain(cycle) {
         if !ordered.contains(name) {
@@ -80,7 +138,7 @@ fn order_of(players: &[String], once: &[String], cycle: &[String], span: Span) -
             ordered.push(name.clone());
         }
     }
-    let each_once = once.is_empty() && cycle == ordered.as_slice();
+    let each_once = once.is_empty() && cycle == ordered.as_slice() && !typed;
     let turns = (!each_once).then(|| {
         let mut items: Vec<Node> = once.iter().map(|p| sym(p, span)).collect();
         if !once.is_empty() {
@@ -93,15 +151,8 @@ fn order_of(players: &[String], once: &[String], cycle: &[String], span: Span) -
         players: ordered,
         turns,
         movers,
+        types: Vec::new(),
     }
-}
-
-/// The error of a turn that is no player's name: `(PLAYER MOVE-TYPE)`, located.
-fn move_typed(turn: &Node) -> ZrfError {
-    ZrfError::unsupported(
-        "turn-order (a turn of one move type, `(PLAYER TYPE)`)",
-        turn.span,
-    )
 }
 
 #[cfg(test)]
@@ -153,11 +204,36 @@ mod tests {
     }
 
     #[test]
+    fn a_typed_turn_lets_only_its_type_move() {
+        let forms =
+            dagaz_sexpr::read("(turn-order (Gold setup) (Green setup) repeat (Gold fight) Green)")
+                .unwrap();
+        let players = ["Gold".to_string(), "Green".to_string()];
+        let order = turn_order(&forms, &players).unwrap();
+        assert_eq!(
+            order.turns.as_ref().map(ToString::to_string).as_deref(),
+            Some("(turns Gold Green repeat Gold Green)")
+        );
+        let guard = |ty| order.guard(ty, Span::default()).map(|g| g.to_string());
+        let place = |n: i64| format!("(= turn-order {n})");
+        let check = |places: &[i64]| {
+            let any: Vec<String> = places.iter().map(|&n| place(n)).collect();
+            Some(format!("(check (or {}))", any.join(" ")))
+        };
+        assert_eq!(guard(Some("setup")), check(&[1, 2, 4]));
+        assert_eq!(guard(Some("fight")), check(&[3, 4]));
+        assert_eq!(guard(None), check(&[4]));
+        let plain = dagaz_sexpr::read("(turn-order Gold Green)").unwrap();
+        let plain = turn_order(&plain, &players).unwrap();
+        assert_eq!(plain.guard(Some("fight"), Span::default()), None);
+    }
+
+    #[test]
     fn what_is_not_translated_is_located() {
         assert_eq!(
-            order("(turn-order (Gold setup) Green)", &["Gold", "Green"]).unwrap_err(),
-            "unsupported ZRF keyword `turn-order (a turn of one move type, `(PLAYER TYPE)`)` \
-             (dagaz does not translate it yet; see docs/zrf.md) @ \"(Gold setup)\""
+            order("(turn-order (Gold setup x) Green)", &["Gold", "Green"]).unwrap_err(),
+            "expected a turn `PLAYER` or `(PLAYER MOVE-TYPE)`, found the form `(Gold ...)` \
+             @ \"(Gold setup x)\""
         );
         assert_eq!(
             order("(turn-order White Red)", &["White", "Black"]).unwrap_err(),
