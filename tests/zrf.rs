@@ -758,3 +758,14 @@ fn shared_pieces_move_for_either_player() {
     let own = dagaz(&["perft", &path, "--variant", "Own pieces", "--depth", "2"]);
     assert_eq!(own, (0, "0\n".into(), String::new()));
 }
+
+/// Boom: `capture add` takes the man off the board. By hand: White's two men each take
+/// themselves off or step (4); Black's man the same (8); then White has 2 moves after a man
+/// went off, 3 after it stepped, whatever Black did (4 + 6 + 4 + 6 = 20).
+#[test]
+fn a_move_that_captures_where_it_began_takes_the_piece_off() {
+    assert_eq!(perft("tests/data/zrf/boom.zrf", 1..=3), [4, 8, 20]);
+    let path = repo_path("tests/data/zrf/boom.zrf").display().to_string();
+    let after = moves_after(&path, None, &["a1-a1", "c2-c2"]);
+    assert_eq!(spaced(&after), "b1-b1 b1-b2");
+}

@@ -104,6 +104,18 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
     form("pre", items, span)
 }
 
+/// The piece lifted from its start and `place`d: unless the move ends where it began and
+/// captured the piece there (`capture add`), which takes the piece off, as in Zillions, where
+/// a move's captures come after its movement (ultima's self-capture, pasang's taking).
+fn stays_or_moves(place: [Node; 3], span: Span) -> [Node; 2] {
+    let s = |name: &str| sym(name, span);
+    let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
+    let moved = f("!=", vec![s(FROM), s("zrf-to")]);
+    let mut then = vec![f("or", vec![moved, s("not-captured?")]), f("take", vec![])];
+    then.extend(place);
+    [f("check", vec![s(FROM)]), f("if", then)]
+}
+
 /// The `post` clause: the piece lifted from where it stood and put down here, changed when an
 /// `add` said so; the move written `from-to`, and noted as the last move when the game reads
 /// it (`names.last_move`).
@@ -121,15 +133,18 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
     if names.tiles.is_some() {
         items.extend(tiles::slide(names.board, FROM, "zrf-to", span));
     } else {
-        match names.chain {
-            Some(chain) => items.push(chain.lift(FROM, span)),
-            None => items.extend([f("check", vec![s(FROM)]), f("take", vec![])]),
-        }
-        items.extend([
+        let place = [
             f("check", vec![s("zrf-to")]),
             f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
             f("drop", vec![]),
-        ]);
+        ];
+        match names.chain {
+            Some(chain) => {
+                items.push(chain.lift(FROM, span));
+                items.extend(place);
+            }
+            None => items.extend(stays_or_moves(place, span)),
+        }
     }
     items.extend(create::apply(names.creates, span));
     if names.movers {
