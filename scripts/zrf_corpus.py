@@ -88,6 +88,29 @@ def page_rules(entry: dict) -> str:
     return "; the page adds " + ", ".join(scripts)
 
 
+def known_reasons(path: Path) -> dict:
+    """FILE -> why it differs, from the tab-separated file of reasons found file by file
+    (`FOLDER/zrf/NAME.zrf<TAB>reason`; `#` starts a comment line)."""
+    if not path.is_file():
+        return {}
+    rows = (line.split("\t", 1) for line in path.read_text().splitlines()
+            if line.strip() and not line.startswith("#"))
+    return {name.strip(): why.strip() for name, why in rows}
+
+
+def print_table(differing: list, reasons: dict) -> None:
+    """The files that differ as a Markdown table: the first depth that differs, both counts,
+    and why (the reason found, else the rule scripts the referee's page adds)."""
+    print("\n| differs | first depth | dagaz | referee | why |")
+    print("|---|---|---|---|---|")
+    for name, detail in differing:
+        m = re.match(r"depth (\d+): dagaz (\d+), referee (\d+); (.*)", detail)
+        if m:
+            scripts = m.group(4).replace("the page adds ", "not yet found; the page adds ")
+            why = reasons.get(name, scripts)
+            print(f"| `{name}` | {m.group(1)} | {m.group(2)} | {m.group(3)} | {why} |")
+
+
 def plays(binary: Path, path: Path, games: int, timeout: float):
     """None when `games` random games, each to its end or 500 plies, play without an error; else
     why not (the first line of the message, or "slow")."""
@@ -114,8 +137,10 @@ def main() -> int:
                         "file that loads, through `dagaz match --random`; counts the files that play "
                         "them all without an error")
     p.add_argument("--table", action="store_true",
-                   help="also print the files that differ as a Markdown table, with the rule "
-                        "scripts the referee's page adds to each")
+                   help="also print the files that differ as a Markdown table, with why each "
+                        "differs (from --reasons, else the rule scripts the referee's page adds)")
+    p.add_argument("--reasons", type=Path, default=REPO / "scripts" / "zrf_reasons.tsv",
+                   help="FILE<TAB>why lines for the table (default scripts/zrf_reasons.tsv)")
     support.add_dagaz_options(p)
     args = p.parse_args()
     if not args.corpus.is_dir():
@@ -152,13 +177,7 @@ def main() -> int:
     for why, n in reasons.most_common():
         print(f"  {n:4}  {why}")
     if args.table:
-        print("\n| differs | first depth | dagaz | referee | the referee's page also loads |")
-        print("|---|---|---|---|---|")
-        for name, detail in differing:
-            m = re.match(r"depth (\d+): dagaz (\d+), referee (\d+); (.*)", detail)
-            if m:
-                scripts = m.group(4).removeprefix("the page adds ")
-                print(f"| `{name}` | {m.group(1)} | {m.group(2)} | {m.group(3)} | {scripts} |")
+        print_table(differing, known_reasons(args.reasons))
     return 0
 
 
