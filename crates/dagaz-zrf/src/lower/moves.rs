@@ -16,6 +16,7 @@
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
+use crate::lower::captured;
 use crate::lower::cascade;
 use crate::lower::create;
 use crate::lower::partial;
@@ -70,6 +71,8 @@ pub struct Names<'a> {
     /// The blocks of a game with `(option "sliding-puzzle" true)`, whose moves end with
     /// their piece's block moved ([`tiles`]).
     pub tiles: Option<&'a tiles::Tiles>,
+    /// The game's `captured` conditions: a move then notes the pieces it captures.
+    pub captured: Option<&'a captured::Captured>,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -93,6 +96,7 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         items.extend(cascade::declare(span));
     }
     items.extend(create::declare(names.creates, span));
+    items.extend(names.captured.map(|_| captured::Captured::declare(span)));
     form("pre", items, span)
 }
 
@@ -117,8 +121,9 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
             Some(chain) => items.push(chain.lift(FROM, span)),
             None => items.extend([f("check", vec![s(FROM)]), f("take", vec![])]),
         }
+        items.push(f("check", vec![s("zrf-to")]));
+        items.extend(names.captured.map(|c| c.landing(span)));
         items.extend([
-            f("check", vec![s("zrf-to")]),
             f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
             f("drop", vec![]),
         ]);
@@ -138,6 +143,7 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
         items.push(f("set!", vec![s(LAST_TO), s("zrf-to")]));
     }
+    items.extend(names.captured.map(|_| captured::Captured::note(span)));
     form("post", items, span)
 }
 
@@ -153,6 +159,7 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         form("let", vec![sym(HERE, span), sym("position", span)], span),
     ];
     out.extend(names.ranking.declare(true, span));
+    out.extend(names.captured.map(|_| captured::Captured::declare(span)));
     out.extend(declare_flags(items, span));
     if names.ranking.maximal.is_some() && mentions_capture(items) {
         // Its count would be compared with the drops made before it only.
@@ -383,6 +390,9 @@ fn add_partial(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>
 fn drop_here(pieces: &[Node], names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("any", vec![s("true"), s("false")], span)];
+    if let Some(c) = names.captured {
+        items.extend([c.landing(span), captured::Captured::note(span)]);
+    }
     match pieces {
         [] => {}
         [one] => items.push(form("promote", vec![one.clone()], span)),
@@ -416,6 +426,7 @@ fn capture(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("and", vec![s("not-empty?"), s("not-captured?")], span)];
     items.extend(names.ranking.count_capture(span));
+    items.extend(names.captured.map(|c| c.record(span)).unwrap_or_default());
     items.push(form("capture-later", vec![], span));
     form("if", items, span)
 }
