@@ -786,3 +786,45 @@ fn captured_is_a_capture_of_a_listed_type_by_the_last_move() {
     let (_, out, _) = dagaz(&["perft", &path, "--variant", "3", "--depth", "4"]);
     assert_eq!(out, "253\n");
 }
+
+/// Totals: `(total-piece-count N [PIECE])`, the pieces of both players together. After a1-b1
+/// c1-b1 two men are left: a draw for both; a win for the player who moved (Black) without a
+/// list of players; a loss for Black when the condition lists Black only, and a win for White
+/// when White's move leaves two (b1's man taken from a setup). Both players winning at once is
+/// refused.
+#[test]
+fn total_piece_count_counts_every_player_s_pieces() {
+    let path = repo_path("tests/data/zrf/totals.zrf").display().to_string();
+    let over = |extra: &[&str]| {
+        let (code, _, err) = dagaz(&[&["moves", path.as_str()], extra].concat());
+        (code, err)
+    };
+    let played = ["--moves", "a1-b1", "c1-b1"];
+    let said = |words: &str| (1, format!("game over — {words}\n"));
+    assert_eq!(over(&played), said("Draw: goal #1"));
+    assert_eq!(
+        over(&[&["--variant", "1"], &played[..]].concat()),
+        said("Black wins: goal #1")
+    );
+    assert_eq!(
+        over(&[&["--variant", "2"], &played[..]].concat()),
+        said("White wins: goal #1")
+    );
+    let setup = [
+        "--setup",
+        "(White (Man a1)) (Black (Man b1 d1))",
+        "--moves",
+        "a1-b1",
+    ];
+    assert_eq!(
+        over(&[&["--variant", "2"], &setup[..]].concat()),
+        said("White wins: goal #2")
+    );
+    let (code, err) = over(&["--variant", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: unsupported ZRF keyword `total-piece-count (a win or loss"),
+        "{err}"
+    );
+    assert!(err.contains("totals.zrf:"), "{err}");
+}

@@ -11,6 +11,7 @@ mod moves;
 mod partial;
 mod priorities;
 mod tiles;
+mod totals;
 mod turns;
 
 use crate::error::ZrfError;
@@ -206,6 +207,7 @@ fn rules(
             "symmetry" if is_stray_symmetry(clause, &players) => {}
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
+            _ if totals::is_condition(clause) => out.extend(totals::goals(clause, &players)?),
             _ if captured::is_condition(clause) => {
                 if let Some(captured) = captured {
                     out.extend(captured.goals(clause, &players, pieces)?);
