@@ -769,3 +769,98 @@ fn a_move_that_captures_where_it_began_takes_the_piece_off() {
     let after = moves_after(&path, None, &["a1-a1", "c2-c2"]);
     assert_eq!(spaced(&after), "b1-b1 b1-b2");
 }
+
+/// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
+/// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
+/// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and
+/// b1-c1 (3); after each, Black's king c3-c2 and man b3-a3 and b3-b2, and after b1-b2 the man
+/// also takes on b2 by stepping and by shooting, b3-b2 and b3-b3 (3 + 4 + 3 = 10). The
+/// condition holds right after a capture of a king, however it is taken (the man's step, its
+/// shot) and however many kings the player has (variant 1, two each); not when a setup has no
+/// king (as `(pieces-remaining 0 King)` would); for White only in variant 2; never with a type
+/// the game lacks (variant 3: the perft of no ends).
+#[test]
+fn captured_is_a_capture_of_a_listed_type_by_the_last_move() {
+    let zrf = perft("tests/data/zrf/capture-king.zrf", 1..=7);
+    assert_eq!(zrf, [3, 10, 50, 240, 889, 3231, 12990]);
+    assert_eq!(perft("tests/data/zrf/capture-king.game", 1..=7), zrf);
+    let path = repo_path("tests/data/zrf/capture-king.zrf")
+        .display()
+        .to_string();
+    let end = |extra: &[&str]| {
+        let (code, out, err) = dagaz(&[&["moves", path.as_str()], extra].concat());
+        (code, if code == 1 { err } else { spaced(&out) })
+    };
+    let white_takes = ["--moves", "b1-b2", "c3-c2", "b2-c2"];
+    let black_takes = ["--moves", "a1-a2", "b3-a3", "b1-b2", "a3-a2"];
+    let won = |who: &str, goal: u8| (1, format!("game over — {who} wins: goal #{goal}\n"));
+    assert_eq!(end(&white_takes), won("White", 4));
+    assert_eq!(end(&black_takes), won("Black", 2));
+    let shot = [
+        "--setup",
+        "(White (King a1) (Man b2)) (Black (King c2) (Man a3))",
+    ];
+    assert_eq!(
+        end(&[&shot[..], &["--moves", "b2-b2"]].concat()),
+        won("White", 4)
+    );
+    assert_eq!(
+        end(&[&["--variant", "1"], &white_takes[..]].concat()),
+        won("White", 4)
+    );
+    let no_king = ["--setup", "(White (Man b1)) (Black (King c3))"];
+    assert_eq!(end(&no_king), (0, "b1-a1 b1-b2 b1-c1".into()));
+    let whites = ["--variant", "2"];
+    assert_eq!(
+        end(&[&whites[..], &white_takes[..]].concat()),
+        (0, "b3-a3 b3-b2 b3-c3".into())
+    );
+    assert_eq!(
+        end(&[&whites[..], &black_takes[..]].concat()),
+        won("Black", 2)
+    );
+    let (_, out, _) = dagaz(&["perft", &path, "--variant", "3", "--depth", "4"]);
+    assert_eq!(out, "253\n");
+}
+
+/// Totals: `(total-piece-count N [PIECE])`, the pieces of both players together. After a1-b1
+/// c1-b1 two men are left: a draw for both; a win for the player who moved (Black) without a
+/// list of players; a loss for Black when the condition lists Black only, and a win for White
+/// when White's move leaves two (b1's man taken from a setup). Both players winning at once is
+/// refused.
+#[test]
+fn total_piece_count_counts_every_player_s_pieces() {
+    let path = repo_path("tests/data/zrf/totals.zrf").display().to_string();
+    let over = |extra: &[&str]| {
+        let (code, _, err) = dagaz(&[&["moves", path.as_str()], extra].concat());
+        (code, err)
+    };
+    let played = ["--moves", "a1-b1", "c1-b1"];
+    let said = |words: &str| (1, format!("game over — {words}\n"));
+    assert_eq!(over(&played), said("Draw: goal #1"));
+    assert_eq!(
+        over(&[&["--variant", "1"], &played[..]].concat()),
+        said("Black wins: goal #1")
+    );
+    assert_eq!(
+        over(&[&["--variant", "2"], &played[..]].concat()),
+        said("White wins: goal #1")
+    );
+    let setup = [
+        "--setup",
+        "(White (Man a1)) (Black (Man b1 d1))",
+        "--moves",
+        "a1-b1",
+    ];
+    assert_eq!(
+        over(&[&["--variant", "2"], &setup[..]].concat()),
+        said("White wins: goal #2")
+    );
+    let (code, err) = over(&["--variant", "3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: unsupported ZRF keyword `total-piece-count (a win or loss"),
+        "{err}"
+    );
+    assert!(err.contains("totals.zrf:"), "{err}");
+}

@@ -2,6 +2,7 @@
 //! `piece` for each piece type, and the `game`.
 
 pub mod board;
+mod captured;
 mod cascade;
 mod create;
 mod goals;
@@ -10,6 +11,7 @@ mod moves;
 mod partial;
 mod priorities;
 mod tiles;
+mod totals;
 mod turns;
 
 use crate::error::ZrfError;
@@ -77,6 +79,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let royals = goals::royals(clauses, &pieces)?;
     let tiles = tiles::Tiles::of(clauses)?;
     let created = std::cell::Cell::new(0);
+    let captured = captured::Captured::of(clauses, &pieces)?;
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
@@ -96,6 +99,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         deferred_captures: option_set(clauses, "deferred captures"),
         tiles: tiles.as_ref(),
         shared_pieces: option_set(clauses, "shared pieces") || option_set(clauses, "shared-pieces"),
+        captured: captured.as_ref(),
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -116,19 +120,30 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         game_items.push(form("unique-moves", vec![sym("paths", span)], span));
     }
     game_items.extend(board_rules(&board, clauses));
+    game_items.extend(turn_variables(last_move, captured.is_some(), span));
+    if !royals.pieces.is_empty() {
+        game_items.push(form("royal", royals.pieces.clone(), span));
+    }
+    game_items.extend(rules(clauses, &royals, (captured.as_ref(), &pieces))?);
+    out.push(form("game", game_items, span));
+    Ok(out)
+}
+
+/// The game's turn variables: the last move's squares when it reads them (`last_move`), the
+/// captures of the last move when a condition is `captured`.
+fn turn_variables(last_move: bool, captured: bool, span: Span) -> Vec<Node> {
+    let mut out = Vec::new();
     if last_move {
         // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
         for var in [moves::LAST_FROM, moves::LAST_TO] {
             let keep = vec![sym(var, span), sym("keep", span)];
-            game_items.push(form("turn-variable", keep, span));
+            out.push(form("turn-variable", keep, span));
         }
     }
-    if !royals.pieces.is_empty() {
-        game_items.push(form("royal", royals.pieces.clone(), span));
+    if captured {
+        out.push(captured::Captured::turn_variable(span));
     }
-    game_items.extend(rules(clauses, &royals)?);
-    out.push(form("game", game_items, span));
-    Ok(out)
+    out
 }
 
 /// The clauses without a `piece` that repeats an earlier one word for word: a file may define
@@ -172,8 +187,13 @@ fn board_rules(board: &board::Board, clauses: &[Node]) -> Vec<Node> {
 }
 
 /// The clauses that are rules: conditions, options, symmetry; the others are checked to be
-/// known. `royals`: the game's royal pieces, which `goals::royals` found.
-fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError> {
+/// known. `royals`: the game's royal pieces, which `goals::royals` found; `captured`: the
+/// bits of its `captured` conditions, and its piece types.
+fn rules(
+    clauses: &[Node],
+    royals: &goals::Royals,
+    (captured, pieces): (Option<&captured::Captured>, &[String]),
+) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
     // A condition of every player who moves is one of every player: the others never move.
     let movers = turns::turn_order(clauses, &players)?.movers;
@@ -192,6 +212,12 @@ fn rules(clauses: &[Node], royals: &goals::Royals) -> Result<Vec<Node>, ZrfError
             "symmetry" if is_stray_symmetry(clause, &players) => {}
             "symmetry" => out.push(clause.clone()),
             "option" => out.extend(option(clause)?),
+            _ if totals::is_condition(clause) => out.extend(totals::goals(clause, &players)?),
+            _ if captured::is_condition(clause) => {
+                if let Some(captured) = captured {
+                    out.extend(captured.goals(clause, &players, pieces)?);
+                }
+            }
             "win-condition" | "loss-condition" | "draw-condition" => {
                 out.extend(goals::condition(clause, (&players, &movers), royals)?);
             }
@@ -514,7 +540,7 @@ fn guarded(mut clause: Node, guard: Option<Node>) -> Node {
 const LAST_MOVE_TESTS: &[&str] = &["last-from?", "last-to?", "not-last-from?", "not-last-to?"];
 
 /// Whether one of `words` is a symbol anywhere in `nodes`.
-fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {
+pub(crate) fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {
     nodes.iter().any(|n| match n.as_list() {
         Some(items) => mentions_any(items, words),
         None => n.as_symbol().is_some_and(|s| words.contains(&s)),

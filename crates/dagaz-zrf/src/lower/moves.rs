@@ -16,6 +16,7 @@
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
+use crate::lower::captured;
 use crate::lower::cascade;
 use crate::lower::create;
 use crate::lower::partial;
@@ -72,6 +73,8 @@ pub struct Names<'a> {
     pub tiles: Option<&'a tiles::Tiles>,
     /// `(option "shared pieces" true)`: a player moves any piece, its own or not.
     pub shared_pieces: bool,
+    /// The game's `captured` conditions: a move then notes the pieces it captures.
+    pub captured: Option<&'a captured::Captured>,
 }
 
 /// The `pre` clause of a piece named `piece`: the mover is the player's, and stays put.
@@ -101,13 +104,14 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         items.extend(cascade::declare(span));
     }
     items.extend(create::declare(names.creates, span));
+    items.extend(names.captured.map(|_| captured::Captured::declare(span)));
     form("pre", items, span)
 }
 
 /// The piece lifted from its start and `place`d: unless the move ends where it began and
 /// captured the piece there (`capture add`), which takes the piece off, as in Zillions, where
 /// a move's captures come after its movement (ultima's self-capture, pasang's taking).
-fn stays_or_moves(place: [Node; 3], span: Span) -> [Node; 2] {
+fn stays_or_moves(place: Vec<Node>, span: Span) -> [Node; 2] {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
     let moved = f("!=", vec![s(FROM), s("zrf-to")]);
@@ -133,11 +137,12 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
     if names.tiles.is_some() {
         items.extend(tiles::slide(names.board, FROM, "zrf-to", span));
     } else {
-        let place = [
-            f("check", vec![s("zrf-to")]),
+        let mut place = vec![f("check", vec![s("zrf-to")])];
+        place.extend(names.captured.map(|c| c.landing(span)));
+        place.extend([
             f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
             f("drop", vec![]),
-        ];
+        ]);
         match names.chain {
             Some(chain) => {
                 items.push(chain.lift(FROM, span));
@@ -161,6 +166,7 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         items.push(f("set!", vec![s(LAST_FROM), s(FROM)]));
         items.push(f("set!", vec![s(LAST_TO), s("zrf-to")]));
     }
+    items.extend(names.captured.map(|_| captured::Captured::note(span)));
     form("post", items, span)
 }
 
@@ -176,6 +182,7 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         form("let", vec![sym(HERE, span), sym("position", span)], span),
     ];
     out.extend(names.ranking.declare(true, span));
+    out.extend(names.captured.map(|_| captured::Captured::declare(span)));
     out.extend(declare_flags(items, span));
     if names.ranking.maximal.is_some() && mentions_capture(items) {
         // Its count would be compared with the drops made before it only.
@@ -406,6 +413,9 @@ fn add_partial(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>
 fn drop_here(pieces: &[Node], names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("any", vec![s("true"), s("false")], span)];
+    if let Some(c) = names.captured {
+        items.extend([c.landing(span), captured::Captured::note(span)]);
+    }
     match pieces {
         [] => {}
         [one] => items.push(form("promote", vec![one.clone()], span)),
@@ -439,6 +449,7 @@ fn capture(names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let mut items = vec![form("and", vec![s("not-empty?"), s("not-captured?")], span)];
     items.extend(names.ranking.count_capture(span));
+    items.extend(names.captured.map(|c| c.record(span)).unwrap_or_default());
     items.push(form("capture-later", vec![], span));
     form("if", items, span)
 }
