@@ -733,3 +733,40 @@ fn a_chain_goes_on_while_it_can_unless_pass_partial() {
     let (_, out, _) = dagaz(&["moves", &path, "--interpreter"]);
     assert_eq!(spaced(&out), "a1-c1-e1");
 }
+
+/// Guard: `not-attacked?` keeps a king off the squares an enemy could take on; `defended?`
+/// lets a pawn onto a square where a friend could take an enemy. By hand at the start: the king
+/// a1 to a2 or b1 (b2 its pawn; c1..c3, b4 and d4 are the black rook's, and the black king,
+/// whose moves test attacks themselves, attacks nothing in dagaz); the rook d2 to d1, d3, d4,
+/// c2; the pawn not north (nothing defends b3) but east to c2, which the rook defends: 7. After
+/// a1-a2, Black: the king a4 to a3, b3, b4 (the white rook reaches d1, d3, d4, c2 only), the
+/// rook c4 to b4, c1..c3, d4: 8. Deeper, as the twin written with dagaz's `not-attacked?` and
+/// `is-defended?`, counted here depth after depth by one generator: a remembered attack answer
+/// must not outlive an enemy that stood on the square asked about and has moved off.
+#[test]
+fn attacked_and_defended_ask_the_attack_test() {
+    let path = repo_path("tests/data/zrf/guard.zrf").display().to_string();
+    assert_eq!(
+        spaced(&moves_after(&path, None, &[])),
+        "a1-a2 a1-b1 b2-c2 d2-c2 d2-d1 d2-d3 d2-d4"
+    );
+    assert_eq!(
+        spaced(&moves_after(&path, None, &["a1-a2"])),
+        "a4-a3 a4-b3 a4-b4 c4-b4 c4-c1 c4-c2 c4-c3 c4-d4"
+    );
+    let zrf = perft("tests/data/zrf/guard.zrf", 1..=5);
+    assert_eq!(zrf, [7, 52, 357, 2725, 19535]);
+    assert_eq!(perft("tests/data/zrf/guard.game", 1..=5), zrf);
+    // An attack by the moves of one type is not dagaz's attack test.
+    let dir = scratch("guard");
+    let file = dir.join("typed.zrf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&file, text.replace("(defended? e)", "(defended? step)")).unwrap();
+    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unsupported ZRF keyword `defended? (of one move type)`"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,7 @@ mod cascade;
 mod create;
 mod goals;
 mod graph;
+mod looks;
 mod moves;
 mod partial;
 mod priorities;
@@ -77,6 +78,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let royals = goals::royals(clauses, &pieces)?;
     let tiles = tiles::Tiles::of(clauses)?;
     let created = std::cell::Cell::new(0);
+    let (players_named, neutral) = sides(clauses);
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
@@ -95,6 +97,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
         tiles: tiles.as_ref(),
+        players: players_named.len(),
+        neutral: &neutral,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -114,7 +118,6 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         // parts are in Zillions: their notation, the path, tells them apart.
         game_items.push(form("unique-moves", vec![sym("paths", span)], span));
     }
-    let players_named = player_names(clauses);
     game_items.extend(
         board
             .game_clauses
@@ -123,11 +126,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
             .cloned(),
     );
     if last_move {
-        // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
-        for var in [moves::LAST_FROM, moves::LAST_TO] {
-            let keep = vec![sym(var, span), sym("keep", span)];
-            game_items.push(form("turn-variable", keep, span));
-        }
+        game_items.extend(last_move_variables(span));
     }
     if !royals.pieces.is_empty() {
         game_items.push(form("royal", royals.pieces.clone(), span));
@@ -135,6 +134,37 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     game_items.extend(rules(clauses, &royals)?);
     out.push(form("game", game_items, span));
     Ok(out)
+}
+
+/// The turn variables of the last move. `keep`: a pass leaves the last move as it was, as in
+/// the Dagaz project's interpreter.
+fn last_move_variables(span: Span) -> Vec<Node> {
+    [moves::LAST_FROM, moves::LAST_TO]
+        .iter()
+        .map(|var| {
+            form(
+                "turn-variable",
+                vec![sym(var, span), sym("keep", span)],
+                span,
+            )
+        })
+        .collect()
+}
+
+/// The players of `(players ...)`, and those of them no turn names: Zillions' neutral players,
+/// whose pieces `neutral?` asks for.
+fn sides(clauses: &[Node]) -> (Vec<String>, Vec<String>) {
+    let players = player_names(clauses);
+    // A turn order in error is reported where the players are translated.
+    let movers = turns::turn_order(clauses, &players)
+        .map(|t| t.movers)
+        .unwrap_or_default();
+    let neutral = players
+        .iter()
+        .filter(|p| !movers.contains(p))
+        .cloned()
+        .collect();
+    (players, neutral)
 }
 
 /// The clauses without a `piece` that repeats an earlier one word for word: a file may define
