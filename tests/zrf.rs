@@ -770,3 +770,33 @@ fn attacked_and_defended_ask_the_attack_test() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Neighbors: `not-adjacent-to-enemy?` keeps a man off the eight squares round the black man on
+/// c3, `(adjacent-to-enemy? n)` lets the scout onto d2, next to it (not onto c1). By hand:
+/// White a1-a2, a1-b1, d1-d2; Black answers a1-a2 with c3-c4 and c3-d3 (c2 is next to the scout
+/// on d1, b3 to the man on a2), a1-b1 with c3-b3, c3-c4, c3-d3, and d1-d2 with c3-b3 and c3-c4
+/// (c2 and d3 are next to the scout): 7 at depth 2.
+#[test]
+fn adjacent_to_enemy_looks_all_round() {
+    let path = repo_path("tests/data/zrf/neighbors.zrf")
+        .display()
+        .to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1 d1-d2");
+    assert_eq!(spaced(&moves_after(&path, None, &["a1-a2"])), "c3-c4 c3-d3");
+    assert_eq!(perft("tests/data/zrf/neighbors.zrf", 1..=2), [3, 7]);
+}
+
+/// Neutral: Rock, a player of no turn, owns the blocks, Zillions' neutral pieces. The man takes
+/// the block on a2 (`neutral?`) or steps to b1; the scout steps to d2 but not onto c1, where a
+/// block stands (`(not-neutral? w)`). Black's men take the block on c4 but not the white man.
+#[test]
+fn neutral_pieces_belong_to_a_player_of_no_turn() {
+    let path = repo_path("tests/data/zrf/neutral.zrf")
+        .display()
+        .to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1 d1-d2");
+    assert_eq!(
+        spaced(&moves_after(&path, None, &["a1-a2"])),
+        "b3-a3 b3-b2 b3-b4 b3-c3 d4-c4 d4-d3"
+    );
+}
