@@ -800,3 +800,23 @@ fn neutral_pieces_belong_to_a_player_of_no_turn() {
         "b3-a3 b3-b2 b3-b4 b3-c3 d4-c4 d4-d3"
     );
 }
+
+/// Changeling: `(change-type Stone)` turns the piece where the man's block stands, `(change-type
+/// King n)` the one north of the priest, `(change-owner e)` gives the piece east of the king to
+/// the mover, each at once, the block going on where it stood. By hand: after c1-c1 (the man on
+/// c2 crowned) and b1-b1 (the priest on c1 turned to stone), c2 steps west as a king and c1 has
+/// no move. Perft 2 by hand: Black answers a1-a1 with b3-b2 (b1 is a stone), a1-a2 with b1-b1
+/// and b3-b2, a3-a3 with b1-b1 (b3 is White's), c1-c1 with b1-b1 and b3-b2, c2-c3 with b1-b1,
+/// b3-b2 and b3-b3: 9.
+#[test]
+fn change_type_and_owner_change_a_piece_in_place() {
+    let path = repo_path("tests/data/zrf/changeling.zrf")
+        .display()
+        .to_string();
+    let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    assert_eq!(moves(&[]), "a1-a1 a1-a2 a3-a3 c1-c1 c2-c3");
+    assert_eq!(moves(&["c1-c1"]), "b1-b1 b3-b2");
+    assert_eq!(moves(&["c1-c1", "b1-b1"]), "a1-a1 a1-a2 a3-a3 c2-b2");
+    assert_eq!(moves(&["a3-a3"]), "b1-b1");
+    assert_eq!(perft("tests/data/zrf/changeling.zrf", 1..=2), [5, 9]);
+}

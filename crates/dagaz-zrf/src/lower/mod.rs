@@ -3,6 +3,7 @@
 
 pub mod board;
 mod cascade;
+mod changes;
 mod create;
 mod goals;
 mod graph;

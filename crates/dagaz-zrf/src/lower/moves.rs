@@ -17,6 +17,7 @@ use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
 use crate::lower::cascade;
+use crate::lower::changes;
 use crate::lower::create;
 use crate::lower::looks;
 use crate::lower::partial;
@@ -28,7 +29,7 @@ use dagaz_sexpr::{Node, Span};
 const FROM: &str = "zrf-from";
 const MARK: &str = "zrf-mark";
 /// Where a condition that reads a neighbour (`(empty? n)`) stood, to come back to.
-const HERE: &str = "zrf-here";
+pub(super) const HERE: &str = "zrf-here";
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
 
@@ -275,6 +276,10 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         });
         return Ok(());
     }
+    if let Some(changed) = changes::statement(node, names)? {
+        out.extend(changed);
+        return Ok(());
+    }
     let rest = args(node);
     match node.head() {
         Some("verify") => {
@@ -428,7 +433,7 @@ fn capture(names: &Names<'_>, span: Span) -> Node {
 /// `flip` (the piece here changes sides: a friend goes to the next player, another piece to
 /// the mover) and `change-owner` (the piece here becomes the mover's), at once as in the Dagaz
 /// project's interpreter; on an empty square the move fails.
-fn owner_change(word: &str, span: Span) -> Vec<Node> {
+pub(super) fn owner_change(word: &str, span: Span) -> Vec<Node> {
     let s = |name: &str| sym(name, span);
     let owner = |who: &str| form("set-owner", vec![s(who)], span);
     let change = match word {
