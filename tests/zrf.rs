@@ -864,3 +864,90 @@ fn total_piece_count_counts_every_player_s_pieces() {
     );
     assert!(err.contains("totals.zrf:"), "{err}");
 }
+
+/// Guard: `not-attacked?` keeps a king off the squares an enemy could take on; `defended?`
+/// lets a pawn onto a square where a friend could take an enemy. By hand at the start: the king
+/// a1 to a2 or b1 (b2 its pawn; c1..c3, b4 and d4 are the black rook's, and the black king,
+/// whose moves test attacks themselves, attacks nothing in dagaz); the rook d2 to d1, d3, d4,
+/// c2; the pawn not north (nothing defends b3) but east to c2, which the rook defends: 7. After
+/// a1-a2, Black: the king a4 to a3, b3, b4 (the white rook reaches d1, d3, d4, c2 only), the
+/// rook c4 to b4, c1..c3, d4: 8. Deeper, as the twin written with dagaz's `not-attacked?` and
+/// `is-defended?`, counted here depth after depth by one generator: a remembered attack answer
+/// must not outlive an enemy that stood on the square asked about and has moved off.
+#[test]
+fn attacked_and_defended_ask_the_attack_test() {
+    let path = repo_path("tests/data/zrf/guard.zrf").display().to_string();
+    assert_eq!(
+        spaced(&moves_after(&path, None, &[])),
+        "a1-a2 a1-b1 b2-c2 d2-c2 d2-d1 d2-d3 d2-d4"
+    );
+    assert_eq!(
+        spaced(&moves_after(&path, None, &["a1-a2"])),
+        "a4-a3 a4-b3 a4-b4 c4-b4 c4-c1 c4-c2 c4-c3 c4-d4"
+    );
+    let zrf = perft("tests/data/zrf/guard.zrf", 1..=5);
+    assert_eq!(zrf, [7, 52, 357, 2725, 19535]);
+    assert_eq!(perft("tests/data/zrf/guard.game", 1..=5), zrf);
+    // An attack by the moves of one type is not dagaz's attack test.
+    let dir = scratch("guard");
+    let file = dir.join("typed.zrf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&file, text.replace("(defended? e)", "(defended? step)")).unwrap();
+    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unsupported ZRF keyword `defended? (of one move type)`"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Neighbors: `not-adjacent-to-enemy?` keeps a man off the eight squares round the black man on
+/// c3, `(adjacent-to-enemy? n)` lets the scout onto d2, next to it (not onto c1). By hand:
+/// White a1-a2, a1-b1, d1-d2; Black answers a1-a2 with c3-c4 and c3-d3 (c2 is next to the scout
+/// on d1, b3 to the man on a2), a1-b1 with c3-b3, c3-c4, c3-d3, and d1-d2 with c3-b3 and c3-c4
+/// (c2 and d3 are next to the scout): 7 at depth 2.
+#[test]
+fn adjacent_to_enemy_looks_all_round() {
+    let path = repo_path("tests/data/zrf/neighbors.zrf")
+        .display()
+        .to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1 d1-d2");
+    assert_eq!(spaced(&moves_after(&path, None, &["a1-a2"])), "c3-c4 c3-d3");
+    assert_eq!(perft("tests/data/zrf/neighbors.zrf", 1..=2), [3, 7]);
+}
+
+/// Neutral: Rock, a player of no turn, owns the blocks, Zillions' neutral pieces. The man takes
+/// the block on a2 (`neutral?`) or steps to b1; the scout steps to d2 but not onto c1, where a
+/// block stands (`(not-neutral? w)`). Black's men take the block on c4 but not the white man.
+#[test]
+fn neutral_pieces_belong_to_a_player_of_no_turn() {
+    let path = repo_path("tests/data/zrf/neutral.zrf")
+        .display()
+        .to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1 d1-d2");
+    assert_eq!(
+        spaced(&moves_after(&path, None, &["a1-a2"])),
+        "b3-a3 b3-b2 b3-b4 b3-c3 d4-c4 d4-d3"
+    );
+}
+
+/// Changeling: `(change-type Stone)` turns the piece where the man's block stands, `(change-type
+/// King n)` the one north of the priest, `(change-owner e)` gives the piece east of the king to
+/// the mover, each at once, the block going on where it stood. By hand: after c1-c1 (the man on
+/// c2 crowned) and b1-b1 (the priest on c1 turned to stone), c2 steps west as a king and c1 has
+/// no move. Perft 2 by hand: Black answers a1-a1 with b3-b2 (b1 is a stone), a1-a2 with b1-b1
+/// and b3-b2, a3-a3 with b1-b1 (b3 is White's), c1-c1 with b1-b1 and b3-b2, c2-c3 with b1-b1,
+/// b3-b2 and b3-b3: 9.
+#[test]
+fn change_type_and_owner_change_a_piece_in_place() {
+    let path = repo_path("tests/data/zrf/changeling.zrf")
+        .display()
+        .to_string();
+    let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    assert_eq!(moves(&[]), "a1-a1 a1-a2 a3-a3 c1-c1 c2-c3");
+    assert_eq!(moves(&["c1-c1"]), "b1-b1 b3-b2");
+    assert_eq!(moves(&["c1-c1", "b1-b1"]), "a1-a1 a1-a2 a3-a3 c2-b2");
+    assert_eq!(moves(&["a3-a3"]), "b1-b1");
+    assert_eq!(perft("tests/data/zrf/changeling.zrf", 1..=2), [5, 9]);
+}

@@ -36,6 +36,8 @@ const BUILT_IN: &[&str] = &[
     "not-visited?",
     "is-attacked?",
     "not-attacked?",
+    "is-defended?",
+    "not-defended?",
     "gives-check?",
     "gives-mate?",
     "in-check?",

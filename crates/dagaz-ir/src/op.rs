@@ -213,6 +213,12 @@ pub enum Op {
     CanAnswer,
     /// `-- bool`: whether no enemy attacks the current position; fails inside an attack test.
     NotAttacked,
+    /// `-- bool`: whether the current position is defended: attacked, by the game's attack
+    /// test, for the next player (a piece of another player could take a piece of the next
+    /// player's standing there); fails inside an attack test.
+    IsDefended,
+    /// `-- bool`: the negation of `IsDefended`; fails inside an attack test.
+    NotDefended,
 
     // --- the Players environment ----------------------------------------------------------
     /// `-- player`: the player to move.

@@ -100,10 +100,12 @@ fn quiet(body: &[Op], may_stay: bool) -> bool {
     if body.iter().any(branches) {
         return false;
     }
-    if body
-        .iter()
-        .any(|op| matches!(op, Op::IsAttacked | Op::NotAttacked))
-    {
+    if body.iter().any(|op| {
+        matches!(
+            op,
+            Op::IsAttacked | Op::NotAttacked | Op::IsDefended | Op::NotDefended
+        )
+    }) {
         return true;
     }
     if !may_stay || body.iter().any(changes) {
@@ -133,7 +135,7 @@ impl Parts {
     /// A clause is *quiet* when its body is a straight run of commands (ending, but for the
     /// last clause, with its jump to `post`) and either
     ///
-    /// - it tests for attacks (`is-attacked?` or `not-attacked?`), which fails inside an attack
+    /// - it tests for attacks (`is-attacked?`, `not-attacked?`, `is-defended?`, `not-defended?`), which fails inside an attack
     ///   test, so it never completes there; or
     /// - `pre` and the body neither capture, move a piece nor drop one, the last thing the
     ///   body does that could move the current position or change the board is followed by

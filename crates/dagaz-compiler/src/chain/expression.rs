@@ -148,6 +148,8 @@ fn name_op(name: Name) -> Op {
         Name::State(StateName::TurnVariable(t)) => Op::TurnGet(t),
         Name::State(StateName::Attacked(true)) => Op::IsAttacked,
         Name::State(StateName::Attacked(false)) => Op::NotAttacked,
+        Name::State(StateName::Defended(true)) => Op::IsDefended,
+        Name::State(StateName::Defended(false)) => Op::NotDefended,
         Name::State(StateName::GivesCheck) => Op::GivesCheck,
         Name::State(StateName::GivesMate) => Op::GivesMate,
         Name::State(StateName::InCheck) => Op::InCheck,

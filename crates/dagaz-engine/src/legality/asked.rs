@@ -26,13 +26,20 @@ pub(super) struct Remembered {
 /// The pieces that could attack a defender, told apart coarsely: how many there are and which
 /// types. A test reads the cells its attackers look at, not the cells where new attackers could
 /// appear, so an answer stands only for the same attackers: a move that adds one (a promotion
-/// to a type the side had not, a drop) is tested afresh.
+/// to a type the side had not, a drop) is tested afresh. The position asked about is left out:
+/// the test stands the defender's piece there, so an enemy that stood there and has since moved
+/// off is a new attacker.
 type Attackers = (u32, [u64; 4]);
 
-fn attackers(cells: &[Option<Piece>], defender: dagaz_ir::PlayerId) -> Attackers {
+fn attackers(cells: &[Option<Piece>], defender: dagaz_ir::PlayerId, at: Pos) -> Attackers {
     let mut kinds = [0u64; 4];
     let mut count = 0;
-    for p in cells.iter().flatten().filter(|p| p.owner != defender) {
+    let others = cells
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != at.index())
+        .filter_map(|(_, c)| *c);
+    for p in others.filter(|p| p.owner != defender) {
         count += 1;
         let k = p.kind.index();
         if let Some(word) = kinds.get_mut(k >> 6) {
@@ -59,7 +66,7 @@ impl Legality {
             self.asked_cells.clear();
             self.asked_game = game.id();
         }
-        let who = attackers(cells, attack.defender);
+        let who = attackers(cells, attack.defender, attack.at);
         let turn = if game.reads_turn_number() {
             attack.turn_number
         } else {

@@ -29,6 +29,9 @@ pub enum StateName {
     /// `is-attacked?` (true) or `not-attacked?` (false): the processor answers with an attack
     /// test, which needs more than the board.
     Attacked(bool),
+    /// `is-defended?` (true) or `not-defended?` (false): the attack test asked for the next
+    /// player.
+    Defended(bool),
     /// A number measured over the whole board: a command.
     Measure(Measure),
     /// `gives-check?`: whether a royal piece of another player is attacked now; the processor
@@ -135,6 +138,8 @@ pub fn resolve(board: &Board, names: GameNames<'_>, name: &str) -> Option<StateN
     match name {
         "is-attacked?" => return Some(StateName::Attacked(true)),
         "not-attacked?" => return Some(StateName::Attacked(false)),
+        "is-defended?" => return Some(StateName::Defended(true)),
+        "not-defended?" => return Some(StateName::Defended(false)),
         "gives-check?" => return Some(StateName::GivesCheck),
         "gives-mate?" => return Some(StateName::GivesMate),
         "in-check?" => return Some(StateName::InCheck),

@@ -74,8 +74,9 @@ impl Processor {
         }
     }
 
-    /// `IsAttacked`, `NotAttacked`: whether an enemy attacks the current position; inside an
-    /// attack test, they fail (tests do not nest).
+    /// `IsAttacked`, `NotAttacked`: whether an enemy attacks the current position; `IsDefended`,
+    /// `NotDefended`: the same test for the next player. Inside an attack test, they fail (tests
+    /// do not nest).
     #[inline(always)]
     pub(super) fn attacked_command(
         &mut self,
@@ -86,9 +87,11 @@ impl Processor {
         if self.in_probe {
             return Ok(false);
         }
-        let attacked = self.attacked_here(cx, sink)?;
-        self.stack
-            .push(Value::Bool(attacked == (op == Op::IsAttacked)));
+        let defended = matches!(op, Op::IsDefended | Op::NotDefended);
+        let attacked = self.attacked_here(cx, sink, defended)?;
+        self.stack.push(Value::Bool(
+            attacked == matches!(op, Op::IsAttacked | Op::IsDefended),
+        ));
         Ok(true)
     }
 
@@ -173,16 +176,23 @@ impl Processor {
     }
 
     /// Whether an enemy attacks the current position, with the mover's piece standing there
-    /// (the one on it, else the one in the hand).
+    /// (the one on it, else the one in the hand). For `defended`, whether it is attacked for
+    /// the next player, with the next player's piece standing there (the one on it, else one
+    /// of type 0): a ZRF `defended?`, where the mover's pieces are the attackers.
     fn attacked_here(
         &mut self,
         cx: &Context<'_>,
         sink: &mut dyn Sink,
+        defended: bool,
     ) -> Result<bool, GenErrorKind> {
-        let player = self.state.player;
+        let player = if defended {
+            cx.players.next
+        } else {
+            self.state.player
+        };
         let placed = match (self.state.here(), self.state.hand) {
             (Some(p), _) if p.owner == player => p,
-            (_, Some(hand)) => hand,
+            (_, Some(hand)) if !defended => hand,
             _ => Piece::new(player, PieceKind(0)),
         };
         let attack = Attack {

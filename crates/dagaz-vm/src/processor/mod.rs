@@ -677,7 +677,9 @@ impl Processor {
             Op::GivesMate => self.ask(cx, s.sink, Question::GivesMate)?,
             Op::InCheck => self.ask(cx, s.sink, Question::InCheck)?,
             Op::CanAnswer => self.ask(cx, s.sink, Question::CanAnswer)?,
-            Op::IsAttacked | Op::NotAttacked => self.attacked_command(cx, op, s.sink)?,
+            Op::IsAttacked | Op::NotAttacked | Op::IsDefended | Op::NotDefended => {
+                self.attacked_command(cx, op, s.sink)?
+            }
             Op::FriendCount
             | Op::EnemyCount
             | Op::CountOf { .. }

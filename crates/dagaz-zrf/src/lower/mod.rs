@@ -4,9 +4,11 @@
 pub mod board;
 mod captured;
 mod cascade;
+mod changes;
 mod create;
 mod goals;
 mod graph;
+mod looks;
 mod moves;
 mod partial;
 mod priorities;
@@ -80,6 +82,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let tiles = tiles::Tiles::of(clauses)?;
     let created = std::cell::Cell::new(0);
     let captured = captured::Captured::of(clauses, &pieces)?;
+    let (players_named, neutral) = sides(clauses);
     let names = moves::Names {
         board: &board,
         pieces: &pieces,
@@ -100,6 +103,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         tiles: tiles.as_ref(),
         shared_pieces: option_set(clauses, "shared pieces") || option_set(clauses, "shared-pieces"),
         captured: captured.as_ref(),
+        players: players_named.len(),
+        neutral: &neutral,
     };
     let mut out = board.form.iter().cloned().collect::<Vec<_>>();
     out.extend(translated_pieces(
@@ -134,16 +139,43 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
 fn turn_variables(last_move: bool, captured: bool, span: Span) -> Vec<Node> {
     let mut out = Vec::new();
     if last_move {
-        // `keep`: a pass leaves the last move as it was, as in the Dagaz project's interpreter.
-        for var in [moves::LAST_FROM, moves::LAST_TO] {
-            let keep = vec![sym(var, span), sym("keep", span)];
-            out.push(form("turn-variable", keep, span));
-        }
+        out.extend(last_move_variables(span));
     }
     if captured {
         out.push(captured::Captured::turn_variable(span));
     }
     out
+}
+
+/// The turn variables of the last move. `keep`: a pass leaves the last move as it was, as in
+/// the Dagaz project's interpreter.
+fn last_move_variables(span: Span) -> Vec<Node> {
+    [moves::LAST_FROM, moves::LAST_TO]
+        .iter()
+        .map(|var| {
+            form(
+                "turn-variable",
+                vec![sym(var, span), sym("keep", span)],
+                span,
+            )
+        })
+        .collect()
+}
+
+/// The players of `(players ...)`, and those of them no turn names: Zillions' neutral players,
+/// whose pieces `neutral?` asks for.
+fn sides(clauses: &[Node]) -> (Vec<String>, Vec<String>) {
+    let players = player_names(clauses);
+    // A turn order in error is reported where the players are translated.
+    let movers = turns::turn_order(clauses, &players)
+        .map(|t| t.movers)
+        .unwrap_or_default();
+    let neutral = players
+        .iter()
+        .filter(|p| !movers.contains(p))
+        .cloned()
+        .collect();
+    (players, neutral)
 }
 
 /// The clauses without a `piece` that repeats an earlier one word for word: a file may define

@@ -18,7 +18,9 @@ use crate::forms::{args, form, sym};
 use crate::lower::board::Board;
 use crate::lower::captured;
 use crate::lower::cascade;
+use crate::lower::changes;
 use crate::lower::create;
+use crate::lower::looks;
 use crate::lower::partial;
 use crate::lower::priorities;
 use crate::lower::tiles;
@@ -28,7 +30,7 @@ use dagaz_sexpr::{Node, Span};
 const FROM: &str = "zrf-from";
 const MARK: &str = "zrf-mark";
 /// Where a condition that reads a neighbour (`(empty? n)`) stood, to come back to.
-const HERE: &str = "zrf-here";
+pub(super) const HERE: &str = "zrf-here";
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
 
@@ -68,6 +70,10 @@ pub struct Names<'a> {
     /// `(option "deferred captures" true)`: a piece captured by an earlier part stays on the
     /// board until the move is played, neither empty nor an enemy.
     pub deferred_captures: bool,
+    /// How many players the game has (`(players ...)`).
+    pub players: usize,
+    /// The players no turn names, whose pieces are Zillions' neutral pieces.
+    pub neutral: &'a [String],
     /// The blocks of a game with `(option "sliding-puzzle" true)`, whose moves end with
     /// their piece's block moved ([`tiles`]).
     pub tiles: Option<&'a tiles::Tiles>,
@@ -300,6 +306,10 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         });
         return Ok(());
     }
+    if let Some(changed) = changes::statement(node, names)? {
+        out.extend(changed);
+        return Ok(());
+    }
     let rest = args(node);
     match node.head() {
         Some("verify") => {
@@ -457,7 +467,7 @@ fn capture(names: &Names<'_>, span: Span) -> Node {
 /// `flip` (the piece here changes sides: a friend goes to the next player, another piece to
 /// the mover) and `change-owner` (the piece here becomes the mover's), at once as in the Dagaz
 /// project's interpreter; on an empty square the move fails.
-fn owner_change(word: &str, span: Span) -> Vec<Node> {
+pub(super) fn owner_change(word: &str, span: Span) -> Vec<Node> {
     let s = |name: &str| sym(name, span);
     let owner = |who: &str| form("set-owner", vec![s(who)], span);
     let change = match word {
@@ -525,7 +535,7 @@ fn board_test(word: &str) -> Option<&'static str> {
 /// The dagaz test of the board test `word`. In a chain of parts a piece captured in an earlier
 /// part is gone for ZRF (empty, neither friend nor enemy), where dagaz keeps it, marked, until the move is
 /// played; with deferred captures it stays, a blocker that is no enemy.
-fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
+pub(super) fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let test = s(board_test(word).unwrap_or("false"));
     if names.chain.is_none() {
@@ -546,13 +556,9 @@ fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
 /// the first false.) Not back along the opposite direction: a direction made of links may have
 /// none, or one that does not lead back (`next` in mana.zrf). The statement holding the test
 /// sets `HERE` first (`with_here`).
-fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfError> {
+pub(super) fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = dir.span;
-    let to = dir
-        .as_symbol()
-        .filter(|d| names.board.is_dir(d) || names.board.is_position(d))
-        .ok_or_else(|| ZrfError::expected("a direction or a position", dir))?;
-    let dir = sym(to, span);
+    let dir = step_to(dir, names)?;
     let back = sym(HERE, span);
     let Some(test) = test else {
         return Ok(form("and", vec![dir, back], span));
@@ -564,6 +570,24 @@ fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfEr
         vec![dir, form("or", vec![held, left], span)],
         span,
     ))
+}
+
+/// A direction or a position to look at, checked against the board.
+pub(super) fn step_to(dir: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
+    dir.as_symbol()
+        .filter(|d| names.board.is_dir(d) || names.board.is_position(d))
+        .map(|d| sym(d, dir.span))
+        .ok_or_else(|| ZrfError::expected("a direction or a position", dir))
+}
+
+/// `test` read after `steps` (directions or positions), then back to [`HERE`] whether the steps
+/// and the test held or not, as [`peek`] does for one step.
+pub(super) fn peek_at(steps: Vec<Node>, test: Node, span: Span) -> Node {
+    let back = sym(HERE, span);
+    let mut held = steps;
+    held.extend([test, back.clone()]);
+    let left = form("and", vec![back, sym("false", span)], span);
+    form("or", vec![form("and", held, span), left], span)
 }
 
 /// `stmt` with `(set! HERE position)` before it when its lowered condition `cond` peeks (reads
@@ -590,6 +614,9 @@ fn peeks(cond: &Node) -> bool {
 /// (`(empty? n)`, `(on-board? n)`) steps there and back.
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
+    if let Some(test) = looks::condition(node, names)? {
+        return Ok(test);
+    }
     if let Some(word) = node.as_symbol() {
         if let Some(test) = last_move(word, span) {
             return Ok(test);
