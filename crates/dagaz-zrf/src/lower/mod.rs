@@ -10,6 +10,7 @@ mod graph;
 mod looks;
 mod moves;
 mod partial;
+mod places;
 mod priorities;
 mod tiles;
 mod turns;
@@ -520,8 +521,16 @@ fn chain_clause(
     Ok(chain.clause(rounds, span))
 }
 
-/// The tests that read the last move.
-const LAST_MOVE_TESTS: &[&str] = &["last-from?", "last-to?", "not-last-from?", "not-last-to?"];
+/// The tests and `go` places that read the last move.
+const LAST_MOVE_TESTS: &[&str] = &[
+    "last-from?",
+    "last-to?",
+    "not-last-from?",
+    "not-last-to?",
+    // `(go last-from)`, `(go last-to)`.
+    "last-from",
+    "last-to",
+];
 
 /// Whether one of `words` is a symbol anywhere in `nodes`.
 fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {
