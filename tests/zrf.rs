@@ -951,3 +951,25 @@ fn change_type_and_owner_change_a_piece_in_place() {
     assert_eq!(moves(&["a3-a3"]), "b1-b1");
     assert_eq!(perft("tests/data/zrf/changeling.zrf", 1..=2), [5, 9]);
 }
+
+/// Goback: `(go from)` and `(go mark)` take a block back to its start or its mark after it has
+/// looked ahead; `(go last-to)` goes where the last move landed (nowhere on the first move). By
+/// hand: White a1-b1 (a2 is empty) and a1-a2 (c1, two east, is Black's); the hunter on b3 has no
+/// last move to go to and no square north. Black's hunter then takes the runner where it went,
+/// or steps to c2. `(go to)` is refused.
+#[test]
+fn go_returns_to_a_known_square() {
+    let path = repo_path("tests/data/zrf/goback.zrf").display().to_string();
+    let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    assert_eq!(moves(&[]), "a1-a2 a1-b1");
+    assert_eq!(moves(&["a1-b1"]), "c3-b1 c3-c2");
+    assert_eq!(moves(&["a1-a2"]), "c3-a2 c3-c2");
+    let dir = scratch("goback");
+    let file = dir.join("to.zrf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&file, text.replace("(go from)", "(go to)")).unwrap();
+    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unsupported ZRF keyword `go to`"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

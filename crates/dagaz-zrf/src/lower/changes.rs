@@ -3,20 +3,33 @@
 //! block goes on from where it stood. As `flip` and `change-owner`, they need a piece there
 //! (else the move fails). The type changes in the hand: the piece is lifted, changed with
 //! `promote` (which keeps its owner and attributes, as Zillions keeps a piece's attributes
-//! through `change-type`) and put back.
+//! through `change-type`) and put back. Also `(go WHERE)`, which moves the block's position.
 
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
-use crate::lower::moves::{self, Names};
+use crate::lower::board::Board;
+use crate::lower::places;
 use dagaz_sexpr::{Node, Span};
 
+/// What these statements read of the game and of the block.
+pub(super) struct Context<'a> {
+    /// The board: its directions and positions.
+    pub board: &'a Board,
+    /// The piece types.
+    pub pieces: &'a [String],
+    /// Whether the hand holds a piece (a drop's, a chain's mover): a type cannot change there
+    /// by lifting the piece, and `from` is not the move's start.
+    pub hand_held: bool,
+}
+
 /// The statements of `node` when it is one of this module's forms; `None` for any other.
-pub(super) fn statement(node: &Node, names: &Names<'_>) -> Result<Option<Vec<Node>>, ZrfError> {
+pub(super) fn statement(node: &Node, names: &Context<'_>) -> Result<Option<Vec<Node>>, ZrfError> {
     let span = node.span;
     let rest = args(node);
     let (change, at) = match (node.head(), rest) {
         (Some("change-type"), [kind, at @ ..]) => (change_type(kind, names, span)?, at),
-        (Some(word @ ("change-owner" | "flip")), at @ [_]) => (moves::owner_change(word, span), at),
+        (Some(word @ ("change-owner" | "flip")), at @ [_]) => (owner_change(word, span), at),
+        (Some("go"), _) => return Ok(Some(vec![go(node, names)?])),
         _ => return Ok(None),
     };
     Ok(Some(match at {
@@ -31,33 +44,64 @@ pub(super) fn statement(node: &Node, names: &Names<'_>) -> Result<Option<Vec<Nod
     }))
 }
 
+/// `(go WHERE)`: back to the move's start (`from`, not in a drop or a chain, where it is
+/// another square), to the `mark`, or to where the last move went from or to (failing before
+/// the first move). `(go to)`, the landing a `to` chose, is refused.
+pub(super) fn go(node: &Node, names: &Context<'_>) -> Result<Node, ZrfError> {
+    let span = node.span;
+    let local = match args(node) {
+        [w] => match w.as_symbol() {
+            Some("from") if !names.hand_held => places::FROM,
+            Some("mark") => places::MARK,
+            Some("last-from") => places::LAST_FROM,
+            Some("last-to") => places::LAST_TO,
+            Some(other @ ("from" | "to")) => {
+                return Err(ZrfError::unsupported(&format!("go {other}"), span))
+            }
+            _ => {
+                return Err(ZrfError::expected(
+                    "`(go from|mark|last-from|last-to)`",
+                    node,
+                ))
+            }
+        },
+        _ => {
+            return Err(ZrfError::expected(
+                "`(go from|mark|last-from|last-to)`",
+                node,
+            ))
+        }
+    };
+    Ok(form("check", vec![sym(local, span)], span))
+}
+
 /// `change` made at `at` (a direction or a position), then back where the block stood.
 fn elsewhere(
     at: &Node,
     change: Vec<Node>,
-    names: &Names<'_>,
+    names: &Context<'_>,
     span: Span,
 ) -> Result<Vec<Node>, ZrfError> {
     let check = |n: Node| form("check", vec![n], span);
-    let here = sym(moves::HERE, span);
+    let here = sym(places::HERE, span);
     let mut out = vec![form(
         "set!",
         vec![here.clone(), sym("position", span)],
         span,
     )];
-    out.push(check(moves::step_to(at, names)?));
+    out.push(check(places::step_to(at, names.board)?));
     out.extend(change);
     out.push(check(here));
     Ok(out)
 }
 
 /// The piece here changed to `kind` (keeping owner and attributes).
-fn change_type(kind: &Node, names: &Names<'_>, span: Span) -> Result<Vec<Node>, ZrfError> {
+fn change_type(kind: &Node, names: &Context<'_>, span: Span) -> Result<Vec<Node>, ZrfError> {
     let known = kind
         .as_symbol()
         .filter(|k| names.pieces.iter().any(|p| p == k))
         .ok_or_else(|| ZrfError::expected("a piece type", kind))?;
-    if names.dropping.is_some() || names.chain.is_some() {
+    if names.hand_held {
         // The hand holds the piece being dropped, or the chain's mover.
         return Err(ZrfError::unsupported(
             "change-type (in a drop or a chain of parts)",
@@ -71,4 +115,26 @@ fn change_type(kind: &Node, names: &Names<'_>, span: Span) -> Result<Vec<Node>, 
         form("promote", vec![s(known)], span),
         form("drop", vec![], span),
     ])
+}
+
+/// `flip` (the piece here changes sides: a friend goes to the next player, another piece to
+/// the mover) and `change-owner` (the piece here becomes the mover's), at once as in the Dagaz
+/// project's interpreter; on an empty square the move fails.
+pub(super) fn owner_change(word: &str, span: Span) -> Vec<Node> {
+    let s = |name: &str| sym(name, span);
+    let owner = |who: &str| form("set-owner", vec![s(who)], span);
+    let change = match word {
+        "flip" => form(
+            "if",
+            vec![
+                s("is-friend?"),
+                owner("next-player"),
+                s("else"),
+                owner("current-player"),
+            ],
+            span,
+        ),
+        _ => owner("current-player"),
+    };
+    vec![form("check", vec![s("not-empty?")], span), change]
 }

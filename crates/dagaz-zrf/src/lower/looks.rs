@@ -5,8 +5,23 @@
 
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
-use crate::lower::moves::{self, Names};
+use crate::lower::board::Board;
+use crate::lower::places;
 use dagaz_sexpr::{Node, Span};
+
+/// What these conditions read of the game and of the piece's tests.
+pub(super) struct Context<'a> {
+    /// The board: its directions and positions.
+    pub board: &'a Board,
+    /// How many players the game has.
+    pub players: usize,
+    /// The players no turn names: their pieces are neutral.
+    pub neutral: &'a [String],
+    /// The piece's `enemy?` test (in a chain, a captured piece is none).
+    pub enemy: Node,
+    /// The piece's `not-empty?` test.
+    pub taken: Node,
+}
 
 /// The dagaz test of an attack condition, and whether it is `defended?`'s.
 fn attack_test(word: &str) -> Option<&'static str> {
@@ -30,7 +45,7 @@ fn is_look(word: &str) -> bool {
 
 /// The condition `node` (a word, or a form with at most a direction or a position) when it is
 /// one of this module's; `None` for any other condition.
-pub(super) fn condition(node: &Node, names: &Names<'_>) -> Result<Option<Node>, ZrfError> {
+pub(super) fn condition(node: &Node, names: &Context<'_>) -> Result<Option<Node>, ZrfError> {
     let (word, rest) = match (node.as_symbol(), node.head()) {
         (Some(w), _) => (w, &[][..]),
         (None, Some(w)) => (w, args(node)),
@@ -62,7 +77,7 @@ pub(super) fn condition(node: &Node, names: &Names<'_>) -> Result<Option<Node>, 
     let test = match (word, at) {
         ("adjacent-to-enemy?", at) => adjacent_enemy(at, names, span)?,
         (_, None) => neutral(names, span),
-        (_, Some(at)) => moves::peek(at, Some(neutral(names, span)), names)?,
+        (_, Some(at)) => places::peek(at, Some(neutral(names, span)), names.board)?,
     };
     Ok(Some(if negated {
         form("not", vec![test], span)
@@ -76,7 +91,7 @@ fn attacked(
     word: &str,
     test: &str,
     at: Option<&Node>,
-    names: &Names<'_>,
+    names: &Context<'_>,
     span: Span,
 ) -> Result<Node, ZrfError> {
     if names.players != 2 {
@@ -98,18 +113,18 @@ fn attacked(
             span,
         ));
     }
-    moves::peek(at, Some(sym(test, span)), names)
+    places::peek(at, Some(sym(test, span)), names.board)
 }
 
 /// An enemy one step away along some direction of the board (from `at`'s position when
 /// given): for each direction, the steps, the test and the way back to where the statement
-/// stood (`moves::peek_at`), taken whatever the steps and the test said.
-fn adjacent_enemy(at: Option<&Node>, names: &Names<'_>, span: Span) -> Result<Node, ZrfError> {
+/// stood (`places::peek_at`), taken whatever the steps and the test said.
+fn adjacent_enemy(at: Option<&Node>, names: &Context<'_>, span: Span) -> Result<Node, ZrfError> {
     let first = match at {
-        Some(at) => vec![moves::step_to(at, names)?],
+        Some(at) => vec![places::step_to(at, names.board)?],
         None => Vec::new(),
     };
-    let enemy = moves::test_node("enemy?", names, span);
+    let enemy = names.enemy.clone();
     let looks = names
         .board
         .dirs
@@ -117,7 +132,7 @@ fn adjacent_enemy(at: Option<&Node>, names: &Names<'_>, span: Span) -> Result<No
         .map(|(d, _)| {
             let mut steps = first.clone();
             steps.push(sym(d, span));
-            moves::peek_at(steps, enemy.clone(), span)
+            places::peek_at(steps, enemy.clone(), span)
         })
         .collect();
     Ok(form("or", looks, span))
@@ -125,7 +140,7 @@ fn adjacent_enemy(at: Option<&Node>, names: &Names<'_>, span: Span) -> Result<No
 
 /// A piece of a player who never moves (a player of `players` that no turn names): Zillions'
 /// neutral pieces. Without such a player no piece is neutral.
-fn neutral(names: &Names<'_>, span: Span) -> Node {
+fn neutral(names: &Context<'_>, span: Span) -> Node {
     let owners: Vec<Node> = names
         .neutral
         .iter()
@@ -134,6 +149,6 @@ fn neutral(names: &Names<'_>, span: Span) -> Node {
     if owners.is_empty() {
         return sym("false", span);
     }
-    let taken = moves::test_node("not-empty?", names, span);
+    let taken = names.taken.clone();
     form("and", vec![taken, form("or", owners, span)], span)
 }

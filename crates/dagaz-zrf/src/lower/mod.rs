@@ -11,6 +11,7 @@ mod graph;
 mod looks;
 mod moves;
 mod partial;
+mod places;
 mod priorities;
 mod tiles;
 mod totals;
@@ -568,8 +569,16 @@ fn guarded(mut clause: Node, guard: Option<Node>) -> Node {
     clause
 }
 
-/// The tests that read the last move.
-const LAST_MOVE_TESTS: &[&str] = &["last-from?", "last-to?", "not-last-from?", "not-last-to?"];
+/// The tests and `go` places that read the last move.
+const LAST_MOVE_TESTS: &[&str] = &[
+    "last-from?",
+    "last-to?",
+    "not-last-from?",
+    "not-last-to?",
+    // `(go last-from)`, `(go last-to)`.
+    "last-from",
+    "last-to",
+];
 
 /// Whether one of `words` is a symbol anywhere in `nodes`.
 pub(crate) fn mentions_any(nodes: &[Node], words: &[&str]) -> bool {

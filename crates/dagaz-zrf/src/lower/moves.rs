@@ -22,22 +22,23 @@ use crate::lower::changes;
 use crate::lower::create;
 use crate::lower::looks;
 use crate::lower::partial;
+use crate::lower::places;
 use crate::lower::priorities;
 use crate::lower::tiles;
 use dagaz_sexpr::{Node, Span};
 
 /// The locals every translated piece declares in `pre`.
-const FROM: &str = "zrf-from";
-const MARK: &str = "zrf-mark";
+const FROM: &str = places::FROM;
+const MARK: &str = places::MARK;
 /// Where a condition that reads a neighbour (`(empty? n)`) stood, to come back to.
-pub(super) const HERE: &str = "zrf-here";
+const HERE: &str = places::HERE;
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
 
 /// The turn variables of the last move's from and to positions (`last-from?`, `last-to?`).
-pub const LAST_FROM: &str = "zrf-last-from";
+pub const LAST_FROM: &str = places::LAST_FROM;
 /// See [`LAST_FROM`].
-pub const LAST_TO: &str = "zrf-last-to";
+pub const LAST_TO: &str = places::LAST_TO;
 
 /// What a move's code may name.
 pub struct Names<'a> {
@@ -299,14 +300,19 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
                 span,
             )],
             "back" => vec![check(sym(MARK, span))],
-            "flip" | "change-owner" => owner_change(word, span),
+            "flip" | "change-owner" => changes::owner_change(word, span),
             w if cascade::WORDS.contains(&w) && names.movers => cascade::statement(w, FROM, span),
             d if names.board.is_dir(d) || names.board.is_position(d) => vec![check(node.clone())],
             other => return Err(ZrfError::unsupported(other, span)),
         });
         return Ok(());
     }
-    if let Some(changed) = changes::statement(node, names)? {
+    let context = changes::Context {
+        board: names.board,
+        pieces: names.pieces,
+        hand_held: names.dropping.is_some() || names.chain.is_some(),
+    };
+    if let Some(changed) = changes::statement(node, &context)? {
         out.extend(changed);
         return Ok(());
     }
@@ -464,28 +470,6 @@ fn capture(names: &Names<'_>, span: Span) -> Node {
     form("if", items, span)
 }
 
-/// `flip` (the piece here changes sides: a friend goes to the next player, another piece to
-/// the mover) and `change-owner` (the piece here becomes the mover's), at once as in the Dagaz
-/// project's interpreter; on an empty square the move fails.
-pub(super) fn owner_change(word: &str, span: Span) -> Vec<Node> {
-    let s = |name: &str| sym(name, span);
-    let owner = |who: &str| form("set-owner", vec![s(who)], span);
-    let change = match word {
-        "flip" => form(
-            "if",
-            vec![
-                s("is-friend?"),
-                owner("next-player"),
-                s("else"),
-                owner("current-player"),
-            ],
-            span,
-        ),
-        _ => owner("current-player"),
-    };
-    vec![form("check", vec![s("not-empty?")], span), change]
-}
-
 /// `(opposite DIR)`: the direction whose offsets are DIR's negated.
 fn opposite(dir: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let name = dir
@@ -535,7 +519,7 @@ fn board_test(word: &str) -> Option<&'static str> {
 /// The dagaz test of the board test `word`. In a chain of parts a piece captured in an earlier
 /// part is gone for ZRF (empty, neither friend nor enemy), where dagaz keeps it, marked, until the move is
 /// played; with deferred captures it stays, a blocker that is no enemy.
-pub(super) fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
+fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     let s = |name: &str| sym(name, span);
     let test = s(board_test(word).unwrap_or("false"));
     if names.chain.is_none() {
@@ -550,44 +534,9 @@ pub(super) fn test_node(word: &str, names: &Names<'_>, span: Span) -> Node {
     }
 }
 
-/// `test` read one step along `dir` (or at the position `dir` names) without moving: the step
-/// (false off the board), the test, and the way back to [`HERE`], whatever the test said. (A
-/// direction in a dagaz expression moves, a position value goes there, and an `and` stops at
-/// the first false.) Not back along the opposite direction: a direction made of links may have
-/// none, or one that does not lead back (`next` in mana.zrf). The statement holding the test
-/// sets `HERE` first (`with_here`).
-pub(super) fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfError> {
-    let span = dir.span;
-    let dir = step_to(dir, names)?;
-    let back = sym(HERE, span);
-    let Some(test) = test else {
-        return Ok(form("and", vec![dir, back], span));
-    };
-    let held = form("and", vec![test, back.clone()], span);
-    let left = form("and", vec![back, sym("false", span)], span);
-    Ok(form(
-        "and",
-        vec![dir, form("or", vec![held, left], span)],
-        span,
-    ))
-}
-
-/// A direction or a position to look at, checked against the board.
-pub(super) fn step_to(dir: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
-    dir.as_symbol()
-        .filter(|d| names.board.is_dir(d) || names.board.is_position(d))
-        .map(|d| sym(d, dir.span))
-        .ok_or_else(|| ZrfError::expected("a direction or a position", dir))
-}
-
-/// `test` read after `steps` (directions or positions), then back to [`HERE`] whether the steps
-/// and the test held or not, as [`peek`] does for one step.
-pub(super) fn peek_at(steps: Vec<Node>, test: Node, span: Span) -> Node {
-    let back = sym(HERE, span);
-    let mut held = steps;
-    held.extend([test, back.clone()]);
-    let left = form("and", vec![back, sym("false", span)], span);
-    form("or", vec![form("and", held, span), left], span)
+/// [`places::peek`] on this board.
+fn peek(dir: &Node, test: Option<Node>, names: &Names<'_>) -> Result<Node, ZrfError> {
+    places::peek(dir, test, names.board)
 }
 
 /// `stmt` with `(set! HERE position)` before it when its lowered condition `cond` peeks (reads
@@ -610,11 +559,23 @@ fn peeks(cond: &Node) -> bool {
     super::mentions_any(std::slice::from_ref(cond), &[HERE])
 }
 
+/// What [`looks`] needs of the piece's names: the board, the sides, and its enemy and
+/// occupied tests ([`test_node`]).
+fn looks_context<'a>(names: &Names<'a>, span: Span) -> looks::Context<'a> {
+    looks::Context {
+        board: names.board,
+        players: names.players,
+        neutral: names.neutral,
+        enemy: test_node("enemy?", names, span),
+        taken: test_node("not-empty?", names, span),
+    }
+}
+
 /// A ZRF condition as a dagaz expression. None of them moves: one that looks at a neighbour
 /// (`(empty? n)`, `(on-board? n)`) steps there and back.
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
-    if let Some(test) = looks::condition(node, names)? {
+    if let Some(test) = looks::condition(node, &looks_context(names, span))? {
         return Ok(test);
     }
     if let Some(word) = node.as_symbol() {
