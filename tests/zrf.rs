@@ -234,6 +234,24 @@ fn drops_come_from_the_hand_that_board_setup_counts() {
 }
 
 /// A scratch directory of this test process for ZRF files written by a test.
+/// The message `dagaz moves` gives for a copy of the file at `path` with `from` replaced by
+/// `to`, which must be refused as bad input (exit code 2).
+fn refused_with(path: &str, from: &str, to: &str) -> String {
+    let name = std::path::Path::new(path)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy();
+    let dir = scratch(&format!("refused-{name}"));
+    let file = dir.join("edited.zrf");
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{path} lacks {from}");
+    std::fs::write(&file, text.replace(from, to)).unwrap();
+    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 2, "{err}");
+    err
+}
+
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("dagaz-zrf-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -634,18 +652,15 @@ fn sliding_puzzle_blocks_move_as_one() {
         (0, "a1-b1\nb1-c1\nc2-c1\nc2-c3\n".into(), String::new())
     );
     // Another value of the option is not translated.
-    let dir = scratch("sliding");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let distinct = dir.join("distinct.zrf");
-    let text = text.replace("\"sliding-puzzle\" true", "\"sliding-puzzle\" distinct");
-    std::fs::write(&distinct, text).unwrap();
-    let (code, _, err) = dagaz(&["moves", &distinct.display().to_string()]);
-    assert_eq!(code, 2);
+    let err = refused_with(
+        &path,
+        "\"sliding-puzzle\" true",
+        "\"sliding-puzzle\" distinct",
+    );
     assert!(
         err.starts_with("error: unsupported ZRF keyword `option \"sliding-puzzle\"`"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Trail: `(create Stone)` leaves a stone where the man started, made when the move is played
@@ -889,17 +904,11 @@ fn attacked_and_defended_ask_the_attack_test() {
     assert_eq!(zrf, [7, 52, 357, 2725, 19535]);
     assert_eq!(perft("tests/data/zrf/guard.game", 1..=5), zrf);
     // An attack by the moves of one type is not dagaz's attack test.
-    let dir = scratch("guard");
-    let file = dir.join("typed.zrf");
-    let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(&file, text.replace("(defended? e)", "(defended? step)")).unwrap();
-    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
-    assert_eq!(code, 2);
+    let err = refused_with(&path, "(defended? e)", "(defended? step)");
     assert!(
         err.contains("unsupported ZRF keyword `defended? (of one move type)`"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Neighbors: `not-adjacent-to-enemy?` keeps a man off the eight squares round the black man on
@@ -964,12 +973,6 @@ fn go_returns_to_a_known_square() {
     assert_eq!(moves(&[]), "a1-a2 a1-b1");
     assert_eq!(moves(&["a1-b1"]), "c3-b1 c3-c2");
     assert_eq!(moves(&["a1-a2"]), "c3-a2 c3-c2");
-    let dir = scratch("goback");
-    let file = dir.join("to.zrf");
-    let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(&file, text.replace("(go from)", "(go to)")).unwrap();
-    let (code, _, err) = dagaz(&["moves", &file.display().to_string()]);
-    assert_eq!(code, 2);
+    let err = refused_with(&path, "(go from)", "(go to)");
     assert!(err.contains("unsupported ZRF keyword `go to`"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
