@@ -135,8 +135,8 @@ impl Parts {
     /// A clause is *quiet* when its body is a straight run of commands (ending, but for the
     /// last clause, with its jump to `post`) and either
     ///
-    /// - it tests for attacks (`is-attacked?`, `not-attacked?`, `is-defended?`, `not-defended?`), which fails inside an attack
-    ///   test, so it never completes there; or
+    /// - it tests for attacks (`is-attacked?`, `not-attacked?`, `is-defended?`,
+    ///   `not-defended?`), which fails inside an attack test, so it never completes there; or
     /// - `pre` and the body neither capture, move a piece nor drop one, the last thing the
     ///   body does that could move the current position or change the board is followed by
     ///   `CheckEmpty`, and `post` stays put: the move ends on an empty square, and `post` drops

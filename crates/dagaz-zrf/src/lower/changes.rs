@@ -49,22 +49,18 @@ pub(super) fn statement(node: &Node, names: &Context<'_>) -> Result<Option<Vec<N
 /// the first move). `(go to)`, the landing a `to` chose, is refused.
 pub(super) fn go(node: &Node, names: &Context<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
-    let local = match args(node) {
-        [w] => match w.as_symbol() {
-            Some("from") if !names.hand_held => places::FROM,
-            Some("mark") => places::MARK,
-            Some("last-from") => places::LAST_FROM,
-            Some("last-to") => places::LAST_TO,
-            Some(other @ ("from" | "to")) => {
-                return Err(ZrfError::unsupported(&format!("go {other}"), span))
-            }
-            _ => {
-                return Err(ZrfError::expected(
-                    "`(go from|mark|last-from|last-to)`",
-                    node,
-                ))
-            }
-        },
+    let word = match args(node) {
+        [w] => w.as_symbol(),
+        _ => None,
+    };
+    let local = match word {
+        Some("from") if !names.hand_held => places::FROM,
+        Some("mark") => places::MARK,
+        Some("last-from") => places::LAST_FROM,
+        Some("last-to") => places::LAST_TO,
+        Some(other @ ("from" | "to")) => {
+            return Err(ZrfError::unsupported(&format!("go {other}"), span))
+        }
         _ => {
             return Err(ZrfError::expected(
                 "`(go from|mark|last-from|last-to)`",
