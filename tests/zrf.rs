@@ -172,7 +172,7 @@ fn an_unsupported_keyword_is_a_located_error() {
         &file,
         "(game (title \"P\") (players A B)\n\
          (board (grid (dimensions (\"a/b\" (1 0)) (\"2/1\" (0 1))) (directions (n 0 -1))))\n\
-         (piece (name M) (moves (n (verify empty?) add-copy)))\n\
+         (piece (name M) (moves (move-type normal) (n (verify (not-attacked? normal)) add)))\n\
          (board-setup (A (M a1)) (B (M b2))))",
     )
     .unwrap();
@@ -180,10 +180,10 @@ fn an_unsupported_keyword_is_a_located_error() {
     let (code, out, err) = dagaz(&["moves", &path]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(
-        err.starts_with("error: unsupported ZRF keyword `add-copy`"),
+        err.starts_with("error: unsupported ZRF keyword `not-attacked? (of one move type)`"),
         "{err}"
     );
-    assert!(err.contains("partial.zrf:3:43"), "{err}");
+    assert!(err.contains("partial.zrf:3:54"), "{err}");
     // Zillions' own text, Latin-1, reads as well as UTF-8.
     let latin = dir.join("latin.zrf");
     let mut bytes = std::fs::read(&file).unwrap();
@@ -192,7 +192,7 @@ fn an_unsupported_keyword_is_a_located_error() {
     std::fs::write(&latin, bytes).unwrap();
     let (code, _, err) = dagaz(&["moves", &latin.display().to_string()]);
     assert_eq!(code, 2);
-    assert!(err.contains("add-copy"), "{err}");
+    assert!(err.contains("not-attacked?"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -783,6 +783,31 @@ fn a_move_that_captures_where_it_began_takes_the_piece_off() {
     let path = repo_path("tests/data/zrf/boom.zrf").display().to_string();
     let after = moves_after(&path, None, &["a1-a1", "c2-c2"]);
     assert_eq!(spaced(&after), "b1-b1 b1-b2");
+}
+
+/// Copy: `add-copy` leaves the blob where it was and a copy where it lands, `(add-copy Tower)`
+/// a tower there and the blob still a blob; `add-copy-partial` leaves a seeder at the start of
+/// each part. Perft by hand: White's blob a1-a2 (clone), a1-a3 (jump), a1-b1 (bud); Black's
+/// c3-c2 and c3-c1 (6); then after a1-a2 both blobs move twice, after a1-a3 one move, after
+/// a1-b1 the blob stays and the tower blocks it east (2 × (4 + 1 + 2) = 14).
+#[test]
+fn add_copy_leaves_the_piece_where_it_started() {
+    assert_eq!(perft("tests/data/zrf/copy.zrf", 1..=3), [3, 6, 14]);
+    let path = repo_path("tests/data/zrf/copy.zrf").display().to_string();
+    let after = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    assert_eq!(after(&["a1-a2", "c3-c2"]), "a1-a3 a1-b1 a2-a3 a2-b2");
+    assert_eq!(after(&["a1-b1", "c3-c2"]), "a1-a2 a1-a3");
+    let seeds = |played: &[&str]| {
+        let mut args = vec!["moves", "--variant", "1", path.as_str()];
+        if !played.is_empty() {
+            args.push("--moves");
+            args.extend(played);
+        }
+        spaced(&dagaz(&args).1)
+    };
+    // One move: the seeder must go on while it can.
+    assert_eq!(seeds(&[]), "a2-a3 a2-b2-c2");
+    assert_eq!(seeds(&["a2-b2-c2", "c3-c1"]), "a2-a3 b2-b3 c2-c3");
 }
 
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is

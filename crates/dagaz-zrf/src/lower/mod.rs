@@ -5,6 +5,7 @@ pub mod board;
 mod captured;
 mod cascade;
 mod changes;
+mod copies;
 mod create;
 mod goals;
 mod graph;
@@ -98,6 +99,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         current: None,
         movers: false,
         creates: 0,
+        copies: false,
         created: &created,
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
@@ -358,12 +360,18 @@ fn piece<'n>(
         let moves = clauses.iter().filter(|c| c.head() == Some("moves"));
         moves.map(args).try_for_each(tiles::check_moves)?;
     }
-    let (chain, movers, creates) = how_it_moves(&name, all, names.pieces, span)?;
+    let How {
+        chain,
+        movers,
+        creates,
+        copies,
+    } = how_it_moves(&name, all, names.pieces, span)?;
     let mut chain_written = false;
     let names = &moves::Names {
         chain: chain.as_ref(),
         movers,
         creates,
+        copies,
         ..*names
     };
     let mut items = vec![
@@ -422,22 +430,28 @@ fn piece<'n>(
     Ok((form("piece", items, span), drop_ranks))
 }
 
-/// How the piece named `name` moves: its chain when its moves have parts (`add-partial`),
-/// whether they move other pieces ([`cascade::WORDS`]), and how many `create`s a block makes
-/// at most; a chain with either of the others is not translated.
-fn how_it_moves(
-    name: &str,
-    all: &[&Node],
-    pieces: &[String],
-    span: Span,
-) -> Result<(Option<partial::Chain>, bool, usize), ZrfError> {
+/// How a piece moves.
+struct How {
+    /// Its chain when its moves have parts (`add-partial`).
+    chain: Option<partial::Chain>,
+    /// Whether they move other pieces ([`cascade::WORDS`]).
+    movers: bool,
+    /// How many `create`s a block makes at most.
+    creates: usize,
+    /// Whether a move leaves a copy of the piece ([`copies::WORDS`]).
+    copies: bool,
+}
+
+/// How the piece named `name` moves; a chain that moves other pieces or creates some is not
+/// translated.
+fn how_it_moves(name: &str, all: &[&Node], pieces: &[String], span: Span) -> Result<How, ZrfError> {
     let blocks = piece_blocks(all, name)?;
     let mentions = |words: &[&str]| {
         blocks
             .iter()
             .any(|(_, b)| mentions_any(std::slice::from_ref(*b), words))
     };
-    let chain = match mentions(&["add-partial"]) {
+    let chain = match mentions(&["add-partial", "add-copy-partial"]) {
         true => Some(chain_of(name, all, pieces)?),
         false => None,
     };
@@ -449,7 +463,12 @@ fn how_it_moves(
     if creates > 0 && chain.is_some() {
         return Err(ZrfError::unsupported("create (with add-partial)", span));
     }
-    Ok((chain, movers, creates))
+    Ok(How {
+        chain,
+        movers,
+        creates,
+        copies: mentions(copies::WORDS),
+    })
 }
 
 /// The chain of `piece`, whose moves have parts: its move types in the order its blocks name

@@ -19,6 +19,7 @@ use crate::lower::board::Board;
 use crate::lower::captured;
 use crate::lower::cascade;
 use crate::lower::changes;
+use crate::lower::copies;
 use crate::lower::create;
 use crate::lower::looks;
 use crate::lower::partial;
@@ -66,6 +67,8 @@ pub struct Names<'a> {
     pub movers: bool,
     /// The most `create`s a block of the piece makes (locals of `pre`, made in `post`).
     pub creates: usize,
+    /// Whether some move of the piece leaves a copy of it (`add-copy`, `add-copy-partial`).
+    pub copies: bool,
     /// How many `create`s the block being translated has met so far.
     pub created: &'a std::cell::Cell<usize>,
     /// `(option "deferred captures" true)`: a piece captured by an earlier part stays on the
@@ -111,6 +114,9 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         items.extend(cascade::declare(span));
     }
     items.extend(create::declare(names.creates, span));
+    if names.copies {
+        items.extend(copies::declare(span));
+    }
     items.extend(names.captured.map(|_| captured::Captured::declare(span)));
     form("pre", items, span)
 }
@@ -118,11 +124,13 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
 /// The piece lifted from its start and `place`d: unless the move ends where it began and
 /// captured the piece there (`capture add`), which takes the piece off, as in Zillions, where
 /// a move's captures come after its movement (ultima's self-capture, pasang's taking).
-fn stays_or_moves(place: Vec<Node>, span: Span) -> [Node; 2] {
+/// With `may_copy`, a move may leave a copy where it started ([`copies`]).
+fn stays_or_moves(place: Vec<Node>, may_copy: bool, span: Span) -> [Node; 2] {
     let s = |name: &str| sym(name, span);
     let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
     let moved = f("!=", vec![s(FROM), s("zrf-to")]);
     let mut then = vec![f("or", vec![moved, s("not-captured?")]), f("take", vec![])];
+    then.extend(may_copy.then(|| copies::leave(FROM, span)));
     then.extend(place);
     [f("check", vec![s(FROM)]), f("if", then)]
 }
@@ -152,10 +160,10 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         ]);
         match names.chain {
             Some(chain) => {
-                items.push(chain.lift(FROM, span));
+                items.push(chain.lift(FROM, names.copies, span));
                 items.extend(place);
             }
-            None => items.extend(stays_or_moves(place, span)),
+            None => items.extend(stays_or_moves(place, names.copies, span)),
         }
     }
     items.extend(create::apply(names.creates, span));
@@ -291,8 +299,9 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     let check = |what: Node| form("check", vec![what], span);
     if let Some(word) = node.as_symbol() {
         out.extend(match word {
-            "add" => add(&[], names, span),
-            "add-partial" => add_partial(&[], names, span)?,
+            "add" => add(&[], names, Leaves::Nothing, span),
+            "add-partial" => add_partial(&[], names, Leaves::Nothing, span)?,
+            w if copies::plain(w).is_some() => add_copy(word, &[], names, span)?,
             "capture" => vec![capture(names, span)],
             "mark" => vec![form(
                 "set!",
@@ -322,8 +331,9 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
             let cond = condition(one(node, rest)?, names)?;
             out.extend(with_here(&cond, check(cond.clone()), span));
         }
-        Some("add") => out.extend(add(rest, names, span)),
-        Some("add-partial") => out.extend(add_partial(rest, names, span)?),
+        Some("add") => out.extend(add(rest, names, Leaves::Nothing, span)),
+        Some("add-partial") => out.extend(add_partial(rest, names, Leaves::Nothing, span)?),
+        Some(w) if copies::plain(w).is_some() => out.extend(add_copy(w, rest, names, span)?),
         Some("capture") if rest.is_empty() => out.push(capture(names, span)),
         Some("create") if names.dropping.is_none() && names.creates > 0 => match rest {
             [piece] if names.pieces.iter().any(|p| piece.as_symbol() == Some(p)) => {
@@ -384,9 +394,26 @@ fn if_form(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>, Zr
     Ok(with_here(&cond, form("if", items, span), span))
 }
 
+/// What a completed move leaves where the piece started.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Leaves {
+    Nothing,
+    /// A copy of the piece (`add-copy`, `add-copy-partial`).
+    Copy,
+}
+
+impl Leaves {
+    /// Noted before the move ends, in a piece whose moves may leave a copy.
+    fn note(self, names: &Names<'_>, span: Span) -> Option<Node> {
+        names
+            .copies
+            .then(|| copies::note(self == Leaves::Copy, span))
+    }
+}
+
 /// `add`, `(add)` or `(add PIECE ...)`: the move completed here (as PIECE, one move each) and
 /// going on.
-fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
+fn add(pieces: &[Node], names: &Names<'_>, leaves: Leaves, span: Span) -> Vec<Node> {
     if names.dropping.is_some() {
         return vec![drop_here(pieces, names, span)];
     }
@@ -396,6 +423,7 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
         .then(|| cascade::has_mover(span))
         .into_iter()
         .collect();
+    out.extend(leaves.note(names, span));
     out.push(set(
         PROMOTE,
         sym(if pieces.is_empty() { "false" } else { "true" }, span),
@@ -410,17 +438,41 @@ fn add(pieces: &[Node], names: &Names<'_>, span: Span) -> Vec<Node> {
 }
 
 /// `(add-partial [TYPE])`: see [`partial`].
-fn add_partial(rest: &[Node], names: &Names<'_>, span: Span) -> Result<Vec<Node>, ZrfError> {
+fn add_partial(
+    rest: &[Node],
+    names: &Names<'_>,
+    leaves: Leaves,
+    span: Span,
+) -> Result<Vec<Node>, ZrfError> {
     match names.chain {
         Some(chain) if names.dropping.is_none() => {
             let mover = partial::Mover {
                 from: FROM,
                 promote: PROMOTE,
                 kind: KIND,
+                copies: names.copies,
             };
-            chain.add_partial(rest, names.current, names.pieces, &mover, span)
+            let mut out: Vec<Node> = leaves.note(names, span).into_iter().collect();
+            out.extend(chain.add_partial(rest, names.current, names.pieces, &mover, span)?);
+            Ok(out)
         }
         _ => Err(ZrfError::unsupported("add-partial (in a drop)", span)),
+    }
+}
+
+/// `add-copy` or `add-copy-partial` (`word`) with its arguments: the `add` or `add-partial`,
+/// noted as leaving a copy ([`copies`]).
+fn add_copy(
+    word: &str,
+    rest: &[Node],
+    names: &Names<'_>,
+    span: Span,
+) -> Result<Vec<Node>, ZrfError> {
+    match copies::plain(word) {
+        // A drop leaves nothing behind: its `add-copy` is an `add`.
+        Some("add") if names.dropping.is_some() => Ok(add(rest, names, Leaves::Nothing, span)),
+        Some("add") => Ok(add(rest, names, Leaves::Copy, span)),
+        _ => add_partial(rest, names, Leaves::Copy, span),
     }
 }
 

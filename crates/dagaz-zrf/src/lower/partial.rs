@@ -12,6 +12,7 @@
 
 use crate::error::ZrfError;
 use crate::forms::{form, int, sym};
+use crate::lower::copies;
 use dagaz_sexpr::{Node, Span};
 
 /// The locals of a chain: the part's move type (-1 in the first part), whether the piece has
@@ -56,6 +57,8 @@ pub struct Mover<'a> {
     pub promote: &'a str,
     /// What it changes it to.
     pub kind: &'a str,
+    /// Whether a move may leave a copy where the piece started ([`copies`]).
+    pub copies: bool,
 }
 
 impl Chain {
@@ -88,18 +91,21 @@ impl Chain {
         ]
     }
 
-    /// What `post` does first: lift the piece where it started unless a part already did.
-    pub fn lift(&self, from: &str, span: Span) -> Node {
+    /// What `post` does first: lift the piece where it started unless a part already did
+    /// (leaving a copy there if the move does, when `may_copy`).
+    pub fn lift(&self, from: &str, may_copy: bool, span: Span) -> Node {
         let s = |name: &str| sym(name, span);
-        form(
-            "if",
-            vec![
-                form("not", vec![s(HELD)], span),
-                form("check", vec![s(from)], span),
-                form("take", vec![], span),
-            ],
-            span,
-        )
+        let items = vec![
+            form("not", vec![s(HELD)], span),
+            form("check", vec![s(from)], span),
+            form("take", vec![], span),
+        ];
+        let lift = form("if", items, span);
+        match may_copy {
+            // The last part's copy (the first part's, when no part lifted the piece).
+            true => form("seq", vec![lift, copies::leave(AT, span)], span),
+            false => lift,
+        }
     }
 
     /// `(add-partial [PIECE] [TYPE])` in a block of mode `current` (`None`: a block of no move
@@ -140,22 +146,41 @@ impl Chain {
             f("part", vec![]),
             f("visit", vec![]),
             f("log", vec![crate::forms::string("-", span), s("position")]),
-            set(AT, s("position")),
-            f(
-                "if",
-                vec![
-                    f("not", vec![s(HELD)]),
-                    f("check", vec![s(mover.from)]),
-                    f("take", vec![]),
-                    set(HELD, s("true")),
-                    f("check", vec![s(AT)]),
-                ],
-            ),
         ]);
+        out.extend(self.go_on(mover, span));
         out.extend(promote.map(|piece| f("promote", vec![piece.clone()])));
         out.push(set(MODE, int(mode as i64, span)));
         out.push(set(GO_ON, s("true")));
         Ok(out)
+    }
+
+    /// Going on from a part's end: the piece lifted from its start if no part did yet, the
+    /// part's copy left where it began if it leaves one, and `zrf-at` set to the part's end.
+    fn go_on(&self, mover: &Mover<'_>, span: Span) -> Vec<Node> {
+        let s = |name: &str| sym(name, span);
+        let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
+        let set = |name: &str, value: Node| f("set!", vec![s(name), value]);
+        let lift = |back: Option<Node>| {
+            let mut items = vec![
+                f("not", vec![s(HELD)]),
+                f("check", vec![s(mover.from)]),
+                f("take", vec![]),
+                set(HELD, s("true")),
+            ];
+            items.extend(back);
+            f("if", items)
+        };
+        if !mover.copies {
+            let back = f("check", vec![s(AT)]);
+            return vec![set(AT, s("position")), lift(Some(back))];
+        }
+        vec![
+            set(copies::LAND, s("position")),
+            lift(None),
+            copies::leave(AT, span),
+            f("check", vec![s(copies::LAND)]),
+            set(AT, s("position")),
+        ]
     }
 
     /// What `(add-partial ...)`'s arguments `rest` name: the piece it changes to, if any, and
