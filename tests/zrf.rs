@@ -810,6 +810,29 @@ fn add_copy_leaves_the_piece_where_it_started() {
     assert_eq!(seeds(&["a2-b2-c2", "c3-c1"]), "a2-a3 b2-b3 c2-c3");
 }
 
+/// Attributes: per-type defaults (the king and the rook have not moved, the man has no such
+/// attribute and reads false), `set-attribute` made on the piece that stands on the square
+/// when the move is played (the castling's landing square is empty while it is generated), and
+/// a value kept through `(add Rook)`. Perft by hand: White's king a1-a2, a1-b1 and castles
+/// a1-c1, the rook e1-d1 (its first move) and e1-e2, the man d2-d1 (6); Black's king c2-b2,
+/// and after d2-d1 also c2-d2 and its own castling c2-e2 (the rook on e1 has not moved): 8.
+#[test]
+fn attributes_have_type_defaults_and_change_when_the_move_is_played() {
+    assert_eq!(perft("tests/data/zrf/attributes.zrf", 1..=2), [6, 8]);
+    let path = repo_path("tests/data/zrf/attributes.zrf")
+        .display()
+        .to_string();
+    let after = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    assert_eq!(after(&[]), "a1-a2 a1-b1 a1-c1 d2-d1 e1-d1 e1-e2");
+    // The rook made from the man has not the rook's default: no first move west.
+    assert_eq!(after(&["d2-d1", "c2-b2"]), "a1-a2 a1-b1 a1-c1 d1-d2 e1-e2");
+    // Castled, then back by steps west (which set nothing): the king has moved.
+    let back = ["a1-c1", "c2-b2", "c1-b1", "b2-c2", "b1-a1", "c2-b2"];
+    assert_eq!(after(&back), "a1-a2 a1-b1 d2-d1 e1-d1 e1-e2");
+    // The rook has moved: no castling, no second first move.
+    assert_eq!(after(&["e1-d1", "c2-b2"]), "a1-a2 a1-b1");
+}
+
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
 /// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
 /// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and

@@ -7,9 +7,13 @@
 
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
+use crate::lower::attributes::Attributes;
 use crate::lower::board::Board;
 use crate::lower::places;
 use dagaz_sexpr::{Node, Span};
+
+/// The locals of a changed piece's attribute values ([`Attributes::keep`]).
+const KEPT: &str = "zrf-kept";
 
 /// What these statements read of the game and of the block.
 pub(super) struct Context<'a> {
@@ -20,6 +24,8 @@ pub(super) struct Context<'a> {
     /// Whether the hand holds a piece (a drop's, a chain's mover): a type cannot change there
     /// by lifting the piece, and `from` is not the move's start.
     pub hand_held: bool,
+    /// The game's piece attributes, kept through a change of type.
+    pub attributes: Option<&'a Attributes>,
 }
 
 /// The statements of `node` when it is one of this module's forms; `None` for any other.
@@ -105,12 +111,18 @@ fn change_type(kind: &Node, names: &Context<'_>, span: Span) -> Result<Vec<Node>
         ));
     }
     let s = |name: &str| sym(name, span);
-    Ok(vec![
-        form("check", vec![s("not-empty?")], span),
-        form("take", vec![], span),
-        form("promote", vec![s(known)], span),
-        form("drop", vec![], span),
-    ])
+    let mut out = vec![form("check", vec![s("not-empty?")], span)];
+    out.extend(
+        names
+            .attributes
+            .iter()
+            .flat_map(|a| a.keep(KEPT, &s("true"), span)),
+    );
+    out.push(form("take", vec![], span));
+    out.extend(names.attributes.iter().flat_map(|a| a.restore(KEPT, span)));
+    out.push(form("promote", vec![s(known)], span));
+    out.push(form("drop", vec![], span));
+    Ok(out)
 }
 
 /// `flip` (the piece here changes sides: a friend goes to the next player, another piece to

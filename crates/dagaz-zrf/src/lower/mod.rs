@@ -1,6 +1,7 @@
 //! A ZRF game's clauses (macros expanded, the variant chosen) as dagaz forms: one `board`, a
 //! `piece` for each piece type, and the `game`.
 
+mod attributes;
 pub mod board;
 mod captured;
 mod cascade;
@@ -83,6 +84,8 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let royals = goals::royals(clauses, &pieces)?;
     let tiles = tiles::Tiles::of(clauses)?;
     let created = std::cell::Cell::new(0);
+    let attribute_set = std::cell::Cell::new(0);
+    let attributes = attributes::Attributes::of(clauses, tiles.is_some())?;
     let captured = captured::Captured::of(clauses, &pieces)?;
     let (players_named, neutral) = sides(clauses);
     let names = moves::Names {
@@ -100,6 +103,9 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         movers: false,
         creates: 0,
         copies: false,
+        attributes: attributes.as_ref(),
+        attribute_sets: 0,
+        attribute_set: &attribute_set,
         created: &created,
         pass_partial: option_set(clauses, "pass partial"),
         deferred_captures: option_set(clauses, "deferred captures"),
@@ -129,6 +135,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     }
     game_items.extend(board_rules(&board, clauses));
     game_items.extend(turn_variables(last_move, captured.is_some(), span));
+    game_items.extend(attributes.iter().flat_map(|a| a.game_forms(span)));
     if !royals.pieces.is_empty() {
         game_items.push(form("royal", royals.pieces.clone(), span));
     }
@@ -365,6 +372,7 @@ fn piece<'n>(
         movers,
         creates,
         copies,
+        attribute_sets,
     } = how_it_moves(&name, all, names.pieces, span)?;
     let mut chain_written = false;
     let names = &moves::Names {
@@ -372,6 +380,7 @@ fn piece<'n>(
         movers,
         creates,
         copies,
+        attribute_sets,
         ..*names
     };
     let mut items = vec![
@@ -440,10 +449,12 @@ struct How {
     creates: usize,
     /// Whether a move leaves a copy of the piece ([`copies::WORDS`]).
     copies: bool,
+    /// How many `set-attribute`s a block makes at most.
+    attribute_sets: usize,
 }
 
-/// How the piece named `name` moves; a chain that moves other pieces or creates some is not
-/// translated.
+/// How the piece named `name` moves; a chain that moves other pieces, creates some or sets
+/// attributes is not translated.
 fn how_it_moves(name: &str, all: &[&Node], pieces: &[String], span: Span) -> Result<How, ZrfError> {
     let blocks = piece_blocks(all, name)?;
     let mentions = |words: &[&str]| {
@@ -463,11 +474,19 @@ fn how_it_moves(name: &str, all: &[&Node], pieces: &[String], span: Span) -> Res
     if creates > 0 && chain.is_some() {
         return Err(ZrfError::unsupported("create (with add-partial)", span));
     }
+    let attribute_sets = attributes::slots(blocks.iter().map(|(_, b)| *b));
+    if attribute_sets > 0 && chain.is_some() {
+        return Err(ZrfError::unsupported(
+            "set-attribute (with add-partial)",
+            span,
+        ));
+    }
     Ok(How {
         chain,
         movers,
         creates,
         copies: mentions(copies::WORDS),
+        attribute_sets,
     })
 }
 

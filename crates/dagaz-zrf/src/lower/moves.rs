@@ -15,6 +15,7 @@
 
 use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
+use crate::lower::attributes;
 use crate::lower::board::Board;
 use crate::lower::captured;
 use crate::lower::cascade;
@@ -35,6 +36,8 @@ const MARK: &str = places::MARK;
 const HERE: &str = places::HERE;
 const PROMOTE: &str = "zrf-promote";
 const KIND: &str = "zrf-kind";
+/// The mover's attribute values as the move began, kept when `add` changes its type.
+const WAS: &str = "zrf-was";
 
 /// The turn variables of the last move's from and to positions (`last-from?`, `last-to?`).
 pub const LAST_FROM: &str = places::LAST_FROM;
@@ -67,6 +70,12 @@ pub struct Names<'a> {
     pub movers: bool,
     /// The most `create`s a block of the piece makes (locals of `pre`, made in `post`).
     pub creates: usize,
+    /// The game's piece attributes, if it has any.
+    pub attributes: Option<&'a attributes::Attributes>,
+    /// The most `set-attribute`s a block of the piece makes (locals of `pre`, set in `post`).
+    pub attribute_sets: usize,
+    /// How many `set-attribute`s the block being translated has met so far.
+    pub attribute_set: &'a std::cell::Cell<usize>,
     /// Whether some move of the piece leaves a copy of it (`add-copy`, `add-copy-partial`).
     pub copies: bool,
     /// How many `create`s the block being translated has met so far.
@@ -114,6 +123,10 @@ pub fn pre(piece: &str, names: &Names<'_>, span: Span) -> Node {
         items.extend(cascade::declare(span));
     }
     items.extend(create::declare(names.creates, span));
+    items.extend(attributes::declare(names.attribute_sets, span));
+    if let Some(attributes) = names.attributes {
+        items.extend(attributes.keep(WAS, &sym("true", span), span));
+    }
     if names.copies {
         items.extend(copies::declare(span));
     }
@@ -154,10 +167,10 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
     } else {
         let mut place = vec![f("check", vec![s("zrf-to")])];
         place.extend(names.captured.map(|c| c.landing(span)));
-        place.extend([
-            f("if", vec![s(PROMOTE), f("promote", vec![s(KIND)])]),
-            f("drop", vec![]),
-        ]);
+        let mut promote = vec![s(PROMOTE)];
+        promote.extend(names.attributes.iter().flat_map(|a| a.restore(WAS, span)));
+        promote.push(f("promote", vec![s(KIND)]));
+        place.extend([f("if", promote), f("drop", vec![])]);
         match names.chain {
             Some(chain) => {
                 items.push(chain.lift(FROM, names.copies, span));
@@ -167,6 +180,9 @@ pub fn post(names: &Names<'_>, span: Span) -> Node {
         }
     }
     items.extend(create::apply(names.creates, span));
+    if let Some(attributes) = names.attributes {
+        items.extend(attributes.apply(names.attribute_sets, span));
+    }
     if names.movers {
         items.extend(cascade::log("zrf-to", span));
     } else {
@@ -218,6 +234,7 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
     let mut out = Vec::new();
     names.created.set(0);
+    names.attribute_set.set(0);
     out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
     out.extend(declare_flags(items, node.span));
     out.extend(statements(items, names)?);
@@ -320,6 +337,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         board: names.board,
         pieces: names.pieces,
         hand_held: names.dropping.is_some() || names.chain.is_some(),
+        attributes: names.attributes,
     };
     if let Some(changed) = changes::statement(node, &context)? {
         out.extend(changed);
@@ -354,6 +372,23 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
             let value = condition(value, names)?;
             let set = form("set!", vec![flag_local(flag)?, value.clone()], span);
             out.extend(with_here(&value, set, span));
+        }
+        Some("set-attribute") => {
+            let ([name, value], Some(attributes)) = (rest, names.attributes) else {
+                return Err(ZrfError::expected(
+                    "`(set-attribute ATTRIBUTE CONDITION)`",
+                    node,
+                ));
+            };
+            if names.dropping.is_some() {
+                return Err(ZrfError::unsupported("set-attribute (in a drop)", span));
+            }
+            let value = condition(value, names)?;
+            let set = attributes.set(name, value.clone(), names.attribute_set, span)?;
+            if peeks(&value) {
+                out.push(set_here(span));
+            }
+            out.extend(set);
         }
         Some("if") => out.extend(if_form(rest, names, span)?),
         Some("while") => {
@@ -623,6 +658,16 @@ fn looks_context<'a>(names: &Names<'a>, span: Span) -> looks::Context<'a> {
     }
 }
 
+/// The test of the piece attribute `word` on the current square, if it names one.
+fn attribute(word: &str, names: &Names<'_>, span: Span) -> Result<Option<Node>, ZrfError> {
+    let Some(attributes) = names.attributes else {
+        return Ok(None);
+    };
+    attributes.check_kind(word, span)?;
+    let occupied = test_node("not-empty?", names, span);
+    Ok(attributes.test(word, occupied, span))
+}
+
 /// A ZRF condition as a dagaz expression. None of them moves: one that looks at a neighbour
 /// (`(empty? n)`, `(on-board? n)`) steps there and back.
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
@@ -642,6 +687,9 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
             let here = sym("position", span);
             return Ok(form(op, vec![here, sym(MARK, span)], span));
         }
+        if let Some(test) = attribute(word, names, span)? {
+            return Ok(test);
+        }
         return match (board_test(word), word) {
             (Some(_), _) => Ok(test_node(word, names, span)),
             (None, "true" | "false") => Ok(sym(word, span)),
@@ -659,6 +707,11 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
                 node,
             )),
         };
+    }
+    if let (Some(word), [at]) = (node.head(), rest) {
+        if let Some(test) = attribute(word, names, span)? {
+            return peek(at, Some(test), names);
+        }
     }
     let all = |rest: &[Node]| {
         rest.iter()
