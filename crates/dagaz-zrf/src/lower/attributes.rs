@@ -69,21 +69,18 @@ impl Attributes {
                 return Ok(());
             }
         };
-        let k = match self.list.iter().position(|(n, _)| n == name) {
-            Some(k) => k,
-            None if self.list.len() == MOST => {
+        if self.index(name).is_none() {
+            if self.list.len() == MOST {
                 return Err(ZrfError::unsupported(
                     "attribute (more than four of them)",
                     clause.span,
-                ))
+                ));
             }
-            None => {
-                self.list.push((name.to_string(), Vec::new()));
-                self.list.len() - 1
-            }
-        };
-        if default {
-            self.list[k].1.push(kind.to_string());
+            self.list.push((name.to_string(), Vec::new()));
+        }
+        let entry = self.list.iter_mut().find(|(n, _)| n == name);
+        if let (true, Some((_, kinds))) = (default, entry) {
+            kinds.push(kind.to_string());
         }
         Ok(())
     }
@@ -115,11 +112,12 @@ impl Attributes {
     /// `occupied` is the piece's test of a piece standing there.
     pub fn test(&self, name: &str, occupied: Node, span: Span) -> Option<Node> {
         let k = self.index(name)?;
+        let kinds = self.list.get(k).map(|(_, kinds)| kinds.as_slice())?;
         let [value, set] = dagaz_names(k);
         let s = |name: &str| sym(name, span);
         let f = |head: &str, rest: Vec<Node>| form(head, rest, span);
         let is = |kind: &String| f("=", vec![s("piece"), s(kind)]);
-        let default = match self.list[k].1.as_slice() {
+        let default = match kinds {
             [] => s("false"),
             kinds => f("or", kinds.iter().map(is).collect()),
         };
@@ -136,9 +134,10 @@ impl Attributes {
     /// Before a piece changes type (Zillions keeps its values): each attribute's value read
     /// on the current square into a local `PREFIX-K`, to [`Attributes::restore`] in the hand.
     pub fn keep(&self, prefix: &str, occupied: &Node, span: Span) -> Vec<Node> {
-        (0..self.list.len())
-            .map(|k| {
-                let name = &self.list[k].0;
+        self.list
+            .iter()
+            .enumerate()
+            .map(|(k, (name, _))| {
                 let value = self.test(name, occupied.clone(), span);
                 let value = value.unwrap_or_else(|| sym("false", span));
                 form(

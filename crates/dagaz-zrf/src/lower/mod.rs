@@ -64,21 +64,12 @@ const DISPLAY_OPTIONS: &[&str] = &[
 /// The dagaz forms of the game whose clauses are `clauses` (`span`: its form).
 pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let clauses = &without_repeated_pieces(clauses);
-    let title = clauses
-        .iter()
-        .find(|c| c.head() == Some("title"))
-        .and_then(|c| args(c).first())
-        .and_then(text)
-        .unwrap_or("zrf");
+    let title = title_of(clauses);
     let board = match clauses.iter().find(|c| c.head() == Some("board")) {
         Some(b) => board::board(b)?,
         None => return Err(ZrfError::unsupported("game (without a board)", span)),
     };
-    let pieces: Vec<String> = clauses
-        .iter()
-        .filter(|c| c.head() == Some("piece"))
-        .filter_map(|c| name_of(args(c)))
-        .collect();
+    let pieces = piece_names(clauses);
     let last_move = mentions_any(clauses, LAST_MOVE_TESTS);
     let move_priorities = priorities::Priorities::of(clauses)?;
     let royals = goals::royals(clauses, &pieces)?;
@@ -142,6 +133,25 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     game_items.extend(rules(clauses, &royals, (captured.as_ref(), &pieces))?);
     out.push(form("game", game_items, span));
     Ok(out)
+}
+
+/// The game's title (`zrf` when it has none).
+fn title_of(clauses: &[Node]) -> &str {
+    clauses
+        .iter()
+        .find(|c| c.head() == Some("title"))
+        .and_then(|c| args(c).first())
+        .and_then(text)
+        .unwrap_or("zrf")
+}
+
+/// The names of the game's piece types, in the order of their `piece` forms.
+fn piece_names(clauses: &[Node]) -> Vec<String> {
+    clauses
+        .iter()
+        .filter(|c| c.head() == Some("piece"))
+        .filter_map(|c| name_of(args(c)))
+        .collect()
 }
 
 /// The game's turn variables: the last move's squares when it reads them (`last_move`), the
@@ -404,24 +414,8 @@ fn piece<'n>(
             }
             Some(kind @ ("moves" | "drops")) => {
                 let dropping = (kind == "drops").then_some(name.as_str());
-                let mut ranks = Vec::new();
-                for (ty, block) in typed_blocks(clause)? {
-                    let rank = match priorities.map(|p| p.rank(ty, block)).transpose()? {
-                        Some(None) => continue,
-                        rank => rank.flatten(),
-                    };
-                    ranks.extend(rank);
-                    let names = moves::Names {
-                        dropping,
-                        rank,
-                        ..*names
-                    };
-                    let lowered = match dropping {
-                        Some(_) => moves::drop_block(block, &names)?,
-                        None => moves::block(block, &names)?,
-                    };
-                    items.push(guarded(lowered, turns.guard(ty.and_then(text), block.span)));
-                }
+                let names = moves::Names { dropping, ..*names };
+                let ranks = blocks(clause, &names, priorities, turns, &mut items)?;
                 if dropping.is_some() {
                     drop_ranks = Some((ranks, clause));
                 }
@@ -437,6 +431,32 @@ fn piece<'n>(
     }
     items.push(moves::post(names, span));
     Ok((form("piece", items, span), drop_ranks))
+}
+
+/// The blocks of a `moves` or `drops` clause (`names.dropping` says which) lowered into
+/// `items`, each guarded by the turns of its type; the ranks of those `priorities` keep.
+fn blocks(
+    clause: &Node,
+    names: &moves::Names<'_>,
+    priorities: Option<&priorities::Priorities>,
+    turns: &turns::TurnOrder,
+    items: &mut Vec<Node>,
+) -> Result<Vec<i64>, ZrfError> {
+    let mut ranks = Vec::new();
+    for (ty, block) in typed_blocks(clause)? {
+        let rank = match priorities.map(|p| p.rank(ty, block)).transpose()? {
+            Some(None) => continue,
+            rank => rank.flatten(),
+        };
+        ranks.extend(rank);
+        let names = moves::Names { rank, ..*names };
+        let lowered = match names.dropping {
+            Some(_) => moves::drop_block(block, &names)?,
+            None => moves::block(block, &names)?,
+        };
+        items.push(guarded(lowered, turns.guard(ty.and_then(text), block.span)));
+    }
+    Ok(ranks)
 }
 
 /// How a piece moves.

@@ -315,22 +315,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
     let span = node.span;
     let check = |what: Node| form("check", vec![what], span);
     if let Some(word) = node.as_symbol() {
-        out.extend(match word {
-            "add" => add(&[], names, Leaves::Nothing, span),
-            "add-partial" => add_partial(&[], names, Leaves::Nothing, span)?,
-            w if copies::plain(w).is_some() => add_copy(word, &[], names, span)?,
-            "capture" => vec![capture(names, span)],
-            "mark" => vec![form(
-                "set!",
-                vec![sym(MARK, span), sym("position", span)],
-                span,
-            )],
-            "back" => vec![check(sym(MARK, span))],
-            "flip" | "change-owner" => changes::owner_change(word, span),
-            w if cascade::WORDS.contains(&w) && names.movers => cascade::statement(w, FROM, span),
-            d if names.board.is_dir(d) || names.board.is_position(d) => vec![check(node.clone())],
-            other => return Err(ZrfError::unsupported(other, span)),
-        });
+        out.extend(word_statement(word, node, names)?);
         return Ok(());
     }
     let context = changes::Context {
@@ -373,43 +358,76 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
             let set = form("set!", vec![flag_local(flag)?, value.clone()], span);
             out.extend(with_here(&value, set, span));
         }
-        Some("set-attribute") => {
-            let ([name, value], Some(attributes)) = (rest, names.attributes) else {
-                return Err(ZrfError::expected(
-                    "`(set-attribute ATTRIBUTE CONDITION)`",
-                    node,
-                ));
-            };
-            if names.dropping.is_some() {
-                return Err(ZrfError::unsupported("set-attribute (in a drop)", span));
-            }
-            let value = condition(value, names)?;
-            let set = attributes.set(name, value.clone(), names.attribute_set, span)?;
-            if peeks(&value) {
-                out.push(set_here(span));
-            }
-            out.extend(set);
-        }
+        Some("set-attribute") => out.extend(set_attribute(node, names)?),
         Some("if") => out.extend(if_form(rest, names, span)?),
-        Some("while") => {
-            let (cond, body) = rest
-                .split_first()
-                .ok_or_else(|| ZrfError::expected("`(while CONDITION INSTRUCTION ...)`", node))?;
-            let cond = condition(cond, names)?;
-            let looks = peeks(&cond);
-            let mut items = vec![cond];
-            items.extend(statements(body, names)?);
-            if looks {
-                // The test runs again where each round ends.
-                items.push(set_here(span));
-                out.push(set_here(span));
-            }
-            out.push(form("while", items, span));
-        }
+        Some("while") => out.extend(while_form(node, names)?),
         Some(other) => return Err(ZrfError::unsupported(other, span)),
         None => return Err(ZrfError::expected("a move instruction", node)),
     }
     Ok(())
+}
+
+/// An instruction that is one word: `add`, `capture`, `mark`, a direction...
+fn word_statement(word: &str, node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
+    let span = node.span;
+    let check = |what: Node| form("check", vec![what], span);
+    Ok(match word {
+        "add" => add(&[], names, Leaves::Nothing, span),
+        "add-partial" => add_partial(&[], names, Leaves::Nothing, span)?,
+        w if copies::plain(w).is_some() => add_copy(word, &[], names, span)?,
+        "capture" => vec![capture(names, span)],
+        "mark" => vec![form(
+            "set!",
+            vec![sym(MARK, span), sym("position", span)],
+            span,
+        )],
+        "back" => vec![check(sym(MARK, span))],
+        "flip" | "change-owner" => changes::owner_change(word, span),
+        w if cascade::WORDS.contains(&w) && names.movers => cascade::statement(w, FROM, span),
+        d if names.board.is_dir(d) || names.board.is_position(d) => vec![check(node.clone())],
+        other => return Err(ZrfError::unsupported(other, span)),
+    })
+}
+
+/// `(set-attribute NAME CONDITION)`: see [`attributes`].
+fn set_attribute(node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
+    let span = node.span;
+    let ([name, value], Some(attributes)) = (args(node), names.attributes) else {
+        return Err(ZrfError::expected(
+            "`(set-attribute ATTRIBUTE CONDITION)`",
+            node,
+        ));
+    };
+    if names.dropping.is_some() {
+        return Err(ZrfError::unsupported("set-attribute (in a drop)", span));
+    }
+    let value = condition(value, names)?;
+    let mut out = Vec::new();
+    if peeks(&value) {
+        out.push(set_here(span));
+    }
+    out.extend(attributes.set(name, value, names.attribute_set, span)?);
+    Ok(out)
+}
+
+/// `(while CONDITION INSTRUCTION ...)`.
+fn while_form(node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
+    let span = node.span;
+    let (cond, body) = args(node)
+        .split_first()
+        .ok_or_else(|| ZrfError::expected("`(while CONDITION INSTRUCTION ...)`", node))?;
+    let cond = condition(cond, names)?;
+    let looks = peeks(&cond);
+    let mut items = vec![cond];
+    items.extend(statements(body, names)?);
+    let mut out = Vec::new();
+    if looks {
+        // The test runs again where each round ends.
+        items.push(set_here(span));
+        out.push(set_here(span));
+    }
+    out.push(form("while", items, span));
+    Ok(out)
 }
 
 /// `(if CONDITION INSTRUCTION ... [else INSTRUCTION ...])`, after what its condition needs.
@@ -658,6 +676,21 @@ fn looks_context<'a>(names: &Names<'a>, span: Span) -> looks::Context<'a> {
     }
 }
 
+/// `(piece? T)`: a piece of type `piece` stands here.
+fn piece_is(piece: &Node, names: &Names<'_>, span: Span) -> Result<Node, ZrfError> {
+    let name = piece
+        .as_symbol()
+        .ok_or_else(|| ZrfError::expected("a piece type", piece))?;
+    if !names.pieces.iter().any(|n| n == name) {
+        // No piece of a type the game does not define stands anywhere (`anathem.zrf`
+        // asks for types its macros never make).
+        return Ok(sym("false", piece.span));
+    }
+    let is = form("=", vec![sym("piece", span), sym(name, piece.span)], span);
+    let taken = test_node("not-empty?", names, span);
+    Ok(form("and", vec![taken, is], span))
+}
+
 /// The test of the piece attribute `word` on the current square, if it names one.
 fn attribute(word: &str, names: &Names<'_>, span: Span) -> Result<Option<Node>, ZrfError> {
     let Some(attributes) = names.attributes else {
@@ -718,19 +751,7 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
             .map(|c| condition(c, names))
             .collect::<Result<Vec<_>, _>>()
     };
-    let typed = |piece: &Node| -> Result<Node, ZrfError> {
-        let name = piece
-            .as_symbol()
-            .ok_or_else(|| ZrfError::expected("a piece type", piece))?;
-        if !names.pieces.iter().any(|n| n == name) {
-            // No piece of a type the game does not define stands anywhere (`anathem.zrf`
-            // asks for types its macros never make).
-            return Ok(sym("false", piece.span));
-        }
-        let is = form("=", vec![sym("piece", span), sym(name, piece.span)], span);
-        let taken = test_node("not-empty?", names, span);
-        Ok(form("and", vec![taken, is], span))
-    };
+    let typed = |piece: &Node| piece_is(piece, names, span);
     Ok(match node.head() {
         Some(op @ ("and" | "or" | "not")) => form(op, all(rest)?, span),
         Some("piece?") => typed(one(node, rest)?)?,
