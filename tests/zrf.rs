@@ -833,6 +833,28 @@ fn attributes_have_type_defaults_and_change_when_the_move_is_played() {
     assert_eq!(after(&["e1-d1", "c2-b2"]), "a1-a2 a1-b1");
 }
 
+/// Count: `(count-condition (White Black) stalemated)`, the player who cannot move ends the
+/// game and more pieces win (`(end no-moves)` and `(score pieces)`). Black's one man has two
+/// steps, so every line ends when Black is to move at ply 6.
+#[test]
+fn count_condition_ends_the_game_and_counts_pieces() {
+    assert_eq!(perft("tests/data/zrf/count.zrf", 1..=6), [2, 2, 4, 4, 6, 0]);
+    let path = repo_path("tests/data/zrf/count.zrf").display().to_string();
+    let played = ["a1-a2", "c3-c2", "a2-a3", "c2-c1", "b1-b2"];
+    let end = |variant: &str| {
+        let args = [
+            &["moves", "--variant", variant, path.as_str(), "--moves"],
+            &played[..],
+        ];
+        let (code, _, err) = dagaz(&args.concat());
+        (code, err.trim().to_string())
+    };
+    let won = "game over — White wins, counting pieces: White 2, Black 1";
+    assert_eq!(end("0"), (1, won.to_string()));
+    let drawn = "game over — Draw, counting pieces: White 2, Black 2";
+    assert_eq!(end("1"), (1, drawn.to_string()));
+}
+
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
 /// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
 /// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and

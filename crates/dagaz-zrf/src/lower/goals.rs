@@ -130,6 +130,57 @@ pub fn condition(
     Ok(vec![form(outcome, vec![rule], node.span)])
 }
 
+/// `(count-condition (PLAYER ...) CONDITION)`: when the condition holds the game is over and
+/// the player with more pieces on the board wins, equal counts a draw (as Polygamo, an
+/// independent ZRF player, reads the reference): dagaz's `(end ...)`, with the `(score
+/// pieces)` that [`count_score`] adds once. Named players must be every player who moves.
+pub fn count_condition(
+    node: &Node,
+    (players, movers): (&[String], &[String]),
+    royals: &Royals,
+) -> Result<Vec<Node>, ZrfError> {
+    let [who, cond] = args(node) else {
+        return Err(ZrfError::expected(
+            "`(count-condition (PLAYER ...) CONDITION)`",
+            node,
+        ));
+    };
+    let mut named: Vec<&str> = who
+        .as_list()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Node::as_symbol)
+        .collect();
+    named.sort_unstable();
+    let mut all: Vec<&str> = movers.iter().map(String::as_str).collect();
+    all.sort_unstable();
+    if named != all || players.len() != movers.len() {
+        let what = "count-condition (for some players only)";
+        return Err(ZrfError::unsupported(what, who.span));
+    }
+    let span = cond.span;
+    let rule = match cond.as_symbol() {
+        Some("stalemated") => sym(stalemated(royals), span),
+        Some("repetition") => form("repetition", vec![int(3, span)], span),
+        _ => {
+            return Err(ZrfError::unsupported(
+                "count-condition (of this condition)",
+                span,
+            ))
+        }
+    };
+    Ok(vec![form("end", vec![rule], node.span)])
+}
+
+/// The `(score pieces)` that a game with a `count-condition` needs, once.
+pub fn count_score(clauses: &[Node]) -> Option<Node> {
+    let first = clauses
+        .iter()
+        .find(|c| c.head() == Some("count-condition"))?;
+    let span = first.span;
+    Some(form("score", vec![sym("pieces", span)], span))
+}
+
 /// `(... (PLAYER ...) (pieces-remaining N [PIECE]))`, or an `and` of them: a listed player with
 /// exactly N pieces (of the type) on the board (of each) has that outcome. A dagaz goal runs for the player who moved, so in a
 /// game of two this is two goals: the mover meets it (the outcome), or the other player does

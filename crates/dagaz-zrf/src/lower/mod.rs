@@ -273,9 +273,13 @@ fn rules(
             "win-condition" | "loss-condition" | "draw-condition" => {
                 out.extend(goals::condition(clause, (&players, &movers), royals)?);
             }
+            "count-condition" => {
+                out.extend(goals::count_condition(clause, (&players, &movers), royals)?);
+            }
             other => return Err(ZrfError::unsupported(other, clause.span)),
         }
     }
+    out.extend(goals::count_score(clauses));
     Ok(out)
 }
 
