@@ -855,6 +855,34 @@ fn count_condition_ends_the_game_and_counts_pieces() {
     assert_eq!(end("1"), (1, drawn.to_string()));
 }
 
+/// Row: tic-tac-toe by `relative-config` (three in a row anywhere, in an `or`), counted as the
+/// game's published perft (9, 72, 504, ... 127872: every game ends by ply 9). The variants: a
+/// stone with no stone of one's own east (`(not Stone)`: an empty square meets it, the east
+/// edge does not), 6 of X's 9 first drops winning; a stone with the opponent's east
+/// (`(opponent Stone)`), O winning at once west of X's stone on the b and c files.
+#[test]
+fn relative_config_finds_a_pattern_anywhere() {
+    let counts = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872];
+    assert_eq!(perft("tests/data/zrf/row.zrf", 1..=9), counts);
+    let path = repo_path("tests/data/zrf/row.zrf").display().to_string();
+    let (code, _, err) = dagaz(&[
+        "moves", &path, "--moves", "Stone@a1", "Stone@a2", "Stone@b1", "Stone@b2", "Stone@c1",
+    ]);
+    assert_eq!((code, err.trim()), (1, "game over — X wins: goal #1"));
+    let perft_of = |variant: &str| {
+        (1..=3)
+            .map(|d| {
+                let depth = d.to_string();
+                let args = ["perft", "--variant", variant, "--depth", &depth, &path];
+                let out = dagaz(&args).1;
+                out.lines().last().unwrap_or_default().to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(perft_of("1"), ["9", "24", "42"]);
+    assert_eq!(perft_of("2"), ["9", "72", "462"]);
+}
+
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
 /// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
 /// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and

@@ -4,6 +4,8 @@
 
 use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, int, sym, text};
+use crate::lower::board::Board;
+use crate::lower::relative;
 use dagaz_sexpr::Node;
 
 /// The piece that the `"chess invariant"` option makes royal: the Dagaz project's page script
@@ -78,6 +80,7 @@ pub fn condition(
     node: &Node,
     (players, movers): (&[String], &[String]),
     royals: &Royals,
+    (board, pieces): (&Board, &[String]),
 ) -> Result<Vec<Node>, ZrfError> {
     let outcome = match node.head() {
         Some("win-condition") => "win",
@@ -111,7 +114,7 @@ pub fn condition(
             let whose = form("=", vec![mover, form("any", named, who.span)], who.span);
             items.push(form("check", vec![whose], who.span));
         }
-        config(cond, &mut items)?;
+        config(cond, (board, pieces), &mut items)?;
         return Ok(vec![form("goal", items, node.span)]);
     }
     if !every {
@@ -285,14 +288,35 @@ fn stalemated(royals: &Royals) -> &'static str {
     }
 }
 
-/// `(absolute-config PIECE ... (POS ...))`, or an `and` of them, as a goal's statements: a
-/// piece of the player who moved, of one of the types, stands on one of the positions (each
-/// `check` of a position goes there).
-fn config(node: &Node, out: &mut Vec<Node>) -> Result<(), ZrfError> {
+/// `(absolute-config PIECE ... (POS ...))`, `(relative-config ...)` ([`relative`]), or an
+/// `and` or `or` of them, as a goal's statements: for `absolute-config`, a piece of the player
+/// who moved, of one of the types, stands on one of the positions (each `check` of a position
+/// goes there).
+fn config(
+    node: &Node,
+    (board, pieces): (&Board, &[String]),
+    out: &mut Vec<Node>,
+) -> Result<(), ZrfError> {
     let span = node.span;
     let rest = args(node);
     match node.head() {
-        Some("and") => rest.iter().try_for_each(|c| config(c, out)),
+        Some("and") => rest
+            .iter()
+            .try_for_each(|c| config(c, (board, pieces), out)),
+        Some("or") => {
+            let mut alternatives = Vec::new();
+            for c in rest {
+                let mut items = Vec::new();
+                config(c, (board, pieces), &mut items)?;
+                alternatives.push(form("seq", items, c.span));
+            }
+            out.push(form("any", alternatives, span));
+            Ok(())
+        }
+        Some("relative-config") => {
+            out.extend(relative::statements(node, board, pieces)?);
+            Ok(())
+        }
         Some("absolute-config") => {
             let Some((places, pieces)) = rest.split_last() else {
                 return Err(ZrfError::expected(

@@ -15,6 +15,7 @@ mod moves;
 mod partial;
 mod places;
 mod priorities;
+mod relative;
 mod tiles;
 mod totals;
 mod turns;
@@ -130,7 +131,12 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     if !royals.pieces.is_empty() {
         game_items.push(form("royal", royals.pieces.clone(), span));
     }
-    game_items.extend(rules(clauses, &royals, (captured.as_ref(), &pieces))?);
+    game_items.extend(rules(
+        clauses,
+        &royals,
+        (captured.as_ref(), &pieces),
+        &board,
+    )?);
     out.push(form("game", game_items, span));
     Ok(out)
 }
@@ -245,6 +251,7 @@ fn rules(
     clauses: &[Node],
     royals: &goals::Royals,
     (captured, pieces): (Option<&captured::Captured>, &[String]),
+    board: &board::Board,
 ) -> Result<Vec<Node>, ZrfError> {
     let players = player_names(clauses);
     // A condition of every player who moves is one of every player: the others never move.
@@ -271,7 +278,8 @@ fn rules(
                 }
             }
             "win-condition" | "loss-condition" | "draw-condition" => {
-                out.extend(goals::condition(clause, (&players, &movers), royals)?);
+                let game = (board, pieces);
+                out.extend(goals::condition(clause, (&players, &movers), royals, game)?);
             }
             "count-condition" => {
                 out.extend(goals::count_condition(clause, (&players, &movers), royals)?);
