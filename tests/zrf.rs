@@ -883,6 +883,26 @@ fn relative_config_finds_a_pattern_anywhere() {
     assert_eq!(perft_of("2"), ["9", "72", "462"]);
 }
 
+/// Goals: `goal-position?` holds on every side's `absolute-config` squares (c1, White's; b3 by
+/// Black's zone `home`, which an `absolute-config` may name). By hand: White's runner b1-c1
+/// (east onto a goal square, which wins) and b1-b2; then Black c3-c2, and White's runner on b2
+/// stays put (b3, north of it, is a goal square; it may not step there). Black wins by
+/// stepping into its zone.
+#[test]
+fn goal_position_is_a_square_of_any_absolute_config() {
+    assert_eq!(perft("tests/data/zrf/goals.zrf", 1..=4), [2, 1, 1, 1]);
+    let path = repo_path("tests/data/zrf/goals.zrf").display().to_string();
+    let moves = |setup: Option<&str>, played: &[&str]| spaced(&moves_after(&path, setup, played));
+    assert_eq!(moves(None, &[]), "b1-b2 b1-c1");
+    assert_eq!(moves(None, &["b1-b2", "c3-c2"]), "b2-b2");
+    let setup = "(White (Runner a1)) (Black (Runner a3))";
+    assert_eq!(moves(Some(setup), &["a1-a2"]), "a3-b3");
+    let (code, _, err) = dagaz(&[
+        "moves", &path, "--setup", setup, "--moves", "a1-a2", "a3-b3",
+    ]);
+    assert_eq!((code, err.trim()), (1, "game over — Black wins: goal #2"));
+}
+
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
 /// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
 /// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and
@@ -1063,7 +1083,7 @@ fn change_type_and_owner_change_a_piece_in_place() {
 /// looked ahead; `(go last-to)` goes where the last move landed (nowhere on the first move). By
 /// hand: White a1-b1 (a2 is empty) and a1-a2 (c1, two east, is Black's); the hunter on b3 has no
 /// last move to go to and no square north. Black's hunter then takes the runner where it went,
-/// or steps to c2. `(go to)` is refused.
+/// or steps to c2. A place `go` does not know is a located error.
 #[test]
 fn go_returns_to_a_known_square() {
     let path = repo_path("tests/data/zrf/goback.zrf").display().to_string();
@@ -1071,6 +1091,23 @@ fn go_returns_to_a_known_square() {
     assert_eq!(moves(&[]), "a1-a2 a1-b1");
     assert_eq!(moves(&["a1-b1"]), "c3-b1 c3-c2");
     assert_eq!(moves(&["a1-a2"]), "c3-a2 c3-c2");
-    let err = refused_with(&path, "(go from)", "(go to)");
-    assert!(err.contains("unsupported ZRF keyword `go to`"), "{err}");
+    let err = refused_with(&path, "(go from)", "(go start)");
+    assert!(
+        err.contains("expected `(go from|to|mark|last-from|last-to)`"),
+        "{err}"
+    );
+}
+
+/// Goto: `(go to)` after a `to` goes where it put the mover (the scout a1-a2 comes back to a2
+/// from a3 and goes on east to b2, written from its start to its first landing as every move
+/// with `to` is); before any `to` it stays (the scout's step a1-b1). By hand: after a1-a2,
+/// a2 is empty for Black's man, and the scout on b2 steps east.
+#[test]
+fn go_to_returns_where_the_last_to_went() {
+    let path = repo_path("tests/data/zrf/goto.zrf").display().to_string();
+    let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    assert_eq!(moves(&[]), "a1-a2 a1-b1");
+    assert_eq!(moves(&["a1-a2"]), "a3-a2");
+    assert_eq!(moves(&["a1-a2", "a3-a2"]), "b2-c2");
+    assert_eq!(moves(&["a1-b1", "a3-a2"]), "b1-c1");
 }

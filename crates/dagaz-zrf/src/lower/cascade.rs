@@ -36,6 +36,17 @@ pub fn declare(span: Span) -> Vec<Node> {
     ]
 }
 
+/// `(go to)`: to the square the last `to` (or `cascade`) moved a piece to; where none has
+/// yet, the block stays where it is (as Polygamo, an independent ZRF player, reads it).
+pub fn go_to(span: Span) -> Node {
+    let s = |name: &str| sym(name, span);
+    form(
+        "if",
+        vec![s(MOVED), form("check", vec![s(HERE)], span)],
+        span,
+    )
+}
+
 /// `word`, one of [`WORDS`], as statements; `from` is the local of the mover's square.
 pub fn statement(word: &str, from: &str, span: Span) -> Vec<Node> {
     match word {

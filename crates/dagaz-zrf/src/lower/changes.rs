@@ -9,6 +9,7 @@ use crate::error::ZrfError;
 use crate::forms::{args, form, sym};
 use crate::lower::attributes::Attributes;
 use crate::lower::board::Board;
+use crate::lower::cascade;
 use crate::lower::places;
 use dagaz_sexpr::{Node, Span};
 
@@ -24,6 +25,8 @@ pub(super) struct Context<'a> {
     /// Whether the hand holds a piece (a drop's, a chain's mover): a type cannot change there
     /// by lifting the piece, and `from` is not the move's start.
     pub hand_held: bool,
+    /// Whether the piece's moves move other pieces (`to`, `from`, `cascade`).
+    pub movers: bool,
     /// The game's piece attributes, kept through a change of type.
     pub attributes: Option<&'a Attributes>,
 }
@@ -51,8 +54,9 @@ pub(super) fn statement(node: &Node, names: &Context<'_>) -> Result<Option<Vec<N
 }
 
 /// `(go WHERE)`: back to the move's start (`from`, not in a drop or a chain, where it is
-/// another square), to the `mark`, or to where the last move went from or to (failing before
-/// the first move). `(go to)`, the landing a `to` chose, is refused.
+/// another square), to the `mark`, to where the last `to` moved a piece (nowhere before one:
+/// [`cascade::go_to`]), or to where the last move went from or to (failing before the first
+/// move).
 pub(super) fn go(node: &Node, names: &Context<'_>) -> Result<Node, ZrfError> {
     let span = node.span;
     let word = match args(node) {
@@ -64,12 +68,13 @@ pub(super) fn go(node: &Node, names: &Context<'_>) -> Result<Node, ZrfError> {
         Some("mark") => places::MARK,
         Some("last-from") => places::LAST_FROM,
         Some("last-to") => places::LAST_TO,
-        Some(other @ ("from" | "to")) => {
-            return Err(ZrfError::unsupported(&format!("go {other}"), span))
-        }
+        Some("to") if names.movers => return Ok(cascade::go_to(span)),
+        // No `to` in the piece's moves: the block stays where it is.
+        Some("to") => return Ok(form("check", vec![sym("true", span)], span)),
+        Some(other @ "from") => return Err(ZrfError::unsupported(&format!("go {other}"), span)),
         _ => {
             return Err(ZrfError::expected(
-                "`(go from|mark|last-from|last-to)`",
+                "`(go from|to|mark|last-from|last-to)`",
                 node,
             ))
         }

@@ -6,7 +6,7 @@ use crate::error::{ZrfError, ZrfErrorKind};
 use crate::forms::{args, form, int, sym, text};
 use crate::lower::board::Board;
 use crate::lower::relative;
-use dagaz_sexpr::Node;
+use dagaz_sexpr::{Node, Span};
 
 /// The piece that the `"chess invariant"` option makes royal: the Dagaz project's page script
 /// of that name looks for a piece type named `King` and forbids leaving it attacked.
@@ -131,6 +131,88 @@ pub fn condition(
         word => return Err(ZrfError::unsupported(word.unwrap_or("condition"), span)),
     };
     Ok(vec![form(outcome, vec![rule], node.span)])
+}
+
+/// The positions of every `absolute-config` of the game's conditions, whoever's they are, those
+/// of the zones they name included: where `goal-position?` holds (the reference: "Is this
+/// position in an absolute-config goal for any side?").
+pub fn goal_positions(clauses: &[Node], board: &Board) -> Vec<String> {
+    let mut configs = Vec::new();
+    let conditions = clauses.iter().filter(|c| {
+        matches!(
+            c.head(),
+            Some("win-condition" | "loss-condition" | "draw-condition" | "count-condition")
+        )
+    });
+    conditions.for_each(|c| absolute_configs(c, &mut configs));
+    let mut out: Vec<String> = Vec::new();
+    for name in configs.iter().filter_map(|n| text(n)) {
+        let found = match board.is_position(name) {
+            true => vec![name.to_string()],
+            false => zone_positions(board, name),
+        };
+        for p in found {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The positions of the zones named `name`, every player's.
+fn zone_positions(board: &Board, name: &str) -> Vec<String> {
+    let zones = board
+        .game_clauses
+        .iter()
+        .filter(|z| z.head() == Some("zone"));
+    let named = zones.filter(|z| crate::forms::name_of(args(z)).as_deref() == Some(name));
+    let lists = named.flat_map(|z| args(z).iter().filter(|c| c.head() == Some("positions")));
+    lists
+        .flat_map(args)
+        .filter_map(text)
+        .map(str::to_string)
+        .collect()
+}
+
+/// An `absolute-config`'s places as a goal's statements: to one of them (a position, or a
+/// position of a zone of the player who moved).
+fn config_places(places: &[Node], board: &Board, span: Span) -> Vec<Node> {
+    let check = |what: Node| form("check", vec![what], span);
+    let mut to = Vec::new();
+    let mut zones = Vec::new();
+    for place in places {
+        match text(place) {
+            Some(z) if !board.is_position(z) && !zone_positions(board, z).is_empty() => {
+                to.extend(zone_positions(board, z).iter().map(|p| sym(p, place.span)));
+                zones.push(form("in-zone?", vec![place.clone()], place.span));
+            }
+            _ => to.push(place.clone()),
+        }
+    }
+    let mut out = vec![check(form("any", to, span))];
+    if !zones.is_empty() {
+        let here = |p: &Node| form("=", vec![sym("position", span), p.clone()], span);
+        let listed = places
+            .iter()
+            .filter(|p| text(p).is_some_and(|t| board.is_position(t)));
+        zones.extend(listed.map(here));
+        out.push(check(form("or", zones, span)));
+    }
+    out
+}
+
+/// The position lists of the `absolute-config`s in `node`, appended to `out`.
+fn absolute_configs<'n>(node: &'n Node, out: &mut Vec<&'n Node>) {
+    if node.head() == Some("absolute-config") {
+        if let Some(places) = args(node).last().and_then(Node::as_list) {
+            out.extend(places);
+        }
+        return;
+    }
+    for item in node.as_list().unwrap_or_default() {
+        absolute_configs(item, out);
+    }
 }
 
 /// `(count-condition (PLAYER ...) CONDITION)`: when the condition holds the game is over and
@@ -324,11 +406,11 @@ fn config(
                     node,
                 ));
             };
-            let places = places
+            let places_list = places
                 .as_list()
                 .ok_or_else(|| ZrfError::expected("a list of positions", places))?;
             let check = |what: Node| form("check", vec![what], span);
-            out.push(check(form("any", places.to_vec(), span)));
+            out.extend(config_places(places_list, board, span));
             out.push(check(sym("is-friend?", span)));
             let types: Vec<Node> = pieces
                 .iter()

@@ -78,6 +78,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
     let created = std::cell::Cell::new(0);
     let attribute_set = std::cell::Cell::new(0);
     let attributes = attributes::Attributes::of(clauses, tiles.is_some())?;
+    let goal_positions = goals::goal_positions(clauses, &board);
     let captured = captured::Captured::of(clauses, &pieces)?;
     let (players_named, neutral) = sides(clauses);
     let names = moves::Names {
@@ -96,6 +97,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         creates: 0,
         copies: false,
         attributes: attributes.as_ref(),
+        goal_positions: &goal_positions,
         attribute_sets: 0,
         attribute_set: &attribute_set,
         created: &created,

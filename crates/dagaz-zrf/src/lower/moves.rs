@@ -70,6 +70,8 @@ pub struct Names<'a> {
     pub movers: bool,
     /// The most `create`s a block of the piece makes (locals of `pre`, made in `post`).
     pub creates: usize,
+    /// The positions where `goal-position?` holds ([`super::goals::goal_positions`]).
+    pub goal_positions: &'a [String],
     /// The game's piece attributes, if it has any.
     pub attributes: Option<&'a attributes::Attributes>,
     /// The most `set-attribute`s a block of the piece makes (locals of `pre`, set in `post`).
@@ -322,6 +324,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
         board: names.board,
         pieces: names.pieces,
         hand_held: names.dropping.is_some() || names.chain.is_some(),
+        movers: names.movers,
         attributes: names.attributes,
     };
     if let Some(changed) = changes::statement(node, &context)? {
@@ -691,6 +694,21 @@ fn piece_is(piece: &Node, names: &Names<'_>, span: Span) -> Result<Node, ZrfErro
     Ok(form("and", vec![taken, is], span))
 }
 
+/// `goal-position?`, `not-goal-position?`: the current position is (not) one of an
+/// `absolute-config` of the game; `None` for another word.
+fn goal_position(word: &str, names: &Names<'_>, span: Span) -> Option<Node> {
+    let here = |p: &String| form("=", vec![sym("position", span), sym(p, span)], span);
+    let is = match names.goal_positions {
+        [] => sym("false", span),
+        places => form("or", places.iter().map(here).collect(), span),
+    };
+    match word {
+        "goal-position?" => Some(is),
+        "not-goal-position?" => Some(form("not", vec![is], span)),
+        _ => None,
+    }
+}
+
 /// The test of the piece attribute `word` on the current square, if it names one.
 fn attribute(word: &str, names: &Names<'_>, span: Span) -> Result<Option<Node>, ZrfError> {
     let Some(attributes) = names.attributes else {
@@ -723,6 +741,9 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         if let Some(test) = attribute(word, names, span)? {
             return Ok(test);
         }
+        if let Some(test) = goal_position(word, names, span) {
+            return Ok(test);
+        }
         return match (board_test(word), word) {
             (Some(_), _) => Ok(test_node(word, names, span)),
             (None, "true" | "false") => Ok(sym(word, span)),
@@ -743,6 +764,9 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     }
     if let (Some(word), [at]) = (node.head(), rest) {
         if let Some(test) = attribute(word, names, span)? {
+            return peek(at, Some(test), names);
+        }
+        if let Some(test) = goal_position(word, names, span) {
             return peek(at, Some(test), names);
         }
     }
