@@ -903,6 +903,31 @@ fn goal_position_is_a_square_of_any_absolute_config() {
     assert_eq!((code, err.trim()), (1, "game over — Black wins: goal #2"));
 }
 
+/// Flags: a position flag set in a block is read there (north of a1, after coming back: the
+/// step east a1-b1), not on a square it was not set on (no a1-a3), and not by the next block
+/// (a1-a2). Black's man steps south. What dagaz does not translate is refused: two flags in
+/// one block, a flag set to other than true (a `visit` mark is not cleared).
+#[test]
+fn position_flags_last_while_the_block_runs() {
+    let path = repo_path("tests/data/zrf/flags.zrf").display().to_string();
+    assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1");
+    assert_eq!(perft("tests/data/zrf/flags.zrf", 1..=2), [2, 2]);
+    let two = refused_with(&path, "(position-flag? seen e)", "(position-flag? other e)");
+    assert!(
+        two.contains("`set-position-flag (of two flags in one block)`"),
+        "{two}"
+    );
+    let cleared = refused_with(
+        &path,
+        "(n (set-position-flag seen true) s (verify (position-flag? seen e))",
+        "(n (set-position-flag seen false) s (verify (position-flag? seen e))",
+    );
+    assert!(
+        cleared.contains("`set-position-flag (to other than true)`"),
+        "{cleared}"
+    );
+}
+
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
 /// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
 /// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and

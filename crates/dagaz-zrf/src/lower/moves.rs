@@ -216,6 +216,7 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     ];
     out.extend(names.ranking.declare(true, span));
     out.extend(names.captured.map(|_| captured::Captured::declare(span)));
+    one_position_flag(items)?;
     out.extend(declare_flags(items, span));
     if names.ranking.maximal.is_some() && mentions_capture(items) {
         // Its count would be compared with the drops made before it only.
@@ -238,6 +239,7 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     names.created.set(0);
     names.attribute_set.set(0);
     out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
+    one_position_flag(items)?;
     out.extend(declare_flags(items, node.span));
     out.extend(statements(items, names)?);
     // Past the last `add` nothing is completed.
@@ -362,6 +364,7 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
             out.extend(with_here(&value, set, span));
         }
         Some("set-attribute") => out.extend(set_attribute(node, names)?),
+        Some("set-position-flag") => out.push(set_position_flag(node, names)?),
         Some("if") => out.extend(if_form(rest, names, span)?),
         Some("while") => out.extend(while_form(node, names)?),
         Some(other) => return Err(ZrfError::unsupported(other, span)),
@@ -411,6 +414,74 @@ fn set_attribute(node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError> 
     }
     out.extend(attributes.set(name, value, names.attribute_set, span)?);
     Ok(out)
+}
+
+/// `(set-position-flag FLAG true)`: dagaz's `visit`, a mark on the square that lasts until the
+/// block's move is made and that backtracking undoes, as a ZRF position flag lasts while its
+/// block runs. One flag a block ([`one_position_flag`]), set to true only: a mark is not
+/// cleared. Not in a chain of parts, whose `visit` marks are the squares it landed on.
+fn set_position_flag(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
+    let span = node.span;
+    let [_, value] = args(node) else {
+        return Err(ZrfError::expected(
+            "`(set-position-flag FLAG CONDITION)`",
+            node,
+        ));
+    };
+    if names.chain.is_some() {
+        return Err(ZrfError::unsupported(
+            "set-position-flag (with add-partial)",
+            span,
+        ));
+    }
+    if value.as_symbol() != Some("true") {
+        return Err(ZrfError::unsupported(
+            "set-position-flag (to other than true)",
+            value.span,
+        ));
+    }
+    Ok(form("visit", vec![], span))
+}
+
+/// A block's position flags: at most one name, which [`set_position_flag`] keeps as `visit`
+/// marks.
+fn one_position_flag(items: &[Node]) -> Result<(), ZrfError> {
+    let mut seen: Option<String> = None;
+    let mut check = |node: &Node| -> Result<(), ZrfError> {
+        let named = matches!(
+            node.head(),
+            Some("set-position-flag" | "position-flag?" | "not-position-flag?")
+        );
+        let Some(flag) = args(node).first().filter(|_| named) else {
+            return Ok(());
+        };
+        let name = flag.as_symbol().unwrap_or_default();
+        match &seen {
+            Some(first) if first != name => Err(ZrfError::unsupported(
+                "set-position-flag (of two flags in one block)",
+                flag.span,
+            )),
+            _ => {
+                seen = Some(name.to_string());
+                Ok(())
+            }
+        }
+    };
+    walk(items, &mut check)
+}
+
+/// `visit` on every list form in `nodes`, depth first.
+fn walk(
+    nodes: &[Node],
+    visit: &mut dyn FnMut(&Node) -> Result<(), ZrfError>,
+) -> Result<(), ZrfError> {
+    for node in nodes {
+        if let Some(items) = node.as_list() {
+            visit(node)?;
+            walk(items, visit)?;
+        }
+    }
+    Ok(())
 }
 
 /// `(while CONDITION INSTRUCTION ...)`.
@@ -788,6 +859,32 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
             }
             let op = if op == "position?" { "=" } else { "!=" };
             form(op, vec![sym("position", span), at.clone()], span)
+        }
+        Some("position-flag?" | "not-position-flag?") if names.chain.is_some() => {
+            return Err(ZrfError::unsupported(
+                "position-flag? (with add-partial)",
+                span,
+            ))
+        }
+        Some(word @ ("position-flag?" | "not-position-flag?")) => {
+            let test = sym(
+                if word == "position-flag?" {
+                    "is-visited?"
+                } else {
+                    "not-visited?"
+                },
+                span,
+            );
+            match rest {
+                [_] => test,
+                [_, at] => peek(at, Some(test), names)?,
+                _ => {
+                    return Err(ZrfError::expected(
+                        "`(position-flag? FLAG [DIRECTION])`",
+                        node,
+                    ))
+                }
+            }
         }
         Some("flag?") => flag_local(one(node, rest)?)?,
         Some("not-flag?") => form("not", vec![flag_local(one(node, rest)?)?], span),
