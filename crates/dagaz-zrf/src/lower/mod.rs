@@ -8,6 +8,7 @@ mod cascade;
 mod changes;
 mod copies;
 mod create;
+mod flags;
 mod goals;
 mod graph;
 mod looks;

@@ -22,6 +22,7 @@ use crate::lower::cascade;
 use crate::lower::changes;
 use crate::lower::copies;
 use crate::lower::create;
+use crate::lower::flags;
 use crate::lower::looks;
 use crate::lower::partial;
 use crate::lower::places;
@@ -216,8 +217,8 @@ pub fn drop_block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     ];
     out.extend(names.ranking.declare(true, span));
     out.extend(names.captured.map(|_| captured::Captured::declare(span)));
-    one_position_flag(items)?;
-    out.extend(declare_flags(items, span));
+    flags::one_position_flag(items)?;
+    out.extend(flags::declare_flags(items, span));
     if names.ranking.maximal.is_some() && mentions_capture(items) {
         // Its count would be compared with the drops made before it only.
         return Err(ZrfError::unsupported(
@@ -239,8 +240,8 @@ pub fn block(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
     names.created.set(0);
     names.attribute_set.set(0);
     out.extend(names.rank.map(|r| priorities::enter(r, node.span)));
-    one_position_flag(items)?;
-    out.extend(declare_flags(items, node.span));
+    flags::one_position_flag(items)?;
+    out.extend(flags::declare_flags(items, node.span));
     out.extend(statements(items, names)?);
     // Past the last `add` nothing is completed.
     out.push(form("check", vec![sym("false", node.span)], node.span));
@@ -252,7 +253,7 @@ pub fn chain_round(node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError
     let items = node
         .as_list()
         .ok_or_else(|| ZrfError::expected("a move block `(INSTRUCTION ...)`", node))?;
-    if !declare_flags(items, node.span).is_empty() {
+    if !flags::declare_flags(items, node.span).is_empty() {
         return Err(ZrfError::unsupported(
             "set-flag (with add-partial)",
             node.span,
@@ -267,43 +268,6 @@ fn mentions_capture(nodes: &[Node]) -> bool {
         Some(items) => mentions_capture(items),
         None => n.as_symbol() == Some("capture"),
     })
-}
-
-/// The dagaz local of the ZRF flag `name`.
-fn flag_local(name: &Node) -> Result<Node, ZrfError> {
-    let flag = name
-        .as_symbol()
-        .ok_or_else(|| ZrfError::expected("a flag name", name))?;
-    Ok(sym(&format!("zrf-flag-{flag}"), name.span))
-}
-
-/// A block's flags, each a local declared false at its start: a ZRF flag belongs to the move
-/// being made, and reads false until set. (A flag the block only reads is declared too.)
-fn declare_flags(items: &[Node], span: Span) -> Vec<Node> {
-    let mut flags: Vec<Node> = Vec::new();
-    collect_flags(items, &mut flags);
-    flags
-        .into_iter()
-        .map(|f| form("let", vec![f, sym("false", span)], span))
-        .collect()
-}
-
-/// The locals of the flags that `nodes` set or read, once each.
-fn collect_flags(nodes: &[Node], out: &mut Vec<Node>) {
-    for node in nodes {
-        let Some(items) = node.as_list() else {
-            continue;
-        };
-        if let (Some("set-flag" | "flag?" | "not-flag?"), Some(name)) = (node.head(), items.get(1))
-        {
-            if let Ok(local) = flag_local(name) {
-                if !out.iter().any(|f| f.as_symbol() == local.as_symbol()) {
-                    out.push(local);
-                }
-            }
-        }
-        collect_flags(items, out);
-    }
 }
 
 fn statements(items: &[Node], names: &Names<'_>) -> Result<Vec<Node>, ZrfError> {
@@ -360,11 +324,13 @@ fn statement(node: &Node, names: &Names<'_>, out: &mut Vec<Node>) -> Result<(), 
                 return Err(ZrfError::expected("`(set-flag FLAG CONDITION)`", node));
             };
             let value = condition(value, names)?;
-            let set = form("set!", vec![flag_local(flag)?, value.clone()], span);
+            let set = form("set!", vec![flags::flag_local(flag)?, value.clone()], span);
             out.extend(with_here(&value, set, span));
         }
         Some("set-attribute") => out.extend(set_attribute(node, names)?),
-        Some("set-position-flag") => out.push(set_position_flag(node, names)?),
+        Some("set-position-flag") => {
+            out.push(flags::set_position_flag(node, names.chain.is_some())?)
+        }
         Some("if") => out.extend(if_form(rest, names, span)?),
         Some("while") => out.extend(while_form(node, names)?),
         Some(other) => return Err(ZrfError::unsupported(other, span)),
@@ -414,74 +380,6 @@ fn set_attribute(node: &Node, names: &Names<'_>) -> Result<Vec<Node>, ZrfError> 
     }
     out.extend(attributes.set(name, value, names.attribute_set, span)?);
     Ok(out)
-}
-
-/// `(set-position-flag FLAG true)`: dagaz's `visit`, a mark on the square that lasts until the
-/// block's move is made and that backtracking undoes, as a ZRF position flag lasts while its
-/// block runs. One flag a block ([`one_position_flag`]), set to true only: a mark is not
-/// cleared. Not in a chain of parts, whose `visit` marks are the squares it landed on.
-fn set_position_flag(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
-    let span = node.span;
-    let [_, value] = args(node) else {
-        return Err(ZrfError::expected(
-            "`(set-position-flag FLAG CONDITION)`",
-            node,
-        ));
-    };
-    if names.chain.is_some() {
-        return Err(ZrfError::unsupported(
-            "set-position-flag (with add-partial)",
-            span,
-        ));
-    }
-    if value.as_symbol() != Some("true") {
-        return Err(ZrfError::unsupported(
-            "set-position-flag (to other than true)",
-            value.span,
-        ));
-    }
-    Ok(form("visit", vec![], span))
-}
-
-/// A block's position flags: at most one name, which [`set_position_flag`] keeps as `visit`
-/// marks.
-fn one_position_flag(items: &[Node]) -> Result<(), ZrfError> {
-    let mut seen: Option<String> = None;
-    let mut check = |node: &Node| -> Result<(), ZrfError> {
-        let named = matches!(
-            node.head(),
-            Some("set-position-flag" | "position-flag?" | "not-position-flag?")
-        );
-        let Some(flag) = args(node).first().filter(|_| named) else {
-            return Ok(());
-        };
-        let name = flag.as_symbol().unwrap_or_default();
-        match &seen {
-            Some(first) if first != name => Err(ZrfError::unsupported(
-                "set-position-flag (of two flags in one block)",
-                flag.span,
-            )),
-            _ => {
-                seen = Some(name.to_string());
-                Ok(())
-            }
-        }
-    };
-    walk(items, &mut check)
-}
-
-/// `visit` on every list form in `nodes`, depth first.
-fn walk(
-    nodes: &[Node],
-    visit: &mut dyn FnMut(&Node) -> Result<(), ZrfError>,
-) -> Result<(), ZrfError> {
-    for node in nodes {
-        if let Some(items) = node.as_list() {
-            visit(node)?;
-            walk(items, visit)?;
-        }
-    }
-    Ok(())
 }
 
 /// `(while CONDITION INSTRUCTION ...)`.
@@ -790,6 +688,32 @@ fn attribute(word: &str, names: &Names<'_>, span: Span) -> Result<Option<Node>, 
     Ok(attributes.test(word, occupied, span))
 }
 
+/// A condition that is one word: `marked?`, `empty?`, an attribute, ...
+fn word_condition(word: &str, names: &Names<'_>, span: Span) -> Result<Node, ZrfError> {
+    if let Some(test) = last_move(word, span) {
+        return Ok(test);
+    }
+    if let Some(op) = match word {
+        "marked?" => Some("="),
+        "not-marked?" => Some("!="),
+        _ => None,
+    } {
+        let here = sym("position", span);
+        return Ok(form(op, vec![here, sym(MARK, span)], span));
+    }
+    if let Some(test) = attribute(word, names, span)? {
+        return Ok(test);
+    }
+    if let Some(test) = goal_position(word, names, span) {
+        return Ok(test);
+    }
+    match (board_test(word), word) {
+        (Some(_), _) => Ok(test_node(word, names, span)),
+        (None, "true" | "false") => Ok(sym(word, span)),
+        _ => Err(ZrfError::unsupported(word, span)),
+    }
+}
+
 /// A ZRF condition as a dagaz expression. None of them moves: one that looks at a neighbour
 /// (`(empty? n)`, `(on-board? n)`) steps there and back.
 fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
@@ -798,28 +722,7 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
         return Ok(test);
     }
     if let Some(word) = node.as_symbol() {
-        if let Some(test) = last_move(word, span) {
-            return Ok(test);
-        }
-        if let Some(op) = match word {
-            "marked?" => Some("="),
-            "not-marked?" => Some("!="),
-            _ => None,
-        } {
-            let here = sym("position", span);
-            return Ok(form(op, vec![here, sym(MARK, span)], span));
-        }
-        if let Some(test) = attribute(word, names, span)? {
-            return Ok(test);
-        }
-        if let Some(test) = goal_position(word, names, span) {
-            return Ok(test);
-        }
-        return match (board_test(word), word) {
-            (Some(_), _) => Ok(test_node(word, names, span)),
-            (None, "true" | "false") => Ok(sym(word, span)),
-            _ => Err(ZrfError::unsupported(word, span)),
-        };
+        return word_condition(word, names, span);
     }
     let rest = args(node);
     if let Some(word) = node.head().filter(|w| board_test(w).is_some()) {
@@ -860,34 +763,15 @@ fn condition(node: &Node, names: &Names<'_>) -> Result<Node, ZrfError> {
             let op = if op == "position?" { "=" } else { "!=" };
             form(op, vec![sym("position", span), at.clone()], span)
         }
-        Some("position-flag?" | "not-position-flag?") if names.chain.is_some() => {
-            return Err(ZrfError::unsupported(
-                "position-flag? (with add-partial)",
-                span,
-            ))
-        }
         Some(word @ ("position-flag?" | "not-position-flag?")) => {
-            let test = sym(
-                if word == "position-flag?" {
-                    "is-visited?"
-                } else {
-                    "not-visited?"
-                },
-                span,
-            );
+            let test = flags::position_flag(word, node, names.chain.is_some())?;
             match rest {
-                [_] => test,
                 [_, at] => peek(at, Some(test), names)?,
-                _ => {
-                    return Err(ZrfError::expected(
-                        "`(position-flag? FLAG [DIRECTION])`",
-                        node,
-                    ))
-                }
+                _ => test,
             }
         }
-        Some("flag?") => flag_local(one(node, rest)?)?,
-        Some("not-flag?") => form("not", vec![flag_local(one(node, rest)?)?], span),
+        Some("flag?") => flags::flag_local(one(node, rest)?)?,
+        Some("not-flag?") => form("not", vec![flags::flag_local(one(node, rest)?)?], span),
         Some("in-zone?") => form("in-zone?", vec![one(node, rest)?.clone()], span),
         Some("not-in-zone?") => form(
             "not",
