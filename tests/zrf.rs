@@ -928,6 +928,21 @@ fn position_flags_last_while_the_block_runs() {
     );
 }
 
+/// Recycle: with `(option "recycle captures" true)` a man taken goes to its owner's store (dagaz's
+/// `(captures-to-hand to-owner)`): after White a1-a2 and Black takes it (a3-a2), White may drop
+/// it on any of the 8 empty squares, and Black, whose store is still empty, only steps.
+#[test]
+fn recycled_captures_go_to_their_owner() {
+    assert_eq!(perft("tests/data/zrf/recycle.zrf", 1..=4), [1, 1, 8, 8]);
+    let path = repo_path("tests/data/zrf/recycle.zrf")
+        .display()
+        .to_string();
+    let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
+    let drops = "Man@a1 Man@a3 Man@b1 Man@b2 Man@b3 Man@c1 Man@c2 Man@c3";
+    assert_eq!(moves(&["a1-a2", "a3-a2"]), drops);
+    assert_eq!(moves(&["a1-a2", "a3-a2", "Man@c1"]), "a2-a1");
+}
+
 /// Capture the King: `(loss-condition (White Black) (captured King))`, a player whose king is
 /// captured loses, counted as its twin counts "the enemy has no king left" (each side has one
 /// king, which no move changes). Perft 1 and 2 by hand: White's king a1-a2, its man b1-b2 and

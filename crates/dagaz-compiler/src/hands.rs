@@ -23,6 +23,8 @@ pub enum DemoteFrom {
 /// its type.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ToHand {
+    /// Whether a captured piece joins its owner's hand (`to-owner`), not the mover's.
+    pub to_owner: bool,
     /// The demotions, in the order written.
     pub demotions: Vec<(DemoteFrom, PieceKind)>,
 }
@@ -107,7 +109,10 @@ pub(crate) fn to_hand(
             Err(e) => errors.push(e),
         }
     }
-    ToHand { demotions }
+    ToHand {
+        to_owner: clause.to_owner,
+        demotions,
+    }
 }
 
 #[cfg(test)]
@@ -118,6 +123,7 @@ mod tests {
     #[test]
     fn demotes_by_type_then_by_attribute() {
         let rule = ToHand {
+            to_owner: false,
             demotions: vec![
                 (DemoteFrom::Kind(PieceKind(3)), PieceKind(0)),
                 (DemoteFrom::Attribute(1), PieceKind(0)),

@@ -154,6 +154,8 @@ keywords! {
     Forward = "forward",
     /// `(turn-variable NAME keep)`: the value stays until a move sets it again.
     Keep = "keep",
+    /// `(captures-to-hand to-owner ...)`: a captured piece joins its owner's hand.
+    ToOwner = "to-owner",
     /// `(attacks reversible)`.
     Reversible = "reversible",
     /// `(pass always)`: passing is always a move.

@@ -1572,3 +1572,19 @@ fn a_goal_name_out_of_place_is_an_error() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(errors[0].contains("`win`, `loss` or `draw`"), "{errors:?}");
 }
+
+#[test]
+fn captures_to_hand_reads_to_owner_before_its_demotions() {
+    let (game, errors) = game_of("(captures-to-hand to-owner (Tokin Pawn))");
+    assert_eq!(errors, Vec::<String>::new());
+    let rule = game.captures_to_hand.expect("the clause");
+    assert!(rule.to_owner);
+    let pairs: Vec<(&str, &str)> = rule
+        .demotions
+        .iter()
+        .map(|(from, to)| (from.text.as_str(), to.text.as_str()))
+        .collect();
+    assert_eq!(pairs, [("Tokin", "Pawn")]);
+    let (game, _) = game_of("(captures-to-hand (Tokin Pawn))");
+    assert!(!game.captures_to_hand.expect("the clause").to_owner);
+}

@@ -295,6 +295,8 @@ pub struct GoalProgram {
 /// piece type, or an attribute a piece has) as a TO.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CapturesToHand {
+    /// `to-owner`: a captured piece joins its owner's hand, not the mover's.
+    pub to_owner: bool,
     /// The demotions, in order: the first that applies to a captured piece decides.
     pub demotions: Vec<(Ident, Ident)>,
     /// The clause.

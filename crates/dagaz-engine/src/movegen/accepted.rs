@@ -102,7 +102,8 @@ struct Meta {
 }
 
 /// A move's actions, then a `ToHand` for the mover per piece of another player it captures
-/// (by `capture`, or by a drop that replaces it), demoted as the game says.
+/// (by `capture`, or by a drop that replaces it), demoted as the game says; with `to-owner`, a
+/// `ToHand` for its owner per piece it captures, whoever's.
 fn with_captures_to_hand(
     actions: &[Action],
     mover: PlayerId,
@@ -116,9 +117,10 @@ fn with_captures_to_hand(
             ..
         } = *action
         {
-            if piece.owner != mover {
+            let player = if rule.to_owner { piece.owner } else { mover };
+            if rule.to_owner || piece.owner != mover {
                 all.push(Action::ToHand {
-                    player: mover,
+                    player,
                     kind: rule.demote(piece),
                 });
             }

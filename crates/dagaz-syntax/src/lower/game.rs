@@ -324,11 +324,15 @@ impl Lower {
         })
     }
 
-    /// `(captures-to-hand (FROM TO) ...)`.
+    /// `(captures-to-hand [to-owner] (FROM TO) ...)`.
     fn captures_to_hand(&mut self, clause: &Node, parts: &[Node]) -> CapturesToHand {
         const PAIR: &str = "a demotion such as `(Tokin Pawn)`";
-        let demotions = shape::args(parts)
+        let args = shape::args(parts);
+        let owner = |n: &Node| n.as_symbol() == Some(Keyword::ToOwner.text());
+        let to_owner = args.first().is_some_and(owner);
+        let demotions = args
             .iter()
+            .skip(usize::from(to_owner))
             .filter_map(|pair| {
                 let ends = shape::list(pair, PAIR).and_then(|ends| match ends {
                     [from, to] => Ok((
@@ -341,6 +345,7 @@ impl Lower {
             })
             .collect();
         CapturesToHand {
+            to_owner,
             demotions,
             span: clause.span,
         }

@@ -308,6 +308,13 @@ fn option(node: &Node) -> Result<Option<Node>, ZrfError> {
         ("pass turn" | "pass-turn", "true") => {
             Ok(Some(form("pass", vec![sym("always", span)], span)))
         }
+        // A captured piece goes to its owner's off-board store, to be dropped again.
+        ("recycle captures", "true") => Ok(Some(form(
+            "captures-to-hand",
+            vec![sym("to-owner", span)],
+            span,
+        ))),
+        ("recycle captures", "false") => Ok(None),
         ("pass turn" | "pass-turn", "forced") => {
             Ok(Some(form("pass", vec![sym("when-blocked", span)], span)))
         }
