@@ -89,8 +89,7 @@ impl File {
     }
 }
 
-/// A top-level form. The forms are boxed, so that a file of a million forms that are all
-/// errors costs a million small placeholders.
+/// A top-level form, boxed: a file of a million bad forms costs a million small placeholders.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     /// `(board ...)`.
@@ -291,8 +290,8 @@ pub struct GoalProgram {
     pub span: Span,
 }
 
-/// `(captures-to-hand (FROM TO) ...)`: captured pieces join the capturer's hand, a FROM (a
-/// piece type, or an attribute a piece has) as a TO.
+/// `(captures-to-hand [to-owner] (FROM TO) ...)`: captured pieces join the capturer's hand
+/// (`to_owner`: their owner's), a FROM (a piece type, or an attribute of a piece) as a TO.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CapturesToHand {
     /// `to-owner`: a captured piece joins its owner's hand, not the mover's.
@@ -748,8 +747,7 @@ pub enum Stmt {
     /// `(any A ...)` as a statement: each alternative is a block of its own (a macro use
     /// spliced in may make one alternative several statements).
     Any(Vec<Block>, Span),
-    /// An expression as a statement: its value is dropped (a bare position or direction
-    /// navigates).
+    /// An expression as a statement: its value is dropped (a bare position or direction navigates).
     Expr(Expr),
     /// A statement that could not be lowered.
     Error(Span),
