@@ -16,17 +16,6 @@ fuzz_target!(|data: &[u8]| {
         let Ok(game) = dagaz_engine::Game::load_zrf(&text, variant, &mut no_include) else {
             continue;
         };
-        let mut gen = dagaz_engine::MoveGen::new(common::limits());
-        let mut position = game.initial_position();
-        let before = position.clone();
-        let mut moves = Vec::new();
-        let _ = gen.generate(&game, &mut position, &mut moves);
-        assert_eq!(position, before, "generation leaves the position as it was");
-        for mv in moves.iter().take(8) {
-            let undo = position.play(&game, mv);
-            let _ = gen.moves(&game, &position);
-            position.unplay(mv, undo);
-            assert_eq!(position, before);
-        }
+        common::start_moves_restore(&game);
     }
 });

@@ -52,3 +52,18 @@ pub fn name_of(clauses: &[Node]) -> Option<String> {
         .and_then(|c| args(c).first())
         .map(|n| text(n).map_or_else(|| n.to_string(), str::to_string))
 }
+
+/// The most forms headed `head` that one of `blocks` holds, at any depth: how many slots (of
+/// `create`, of `set-attribute`) a piece's moves need.
+pub fn most_in_a_block<'n>(blocks: impl Iterator<Item = &'n Node>, head: &str) -> usize {
+    fn count(node: &Node, head: &str) -> usize {
+        match node.as_list() {
+            Some(items) => {
+                let here = usize::from(node.head() == Some(head));
+                here + items.iter().map(|n| count(n, head)).sum::<usize>()
+            }
+            None => 0,
+        }
+    }
+    blocks.map(|b| count(b, head)).max().unwrap_or(0)
+}

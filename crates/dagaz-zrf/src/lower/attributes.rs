@@ -250,18 +250,3 @@ pub fn declare(slots: usize, span: Span) -> Vec<Node> {
         })
         .collect()
 }
-
-/// The most `set-attribute`s of one of `blocks`: the slots a piece needs.
-pub fn slots<'n>(blocks: impl Iterator<Item = &'n Node>) -> usize {
-    blocks.map(count).max().unwrap_or(0)
-}
-
-fn count(node: &Node) -> usize {
-    match node.as_list() {
-        Some(items) => {
-            usize::from(node.head() == Some("set-attribute"))
-                + items.iter().map(count).sum::<usize>()
-        }
-        None => 0,
-    }
-}

@@ -512,11 +512,12 @@ fn how_it_moves(name: &str, all: &[&Node], pieces: &[String], span: Span) -> Res
     if movers && chain.is_some() {
         return Err(ZrfError::unsupported("cascade (with add-partial)", span));
     }
-    let creates = create::slots(blocks.iter().map(|(_, b)| *b));
+    let creates = crate::forms::most_in_a_block(blocks.iter().map(|(_, b)| *b), "create");
     if creates > 0 && chain.is_some() {
         return Err(ZrfError::unsupported("create (with add-partial)", span));
     }
-    let attribute_sets = attributes::slots(blocks.iter().map(|(_, b)| *b));
+    let attribute_sets =
+        crate::forms::most_in_a_block(blocks.iter().map(|(_, b)| *b), "set-attribute");
     if attribute_sets > 0 && chain.is_some() {
         return Err(ZrfError::unsupported(
             "set-attribute (with add-partial)",
