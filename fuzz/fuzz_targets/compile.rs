@@ -13,9 +13,7 @@ fuzz_target!(|data: &[u8]| {
     let problems = dagaz_engine::check_with(&text, &mut common::shipped);
     match dagaz_engine::Game::load_with(&text, &mut common::shipped) {
         Ok(game) => {
-            assert!(problems
-                .iter()
-                .all(|p| p.severity == dagaz_engine::Severity::Warning));
+            assert!(problems.iter().all(|p| p.severity == dagaz_engine::Severity::Warning));
             let position = common::start_moves_restore(&game);
             if let Some(fen) = game.to_fen(&position) {
                 let _ = game.from_fen(&fen);
