@@ -368,8 +368,11 @@ fn never_completing(program: &Program) -> Vec<(Clause, Span)> {
 }
 
 /// Whether some path from `from` reaches `Complete`. A `Check` of a constant false value, a
-/// `Fail`, and running off the chain end a path; everything else may go either way.
+/// `Fail`, and running off the chain end a path; everything else may go either way. A `Check`
+/// that a jump reaches may check another value than the `Push false` before it (an
+/// expression's `Push true; Jmp` over its `Push false`).
 fn reaches_complete(ops: &[Op], from: usize) -> bool {
+    let targets: BTreeSet<usize> = ops.iter().filter_map(jump_target).collect();
     let mut seen = vec![false; ops.len()];
     let mut todo = vec![from];
     while let Some(pc) = todo.pop() {
@@ -387,12 +390,13 @@ fn reaches_complete(ops: &[Op], from: usize) -> bool {
                 todo.push(next);
             }
             Op::Check => {
-                let constant_false = pc
-                    .checked_sub(1)
-                    .and_then(|p| ops.get(p))
-                    .is_some_and(|op| {
-                        matches!(op, Op::Push(Value::Bool(false)) | Op::Push(Value::Int(0)))
-                    });
+                let constant_false = !targets.contains(&pc)
+                    && pc
+                        .checked_sub(1)
+                        .and_then(|p| ops.get(p))
+                        .is_some_and(|op| {
+                            matches!(op, Op::Push(Value::Bool(false)) | Op::Push(Value::Int(0)))
+                        });
                 if !constant_false {
                     todo.push(next);
                 }
@@ -401,6 +405,19 @@ fn reaches_complete(ops: &[Op], from: usize) -> bool {
         }
     }
     false
+}
+
+/// Where `op` may jump to.
+fn jump_target(op: &Op) -> Option<usize> {
+    match *op {
+        Op::Jmp(t)
+        | Op::LocalConstJmp(_, _, t)
+        | Op::JmpIfFalse(t)
+        | Op::JmpUnlessLocal(_, _, _, t)
+        | Op::Fork(t)
+        | Op::EndMove(t) => Some(t as usize),
+        _ => None,
+    }
 }
 
 /// Whether a piece type starts on the board or some chain can promote to it.
@@ -499,6 +516,27 @@ mod tests {
         let got = check("(board (name b)");
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].code, "syntax");
+    }
+
+    #[test]
+    fn a_check_that_a_jump_reaches_is_no_constant_false() {
+        // The `and` ends `Push true; Jmp` over `Push false` to its `Check`: it may hold.
+        let text = format!(
+            "{BOARD} (piece (name Man) (pre (check is-friend?) (take))
+                (move (check (and n (or is-empty? is-enemy?))))
+                (move (check false))
+                (post (drop)))
+             (game (name t) (players (White (Man a1)) (Black)))"
+        );
+        let never: Vec<String> = check(&text)
+            .into_iter()
+            .filter(|p| p.code == "never-completes")
+            .map(|p| p.message)
+            .collect();
+        assert_eq!(
+            never,
+            ["clause move #2 of piece Man can never complete a move: every path through it fails"]
+        );
     }
 
     #[test]
