@@ -97,11 +97,7 @@ pub fn condition(
         .filter(|n| n.as_symbol().is_some())
         .cloned()
         .collect();
-    let mut sorted: Vec<&str> = named.iter().filter_map(Node::as_symbol).collect();
-    sorted.sort_unstable();
-    let mut all: Vec<&str> = movers.iter().map(String::as_str).collect();
-    all.sort_unstable();
-    let every = sorted == all;
+    let every = names_every_mover(who, movers);
     let span = cond.span;
     if cond.head() == Some("pieces-remaining") || counts_all(cond) {
         return pieces_remaining(outcome, &named, players, cond, node);
@@ -182,12 +178,16 @@ fn config_places(places: &[Node], board: &Board, span: Span) -> Vec<Node> {
     let mut to = Vec::new();
     let mut zones = Vec::new();
     for place in places {
-        match text(place) {
-            Some(z) if !board.is_position(z) && !zone_positions(board, z).is_empty() => {
-                to.extend(zone_positions(board, z).iter().map(|p| sym(p, place.span)));
+        let zone = text(place)
+            .filter(|z| !board.is_position(z))
+            .map(|z| zone_positions(board, z))
+            .filter(|positions| !positions.is_empty());
+        match zone {
+            Some(positions) => {
+                to.extend(positions.iter().map(|p| sym(p, place.span)));
                 zones.push(form("in-zone?", vec![place.clone()], place.span));
             }
-            _ => to.push(place.clone()),
+            None => to.push(place.clone()),
         }
     }
     let mut out = vec![check(form("any", to, span))];
@@ -215,6 +215,20 @@ fn absolute_configs<'n>(node: &'n Node, out: &mut Vec<&'n Node>) {
     }
 }
 
+/// Whether the player list `who` names exactly the players who move, `movers`.
+fn names_every_mover(who: &Node, movers: &[String]) -> bool {
+    let mut named: Vec<&str> = who
+        .as_list()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(Node::as_symbol)
+        .collect();
+    named.sort_unstable();
+    let mut all: Vec<&str> = movers.iter().map(String::as_str).collect();
+    all.sort_unstable();
+    named == all
+}
+
 /// `(count-condition (PLAYER ...) CONDITION)`: when the condition holds the game is over and
 /// the player with more pieces on the board wins, equal counts a draw (as Polygamo, an
 /// independent ZRF player, reads the reference): dagaz's `(end ...)`, with the `(score
@@ -230,16 +244,7 @@ pub fn count_condition(
             node,
         ));
     };
-    let mut named: Vec<&str> = who
-        .as_list()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(Node::as_symbol)
-        .collect();
-    named.sort_unstable();
-    let mut all: Vec<&str> = movers.iter().map(String::as_str).collect();
-    all.sort_unstable();
-    if named != all || players.len() != movers.len() {
+    if !names_every_mover(who, movers) || players.len() != movers.len() {
         let what = "count-condition (for some players only)";
         return Err(ZrfError::unsupported(what, who.span));
     }
