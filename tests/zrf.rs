@@ -41,6 +41,11 @@ fn moves_after(path: &str, setup: Option<&str>, played: &[&str]) -> String {
     dagaz(&args).1
 }
 
+/// The path of a file of the repository, as a command-line argument.
+fn path_of(relative: &str) -> String {
+    repo_path(relative).display().to_string()
+}
+
 /// A list of moves, one a line, on one line.
 fn spaced(lines: &str) -> String {
     lines.lines().collect::<Vec<_>>().join(" ")
@@ -64,7 +69,7 @@ fn a_board_of_two_grids_and_links_counts_as_its_twin() {
     let zrf = perft("tests/data/zrf/graph.zrf", 1..=6);
     assert_eq!(zrf, [4, 4, 12, 32, 152, 178]);
     assert_eq!(perft("tests/data/zrf/graph.game", 1..=6), zrf);
-    let path = repo_path("tests/data/zrf/graph.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/graph.zrf");
     assert_eq!(
         dagaz(&["moves", &path]),
         (0, "a1-a2\na1-b1\nc1-b1\nh-b1\n".into(), String::new())
@@ -75,7 +80,7 @@ fn a_board_of_two_grids_and_links_counts_as_its_twin() {
 /// lists them; a variant the file lacks, or `--variant` on a `.game` file, is bad input.
 #[test]
 fn variants_are_listed_and_opened_by_number_or_title() {
-    let path = repo_path("tests/data/zrf/graph.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/graph.zrf");
     let info = dagaz(&["info", &path, "--variant", "1"]);
     assert_eq!(
         info,
@@ -94,7 +99,7 @@ fn variants_are_listed_and_opened_by_number_or_title() {
     let (code, out, err) = dagaz(&["moves", &path, "--variant", "2"]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.starts_with("error: --variant 2: no variant 2: the file has 2 (0 is the game itself)\nhelp: `dagaz info "), "{err}");
-    let game = repo_path("tests/data/zrf/graph.game").display().to_string();
+    let game = path_of("tests/data/zrf/graph.game");
     let (code, _, err) = dagaz(&["moves", &game, "--variant", "1"]);
     assert_eq!(code, 2);
     assert!(
@@ -108,7 +113,7 @@ fn variants_are_listed_and_opened_by_number_or_title() {
 /// a man then just cannot move.
 #[test]
 fn a_player_left_without_pieces_loses() {
-    let path = repo_path("tests/data/zrf/last.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/last.zrf");
     let moves = ["moves", &path, "--moves", "a1-b1", "c1-b1"];
     assert_eq!(
         dagaz(&moves),
@@ -136,7 +141,7 @@ fn add_partial_chains_are_one_move_taken_to_their_end() {
     let zrf = perft("tests/data/zrf/hops.zrf", 1..=8);
     assert_eq!(zrf, [5, 25, 106, 369, 1271, 4104, 12499, 37604]);
     assert_eq!(perft("tests/data/zrf/hops.game", 1..=8), zrf);
-    let path = repo_path("tests/data/zrf/hops.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/hops.zrf");
     let setup = "(White (Man a1 c1)) (Black (Man b2 d4 f6))";
     assert_eq!(
         dagaz(&["moves", &path, "--setup", setup]),
@@ -146,7 +151,7 @@ fn add_partial_chains_are_one_move_taken_to_their_end() {
 
 #[test]
 fn a_zrf_file_goes_through_every_command() {
-    let path = repo_path("tests/data/zrf/march.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/march.zrf");
     assert_eq!(
         dagaz(&["moves", &path, "--moves", "a2-a3", "c3-c2"]),
         (0, "a1-a2\na3-a4\nb2-b3\n".into(), String::new())
@@ -267,9 +272,7 @@ fn checkmated_makes_a_royal_piece() {
     let zrf = perft("tests/data/zrf/regicide.zrf", 1..=6);
     assert_eq!(zrf, [7, 35, 208, 1313, 7970, 46521]);
     assert_eq!(perft("tests/data/zrf/regicide.game", 1..=6), zrf);
-    let path = repo_path("tests/data/zrf/regicide.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/regicide.zrf");
     let end = |moves: &[&str]| {
         let mut args = vec!["moves", path.as_str(), "--moves"];
         args.extend(moves);
@@ -319,9 +322,7 @@ fn last_from_and_last_to_read_the_move_before() {
     let zrf = perft("tests/data/zrf/passant.zrf", 1..=6);
     assert_eq!(zrf, [10, 87, 761, 6164, 50971, 398683]);
     assert_eq!(perft("tests/data/zrf/passant.game", 1..=6), zrf);
-    let path = repo_path("tests/data/zrf/passant.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/passant.zrf");
     let moves = |played: &[&str]| moves_after(&path, None, played);
     // En passant, c3xd4 taking d3, right after d5-d3 ...
     assert!(moves(&["c2-c3", "d5-d3"]).contains("c3-d4\n"));
@@ -370,7 +371,7 @@ fn move_priorities_keep_the_first_type_that_moves() {
     let zrf = perft("tests/data/zrf/takers.zrf", 1..=8);
     assert_eq!(zrf, [7, 27, 92, 300, 967, 3090, 9845, 31622]);
     assert_eq!(perft("tests/data/zrf/takers.game", 1..=8), zrf);
-    let path = repo_path("tests/data/zrf/takers.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/takers.zrf");
     let moves = |setup: &str| {
         let (_, out, err) = dagaz(&["moves", &path, "--setup", setup]);
         out + &err
@@ -434,9 +435,7 @@ fn flags_are_locals_of_the_move() {
     let zrf = perft("tests/data/zrf/cannons.zrf", 1..=6);
     assert_eq!(zrf, [8, 64, 446, 3007, 19539, 123993]);
     assert_eq!(perft("tests/data/zrf/cannons.game", 1..=6), zrf);
-    let path = repo_path("tests/data/zrf/cannons.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/cannons.zrf");
     let setup = "(White (Cannon a1) (Man a2)) (Black (Man a4) (Cannon d5))";
     let (_, out, _) = dagaz(&["moves", &path, "--setup", setup]);
     // Over its own man on a2 onto the enemy on a4; along the empty first rank.
@@ -533,7 +532,7 @@ fn maximal_captures_keep_the_moves_that_take_the_most() {
 /// end taking the same pieces are two moves (at ply 8, twice), as two sequences of parts are.
 #[test]
 fn a_part_may_change_the_piece_and_captures_may_wait() {
-    let path = repo_path("tests/data/zrf/crown.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/crown.zrf");
     assert_eq!(
         perft("tests/data/zrf/crown.zrf", 1..=8),
         [5, 25, 106, 369, 1271, 4096, 12355, 36675]
@@ -568,7 +567,7 @@ fn turn_order_repeats_and_leaves_out_players() {
         perft("tests/data/zrf/relay.zrf", 1..=7),
         [3, 6, 6, 12, 12, 0, 0]
     );
-    let path = repo_path("tests/data/zrf/relay.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/relay.zrf");
     let line = ["Stone@a1", "Stone@a2", "Stone@c2", "Stone@b1", "Stone@c1"];
     let run = dagaz(&[&["moves", path.as_str(), "--moves"][..], &line[..]].concat());
     assert_eq!(
@@ -590,7 +589,7 @@ fn turn_order_repeats_and_leaves_out_players() {
 /// friends one square along (the piece pushed becomes the mover, none is lost).
 #[test]
 fn to_and_cascade_move_more_than_one_piece() {
-    let path = repo_path("tests/data/zrf/castle.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/castle.zrf");
     assert_eq!(
         perft("tests/data/zrf/castle.zrf", 1..=5),
         [13, 41, 502, 1619, 19385]
@@ -620,9 +619,7 @@ fn to_and_cascade_move_more_than_one_piece() {
 /// `off N` may follow positions.
 #[test]
 fn names_the_game_lacks_change_no_move() {
-    let path = repo_path("tests/data/zrf/lenient.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/lenient.zrf");
     let (code, out, err) = dagaz(&["moves", &path]);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
@@ -646,7 +643,7 @@ fn sliding_puzzle_blocks_move_as_one() {
     let zrf = perft("tests/data/zrf/tiles.zrf", 1..=7);
     assert_eq!(zrf, [5, 20, 94, 372, 1704, 6708, 30372]);
     assert_eq!(perft("tests/data/zrf/tiles.game", 1..=7), zrf);
-    let path = repo_path("tests/data/zrf/tiles.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/tiles.zrf");
     assert_eq!(
         dagaz(&["moves", &path, "--moves", "c1-c2"]),
         (0, "a1-b1\nb1-c1\nc2-c1\nc2-c3\n".into(), String::new())
@@ -671,7 +668,7 @@ fn create_makes_a_piece_when_the_move_is_played() {
         perft("tests/data/zrf/trail.zrf", 1..=8),
         [2, 4, 8, 10, 12, 6, 4, 0]
     );
-    let path = repo_path("tests/data/zrf/trail.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/trail.zrf");
     let (_, out, _) = dagaz(&["moves", &path, "--moves", "a1-a2", "c3-b3"]);
     // Not a2-a1: the stone stands there.
     assert_eq!(out, "a2-a3\na2-b2\n");
@@ -681,9 +678,7 @@ fn create_makes_a_piece_when_the_move_is_played() {
 /// mover's, at once; `marked?` and `(not-position? P)` test where the block stands.
 #[test]
 fn pieces_change_sides() {
-    let path = repo_path("tests/data/zrf/turncoat.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/turncoat.zrf");
     let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
     // Not a1-a2: the man never steps onto a2. a1-a1 flips b1, a3-a3 takes b3 over.
     assert_eq!(moves(&[]), "a1-a1 a3-a3");
@@ -705,7 +700,7 @@ fn pieces_change_sides() {
 /// links, once on a test and once to where they end.
 #[test]
 fn tests_of_another_position_look_without_moving() {
-    let path = repo_path("tests/data/zrf/peek.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/peek.zrf");
     assert_eq!(
         spaced(&moves_after(&path, None, &[])),
         "a1-a2 a1-a3 a1-b2 a1-b3 a1-c2 a1-c3 b1-b2 b1-b3"
@@ -717,7 +712,7 @@ fn tests_of_another_position_look_without_moving() {
 /// on no square twice, its start included (no d1-b1-d1, the leaper jumping back over c1).
 #[test]
 fn a_chain_sees_what_its_earlier_parts_left() {
-    let path = repo_path("tests/data/zrf/jumps.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/jumps.zrf");
     assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-c3 d1-b1");
 }
 
@@ -725,7 +720,7 @@ fn a_chain_sees_what_its_earlier_parts_left() {
 /// Zillions player must go on), a1-c1-e1 alone; with `"pass partial"` a1-c1 is a move too.
 #[test]
 fn a_chain_goes_on_while_it_can_unless_pass_partial() {
-    let path = repo_path("tests/data/zrf/hop.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/hop.zrf");
     assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-c1-e1");
     let (_, out, _) = dagaz(&["moves", &path, "--variant", "1"]);
     assert_eq!(spaced(&out), "a1-c1 a1-c1-e1");
@@ -744,7 +739,7 @@ fn a_typed_turn_moves_only_its_type() {
         perft("tests/data/zrf/phases.zrf", 1..=7),
         [3, 9, 9, 6, 6, 6, 0]
     );
-    let path = repo_path("tests/data/zrf/phases.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/phases.zrf");
     assert_eq!(moves_after(&path, None, &["Man@b1", "Man@a3"]), "b1-b2\n");
     let any = dagaz(&["perft", &path, "--depth", "3", "--variant", "Any move"]);
     assert_eq!(any, (0, "27\n".into(), String::new()));
@@ -767,7 +762,7 @@ fn a_typed_turn_moves_only_its_type() {
 #[test]
 fn shared_pieces_move_for_either_player() {
     assert_eq!(perft("tests/data/zrf/shared.zrf", 1..=4), [2, 2, 4, 4]);
-    let path = repo_path("tests/data/zrf/shared.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/shared.zrf");
     assert_eq!(moves_after(&path, None, &[]), "a1-a2\nc1-c2\n");
     assert_eq!(moves_after(&path, None, &["c1-c2"]), "c2-c1\n");
     let own = dagaz(&["perft", &path, "--variant", "Own pieces", "--depth", "2"]);
@@ -780,7 +775,7 @@ fn shared_pieces_move_for_either_player() {
 #[test]
 fn a_move_that_captures_where_it_began_takes_the_piece_off() {
     assert_eq!(perft("tests/data/zrf/boom.zrf", 1..=3), [4, 8, 20]);
-    let path = repo_path("tests/data/zrf/boom.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/boom.zrf");
     let after = moves_after(&path, None, &["a1-a1", "c2-c2"]);
     assert_eq!(spaced(&after), "b1-b1 b1-b2");
 }
@@ -793,7 +788,7 @@ fn a_move_that_captures_where_it_began_takes_the_piece_off() {
 #[test]
 fn add_copy_leaves_the_piece_where_it_started() {
     assert_eq!(perft("tests/data/zrf/copy.zrf", 1..=3), [3, 6, 14]);
-    let path = repo_path("tests/data/zrf/copy.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/copy.zrf");
     let after = |played: &[&str]| spaced(&moves_after(&path, None, played));
     assert_eq!(after(&["a1-a2", "c3-c2"]), "a1-a3 a1-b1 a2-a3 a2-b2");
     assert_eq!(after(&["a1-b1", "c3-c2"]), "a1-a2 a1-a3");
@@ -819,9 +814,7 @@ fn add_copy_leaves_the_piece_where_it_started() {
 #[test]
 fn attributes_have_type_defaults_and_change_when_the_move_is_played() {
     assert_eq!(perft("tests/data/zrf/attributes.zrf", 1..=2), [6, 8]);
-    let path = repo_path("tests/data/zrf/attributes.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/attributes.zrf");
     let after = |played: &[&str]| spaced(&moves_after(&path, None, played));
     assert_eq!(after(&[]), "a1-a2 a1-b1 a1-c1 d2-d1 e1-d1 e1-e2");
     // The rook made from the man has not the rook's default: no first move west.
@@ -839,7 +832,7 @@ fn attributes_have_type_defaults_and_change_when_the_move_is_played() {
 #[test]
 fn count_condition_ends_the_game_and_counts_pieces() {
     assert_eq!(perft("tests/data/zrf/count.zrf", 1..=6), [2, 2, 4, 4, 6, 0]);
-    let path = repo_path("tests/data/zrf/count.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/count.zrf");
     let played = ["a1-a2", "c3-c2", "a2-a3", "c2-c1", "b1-b2"];
     let end = |variant: &str| {
         let args = [
@@ -864,7 +857,7 @@ fn count_condition_ends_the_game_and_counts_pieces() {
 fn relative_config_finds_a_pattern_anywhere() {
     let counts = [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872];
     assert_eq!(perft("tests/data/zrf/row.zrf", 1..=9), counts);
-    let path = repo_path("tests/data/zrf/row.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/row.zrf");
     let (code, _, err) = dagaz(&[
         "moves", &path, "--moves", "Stone@a1", "Stone@a2", "Stone@b1", "Stone@b2", "Stone@c1",
     ]);
@@ -891,7 +884,7 @@ fn relative_config_finds_a_pattern_anywhere() {
 #[test]
 fn goal_position_is_a_square_of_any_absolute_config() {
     assert_eq!(perft("tests/data/zrf/goals.zrf", 1..=4), [2, 1, 1, 1]);
-    let path = repo_path("tests/data/zrf/goals.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/goals.zrf");
     let moves = |setup: Option<&str>, played: &[&str]| spaced(&moves_after(&path, setup, played));
     assert_eq!(moves(None, &[]), "b1-b2 b1-c1");
     assert_eq!(moves(None, &["b1-b2", "c3-c2"]), "b2-b2");
@@ -909,7 +902,7 @@ fn goal_position_is_a_square_of_any_absolute_config() {
 /// one block, a flag set to other than true (a `visit` mark is not cleared).
 #[test]
 fn position_flags_last_while_the_block_runs() {
-    let path = repo_path("tests/data/zrf/flags.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/flags.zrf");
     assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1");
     assert_eq!(perft("tests/data/zrf/flags.zrf", 1..=2), [2, 2]);
     let two = refused_with(&path, "(position-flag? seen e)", "(position-flag? other e)");
@@ -934,9 +927,7 @@ fn position_flags_last_while_the_block_runs() {
 #[test]
 fn recycled_captures_go_to_their_owner() {
     assert_eq!(perft("tests/data/zrf/recycle.zrf", 1..=4), [1, 1, 8, 8]);
-    let path = repo_path("tests/data/zrf/recycle.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/recycle.zrf");
     let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
     let drops = "Man@a1 Man@a3 Man@b1 Man@b2 Man@b3 Man@c1 Man@c2 Man@c3";
     assert_eq!(moves(&["a1-a2", "a3-a2"]), drops);
@@ -957,9 +948,7 @@ fn captured_is_a_capture_of_a_listed_type_by_the_last_move() {
     let zrf = perft("tests/data/zrf/capture-king.zrf", 1..=7);
     assert_eq!(zrf, [3, 10, 50, 240, 889, 3231, 12990]);
     assert_eq!(perft("tests/data/zrf/capture-king.game", 1..=7), zrf);
-    let path = repo_path("tests/data/zrf/capture-king.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/capture-king.zrf");
     let end = |extra: &[&str]| {
         let (code, out, err) = dagaz(&[&["moves", path.as_str()], extra].concat());
         (code, if code == 1 { err } else { spaced(&out) })
@@ -1003,7 +992,7 @@ fn captured_is_a_capture_of_a_listed_type_by_the_last_move() {
 /// refused.
 #[test]
 fn total_piece_count_counts_every_player_s_pieces() {
-    let path = repo_path("tests/data/zrf/totals.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/totals.zrf");
     let over = |extra: &[&str]| {
         let (code, _, err) = dagaz(&[&["moves", path.as_str()], extra].concat());
         (code, err)
@@ -1049,7 +1038,7 @@ fn total_piece_count_counts_every_player_s_pieces() {
 /// must not outlive an enemy that stood on the square asked about and has moved off.
 #[test]
 fn attacked_and_defended_ask_the_attack_test() {
-    let path = repo_path("tests/data/zrf/guard.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/guard.zrf");
     assert_eq!(
         spaced(&moves_after(&path, None, &[])),
         "a1-a2 a1-b1 b2-c2 d2-c2 d2-d1 d2-d3 d2-d4"
@@ -1076,9 +1065,7 @@ fn attacked_and_defended_ask_the_attack_test() {
 /// (c2 and d3 are next to the scout): 7 at depth 2.
 #[test]
 fn adjacent_to_enemy_looks_all_round() {
-    let path = repo_path("tests/data/zrf/neighbors.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/neighbors.zrf");
     assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1 d1-d2");
     assert_eq!(spaced(&moves_after(&path, None, &["a1-a2"])), "c3-c4 c3-d3");
     assert_eq!(perft("tests/data/zrf/neighbors.zrf", 1..=2), [3, 7]);
@@ -1089,9 +1076,7 @@ fn adjacent_to_enemy_looks_all_round() {
 /// block stands (`(not-neutral? w)`). Black's men take the block on c4 but not the white man.
 #[test]
 fn neutral_pieces_belong_to_a_player_of_no_turn() {
-    let path = repo_path("tests/data/zrf/neutral.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/neutral.zrf");
     assert_eq!(spaced(&moves_after(&path, None, &[])), "a1-a2 a1-b1 d1-d2");
     assert_eq!(
         spaced(&moves_after(&path, None, &["a1-a2"])),
@@ -1108,9 +1093,7 @@ fn neutral_pieces_belong_to_a_player_of_no_turn() {
 /// b3-b2 and b3-b3: 9.
 #[test]
 fn change_type_and_owner_change_a_piece_in_place() {
-    let path = repo_path("tests/data/zrf/changeling.zrf")
-        .display()
-        .to_string();
+    let path = path_of("tests/data/zrf/changeling.zrf");
     let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
     assert_eq!(moves(&[]), "a1-a1 a1-a2 a3-a3 c1-c1 c2-c3");
     assert_eq!(moves(&["c1-c1"]), "b1-b1 b3-b2");
@@ -1126,7 +1109,7 @@ fn change_type_and_owner_change_a_piece_in_place() {
 /// or steps to c2. A place `go` does not know is a located error.
 #[test]
 fn go_returns_to_a_known_square() {
-    let path = repo_path("tests/data/zrf/goback.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/goback.zrf");
     let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
     assert_eq!(moves(&[]), "a1-a2 a1-b1");
     assert_eq!(moves(&["a1-b1"]), "c3-b1 c3-c2");
@@ -1144,7 +1127,7 @@ fn go_returns_to_a_known_square() {
 /// a2 is empty for Black's man, and the scout on b2 steps east.
 #[test]
 fn go_to_returns_where_the_last_to_went() {
-    let path = repo_path("tests/data/zrf/goto.zrf").display().to_string();
+    let path = path_of("tests/data/zrf/goto.zrf");
     let moves = |played: &[&str]| spaced(&moves_after(&path, None, played));
     assert_eq!(moves(&[]), "a1-a2 a1-b1");
     assert_eq!(moves(&["a1-a2"]), "a3-a2");
