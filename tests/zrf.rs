@@ -99,6 +99,24 @@ fn variants_are_listed_and_opened_by_number_or_title() {
     let (code, out, err) = dagaz(&["moves", &path, "--variant", "2"]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.starts_with("error: --variant 2: no variant 2: the file has 2 (0 is the game itself)\nhelp: `dagaz info "), "{err}");
+    // A variant that does not load is named with the first line of the reason and its place.
+    let dir = scratch("info");
+    let broken = dir.join("broken.zrf");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &broken,
+        text.replacen("(players White Black)", "(players)", 1),
+    )
+    .unwrap();
+    let (code, out, _) = dagaz(&["info", &broken.display().to_string()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("variant 0 does not load: error: unknown player `White` (at ")
+            && last.ends_with("broken.zrf:13:16)"),
+        "{out}"
+    );
     let game = path_of("tests/data/zrf/graph.game");
     let (code, _, err) = dagaz(&["moves", &game, "--variant", "1"]);
     assert_eq!(code, 2);
@@ -238,7 +256,6 @@ fn drops_come_from_the_hand_that_board_setup_counts() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A scratch directory of this test process for ZRF files written by a test.
 /// The message `dagaz moves` gives for a copy of the file at `path` with `from` replaced by
 /// `to`, which must be refused as bad input (exit code 2).
 fn refused_with(path: &str, from: &str, to: &str) -> String {
@@ -257,6 +274,7 @@ fn refused_with(path: &str, from: &str, to: &str) -> String {
     err
 }
 
+/// A scratch directory of this test process for ZRF files written by a test.
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("dagaz-zrf-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -1133,4 +1151,35 @@ fn go_to_returns_where_the_last_to_went() {
     assert_eq!(moves(&["a1-a2"]), "a3-a2");
     assert_eq!(moves(&["a1-a2", "a3-a2"]), "b2-c2");
     assert_eq!(moves(&["a1-b1", "a3-a2"]), "b1-c1");
+}
+
+/// Layers: a direction with fewer offsets than the grid's dimensions stays in its layer, links
+/// join the layers, a piece restated with the same rules is one piece (restated with other
+/// moves, the compiler's "a second `piece`" error), and the game left open at the end of the
+/// text is closed there, which `dagaz check` warns of. Perft by hand: White's a1A goes n, e or
+/// up, Black's b2B s, w or down, to squares apart (3, 9).
+#[test]
+fn a_loosely_written_file_reads_as_zillions_reads_it() {
+    assert_eq!(perft("tests/data/zrf/layers.zrf", 1..=2), [3, 9]);
+    let path = path_of("tests/data/zrf/layers.zrf");
+    assert_eq!(
+        spaced(&moves_after(&path, None, &[])),
+        "a1A-a1B a1A-a2A a1A-b1A"
+    );
+    let (code, out, _) = dagaz(&["check", &path]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.starts_with("warning: this list is still open where the text ends"),
+        "{out}"
+    );
+    assert!(out.contains("layers.zrf:9:1 ]"), "{out}");
+    let err = refused_with(
+        &path,
+        "(image Black \"black-man.bmp\")\n      (moves (step n)",
+        "(moves (step n) (step n)",
+    );
+    assert!(
+        err.starts_with("error: a second `piece` definition named `Man`"),
+        "{err}"
+    );
 }

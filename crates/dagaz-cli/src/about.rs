@@ -19,7 +19,18 @@ pub(crate) fn about(spec: &Path) -> Result<String, String> {
         Ok((game, _)) => describe(&game, &mut out),
         Err(why) if source.is_zrf() => {
             let first = why.lines().next().unwrap_or_default();
-            let _ = writeln!(out, "variant {} does not load: {first}", source.variant());
+            // The report's frame names the place on its second line: `╭─[ FILE:L:C ]`.
+            let place = why
+                .lines()
+                .nth(1)
+                .and_then(|l| l.split_once("─[ ")?.1.strip_suffix(" ]"))
+                .map(|at| format!(" (at {at})"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "variant {} does not load: {first}{place}",
+                source.variant()
+            );
         }
         Err(why) => return Err(why),
     }

@@ -104,7 +104,13 @@ pub fn check_and_load_zrf(
     read: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> (Vec<Problem>, Option<Game>) {
     match dagaz_zrf::translate(text, variant, read) {
-        Ok(forms) => check_forms(&forms, Vec::new()),
+        Ok(forms) => {
+            let (mut problems, game) = check_forms(&forms, Vec::new());
+            if let Some(span) = dagaz_sexpr::unclosed_at_end(text) {
+                problems.insert(0, unclosed_warning(span));
+            }
+            (problems, game)
+        }
         Err(e) => {
             let problem = Problem {
                 severity: Severity::Error,
@@ -116,6 +122,19 @@ pub fn check_and_load_zrf(
             };
             (vec![problem], None)
         }
+    }
+}
+
+/// A ZRF list left open at the end of the text, which the reader closed there.
+fn unclosed_warning(span: Span) -> Problem {
+    Problem {
+        severity: Severity::Warning,
+        code: "zrf",
+        message: "this list is still open where the text ends: it is read as closed there"
+            .to_string(),
+        span,
+        help: Some("add the missing `)` at the end of the file".to_string()),
+        related: None,
     }
 }
 

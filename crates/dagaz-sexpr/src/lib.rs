@@ -42,5 +42,5 @@ mod span;
 
 pub use error::{ReadError, ReadErrorKind};
 pub use node::{Node, NodeKind};
-pub use reader::{is_symbol_char, read, read_with, Dialect, MAX_DEPTH, MAX_FORMS};
+pub use reader::{is_symbol_char, read, read_with, unclosed_at_end, Dialect, MAX_DEPTH, MAX_FORMS};
 pub use span::{LineCol, LineIndex, Span};

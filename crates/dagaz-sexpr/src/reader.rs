@@ -78,7 +78,30 @@ pub fn read(text: &str) -> Result<Vec<Node>, ReadError> {
 /// assert_eq!(forms[1].as_list().map(|l| l[1].to_string()), Some(r#""a\\b.wav""#.to_string()));
 /// # Ok::<(), dagaz_sexpr::ReadError>(())
 /// ```
+///
+/// In ZRF the lists still open when the text ends close there, as Zillions-era tools read a
+/// file that lost its last `)`; [`unclosed_at_end`] says where such a list opened.
 pub fn read_with(text: &str, dialect: Dialect) -> Result<Vec<Node>, ReadError> {
+    read_forms(text, dialect).map(|(forms, _)| forms)
+}
+
+/// Where the outermost list that a ZRF `text` leaves open at its end opened, if it leaves one
+/// (and reads at all): what [`read_with`] closed at the end of the text.
+///
+/// ```
+/// let text = "(game (title \"a\")";
+/// assert_eq!(dagaz_sexpr::unclosed_at_end(text).map(|s| s.start), Some(0));
+/// assert_eq!(dagaz_sexpr::unclosed_at_end("(game)"), None);
+/// ```
+pub fn unclosed_at_end(text: &str) -> Option<Span> {
+    read_forms(text, Dialect::Zrf)
+        .ok()
+        .and_then(|(_, open)| open)
+}
+
+/// The forms of `text` and, in ZRF, the span of the opening of the outermost list closed at
+/// the end of the text.
+fn read_forms(text: &str, dialect: Dialect) -> Result<(Vec<Node>, Option<Span>), ReadError> {
     // Each open list: where it started and the items read so far.
     let mut open: Vec<(usize, Vec<Node>)> = Vec::new();
     let mut top = Vec::new();
@@ -88,10 +111,7 @@ pub fn read_with(text: &str, dialect: Dialect) -> Result<Vec<Node>, ReadError> {
         rest = skip_trivia(rest);
         let at = text.len() - rest.len();
         let Some(c) = rest.chars().next() else {
-            return match open.last() {
-                Some(&(start, _)) => Err(error(ReadErrorKind::UnclosedList, start, start + 1)),
-                None => Ok(top),
-            };
+            return close_at_end(open, top, dialect, text.len());
         };
         if c != ')' {
             forms += 1;
@@ -155,6 +175,31 @@ pub fn read_with(text: &str, dialect: Dialect) -> Result<Vec<Node>, ReadError> {
             None => top.push(node),
         }
     }
+}
+
+/// The forms read when the text ends at `end`: an error while a list is open, except in ZRF,
+/// where each open list closes there.
+fn close_at_end(
+    mut open: Vec<(usize, Vec<Node>)>,
+    mut top: Vec<Node>,
+    dialect: Dialect,
+    end: usize,
+) -> Result<(Vec<Node>, Option<Span>), ReadError> {
+    let Some(&(outer, _)) = open.first() else {
+        return Ok((top, None));
+    };
+    if dialect == Dialect::Dagaz {
+        let start = open.last().map_or(outer, |&(start, _)| start);
+        return Err(error(ReadErrorKind::UnclosedList, start, start + 1));
+    }
+    while let Some((start, items)) = open.pop() {
+        let node = Node::new(NodeKind::List(items), Span::new(start, end));
+        match open.last_mut() {
+            Some((_, items)) => items.push(node),
+            None => top.push(node),
+        }
+    }
+    Ok((top, Some(Span::new(outer, outer + 1))))
 }
 
 fn error(kind: ReadErrorKind, start: usize, end: usize) -> ReadError {
@@ -362,6 +407,18 @@ mod tests {
                 span: Span::new(0, 1)
             })
         );
+    }
+
+    #[test]
+    fn zrf_closes_lists_left_open_at_the_end_of_the_text() {
+        let text = "(game (a (b)\n (c)";
+        let forms = read_with(text, Dialect::Zrf).unwrap_or_default();
+        assert_eq!(forms.len(), 1);
+        assert_eq!(forms[0].to_string(), "(game (a (b) (c)))");
+        assert_eq!(forms[0].span, Span::new(0, text.len()));
+        assert_eq!(unclosed_at_end(text), Some(Span::new(0, 1)));
+        assert_eq!(unclosed_at_end("(game) ; (x"), None);
+        assert_eq!(unclosed_at_end("(game))"), None);
     }
 
     #[test]

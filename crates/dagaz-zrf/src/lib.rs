@@ -48,7 +48,7 @@ pub fn translate(
     let forms = dagaz_sexpr::read_with(text, Dialect::Zrf)?;
     let forms = expand::expand(forms, read)?;
     let (clauses, span) = variant::clauses(&forms, variant)?;
-    lower::game(&clauses, span)
+    lower::game(&variant::pieces_once(clauses), span)
 }
 
 /// The game and its variants, in the order `translate` numbers them.

@@ -48,6 +48,33 @@ pub fn clauses(forms: &[Node], n: usize) -> Result<(Vec<Node>, Span), ZrfError> 
     Ok((clauses, variant.span))
 }
 
+/// `clauses` without each `piece` that restates an earlier one of its name with the same
+/// rules: only its pictures and texts differ (a macro for each side's pieces and one for both
+/// may define one name twice). A piece named twice with other rules stays, for the compiler's
+/// located "a second `piece`" error.
+pub fn pieces_once(clauses: Vec<Node>) -> Vec<Node> {
+    let rules = |piece: &Node| -> Vec<String> {
+        body(piece)
+            .iter()
+            .filter(|c| !matches!(c.head(), Some("image" | "help" | "description")))
+            .map(Node::to_string)
+            .collect()
+    };
+    let mut kept: Vec<Node> = Vec::with_capacity(clauses.len());
+    for clause in clauses {
+        let restated = clause.head() == Some("piece")
+            && kept.iter().any(|k| {
+                k.head() == Some("piece")
+                    && piece_name(k) == piece_name(&clause)
+                    && rules(k) == rules(&clause)
+            });
+        if !restated {
+            kept.push(clause);
+        }
+    }
+    kept
+}
+
 /// The game and its variants as `--variant` numbers them: the first `(game ...)` is 0, then
 /// each `(variant ...)` in file order, wherever it stands (a file may write variants before
 /// the game, as `clauses` counts them).

@@ -8,7 +8,7 @@ pub use super::graph::BOARD_NAME;
 use super::graph::{Grid, Layout};
 use crate::error::ZrfError;
 use crate::forms::{args, form, int, string, sym, text};
-use dagaz_sexpr::{Node, NodeKind};
+use dagaz_sexpr::{Node, NodeKind, Span};
 
 /// A translated board and what the moves need to know of it.
 #[derive(Debug, Default)]
@@ -175,7 +175,22 @@ fn grid(node: &Node) -> Result<Grid, ZrfError> {
             }
         }
     }
+    // A direction with fewer offsets than the grid has dimensions keeps to the others: its
+    // missing offsets are 0 (`(n 0 -1)` in a grid of layers stays in its layer).
+    for (name, offsets, dir_form) in &mut out.dirs {
+        if offsets.len() < out.dims.len() {
+            offsets.resize(out.dims.len(), 0);
+            *dir_form = direction_form(name, offsets, dir_form.span);
+        }
+    }
     Ok(out)
+}
+
+/// `(dir (name NAME) OFFSET ...)`.
+fn direction_form(name: &str, offsets: &[i64], span: Span) -> Node {
+    let mut items = vec![form("name", vec![sym(name, span)], span)];
+    items.extend(offsets.iter().map(|&o| int(o, span)));
+    form("dir", items, span)
 }
 
 /// `(directions (NAME DX DY ...) ...)`: each name with its offsets and its form.
@@ -197,9 +212,8 @@ fn directions(node: &Node) -> Result<Vec<(String, Vec<i64>, Node)>, ZrfError> {
                     _ => Err(ZrfError::expected("an offset (an integer)", o)),
                 })
                 .collect::<Result<_, _>>()?;
-            let mut items = vec![form("name", vec![sym(name, dir.span)], dir.span)];
-            items.extend(offsets.iter().map(|&o| int(o, dir.span)));
-            Ok((name.to_string(), offsets, form("dir", items, dir.span)))
+            let made = direction_form(name, &offsets, dir.span);
+            Ok((name.to_string(), offsets, made))
         })
         .collect()
 }
