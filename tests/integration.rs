@@ -13,6 +13,7 @@ mod reference_checkers;
 
 mod bad_input;
 mod board_games;
+mod chance;
 mod chess;
 mod classics;
 mod cli;
@@ -46,6 +47,16 @@ impl Xorshift {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
+}
+
+/// Runs the command line in process with `input` as standard input: (exit code, stdout,
+/// stderr).
+pub fn run_dagaz(args: &[&str], input: &str) -> (i32, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("dagaz").chain(args.iter().copied());
+    let code = dagaz_cli::run_with_input(argv, &mut input.as_bytes(), &mut out, &mut err, false);
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap_or_else(|e| panic!("{e}"));
+    (code, text(out), text(err))
 }
 
 /// A path under the repository root.

@@ -29,6 +29,7 @@ fn as_reference(game: &Game, mv: &Move) -> RefMove {
             | Action::ToHand { .. }
             | Action::Change { .. }
             | Action::Seeds { .. }
+            | Action::Weight { .. }
             | Action::AnotherTurn => {}
         }
     }

@@ -39,10 +39,17 @@ fn run(command: Command, progress: bool, err: &mut dyn Write) -> Outcome {
         Command::Perft {
             position,
             depth,
+            expected: true,
+            ..
+        } => expected(&position, depth),
+        Command::Perft {
+            position,
+            depth,
             divide,
             notation,
             bulk,
             threads,
+            expected: false,
         } => {
             let counting = if bulk { Counting::Bulk } else { Counting::Full };
             let how = (divide, counting, threads, notation);
@@ -82,6 +89,12 @@ fn moves(args: &PositionArgs, notation: Notation) -> Result<String, Failure> {
         return Err(Failure::GameOver(game_over(&loaded, &mut gen)?));
     }
     let mut lines = written(&loaded, &mut gen, &moves, notation)?;
+    if loaded.game.is_chance(loaded.position()) {
+        // Chance draws one of them: each says how likely it is.
+        for (line, p) in lines.iter_mut().zip(dagaz_engine::probabilities(&moves)) {
+            let _ = write!(line, "  {p}");
+        }
+    }
     dagaz_engine::sort_for_reading(&mut lines);
     Ok(lines.iter().fold(String::new(), |mut s, l| {
         let _ = writeln!(s, "{l}");
@@ -178,6 +191,18 @@ fn perft(
     }
     let _ = writeln!(out, "{total}");
     Ok(out)
+}
+
+/// `dagaz perft --expected`: the probability-weighted count, to 6 decimals at most.
+fn expected(position: &PositionArgs, depth: u32) -> Outcome {
+    let loaded = Loaded::new(position)?;
+    let mut perft = dagaz_engine::Perft::new(&loaded.game, loaded.generator(), Counting::Full);
+    let n = perft
+        .expected(&mut loaded.position().clone(), depth)
+        .map_err(|e| loaded.gen_error(&e))?;
+    let text = format!("{n:.6}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    Ok(format!("{text}\n"))
 }
 
 /// `dagaz bench`: the best of `repeat` counts at `depth`, full and bulk.

@@ -127,6 +127,11 @@ enum Command {
         /// threads share them out. The counts are the same whatever N.
         #[arg(long, default_value_t = 1, value_parser = numbers::positive_u32())]
         threads: u32,
+        /// In a game of chance, the probability-weighted count: each sequence counts as the
+        /// product of the probabilities of the chance moves along it (the plain count counts
+        /// every outcome once)
+        #[arg(long, conflicts_with_all = ["divide", "bulk", "threads"])]
+        expected: bool,
     },
     /// Measure perft speed (leaves per second), with every leaf played and with bulk counting.
     Bench {
@@ -187,6 +192,10 @@ enum Command {
         /// End the game after this many moves (plies) of the game, drawn or not.
         #[arg(long, value_name = "N")]
         max_plies: Option<u32>,
+        /// In a game of chance, the seed of the rolls: the same seed (and the same moves) plays
+        /// the same game. Without it the rolls differ from game to game
+        #[arg(long, value_name = "N")]
+        seed: Option<u64>,
     },
     /// Fit the game's evaluation (piece values, formation weights, the mobility weight, with
     /// `--tables` the piece-square tables) to games the engine plays against itself, by Texel's method:
@@ -568,10 +577,13 @@ fn interactive(
             human,
             search,
             max_plies,
+            seed,
         } => loaded::Loaded::new(position)
             .and_then(|mut loaded| {
                 let humans = play::humans(&loaded.game, human)?;
-                play::play(&mut loaded, &humans, search, *max_plies, input, out)
+                let seed = seed.unwrap_or_else(play::seed_from_clock);
+                let options = (*max_plies, seed);
+                play::play(&mut loaded, &humans, search, options, input, out)
             })
             .map_err(Failure::from),
         // UCI speaks of any game.

@@ -248,11 +248,12 @@ pub(crate) fn play(
     loaded: &mut Loaded,
     humans: &[bool],
     args: &SearchArgs,
-    max_plies: Option<u32>,
+    (max_plies, seed): (Option<u32>, u64),
     input: &mut dyn BufRead,
     out: &mut (dyn Write + Send),
 ) -> Result<(), String> {
     let limits = search_limits(args);
+    let mut dice = dagaz_engine::Rng::new(seed);
     let game = loaded.game.clone();
     let mut searcher = new_searcher(&game, loaded.limits, args);
     let mut gen = loaded.generator();
@@ -273,7 +274,9 @@ pub(crate) fn play(
             table.summary(out);
             return Ok(());
         };
-        let (chosen, text) = if table.human_to_move() {
+        let (chosen, text) = if table.game().is_chance(table.position()) {
+            chance_turn(&table, &mut gen, &legal, &mut dice, out)?
+        } else if table.human_to_move() {
             match human_turn(&mut table, &mut gen, &legal, input, out) {
                 Turn::Play(mv) => {
                     let text = written(table.game(), &mut gen, (table.position(), &legal), &mv);
@@ -418,6 +421,30 @@ fn command(
         let _ = writeln!(out, "{}", answer.trim_end());
     }
     Some(Turn::Again(false))
+}
+
+/// A seed for the rolls of a game played without `--seed`: the clock's nanoseconds.
+pub(crate) fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+/// Chance's turn: the move drawn by weight, and how it is written, written to `out`.
+fn chance_turn(
+    table: &Table<'_>,
+    gen: &mut MoveGen,
+    legal: &[Move],
+    dice: &mut dagaz_engine::Rng,
+    out: &mut (dyn Write + Send),
+) -> Result<(Move, String), String> {
+    let Some(drawn) = dice.draw(legal).and_then(|i| legal.get(i)) else {
+        return Err("error: internal: chance drew no move where moves exist\n".into());
+    };
+    let side = table.game().player_name(table.position().to_move());
+    let text = written(table.game(), gen, (table.position(), legal), drawn);
+    let _ = writeln!(out, "{side} rolls {text}");
+    Ok((drawn.clone(), text))
 }
 
 /// The engine's turn: the move it plays and how a person writes it, written to `out` with what

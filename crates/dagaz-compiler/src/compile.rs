@@ -632,6 +632,18 @@ mod tests {
     }
 
     #[test]
+    fn chance_players_are_known_and_an_unknown_one_is_an_error() {
+        let text = r#"(board (name b) (dim "a-c") (dim "1"))
+               (game (name t) (players (Dice) (White) (Black)) (chance Dice) (chance Nobody))"#;
+        let (rules, errors) = errors_of(text);
+        assert_eq!(errors, [("unknown-name", "Nobody".to_string())]);
+        let turns = rules.unwrap().turns;
+        assert!(turns.has_chance());
+        let who: Vec<bool> = (0..3).map(|p| turns.is_chance(PlayerId(p))).collect();
+        assert_eq!(who, [true, false, false]);
+    }
+
+    #[test]
     fn a_statement_with_an_error_is_left_out_and_the_others_compiled() {
         let (rules, errors) = errors_of(
             r#"(board (name b) (dim "a-c") (dim "3-1") (dir (name n) 0 -1))

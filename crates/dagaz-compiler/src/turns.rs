@@ -52,6 +52,8 @@ pub struct Schedule {
     cycle: u16,
     /// The first turn of each player, by player index; `None` for one that never moves.
     first_of: Vec<Option<Turn>>,
+    /// `(chance PLAYER ...)`: whether each player, by index, moves by chance.
+    chance: Vec<bool>,
 }
 
 impl Schedule {
@@ -117,6 +119,7 @@ impl Schedule {
             written: (0..len as u16).collect(),
             cycle: start as u16,
             first_of,
+            chance: vec![false; count],
         }
     }
 
@@ -175,6 +178,18 @@ impl Schedule {
         firsts.into_iter().map(|t| t.player)
     }
 
+    /// Whether `player` moves by chance (`(chance PLAYER)`): its move is drawn at random among
+    /// its moves, each as likely as its weight says, not chosen.
+    #[inline]
+    pub fn is_chance(&self, player: PlayerId) -> bool {
+        self.chance.get(player.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether any player moves by chance.
+    pub fn has_chance(&self) -> bool {
+        self.chance.contains(&true)
+    }
+
     /// How many places the schedule has.
     pub fn len(&self) -> usize {
         self.players.len()
@@ -186,9 +201,30 @@ impl Schedule {
     }
 }
 
-/// The game's schedule: its `(turns ...)`, else each player once in order. An unknown player
-/// or a schedule too long is an error, and the default schedule stands in for it.
+/// The game's schedule: its `(turns ...)`, else each player once in order, and its
+/// `(chance ...)` players. An unknown player is an error.
 pub(crate) fn compile(
+    game: &dagaz_syntax::Game,
+    players: &indexmap::IndexSet<String>,
+    errors: &mut Vec<crate::CompileError>,
+) -> Schedule {
+    let mut schedule = order(game, players, errors);
+    for name in &game.chance {
+        match crate::lookup::player(players, name) {
+            Ok(p) => {
+                if let Some(flag) = schedule.chance.get_mut(p.index()) {
+                    *flag = true;
+                }
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    schedule
+}
+
+/// The order of the turns: the `(turns ...)`, else each player once in order. An unknown
+/// player or a schedule too long is an error, and the default schedule stands in for it.
+fn order(
     game: &dagaz_syntax::Game,
     players: &indexmap::IndexSet<String>,
     errors: &mut Vec<crate::CompileError>,

@@ -48,6 +48,7 @@
 #![warn(missing_docs)]
 
 mod boards;
+mod chance;
 mod check;
 mod disassembly;
 mod ending;
@@ -70,6 +71,7 @@ mod shipped;
 mod shuffle;
 mod validate;
 
+pub use chance::{pick, probabilities, total_weight, Probability, Rng};
 pub use check::{check, check_and_load, check_with, Problem, Severity, END_OF_TEXT};
 /// "Did you mean": the name nearest a misspelt one, for every front end's messages.
 pub use dagaz_compiler::nearest;

@@ -542,6 +542,7 @@ fn pass_move(game: &Game) -> Move {
     Move {
         actions: smallvec::SmallVec::new(),
         notation: smallvec::smallvec![pass],
+        weight: 1,
     }
 }
 

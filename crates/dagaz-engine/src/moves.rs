@@ -13,6 +13,9 @@ use smallvec::SmallVec;
 pub struct Move {
     pub(crate) actions: SmallVec<[Action; 6]>,
     pub(crate) notation: SmallVec<[Value; 4]>,
+    /// How likely the move is among a chance player's moves, relative to the others: the
+    /// product of its `(weight N)`s, summed over the duplicates merged into it. 0 reads as 1.
+    pub(crate) weight: u64,
 }
 
 impl Move {
@@ -26,6 +29,13 @@ impl Move {
     /// Where the move puts a piece down last, and that piece as it lands (its last `Drop`).
     pub fn landing(&self) -> Option<(Pos, Piece)> {
         dagaz_ir::landing(&self.actions)
+    }
+
+    /// The move's weight: a chance player's move is drawn with probability its weight over
+    /// the sum of the weights of all its moves in the position ([`crate::Position::chance`]).
+    /// 1 unless `(weight N)` said otherwise; moves of identical effect merged into one add up.
+    pub fn weight(&self) -> u64 {
+        self.weight.max(1)
     }
 
     /// What the move's `log` statements wrote, in order: [`Move::notation`] renders and joins

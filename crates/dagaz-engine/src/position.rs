@@ -398,7 +398,9 @@ impl Position {
                 Action::SetTurn { slot, value } => self.set_turn_value(slot.into(), value),
                 Action::FromHand { player, kind } => self.add_to_hand(player, kind, -1),
                 Action::ToHand { player, kind } => self.add_to_hand(player, kind, 1),
-                Action::Seeds { .. } | Action::AnotherTurn => self.apply_rare(action),
+                Action::Seeds { .. } | Action::Weight { .. } | Action::AnotherTurn => {
+                    self.apply_rare(action)
+                }
             }
         }
         // A move without actions is a pass.
@@ -446,7 +448,7 @@ impl Position {
                 }
                 Action::Drop { at, replaced, .. } => self.put(at, replaced),
                 Action::Change { at, from, .. } => self.put(at, Some(from)),
-                Action::SetTurn { .. } | Action::AnotherTurn => {}
+                Action::SetTurn { .. } | Action::Weight { .. } | Action::AnotherTurn => {}
                 Action::FromHand { player, kind } => self.add_to_hand(player, kind, 1),
                 Action::ToHand { player, kind } => self.add_to_hand(player, kind, -1),
                 // Inline here: out of line it measured +1.0 M instructions on chess perft(4).

@@ -72,6 +72,13 @@ pub enum Action {
     /// The player who made the move moves again (`another-turn`) instead of the next player
     /// in turn order.
     AnotherTurn,
+    /// The move is `weight` times as likely as a move of weight 1 among a chance player's
+    /// moves (`weight`). It changes nothing; the generator takes it out of the move's
+    /// actions into the move's weight.
+    Weight {
+        /// At least 1.
+        weight: u32,
+    },
     /// A turn variable gets a value for the next turn.
     SetTurn {
         /// The turn variable, below [`MAX_TURN_VARIABLES`](crate::MAX_TURN_VARIABLES).
@@ -112,6 +119,7 @@ impl Action {
             | Action::ToHand { .. }
             | Action::Seeds { .. }
             | Action::SetTurn { .. }
+            | Action::Weight { .. }
             | Action::AnotherTurn => return None,
         };
         Some(OnBoard { at, gone, came })
@@ -147,6 +155,7 @@ impl Action {
             // `u16::MAX`, which is no position (`MAX_POSITIONS`).
             Action::Seeds { at, from, to } => (0, at, u64::from(from), u64::from(to)),
             Action::AnotherTurn => (0, Pos(u16::MAX), 0, 0),
+            Action::Weight { weight } => (0, Pos(u16::MAX - 1), u64::from(weight), 0),
         };
         tag | u64::from(at.0) << 3 | a << 19 | b << 43
     }

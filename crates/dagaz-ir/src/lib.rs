@@ -45,6 +45,6 @@ pub use program::{Invariant, Program};
 pub use reach::{ClauseRays, Ray, Reach, Whole};
 pub use value::{
     Dir, Int, Piece, PieceKind, PlayerId, Pos, StrId, Value, ValueType, MAX_ATTRIBUTES,
-    MAX_TURN_VARIABLES,
+    MAX_TURN_VARIABLES, MAX_WEIGHT,
 };
 pub use zones::Zones;

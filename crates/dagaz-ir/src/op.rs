@@ -345,6 +345,10 @@ pub enum Op {
     /// `--`: the player who makes this move moves again; record `Action::AnotherTurn` (once
     /// however often it runs on a path).
     AnotherTurn,
+    /// `n --`: the move is `n` times as likely as a move of weight 1 among a chance player's
+    /// moves; record `Action::Weight` (two in one move multiply). Errors when `n` is not a
+    /// number from 1 to [`MAX_WEIGHT`](crate::MAX_WEIGHT).
+    Weight,
     /// `v1 .. vn --`: append the values to the move's notation log.
     Log(u8),
     /// `v --`: fail when the plain truth of `v` is false; when it holds, also note invariant

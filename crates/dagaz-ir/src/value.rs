@@ -82,6 +82,10 @@ pub const MAX_ATTRIBUTES: usize = 8;
 /// How many turn variables (`(turn-variable en-passant)`) a game may declare.
 pub const MAX_TURN_VARIABLES: usize = 4;
 
+/// The largest `(weight N)` a move may have: a chance node's weights add up in 64 bits, and a
+/// probability stays a fraction people can read.
+pub const MAX_WEIGHT: u32 = 1_000_000;
+
 impl Piece {
     /// A piece with every attribute false.
     pub fn new(owner: PlayerId, kind: PieceKind) -> Piece {

@@ -171,7 +171,7 @@ mod tests {
         assert_eq!(
             say(SyntaxErrorKind::UnknownGameClause("symetry".into())),
             "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, \
-             `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, \
+             `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `chance`, \
              `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`)"
         );
         assert_eq!(

@@ -103,6 +103,8 @@ keywords! {
     TurnVariable = "turn-variable",
     /// `(royal PIECE ...)` in `game`.
     Royal = "royal",
+    /// `(chance PLAYER ...)`.
+    Chance = "chance",
     /// `(attacks forward|reversible)` in `game`.
     Attacks = "attacks",
     /// `(win CONDITION)` in `game`.
@@ -291,6 +293,8 @@ keywords! {
     SetSeeds = "set-seeds",
     /// `(another-turn)`.
     AnotherTurn = "another-turn",
+    /// `(weight N)`.
+    Weight = "weight",
 
     // Expressions.
     /// `(any A ...)`, an expression and a statement.
@@ -440,6 +444,7 @@ impl Keyword {
         Keyword::Attribute,
         Keyword::TurnVariable,
         Keyword::Royal,
+        Keyword::Chance,
         Keyword::Attacks,
         Keyword::Win,
         Keyword::Loss,
@@ -510,6 +515,7 @@ impl Keyword {
         Keyword::SetOwner,
         Keyword::SetSeeds,
         Keyword::AnotherTurn,
+        Keyword::Weight,
     ];
 
     /// The built-in expression forms (`any` is a statement too).
@@ -620,6 +626,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 27 + 19);
+        assert_eq!(builtin, 28 + 19);
     }
 }

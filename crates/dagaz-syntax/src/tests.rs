@@ -99,6 +99,7 @@ fn stmt(s: &Stmt) -> String {
         Stmt::Create(k, p, _) => format!("(create {} {})", expr(k), expr(p)),
         Stmt::SetSeeds(e, _) => format!("(set-seeds {})", expr(e)),
         Stmt::AnotherTurn(_) => "(another-turn)".into(),
+        Stmt::Weight(e, _) => format!("(weight {})", expr(e)),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
         Stmt::Any(alts, _) => {
             let alts: Vec<String> = alts.iter().map(|b| format!("[{}]", block(b))).collect();
@@ -269,7 +270,8 @@ fn every_statement_form_lowers() {
             "(check is-empty?) (let d (any nw ne)) (set! g 1) (inc! c) (inc! c (* 2 n)) \
              (dec! c) (dec! c 2) (end-move) (take) (drop) (capture) (capture-later) (visit) \
              (promote King) (promote (any Queen Rook)) (promote k) (set-attr moved true) \
-             (move-piece f1) (log \"x\" position 3) (set-seeds (+ seeds 1)) (another-turn)"
+             (move-piece f1) (log \"x\" position 3) (set-seeds (+ seeds 1)) (another-turn) \
+             (weight (+ 1 n))"
         ),
         vec![
             "(check is-empty?)",
@@ -293,6 +295,7 @@ fn every_statement_form_lowers() {
             "(log \"x\" position 3)",
             "(set-seeds (+ seeds 1))",
             "(another-turn)",
+            "(weight (+ 1 n))",
         ]
     );
 }
@@ -316,7 +319,7 @@ fn seeds_clauses_lower_and_their_mistakes_are_reported() {
             "expected a number of seeds from 0 to 65535, found the number -1 @ -1",
             "expected a number of seeds from 0 to 65535, found the number 65536 @ 65536",
             "expected a number of seeds from 0 to 65535, found the symbol `x` @ x",
-            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`) @ (another-turn 1)",
+            "unknown clause `another-turn` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `chance`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`) @ (another-turn 1)",
         ]
     );
     assert_eq!(
@@ -1019,7 +1022,7 @@ fn game_mistakes_are_all_reported() {
              (zone (players White)) (zone (name z) (players 1) (where a1) x)"
         ),
         vec![
-            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`) @ (symetry White)",
+            "unknown clause `symetry` in `game` (expected `name`, `board`, `players`, `symmetry`, `zone`, `fen`, `notation`, `unique-moves`, `attribute`, `turn-variable`, `royal`, `chance`, `attacks`, `win`, `loss`, `draw`, `evaluation`, `goal`, `captures-to-hand`, `pass`, `score`, `komi`, `superko`, `turns`, `seeds`, `end` or `search`) @ (symetry White)",
             "expected a clause such as `(players ...)`, found the symbol `foo` @ foo",
             "expected a clause such as `(players ...)`, found a list @ ((x))",
             "`board` takes 1 argument, found 0 @ (board)",
@@ -1587,4 +1590,21 @@ fn captures_to_hand_reads_to_owner_before_its_demotions() {
     assert_eq!(pairs, [("Tokin", "Pawn")]);
     let (game, _) = game_of("(captures-to-hand (Tokin Pawn))");
     assert!(!game.captures_to_hand.expect("the clause").to_owner);
+}
+
+#[test]
+fn chance_names_players_and_weight_takes_one_number() {
+    let (game, errors) = game_of("(chance Dice) (chance Coin Die)");
+    assert_eq!(errors, Vec::<String>::new());
+    let names: Vec<&str> = game.chance.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(names, ["Dice", "Coin", "Die"]);
+    let (_, errors) = game_of("(chance 3)");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(
+        bad("(weight) (weight 1 2)"),
+        [
+            "`weight` takes 1 argument, found 0 @ (weight)",
+            "`weight` takes 1 argument, found 2 @ (weight 1 2)",
+        ]
+    );
 }

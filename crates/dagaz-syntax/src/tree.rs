@@ -224,6 +224,8 @@ pub struct Game {
     pub turn_variables: Vec<TurnVariable>,
     /// The piece types of every `royal` clause.
     pub royal: Vec<Ident>,
+    /// The players of every `chance` clause: their moves are drawn at random.
+    pub chance: Vec<Ident>,
     /// The `attacks` clause: `true` for `reversible` (a second one is an error).
     pub attacks_reversible: Option<bool>,
     /// The `win`, `loss` and `draw` clauses.
@@ -740,6 +742,8 @@ pub enum Stmt {
     SetOwner(Expr, Span),
     /// `(set-seeds N)`.
     SetSeeds(Expr, Span),
+    /// `(weight N)`: how likely this move is among a chance player's moves.
+    Weight(Expr, Span),
     /// `(another-turn)`.
     AnotherTurn(Span),
     /// `(log X ...)`: one to 255 values.
@@ -782,6 +786,7 @@ impl Stmt {
             | Stmt::Create(_, _, span)
             | Stmt::SetOwner(_, span)
             | Stmt::SetSeeds(_, span)
+            | Stmt::Weight(_, span)
             | Stmt::AnotherTurn(span)
             | Stmt::Log(_, span)
             | Stmt::Any(_, span)

@@ -153,6 +153,10 @@ fn one_game(
         }
         let mover = usize::from(record.position().to_move().index() != seat);
         let chosen = match movers.get_mut(mover) {
+            // Chance is nobody's seat: it draws its move by weight.
+            _ if game.is_chance(record.position()) => {
+                rng.draw(&moves).and_then(|i| moves.get(i).cloned())
+            }
             Some(Mover::Engine(searcher)) if record.len() >= options.random_plies => {
                 // Each engine searches its own game's position: the rules are the same, so
                 // its answer is matched by notation among the moves here.

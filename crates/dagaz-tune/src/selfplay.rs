@@ -181,19 +181,4 @@ impl<'g> Player<'g> {
     }
 }
 
-/// xorshift64*: enough to choose opening moves, and the same everywhere.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-
-    pub(crate) fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        ((u128::from(x) * n as u128) >> 64) as usize
-    }
-}
+pub(crate) use dagaz_engine::Rng;

@@ -72,6 +72,9 @@ pub enum GenErrorKind {
     /// `SetSeeds` to a number a position cannot hold.
     #[error("`set-seeds` to {0}: a position holds from 0 to 65535 seeds")]
     SeedsOutOfRange(i32),
+    /// `Weight` of a number out of range.
+    #[error("`weight` {0}: a move's weight is a number from 1 to 1000000")]
+    WeightOutOfRange(i32),
     /// `SetSeeds` in a game whose positions keep no seeds (only a program run outside its
     /// game could do it: a game that sets seeds keeps them).
     #[error("`set-seeds` in a game that keeps no seeds")]

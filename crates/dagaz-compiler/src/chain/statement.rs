@@ -185,6 +185,10 @@ impl ChainCompiler<'_, '_> {
                 self.expression(n)?;
                 (Op::SetSeeds, span)
             }
+            Stmt::Weight(n, span) => {
+                self.expression(n)?;
+                (Op::Weight, span)
+            }
             Stmt::Log(values, span) => (Op::Log(self.operands(values, *span)?), span),
             // `statement` compiles the others.
             _ => return Err(Stop::Reported),

@@ -211,7 +211,10 @@ impl Change {
                     mark(at.index());
                 }
                 Action::Change { at, .. } => mark(at.index()),
-                Action::FromHand { .. } | Action::ToHand { .. } | Action::AnotherTurn => {}
+                Action::FromHand { .. }
+                | Action::ToHand { .. }
+                | Action::Weight { .. }
+                | Action::AnotherTurn => {}
                 Action::Seeds { at, .. } => mark(at.index()),
                 Action::SetTurn { slot, value } => {
                     if let Some(v) = after.get_mut(slot as usize) {

@@ -91,6 +91,7 @@ pub(crate) fn removal(action: &Action) -> Option<(Pos, Piece)> {
         | Action::FromHand { .. }
         | Action::ToHand { .. }
         | Action::Seeds { .. }
+        | Action::Weight { .. }
         | Action::AnotherTurn => None,
     }
 }

@@ -87,6 +87,8 @@ struct Candidate<'a, 'p> {
     seen: bool,
     /// Its actions, with the captured pieces that join the mover's hand.
     actions: &'a [Action],
+    /// The product of its `Weight` actions, which `actions` leaves out.
+    weight: u64,
     done: &'a Completed<'p>,
 }
 
@@ -99,6 +101,23 @@ struct Meta {
     serial: u64,
     /// This candidate's range in `Accepted::invariants`.
     invariants: (u32, u32),
+}
+
+/// The product of a move's `Weight` actions (1 without one), and its actions without them
+/// when it has one.
+fn weighed(actions: &[Action]) -> (u64, Option<Vec<Action>>) {
+    if !actions.iter().any(|a| matches!(a, Action::Weight { .. })) {
+        return (1, None);
+    }
+    let mut weight = 1u64;
+    let mut rest = Vec::with_capacity(actions.len());
+    for &action in actions {
+        match action {
+            Action::Weight { weight: w } => weight = weight.saturating_mul(u64::from(w)),
+            other => rest.push(other),
+        }
+    }
+    (weight, Some(rest))
 }
 
 /// A move's actions, then a `ToHand` for the mover per piece of another player it captures
@@ -235,7 +254,11 @@ impl Accepted {
         globals: &mut Globals,
         done: Completed<'_>,
     ) -> Result<u64, GenErrorKind> {
-        let mut hash = unordered_hash(done.actions);
+        // A weight says how likely the move is, not what it does: duplicates are found, and
+        // the move kept, without it.
+        let (weight, unweighed) = weighed(done.actions);
+        let all = unweighed.as_deref().unwrap_or(done.actions);
+        let mut hash = unordered_hash(all);
         if game.rules.unique_by_path {
             // Moves told apart by their notation hash apart too, or every move with the same
             // actions would be compared with all the others.
@@ -253,9 +276,9 @@ impl Accepted {
         // Captured pieces joining the hand are part of the move: duplicates compare with them.
         let to_hand;
         let actions: &[Action] = match &game.rules.to_hand {
-            None => done.actions,
+            None => all,
             Some(rule) => {
-                to_hand = with_captures_to_hand(done.actions, self.mover, rule);
+                to_hand = with_captures_to_hand(all, self.mover, rule);
                 &to_hand
             }
         };
@@ -268,6 +291,7 @@ impl Accepted {
             hash,
             seen,
             actions,
+            weight,
             done: &done,
         };
         let serial = if counts {
@@ -305,20 +329,26 @@ impl Accepted {
                 if same_actions(&m.actions, actions)
                     && (!game.rules.unique_by_path || m.notation.as_slice() == done.log)
                 {
-                    break Some(meta.serial);
+                    break Some((i, meta.serial));
                 }
             }
             from = i + 1;
         };
         let serial = match duplicate {
-            Some(serial) => serial,
+            Some((i, serial)) => {
+                // Two ways to the same move make it as likely as both together.
+                if let Some(m) = self.moves.get_mut(self.base + i) {
+                    m.weight = m.weight.saturating_add(c.weight);
+                }
+                serial
+            }
             None => {
                 self.next_serial += 1;
                 self.next_serial
             }
         };
         if duplicate.is_none() {
-            if ours.len() + self.counted.len() >= self.limit {
+            if self.moves.len() - self.base + self.counted.len() >= self.limit {
                 return Err(GenErrorKind::TooManyMoves(self.limit));
             }
             self.volume += actions.len() + done.log.len();
@@ -331,6 +361,7 @@ impl Accepted {
                 // by item.
                 actions: smallvec::SmallVec::from_slice(actions),
                 notation: smallvec::SmallVec::from_slice(done.log),
+                weight: c.weight,
             });
             self.meta.push(meta);
         }

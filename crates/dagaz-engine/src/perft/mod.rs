@@ -54,6 +54,33 @@ impl<'g> Perft<'g> {
         self.count_at(position, depth, 0)
     }
 
+    /// The expected number of move sequences of `depth` plies from `position` when chance
+    /// draws its moves: each sequence counts as the product of the probabilities of the
+    /// chance moves along it ([`crate::probabilities`]). Without chance it is
+    /// [`Perft::count`]. The position is as it was afterwards, also on error.
+    pub fn expected(&mut self, position: &mut Position, depth: u32) -> Result<f64, GenError> {
+        if depth == 0 {
+            return Ok(1.0);
+        }
+        let mut moves = Vec::new();
+        self.gen.generate(self.game, position, &mut moves)?;
+        let chance = self.game.is_chance(position);
+        let total = crate::chance::total_weight(&moves) as f64;
+        let mut sum = 0.0;
+        for mv in &moves {
+            let undo = position.play(self.game, mv);
+            let n = self.expected(position, depth - 1);
+            position.unplay(mv, undo);
+            let share = if chance {
+                mv.weight() as f64 / total
+            } else {
+                1.0
+            };
+            sum += share * n?;
+        }
+        Ok(sum)
+    }
+
     /// The game whose positions this counts.
     pub fn game(&self) -> &'g Game {
         self.game

@@ -188,6 +188,13 @@ impl Lower {
                     }
                 }
             }
+            Keyword::Chance => {
+                for player in shape::args(parts) {
+                    if let Some(player) = self.ok(shape::ident(player, "a player")) {
+                        game.chance.push(player);
+                    }
+                }
+            }
             Keyword::Goal => {
                 if let Some(goal) = self.goal_program(clause, parts) {
                     game.goal_programs.push(goal);

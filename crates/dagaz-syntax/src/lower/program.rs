@@ -314,6 +314,10 @@ impl Lower {
                 shape::arity::<0>(form, items, span)?;
                 Stmt::AnotherTurn(span)
             }
+            Keyword::Weight => {
+                let [n] = shape::arity::<1>(form, items, span)?;
+                Stmt::Weight(self.expression(n), span)
+            }
             Keyword::Log => Stmt::Log(self.operand_list(form, items, span, 1)?, span),
             // The keywords `statement_here` passes are the statements above.
             _ => {

@@ -231,6 +231,40 @@ fn seeds_out_of_range_or_of_the_wrong_kind_are_errors() {
 }
 
 #[test]
+fn weights_are_recorded_per_path_and_undone_by_backtracking() {
+    let mut r = rig();
+    // Two moves: one of weight 3 (twice, each a factor), one without.
+    let ops = vec![
+        Op::Fork(6),
+        Op::Push(int(3)),
+        Op::Weight,
+        Op::Push(int(2)),
+        Op::Weight,
+        Op::Complete,
+        Op::Complete,
+    ];
+    let done = run(&mut r, ops, 0, "b2").unwrap();
+    let w = |weight| Action::Weight { weight };
+    assert_eq!(
+        done.moves,
+        vec![(vec![w(3), w(2)], vec![]), (vec![], vec![])]
+    );
+    let weigh = |v| vec![Op::Push(v), Op::Weight, Op::Complete];
+    assert_eq!(
+        run(&mut r, weigh(int(0)), 0, "b2").err(),
+        Some(GenErrorKind::WeightOutOfRange(0))
+    );
+    assert_eq!(
+        run(&mut r, weigh(int(1_000_001)), 0, "b2").err(),
+        Some(GenErrorKind::WeightOutOfRange(1_000_001))
+    );
+    assert_eq!(
+        run(&mut r, weigh(Value::Bool(true)), 0, "b2").err(),
+        Some(GenErrorKind::NotANumber(dagaz_ir::ValueType::Bool))
+    );
+}
+
+#[test]
 fn another_turn_is_recorded_once() {
     let mut r = rig();
     let ops = vec![Op::AnotherTurn, Op::AnotherTurn, Op::Complete];

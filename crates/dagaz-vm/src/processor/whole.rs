@@ -43,6 +43,7 @@ impl Processor {
             Op::Create(attrs) => return self.create(cx, attrs),
             Op::SetSeeds => return self.set_seeds(cx),
             Op::AnotherTurn => return self.another_turn(cx),
+            Op::Weight => return self.weight(cx),
             _ => return Ok(true),
         };
         self.stack.push(found);
@@ -132,6 +133,19 @@ impl Processor {
         if from != to {
             self.act(cx.limits, Action::Seeds { at, from, to })?;
         }
+        Ok(true)
+    }
+
+    /// `Weight`: the move's weight is multiplied by the number popped.
+    fn weight(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let weight = match pop(&mut self.stack)? {
+            Value::Int(n) => u32::try_from(n)
+                .ok()
+                .filter(|w| (1..=dagaz_ir::MAX_WEIGHT).contains(w))
+                .ok_or(GenErrorKind::WeightOutOfRange(n))?,
+            other => return Err(GenErrorKind::NotANumber(other.value_type())),
+        };
+        self.act(cx.limits, Action::Weight { weight })?;
         Ok(true)
     }
 

@@ -1,0 +1,102 @@
+//! Chance (issue #59): a `(chance PLAYER)` player's moves are outcomes drawn by weight.
+//! `tests/data/chance/race.game`: a die of faces 1, 2, 2 moves a runner along four squares.
+
+use crate::{load, repo_path, run_dagaz};
+use dagaz_engine::{Counting, MoveGen, Perft};
+use pretty_assertions::assert_eq;
+
+const RACE: &str = "tests/data/chance/race.game";
+
+fn race() -> String {
+    repo_path(RACE).display().to_string()
+}
+
+/// The two 2s are one outcome of weight 2; the die moves at a chance node, White at one that
+/// is not.
+#[test]
+fn outcomes_merge_and_carry_their_weights() {
+    let game = load(RACE);
+    let start = game.initial_position();
+    assert!(game.has_chance() && game.is_chance(&start));
+    let moves = MoveGen::default().moves(&game, &start).unwrap();
+    let found: Vec<(String, u64)> = moves
+        .iter()
+        .map(|m| (m.notation(&game), m.weight()))
+        .collect();
+    assert_eq!(
+        found,
+        [("roll 1".to_string(), 1), ("roll 2".to_string(), 2)]
+    );
+    let shown: Vec<String> = dagaz_engine::probabilities(&moves)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(shown, ["1/3", "2/3"]);
+    let after = crate::play_moves(&game, start, &["roll 2"]);
+    assert!(!game.is_chance(&after));
+    assert_eq!(crate::sorted_notations(&game, &after), ["a1-c1"]);
+}
+
+/// Perft counts every outcome; the expected count weighs each sequence by its rolls: of the
+/// four roll pairs only 2-then-2 runs off the track, so depth 4 is 3 and 1/9 + 2/9 + 2/9.
+#[test]
+fn perft_counts_outcomes_and_expected_weighs_them() {
+    let game = load(RACE);
+    let mut perft = Perft::new(&game, MoveGen::default(), Counting::Full);
+    let mut start = game.initial_position();
+    let counts: Vec<u64> = (1..=5)
+        .map(|d| perft.count(&mut start, d).unwrap())
+        .collect();
+    assert_eq!(counts, [2, 2, 4, 3, 6]);
+    let expected = perft.expected(&mut start, 4).unwrap();
+    assert!((expected - 5.0 / 9.0).abs() < 1e-12, "{expected}");
+    assert_eq!(perft.expected(&mut start, 2).unwrap(), 1.0);
+    let (code, out, err) = run_dagaz(&["perft", &race(), "--depth", "4", "--expected"], "");
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "0.555556\n", ""));
+}
+
+/// `dagaz moves` gives each outcome's probability; a move of a player who chooses has none.
+#[test]
+fn moves_at_a_chance_node_show_their_probabilities() {
+    let (code, out, _) = run_dagaz(&["moves", &race()], "");
+    assert_eq!((code, out.as_str()), (0, "roll 1  1/3\nroll 2  2/3\n"));
+    let (code, out, _) = run_dagaz(&["moves", &race(), "--moves", "roll 1"], "");
+    assert_eq!((code, out.as_str()), (0, "a1-b1\n"));
+}
+
+/// `play --seed N` rolls the same game twice; the rolls are written as chance's moves.
+#[test]
+fn play_rolls_for_chance_and_a_seed_repeats_the_game() {
+    let args = [
+        "play", RACE, "--human", "none", "--seed", "11", "--depth", "2",
+    ];
+    let path = race();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|&a| if a == RACE { &path } else { a })
+        .collect();
+    let (code, first, err) = run_dagaz(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(first.contains("Dice rolls roll "), "{first}");
+    let (_, again, _) = run_dagaz(&args, "");
+    let moves = |out: &str| out.lines().last().unwrap_or_default().to_string();
+    assert_eq!(moves(&first), moves(&again));
+    assert!(moves(&first).starts_with("moves: 1. roll "), "{first}");
+}
+
+/// Random games through `dagaz match --random` draw chance's moves and end.
+#[test]
+fn a_match_draws_chance_s_moves() {
+    let args = [
+        "match",
+        &race(),
+        "--random",
+        "--games",
+        "4",
+        "--nodes",
+        "50",
+    ];
+    let (code, out, err) = run_dagaz(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.is_empty());
+}
