@@ -1183,3 +1183,16 @@ fn a_loosely_written_file_reads_as_zillions_reads_it() {
         "{err}"
     );
 }
+
+/// A random player (`?Dice`) moves by chance, each of its moves as likely: dagaz's `(chance
+/// ?Dice)`. Perft by hand: a One or a Two (2), White's one step (2), again (4); of the four
+/// pairs of rolls only Two then Two runs off the board (3, expected 3/4).
+#[test]
+fn a_random_player_moves_by_chance() {
+    let path = path_of("tests/data/zrf/dice.zrf");
+    assert_eq!(moves_after(&path, None, &[]), "One@a2  1/2\nTwo@a2  1/2\n");
+    assert_eq!(moves_after(&path, None, &["Two@a2"]), "a1-c1\n");
+    assert_eq!(perft("tests/data/zrf/dice.zrf", 1..=5), [2, 2, 4, 3, 6]);
+    let (code, out, _) = dagaz(&["perft", &path, "--depth", "4", "--expected"]);
+    assert_eq!((code, out.as_str()), (0, "0.75\n"));
+}

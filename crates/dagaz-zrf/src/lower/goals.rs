@@ -224,7 +224,13 @@ fn names_every_mover(who: &Node, movers: &[String]) -> bool {
         .filter_map(Node::as_symbol)
         .collect();
     named.sort_unstable();
-    let mut all: Vec<&str> = movers.iter().map(String::as_str).collect();
+    // A random player (`?Dice`) neither wins nor loses: a condition need not name it.
+    named.retain(|name| !name.starts_with('?'));
+    let mut all: Vec<&str> = movers
+        .iter()
+        .map(String::as_str)
+        .filter(|name| !name.starts_with('?'))
+        .collect();
     all.sort_unstable();
     named == all
 }

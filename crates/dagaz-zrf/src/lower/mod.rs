@@ -123,6 +123,7 @@ pub fn game(clauses: &[Node], span: Span) -> Result<Vec<Node>, ZrfError> {
         players,
     ];
     game_items.extend(turns);
+    game_items.extend(random_players(clauses, span));
     if has_parts(clauses) && !option_set(clauses, "sliding-puzzle") {
         // Two chains by different ways to the same end are two moves, as two sequences of
         // parts are in Zillions: their notation, the path, tells them apart.
@@ -699,6 +700,17 @@ fn player_names(clauses: &[Node]) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// Zillions' random players, whose names start with `?` (`?Dice`): each moves at random among
+/// its moves, which is dagaz's `(chance ...)` with every weight 1.
+fn random_players(clauses: &[Node], span: Span) -> Option<Node> {
+    let random: Vec<Node> = player_names(clauses)
+        .iter()
+        .filter(|name| name.starts_with('?'))
+        .map(|name| sym(name, span))
+        .collect();
+    (!random.is_empty()).then(|| form("chance", random, span))
 }
 
 /// `(players ...)` in the order of `(turn-order ...)` (`turns::turn_order`), each with the
