@@ -204,7 +204,7 @@ impl<'a, 'g> Mcts<'a, 'g> {
                     break self.playout(position)?;
                 }
             }
-            let Some(pick) = self.select(at) else {
+            let Some(pick) = self.choose(at) else {
                 // No move: the game is over here.
                 break self.ended(position)?;
             };
@@ -261,7 +261,8 @@ impl<'a, 'g> Mcts<'a, 'g> {
     /// whose position's every move is a proven loss is the reverse. Only with two players,
     /// where the other player is the opponent.
     fn prove(&mut self) {
-        if self.game.player_count() != 2 {
+        // Chance does not choose: a won outcome does not win its node.
+        if self.game.player_count() != 2 || self.game.has_chance() {
             return;
         }
         for i in (0..self.path.len()).rev() {
@@ -370,6 +371,18 @@ impl<'a, 'g> Mcts<'a, 'g> {
         }
     }
 
+    /// The edge an iteration follows from node `at`: chance's draw by weight at a chance
+    /// node, the most promising move elsewhere.
+    fn choose(&mut self, at: usize) -> Option<usize> {
+        let node = self.nodes.get(at)?;
+        if !self.game.turns().is_chance(node.to_move) {
+            return self.select(at);
+        }
+        let moves = node.moves.as_deref()?;
+        let roll = next(&mut self.rng) % dagaz_engine::total_weight(moves).max(1);
+        dagaz_engine::pick(moves, roll)
+    }
+
     /// The move of `at` with the best value for the player who chooses there (its mean
     /// result, with `rave` blended with its all-moves-as-first mean, plus the UCT bonus for
     /// moves tried less often); a proven win first, a proven loss only when every move is one.
@@ -431,7 +444,12 @@ impl<'a, 'g> Mcts<'a, 'g> {
             if moves.is_empty() {
                 break self.ended(position)?;
             }
-            let pick = (next(&mut self.rng) % moves.len() as u64) as usize;
+            let pick = if self.game.is_chance(position) {
+                let roll = next(&mut self.rng) % dagaz_engine::total_weight(&moves).max(1);
+                dagaz_engine::pick(&moves, roll).unwrap_or(0)
+            } else {
+                (next(&mut self.rng) % moves.len() as u64) as usize
+            };
             if let Some(mv) = moves.get(pick) {
                 let key = self.key(mv);
                 self.trail.push((position.to_move(), key));

@@ -19,6 +19,7 @@ use std::time::Duration;
 // elsewhere.
 use web_time::Instant;
 
+mod chance;
 mod ordering;
 mod quiescence;
 mod tree;
@@ -484,6 +485,11 @@ impl<'g> Worker<'g> {
                 pv: moves.first().cloned().into_iter().collect(),
             },
         };
+        if self.game.is_chance(&root) {
+            // Chance's move is drawn, not chosen (`dagaz_engine::Rng::draw`): nothing to
+            // search; the first outcome stands for an answer.
+            return Ok(found);
+        }
         if moves.is_empty() {
             let value = self.terminal(&root, 0)?;
             found.info.value = value;

@@ -651,3 +651,63 @@ fn the_search_sees_the_16_move_rule_coming() {
     assert_eq!(score(31), Score::Cp(0));
     assert_eq!(score(0), Score::Mate(2));
 }
+
+/// White's man may step to a1, where chance drops a bomb one time in a hundred, or to c1,
+/// onto its own pawn (worth 10), where no bomb falls. Expectimax weighs the outcomes: a1
+/// (about 109 expected) over c1 (100); a search that let chance choose would fear the bomb.
+const GAMBLE: &str = r#"
+(board (name b) (dim "a-c") (dim "2-1") (dir (name e) 1 0) (dir (name w) -1 0))
+(piece (name Man) (pre (check is-friend?) (take) (log position))
+   (move (any w e) (check (or is-empty? is-friend?)))
+   (post (log "-" position) (drop)))
+(piece (name Pawn))
+(piece (name Bomb)
+   (drops (any (seq (check (= position a1)) (weight 1)) (seq (check (= position b2)) (weight 99)))
+      (log "bomb " position) (drop)))
+(game (name "Gamble") (board b)
+   (players (White (Man b1) (Pawn c1)) (Dice (hand (Bomb unlimited))))
+   (chance Dice)
+   (evaluation (piece-values (Man 100) (Pawn 10) (Bomb 0)) (mobility 0)))
+"#;
+
+#[test]
+fn chance_nodes_are_worth_their_outcomes_mean() {
+    let gamble = Game::load(GAMBLE).unwrap();
+    let start = gamble.initial_position();
+    for depth in [2, 3] {
+        let (mv, score) = best_from(&gamble, &start, depth);
+        assert_eq!(mv, "b1-a1", "depth {depth}");
+        let Score::Cp(cp) = score else {
+            panic!("{score:?}")
+        };
+        assert!((100..=110).contains(&cp), "depth {depth}: {cp}");
+    }
+    // At a chance node nothing is searched: chance's move is drawn.
+    let rolled = named_move(&gamble, &start, "b1-a1");
+    let mut at_chance = start.clone();
+    at_chance.play(&gamble, &rolled);
+    let mut searcher = Searcher::new(&gamble, Default::default(), 8);
+    let found = searcher
+        .search(
+            &GameRecord::new(at_chance),
+            &SearchLimits::default(),
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(found.info.nodes, 0);
+}
+
+#[test]
+fn monte_carlo_draws_chance_s_moves() {
+    let gamble = Game::load(GAMBLE).unwrap();
+    let mut searcher = Searcher::new(&gamble, Default::default(), 8);
+    searcher.set_algorithm(crate::Algorithm::Mcts);
+    let limits = SearchLimits {
+        nodes: Some(500),
+        ..SearchLimits::default()
+    };
+    let start = GameRecord::new(gamble.initial_position());
+    let found = searcher.search(&start, &limits, &mut |_| {}).unwrap();
+    let best = found.best.unwrap().notation(&gamble);
+    assert!(["b1-a1", "b1-c1"].contains(&best.as_str()), "{best}");
+}

@@ -168,7 +168,9 @@ impl<'g> Worker<'g> {
             hash: self.zobrist(position),
             quiet: 0,
         });
-        let searched = if position.to_move() == me {
+        let searched = if self.game.is_chance(position) {
+            self.value_for(position, me, (0, ply + 1), true)
+        } else if position.to_move() == me {
             self.quiesce(position, ply + 1, alpha, beta, qdepth + 1, count)
         } else {
             self.quiesce(position, ply + 1, -beta, -alpha, qdepth + 1, count)

@@ -405,7 +405,9 @@ impl<'g> Worker<'g> {
             .last()
             .after(self.game, mv, self.zobrist(position));
         self.path.push(mark);
-        let searched = if position.to_move() == me {
+        let searched = if self.game.is_chance(position) {
+            self.value_for(position, me, (depth - 1, ply + 1), false)
+        } else if position.to_move() == me {
             // Another turn (`another-turn`): the same side moves again, so the value is
             // not turned round.
             self.negamax(position, depth - 1, ply + 1, alpha, beta, count)
@@ -521,9 +523,12 @@ impl<'g> Worker<'g> {
     /// games with royal pieces (where moving is never compulsory capturing, as it is in
     /// draughts; and without hands, whose drops always give a move to make) and while the side
     /// to move has a piece worth more than the game's least valuable kind besides its royal
-    /// ones, so that zugzwang (a king and pawns) is not assumed away.
+    /// ones, so that zugzwang (a king and pawns) is not assumed away; never in a game of
+    /// chance.
     pub(super) fn may_pass(&self, position: &Position) -> bool {
-        if !self.game.has_royal_pieces() || self.game.has_hands() {
+        // With chance, a pass could hand the move to a chance player, whose node only
+        // `value_for` reads.
+        if !self.game.has_royal_pieces() || self.game.has_hands() || self.game.has_chance() {
             return false;
         }
         let eval = self.game.evaluation();
