@@ -47,6 +47,9 @@ const BUDGETS: &[(&str, u64, usize)] = &[
     // the opposite point full of its own marbles, and a random marble that stays in its own
     // point blocks it for ever.
     ("chinese-checkers", 100, 300),
+    // Seven pieces a side round a track of fourteen, and every throw a ply of its own: a
+    // game runs to some 300 plies, more with a random player.
+    ("ur", 300, 1000),
 ];
 
 /// The game of [`BUDGETS`] the engine does not win most of the time against random moves:

@@ -70,6 +70,7 @@ perft! {
     mancala_perft => "mancala",
     oware_perft => "oware",
     racing_kings_perft => "racing-kings",
+    ur_perft => "ur",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

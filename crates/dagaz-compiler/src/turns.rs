@@ -185,6 +185,21 @@ impl Schedule {
         self.chance.get(player.index()).copied().unwrap_or(false)
     }
 
+    /// The turn that another turn (`another-turn`) of `turn` gives: `turn` itself, or in a
+    /// game of chance the first of the chance turns right before it, so that the mover rolls
+    /// again before it moves again.
+    pub fn again(&self, turn: Turn) -> Turn {
+        let mut first = turn;
+        for _ in 0..self.players.len() {
+            let before = self.previous(first);
+            if !self.is_chance(before.player) || before == turn {
+                break;
+            }
+            first = before;
+        }
+        first
+    }
+
     /// Whether any player moves by chance.
     pub fn has_chance(&self) -> bool {
         self.chance.contains(&true)
@@ -357,4 +372,22 @@ mod tests {
         let long = vec![W; MAX_TURNS + 1];
         assert_eq!(Schedule::new(&[], &long, 2), Err(ScheduleError::TooLong));
     }
+
+    #[test]
+    fn another_turn_goes_back_to_the_throw_before_the_mover() {
+        let (dice, white, black) = (PlayerId(0), PlayerId(1), PlayerId(2));
+        let mut s = Schedule::new(&[], &[dice, white, dice, black], 3).unwrap();
+        assert_eq!(s.again(Turn::new(white, 1)), Turn::new(white, 1));
+        s.chance[0] = true;
+        assert_eq!(s.again(Turn::new(white, 1)), Turn::new(dice, 0));
+        assert_eq!(s.again(Turn::new(black, 3)), Turn::new(dice, 2));
+        // Two throws in a row go back to the first; a schedule of chance alone stays put.
+        let mut t = Schedule::new(&[], &[dice, dice, white], 2).unwrap();
+        t.chance[0] = true;
+        assert_eq!(t.again(Turn::new(white, 2)), Turn::new(dice, 0));
+        let mut u = Schedule::round_robin(1);
+        u.chance[0] = true;
+        assert_eq!(u.again(Turn::new(dice, 0)), Turn::new(dice, 0));
+    }
+
 }

@@ -102,8 +102,8 @@ pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
 /// The turn of the last move: the turn now after `another-turn` (which keeps the schedule's
 /// place), else the turn before it in the schedule.
 fn previous_turn(game: &Game, position: &Position) -> dagaz_compiler::Turn {
-    match position.moved_again() {
-        Some(_) => position.turn(),
+    match position.again_turn() {
+        Some(mover) => mover,
         None => game.rules.turns.previous(position.turn()),
     }
 }
@@ -146,7 +146,7 @@ pub(crate) fn over_before_moves(
 }
 
 /// The first `goal` clause whose chain completes on `position`, run for the player who made
-/// the last move from where it last put (or changed) a piece, or from every position when
+/// the last move (none after a chance player's) from where it last put (or changed) a piece, or from every position when
 /// there is no such place (no last move, or one that put nothing down). `can-answer?` tries the
 /// next player's `replies`; without them (inside such a test) it is false.
 fn goal_reached(
@@ -168,6 +168,11 @@ fn goal_reached(
     };
     let turn = previous_turn(game, position);
     let mover = turn.player;
+    if game.turns().is_chance(mover) {
+        // Chance neither wins nor loses: its draw ends nothing but by leaving a player who
+        // has no move.
+        return Ok(None);
+    }
     let players = game.players_on(turn, position.turns_played().saturating_sub(1));
     let symmetry = game.rules.symmetry_of(mover);
     p.steps = 0;

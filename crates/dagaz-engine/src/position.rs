@@ -43,9 +43,10 @@ pub struct Position {
     repeated: bool,
     /// The seeds on each position, by board index; empty in a game without seeds.
     pub(crate) seeds: Vec<u16>,
-    /// Who made the last move, when it was the player to move now (`another-turn`); `None`
-    /// when the turn passed in turn order, or before the first move.
-    again: Option<PlayerId>,
+    /// The turn of the last move, when it took another turn (`another-turn`): the player to
+    /// move now, or chance before it; `None` when the turn passed in turn order, or before
+    /// the first move.
+    again: Option<Turn>,
 }
 
 /// What [`Position::play`] changed besides the board, so that [`Position::unplay`] can restore it.
@@ -60,7 +61,7 @@ pub struct PlayUndo {
     new_board: bool,
     /// Whether the move before it brought back a board.
     repeated: bool,
-    again: Option<PlayerId>,
+    again: Option<Turn>,
 }
 
 /// A turn variable's value before any move sets it.
@@ -117,10 +118,24 @@ impl Position {
         }
     }
 
-    /// The player who made the last move when it was the player to move now (a move with
-    /// `another-turn`); `None` when the last move passed the turn on, or there was none.
+    /// The player who made the last move when it moves again (a move with `another-turn`;
+    /// in a game of chance, after chance's moves before its turn); `None` when the last move
+    /// passed the turn on, or there was none.
     pub fn moved_again(&self) -> Option<PlayerId> {
+        self.again.map(|t| t.player)
+    }
+
+    /// The turn of the last move when it took another turn (see [`Position::moved_again`]).
+    pub(crate) fn again_turn(&self) -> Option<Turn> {
         self.again
+    }
+
+    /// After a move that took another turn, in a game of chance: the turn goes back to
+    /// `turn`, the first of chance's turns before the mover's (it rolls again).
+    pub(crate) fn roll_again(&mut self, turn: Turn) {
+        if self.again.is_some() {
+            self.turn = turn;
+        }
     }
 
     /// Starts the record of boards for positional superko: the current board is the first.
@@ -428,7 +443,7 @@ impl Position {
     fn apply_rare(&mut self, action: &Action) {
         match *action {
             Action::Seeds { at, to, .. } => self.put_seeds(at, to),
-            Action::AnotherTurn => self.again = Some(self.turn.player),
+            Action::AnotherTurn => self.again = Some(self.turn),
             _ => {}
         }
     }

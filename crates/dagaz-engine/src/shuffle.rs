@@ -25,7 +25,9 @@ const SAMPLES: &[usize] = &[6, 12, 24];
 /// that bring a position back, in notation, and the word `game` of its game form (where
 /// `check` puts its warning).
 pub(crate) fn endless(game: &Game, forms: &[Node]) -> Option<(String, dagaz_sexpr::Span)> {
-    if has_an_end(game) || !has_moves(game) {
+    // With chance, a line that comes back round is chance's doing as much as the players'
+    // (two throws of 0 in Ur): the players cannot keep a game going for ever.
+    if has_an_end(game) || !has_moves(game) || game.has_chance() {
         return None;
     }
     let cycle = samples(game)

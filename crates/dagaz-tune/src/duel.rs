@@ -116,8 +116,8 @@ fn play_match<'g>(
     Ok(tally.into_inner().unwrap_or_else(|e| e.into_inner()).0)
 }
 
-/// Game `index`: the first mover takes seat `index % players` and the second the others;
-/// each seating's games share the opening `index / players`. Whether the first mover won
+/// Game `index`: the first mover takes seat `index % players` (of the players who choose)
+/// and the second the others; each seating's games share the opening `index / players`. Whether the first mover won
 /// (`None`: a draw).
 fn one_game(
     game: &Game,
@@ -126,8 +126,13 @@ fn one_game(
     options: &Schedule,
     index: usize,
 ) -> Result<Option<bool>, GenError> {
-    let players = game.player_count().max(1);
-    let (seat, opening) = (index % players, (index / players) as u64);
+    // The seats are the players who choose: chance takes none.
+    let seats: Vec<usize> = (0..game.player_count())
+        .filter(|&p| !game.turns().is_chance(dagaz_engine::PlayerId(p as u8)))
+        .collect();
+    let players = seats.len().max(1);
+    let seat = seats.get(index % players).copied().unwrap_or(0);
+    let opening = (index / players) as u64;
     let mut rng = Rng::new(options.seed ^ opening.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut record = GameRecord::new(game.initial_position());
     for mover in movers.iter_mut() {

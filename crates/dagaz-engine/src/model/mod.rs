@@ -465,13 +465,23 @@ impl Position {
     #[inline]
     pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
         let next = game.rules.turns.next(self.turn());
-        self.apply(mv, next, game.rules.turn_keep)
+        let mover = self.turn();
+        let undo = self.apply(mv, next, game.rules.turn_keep);
+        if game.has_chance() {
+            self.roll_again(game.rules.turns.again(mover));
+        }
+        undo
     }
 
     /// [`Position::play`] for a move given by its actions alone; [`Position::unplay_actions`]
     /// takes it back.
     pub(crate) fn play_actions(&mut self, game: &Game, actions: &[Action]) -> PlayUndo {
         let next = game.rules.turns.next(self.turn());
-        self.apply_actions(actions, next, game.rules.turn_keep)
+        let mover = self.turn();
+        let undo = self.apply_actions(actions, next, game.rules.turn_keep);
+        if game.has_chance() {
+            self.roll_again(game.rules.turns.again(mover));
+        }
+        undo
     }
 }
