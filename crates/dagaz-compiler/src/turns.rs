@@ -389,5 +389,4 @@ mod tests {
         u.chance[0] = true;
         assert_eq!(u.again(Turn::new(dice, 0)), Turn::new(dice, 0));
     }
-
 }
