@@ -539,8 +539,13 @@ def every_game(p: Page, index: list[dict]) -> str:
             v = p.js("return window.dagaz.view")
             if v["over"] or not v["moves"]:  # type: ignore[index]
                 break
-            m = rng.choice(v["moves"])  # type: ignore[index]
             n0 = len(v["history"])  # type: ignore[index]
+            if v.get("chance"):  # type: ignore[union-attr]
+                # Chance is not clicked: the page throws for it.
+                p.until(lambda: len(history(p)) > n0 and p.idle(), f"{name}: the page's throw")
+                plies += 1
+                continue
+            m = rng.choice(v["moves"])  # type: ignore[index]
             what = f"{name}: move {m['text']} (path {m['path']}, hand {m['hand']})"
             if m["hand"]:
                 # A hand that never runs out is not shown: its moves start on the board.
@@ -556,7 +561,8 @@ def every_game(p: Page, index: list[dict]) -> str:
                 check(len(buttons) == 1, f"{what}: neither played by its path nor offered in #choices")
                 buttons[0].click()
             p.until(lambda: len(history(p)) > n0 and p.idle(), f"{what} played")
-            last = history(p)[-1]
+            # The move's own entry: chance may have thrown after it already.
+            last = history(p)[n0]
             check(last == m["text"], f"{what}: {last} was played instead")
             plies += 1
     return f"{len(index)} games, {plies} moves played by clicks"

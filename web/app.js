@@ -629,7 +629,7 @@ function renderChoices(v) {
 
 function isHumanTurn() {
   const v = st.view;
-  return !!v && !v.over && st.players[v.toMove] !== 'computer' && !st.thinking;
+  return !!v && !v.over && !v.chance && st.players[v.toMove] !== 'computer' && !st.thinking;
 }
 
 /** @param {string[]} path @param {string[]} prefix */
@@ -720,8 +720,26 @@ function thinkMs() {
 
 function maybeComputer() {
   const v = st.view;
-  if (!v || v.over || st.thinking || st.players[v.toMove] !== 'computer') return;
-  computerMove();
+  if (!v || v.over || st.thinking) return;
+  if (v.chance) chanceMove();
+  else if (st.players[v.toMove] === 'computer') computerMove();
+}
+
+/** Chance's turn: one of its moves drawn by weight and played, the throw said. */
+function chanceMove() {
+  const v = st.view;
+  if (!v || v.over || !v.chance || !v.moves.length) return;
+  const total = v.moves.reduce((sum, m) => sum + (m.weight || 1), 0);
+  let roll = Math.random() * total;
+  const m = v.moves.find((mv) => (roll -= mv.weight || 1) < 0) || v.moves[v.moves.length - 1];
+  act(async () => {
+    if (st.view !== v) return;
+    const nv = await call('play', m.i);
+    if (nv.error) { message(nv.error, true); return; }
+    message(`${v.players[v.toMove]} throws: ${m.written || m.text} (${m.probability || '1'})`);
+    st.lastPath = m.path;
+    setView(nv);
+  });
 }
 
 function computerMove() {
@@ -754,10 +772,12 @@ function computerMove() {
 
 /** @param {View} v */
 function renderPlayers(v) {
+  const chance = v.chancePlayers || [];
   $('#players').innerHTML = v.players.map((p, i) =>
     `<label class="player"><span class="dot" style="background:${ownerColour(v.players, i)}"></span>${esc(p)} ` +
+    (chance.includes(i) ? '<span class="chance">chance</span></label>' :
     `<select data-player="${i}"><option value="human"${st.players[i] !== 'computer' ? ' selected' : ''}>human</option>` +
-    `<option value="computer"${st.players[i] === 'computer' ? ' selected' : ''}>computer</option></select></label>`).join('');
+    `<option value="computer"${st.players[i] === 'computer' ? ' selected' : ''}>computer</option></select></label>`)).join('');
 }
 
 // ---------------------------------------------------------------- the editor
@@ -916,11 +936,12 @@ function wire() {
 
   const history = (/** @type {'undo'|'redo'|'restart'} */ op) => act(async () => {
     let v = await call(op);
-    // Against the computer, undo takes back its reply too: else it would just play it again.
-    if (op === 'undo' && !v.error && v.history.length && st.players[v.toMove] === 'computer' &&
-        st.players.some((p) => p !== 'computer')) {
-      v = await call('undo');
-    }
+    // Against the computer, undo takes back its reply too: else it would just play it again;
+    // and chance's throws, which would be drawn again (the mover keeps its throw).
+    const automatic = (/** @type {View} */ w) => !/** @type {any} */ (w).error && w.history.length &&
+      (w.chance || (st.players[w.toMove] === 'computer' &&
+        st.players.some((p, i) => p !== 'computer' && !(w.chancePlayers || []).includes(i))));
+    while (op === 'undo' && automatic(v)) v = await call('undo');
     if (op === 'restart') st.baseFen = null;
     st.lastPath = [];
     setView(v);

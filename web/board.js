@@ -14,9 +14,9 @@
  *   players:{fill:?string,ink:?string}[], points:string[], lines:string[][], river:(string[]|null),
  *   stores:string[], edges?:{player:number,cells:string[]}[]}} Look
  */
-/** @typedef {{i:number,text:string,written?:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null)}} Move */
+/** @typedef {{i:number,text:string,written?:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null),weight:number,probability?:string}} Move */
 /**
- * @typedef {{title:string, players:string[], toMove:number,
+ * @typedef {{title:string, players:string[], toMove:number, chance:boolean, chancePlayers:number[],
  *   board:{shape:string,width:number,height:number,cells:Cell[],labels:{text:string,x:number,y:number}[]},
  *   look?:Look, pieces:Piece[], hands:{owner:number,kind:string,glyph:string,count:number}[],
  *   seeds:{at:string,count:number}[], moves:Move[], history:string[], written?:string[], redo:number,

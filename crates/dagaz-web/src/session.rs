@@ -506,6 +506,24 @@ mod tests {
     }
 
     #[test]
+    fn a_chance_node_says_so_and_gives_each_outcome_s_probability() {
+        let mut session = loaded("ur.game");
+        let view = session.view();
+        assert_eq!(view["chance"], true);
+        assert_eq!(view["chancePlayers"], json!([1]));
+        let throw = find(&view, "roll 2");
+        assert_eq!(
+            (&throw["weight"], &throw["probability"]),
+            (&json!(6), &json!("3/8"))
+        );
+        let i = throw["i"].as_u64().unwrap() as usize;
+        let after = session.play(i);
+        assert_eq!(after["chance"], false);
+        assert_eq!(texts(&after), ["a0-c1"]);
+        assert!(find(&after, "a0-c1").get("probability").is_none());
+    }
+
+    #[test]
     fn chess_starts_with_twenty_moves_sorted() {
         let session = loaded("chess.game");
         let view = session.view();

@@ -40,7 +40,18 @@ pub fn view(parts: &Parts<'_>) -> Json {
         over,
     } = *parts;
     let position = record.position();
+    let chance_players: Vec<usize> = players(game)
+        .filter(|&p| game.turns().is_chance(p))
+        .map(PlayerId::index)
+        .collect();
     let players: Vec<&str> = players(game).map(|p| game.player_name(p)).collect();
+    // Chance's moves are drawn, each as likely as its probability says.
+    let chance = game.is_chance(position);
+    let probabilities = if chance {
+        dagaz_engine::probabilities(moves)
+    } else {
+        Vec::new()
+    };
     let history: Vec<String> = record.moves().map(|mv| mv.notation(game)).collect();
     let written = if history_written.is_empty() {
         history.clone()
@@ -51,6 +62,8 @@ pub fn view(parts: &Parts<'_>) -> Json {
         "title": game.name(),
         "players": players,
         "toMove": position.to_move().index(),
+        "chance": chance,
+        "chancePlayers": chance_players,
         "board": board(game, layout),
         "look": look(game, layout, position),
         "pieces": pieces(game, position),
@@ -58,7 +71,11 @@ pub fn view(parts: &Parts<'_>) -> Json {
         "seeds": seeds(game, position),
         "moves": moves.iter().enumerate().map(|(i, mv)| {
             let written = moves_written.get(i).cloned().unwrap_or_else(|| mv.notation(game));
-            move_json(game, i, mv, written)
+            let mut json = move_json(game, i, mv, written);
+            if let Some(p) = probabilities.get(i) {
+                json["probability"] = json!(p.to_string());
+            }
+            json
         }).collect::<Vec<_>>(),
         "history": history,
         "written": written,
@@ -241,6 +258,7 @@ pub fn move_json(game: &Game, i: usize, mv: &Move, written: String) -> Json {
         "captures": captures(mv).into_iter().map(name).collect::<Vec<_>>(),
         "hand": hand,
         "promotes": promotes,
+        "weight": mv.weight(),
     })
 }
 
