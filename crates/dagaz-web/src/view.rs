@@ -72,8 +72,8 @@ pub fn view(parts: &Parts<'_>) -> Json {
         "moves": moves.iter().enumerate().map(|(i, mv)| {
             let written = moves_written.get(i).cloned().unwrap_or_else(|| mv.notation(game));
             let mut json = move_json(game, i, mv, written);
-            if let Some(p) = probabilities.get(i) {
-                json["probability"] = json!(p.to_string());
+            if let (Some(p), Some(fields)) = (probabilities.get(i), json.as_object_mut()) {
+                fields.insert("probability".into(), json!(p.to_string()));
             }
             json
         }).collect::<Vec<_>>(),
