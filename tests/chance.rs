@@ -100,3 +100,19 @@ fn a_match_draws_chance_s_moves() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.is_empty());
 }
+
+/// `bestmove` where chance is to move says that nothing is chosen there (exit 2); once the
+/// die is thrown, the runner's move is searched.
+#[test]
+fn bestmove_at_a_chance_node_is_refused() {
+    let (code, out, err) = run_dagaz(&["bestmove", &race(), "--depth", "2"], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: Dice moves by chance here: its move is drawn, not chosen"),
+        "{err}"
+    );
+    let args = ["bestmove", &race(), "--depth", "2", "--moves", "roll 2"];
+    let (code, out, err) = run_dagaz(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("a1-c1"));
+}

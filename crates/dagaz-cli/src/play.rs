@@ -64,6 +64,13 @@ pub(crate) fn bestmove(
     args: &SearchArgs,
     out: &mut (dyn Write + Send),
 ) -> Result<(), Failure> {
+    if loaded.game.is_chance(loaded.position()) {
+        let who = loaded.game.player_name(loaded.position().to_move());
+        return Err(Failure::BadInput(format!(
+            "error: {who} moves by chance here: its move is drawn, not chosen (`dagaz moves` \
+             lists the outcomes and their probabilities; `dagaz play` throws)\n"
+        )));
+    }
     let limits = bestmove_limits(args);
     let mut searcher = new_searcher(&loaded.game, loaded.limits, args);
     let mut lines = String::new();
