@@ -8,51 +8,48 @@
 use super::*;
 use dagaz_engine::PlayerId;
 
+/// A position a move of `me` (or chance's, on `me`'s behalf) has just reached, to be valued
+/// for `me`, searched `depth` more plies from `ply`; `quiescent`: reached in quiescence, where
+/// the nodes below search captures only.
+#[derive(Clone, Copy)]
+pub(super) struct Reached {
+    pub(super) me: PlayerId,
+    pub(super) depth: i32,
+    pub(super) ply: u32,
+    pub(super) quiescent: bool,
+}
+
 impl<'g> Worker<'g> {
-    /// The value to `me` of `position`, which a move of `me` (or chance's, on `me`'s behalf)
-    /// has just reached: the side to move's value turned round when that is not `me`, the
-    /// average of the outcomes at a chance node. `quiescent`: reached in quiescence, where
-    /// the nodes below search captures only.
-    pub(super) fn value_for(
-        &mut self,
-        position: &mut Position,
-        me: PlayerId,
-        (depth, ply): (i32, u32),
-        quiescent: bool,
-    ) -> Result<i32, Halt> {
+    /// The value to `at.me` of `position`: the side to move's value turned round when that
+    /// is not `me`, the average of the outcomes at a chance node.
+    pub(super) fn value_for(&mut self, position: &mut Position, at: Reached) -> Result<i32, Halt> {
         if self.game.is_chance(position) {
-            return self.chance_value(position, me, (depth, ply), quiescent);
+            return self.chance_value(position, at);
         }
-        let v = if quiescent {
-            self.quiesce(position, ply, -INFINITY, INFINITY, 1, 0)?
+        let v = if at.quiescent {
+            self.quiesce(position, at.ply, -INFINITY, INFINITY, 1, 0)?
         } else {
-            self.negamax(position, depth, ply, -INFINITY, INFINITY, 0)?
+            self.negamax(position, at.depth, at.ply, -INFINITY, INFINITY, 0)?
         };
-        Ok(if position.to_move() == me { v } else { -v })
+        Ok(if position.to_move() == at.me { v } else { -v })
     }
 
-    /// The chance node `position`'s value to `me`: the probability-weighted mean of its
+    /// The chance node `position`'s value to `at.me`: the probability-weighted mean of its
     /// outcomes' values, each searched a ply shallower.
-    fn chance_value(
-        &mut self,
-        position: &mut Position,
-        me: PlayerId,
-        (depth, ply): (i32, u32),
-        quiescent: bool,
-    ) -> Result<i32, Halt> {
-        self.poll()?;
-        let p = ply as usize;
-        self.ensure_ply(p);
-        if let Some(pv) = self.pv.get_mut(p) {
-            pv.clear();
-        }
+    fn chance_value(&mut self, position: &mut Position, at: Reached) -> Result<i32, Halt> {
+        self.enter_node(at.ply)?;
         let mut outcomes = Vec::new();
         self.gen.generate(self.game, position, &mut outcomes)?;
         let total = dagaz_engine::total_weight(&outcomes);
-        if total == 0 || ply >= MAX_DEPTH * 2 {
+        if total == 0 || at.ply >= MAX_DEPTH * 2 {
             // No outcome: the rules give chance nothing to draw, and nothing changes.
             return Ok(0);
         }
+        let below = Reached {
+            depth: at.depth - 1,
+            ply: at.ply + 1,
+            ..at
+        };
         let mut sum: i128 = 0;
         for mv in &outcomes {
             let undo = self.play(position, mv);
@@ -61,7 +58,7 @@ impl<'g> Worker<'g> {
                 .last()
                 .after(self.game, mv, self.zobrist(position));
             self.path.push(mark);
-            let v = self.value_for(position, me, (depth - 1, ply + 1), quiescent);
+            let v = self.value_for(position, below);
             self.path.pop();
             self.unplay(position, mv, undo);
             sum += i128::from(v?) * i128::from(mv.weight());

@@ -169,7 +169,13 @@ impl<'g> Worker<'g> {
             quiet: 0,
         });
         let searched = if self.game.is_chance(position) {
-            self.value_for(position, me, (0, ply + 1), true)
+            let at = super::chance::Reached {
+                me,
+                depth: 0,
+                ply: ply + 1,
+                quiescent: true,
+            };
+            self.value_for(position, at)
         } else if position.to_move() == me {
             self.quiesce(position, ply + 1, alpha, beta, qdepth + 1, count)
         } else {

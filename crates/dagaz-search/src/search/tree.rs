@@ -13,12 +13,7 @@ impl<'g> Worker<'g> {
         beta: i32,
         opponent_moves: usize,
     ) -> Result<i32, Halt> {
-        self.poll()?;
-        let p = ply as usize;
-        self.ensure_ply(p);
-        if let Some(pv) = self.pv.get_mut(p) {
-            pv.clear();
-        }
+        self.enter_node(ply)?;
         if ply > 0 {
             if let Some(v) = self.history_end(position, ply) {
                 return Ok(v);
@@ -72,6 +67,17 @@ impl<'g> Worker<'g> {
             }
         }
         Ok(entry.best)
+    }
+
+    /// A node at `ply` begins: the clock polled, its principal variation made and emptied.
+    pub(super) fn enter_node(&mut self, ply: u32) -> Result<(), Halt> {
+        self.poll()?;
+        let p = ply as usize;
+        self.ensure_ply(p);
+        if let Some(pv) = self.pv.get_mut(p) {
+            pv.clear();
+        }
+        Ok(())
     }
 
     /// The value of a node cut before its moves are searched: reverse futility or the null
@@ -406,7 +412,13 @@ impl<'g> Worker<'g> {
             .after(self.game, mv, self.zobrist(position));
         self.path.push(mark);
         let searched = if self.game.is_chance(position) {
-            self.value_for(position, me, (depth - 1, ply + 1), false)
+            let at = chance::Reached {
+                me,
+                depth: depth - 1,
+                ply: ply + 1,
+                quiescent: false,
+            };
+            self.value_for(position, at)
         } else if position.to_move() == me {
             // Another turn (`another-turn`): the same side moves again, so the value is
             // not turned round.
