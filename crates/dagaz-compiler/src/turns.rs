@@ -54,6 +54,8 @@ pub struct Schedule {
     first_of: Vec<Option<Turn>>,
     /// `(chance PLAYER ...)`: whether each player, by index, moves by chance.
     chance: Vec<bool>,
+    /// Whether any does: asked at every move played, so kept rather than searched for.
+    any_chance: bool,
 }
 
 impl Schedule {
@@ -120,6 +122,7 @@ impl Schedule {
             cycle: start as u16,
             first_of,
             chance: vec![false; count],
+            any_chance: false,
         }
     }
 
@@ -201,8 +204,9 @@ impl Schedule {
     }
 
     /// Whether any player moves by chance.
+    #[inline]
     pub fn has_chance(&self) -> bool {
-        self.chance.contains(&true)
+        self.any_chance
     }
 
     /// How many places the schedule has.
@@ -229,6 +233,7 @@ pub(crate) fn compile(
             Ok(p) => {
                 if let Some(flag) = schedule.chance.get_mut(p.index()) {
                     *flag = true;
+                    schedule.any_chance = true;
                 }
             }
             Err(e) => errors.push(e),
@@ -379,14 +384,17 @@ mod tests {
         let mut s = Schedule::new(&[], &[dice, white, dice, black], 3).unwrap();
         assert_eq!(s.again(Turn::new(white, 1)), Turn::new(white, 1));
         s.chance[0] = true;
+        s.any_chance = true;
         assert_eq!(s.again(Turn::new(white, 1)), Turn::new(dice, 0));
         assert_eq!(s.again(Turn::new(black, 3)), Turn::new(dice, 2));
         // Two throws in a row go back to the first; a schedule of chance alone stays put.
         let mut t = Schedule::new(&[], &[dice, dice, white], 2).unwrap();
         t.chance[0] = true;
+        t.any_chance = true;
         assert_eq!(t.again(Turn::new(white, 2)), Turn::new(dice, 0));
         let mut u = Schedule::round_robin(1);
         u.chance[0] = true;
+        u.any_chance = true;
         assert_eq!(u.again(Turn::new(dice, 0)), Turn::new(dice, 0));
     }
 }

@@ -75,11 +75,13 @@ fn gcd(a: u64, b: u64) -> u64 {
 
 impl Game {
     /// Whether chance moves in `position`: its player to move is one of `(chance ...)`.
+    #[inline]
     pub fn is_chance(&self, position: &Position) -> bool {
         self.turns().is_chance(position.to_move())
     }
 
     /// Whether any player of the game moves by chance.
+    #[inline]
     pub fn has_chance(&self) -> bool {
         self.turns().has_chance()
     }

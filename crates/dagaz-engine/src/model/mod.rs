@@ -280,6 +280,7 @@ impl Game {
 
     /// Which player moves on each turn: the game's `(turns ...)`, else each player once in the
     /// order of `players`.
+    #[inline]
     pub fn turns(&self) -> &dagaz_compiler::Schedule {
         &self.rules.turns
     }
