@@ -38,6 +38,7 @@ mod include;
 mod keyword;
 mod lower;
 mod macros;
+mod options;
 mod shape;
 mod tree;
 
