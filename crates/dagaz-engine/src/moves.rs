@@ -32,7 +32,7 @@ impl Move {
     }
 
     /// The move's weight: a chance player's move is drawn with probability its weight over
-    /// the sum of the weights of all its moves in the position ([`crate::Position::chance`]).
+    /// the sum of the weights of all its moves in the position ([`crate::probabilities`]).
     /// 1 unless `(weight N)` said otherwise; moves of identical effect merged into one add up.
     pub fn weight(&self) -> u64 {
         self.weight.max(1)
