@@ -52,12 +52,7 @@ impl<'g> Worker<'g> {
         };
         let mut sum: i128 = 0;
         for mv in &outcomes {
-            let undo = self.play(position, mv);
-            let mark = self
-                .path
-                .last()
-                .after(self.game, mv, self.zobrist(position));
-            self.path.push(mark);
+            let undo = self.play_on_path(position, mv);
             let v = self.value_for(position, below);
             self.path.pop();
             self.unplay(position, mv, undo);

@@ -69,6 +69,17 @@ impl<'g> Worker<'g> {
         Ok(entry.best)
     }
 
+    /// Plays `mv` on the searched line: the position, and the line's repetition mark.
+    pub(super) fn play_on_path(&mut self, position: &mut Position, mv: &Move) -> Played {
+        let undo = self.play(position, mv);
+        let mark = self
+            .path
+            .last()
+            .after(self.game, mv, self.zobrist(position));
+        self.path.push(mark);
+        undo
+    }
+
     /// A node at `ply` begins: the clock polled, its principal variation made and emptied.
     pub(super) fn enter_node(&mut self, ply: u32) -> Result<(), Halt> {
         self.poll()?;
@@ -405,12 +416,7 @@ impl<'g> Worker<'g> {
     ) -> Result<i32, Halt> {
         let (depth, ply, alpha, beta, count) = (c.depth, c.ply, c.alpha, c.beta, c.count);
         let me = position.to_move();
-        let undo = self.play(position, mv);
-        let mark = self
-            .path
-            .last()
-            .after(self.game, mv, self.zobrist(position));
-        self.path.push(mark);
+        let undo = self.play_on_path(position, mv);
         let searched = if self.game.is_chance(position) {
             let at = chance::Reached {
                 me,
