@@ -99,8 +99,9 @@ pub(crate) fn previous_player(game: &Game, position: &Position) -> PlayerId {
     previous_turn(game, position).player
 }
 
-/// The turn of the last move: the turn now after `another-turn` (which keeps the schedule's
-/// place), else the turn before it in the schedule.
+/// The turn of the last move: the mover's after `another-turn` (kept by the position, since
+/// in a game of chance the turn goes back to the throw before it), else the turn before it in
+/// the schedule.
 fn previous_turn(game: &Game, position: &Position) -> dagaz_compiler::Turn {
     match position.again_turn() {
         Some(mover) => mover,
@@ -146,8 +147,8 @@ pub(crate) fn over_before_moves(
 }
 
 /// The first `goal` clause whose chain completes on `position`, run for the player who made
-/// the last move (none after a chance player's) from where it last put (or changed) a piece, or from every position when
-/// there is no such place (no last move, or one that put nothing down). `can-answer?` tries the
+/// the last move (none after a chance player's) from where it last put (or changed) a piece,
+/// or from every position when there is no such place (no last move, or one that put nothing down). `can-answer?` tries the
 /// next player's `replies`; without them (inside such a test) it is false.
 fn goal_reached(
     p: &mut Processor,

@@ -130,11 +130,12 @@ impl Position {
         self.again
     }
 
-    /// After a move that took another turn, in a game of chance: the turn goes back to
-    /// `turn`, the first of chance's turns before the mover's (it rolls again).
-    pub(crate) fn roll_again(&mut self, turn: Turn) {
-        if self.again.is_some() {
-            self.turn = turn;
+    /// After a move of `mover` that took another turn, in a game of chance: the turn goes
+    /// back to the first of chance's turns before the mover's (it rolls again).
+    #[inline]
+    pub(crate) fn roll_again(&mut self, game: &crate::Game, mover: Turn) {
+        if self.again.is_some() && game.has_chance() {
+            self.turn = game.turns().again(mover);
         }
     }
 

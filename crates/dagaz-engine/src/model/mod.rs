@@ -468,9 +468,7 @@ impl Position {
         let next = game.rules.turns.next(self.turn());
         let mover = self.turn();
         let undo = self.apply(mv, next, game.rules.turn_keep);
-        if game.has_chance() {
-            self.roll_again(game.rules.turns.again(mover));
-        }
+        self.roll_again(game, mover);
         undo
     }
 
@@ -480,9 +478,7 @@ impl Position {
         let next = game.rules.turns.next(self.turn());
         let mover = self.turn();
         let undo = self.apply_actions(actions, next, game.rules.turn_keep);
-        if game.has_chance() {
-            self.roll_again(game.rules.turns.again(mover));
-        }
+        self.roll_again(game, mover);
         undo
     }
 }
