@@ -71,6 +71,8 @@ perft! {
     oware_perft => "oware",
     racing_kings_perft => "racing-kings",
     ur_perft => "ur",
+    backgammon_perft => "backgammon",
+    dice_chess_perft => "dice-chess",
 }
 
 /// The deeper counts of `tests/data/games-perft-slow.tsv`, more than a second each.

@@ -30,6 +30,7 @@ fn as_reference(game: &Game, mv: &Move) -> RefMove {
             | Action::Change { .. }
             | Action::Seeds { .. }
             | Action::Weight { .. }
+            | Action::TurnTo { .. }
             | Action::AnotherTurn => {}
         }
     }

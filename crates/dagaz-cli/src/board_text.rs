@@ -64,9 +64,13 @@ pub(crate) fn draw(game: &Game, position: &Position, look: &Look) -> String {
     let [files, ranks] = board.dims() else {
         for (at, piece) in position.pieces() {
             let mark = if look.marked.contains(&at) { " *" } else { "" };
+            let seeds = match position.seeds_at(at) {
+                0 => String::new(),
+                n => format!(" {n}"),
+            };
             let _ = writeln!(
                 out,
-                "{}: {}{mark}",
+                "{}: {}{seeds}{mark}",
                 board.position_name(at),
                 glyph(game, piece)
             );

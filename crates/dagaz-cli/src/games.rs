@@ -217,7 +217,7 @@ mod tests {
             let found = entries.iter().filter(|e| e.name == name).count();
             assert_eq!(found, 1, "{name}");
         }
-        assert_eq!(names().count(), 74);
+        assert_eq!(names().count(), 76);
         let chess = entries.iter().find(|e| e.name == "chess").unwrap();
         assert_eq!(
             (chess.family.as_str(), chess.line.as_str()),

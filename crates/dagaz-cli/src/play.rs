@@ -502,5 +502,11 @@ fn sorted_written(game: &Game, position: &Position, moves: &[Move]) -> String {
         .map(|m| written(game, &mut gen, (position, moves), m))
         .collect();
     dagaz_engine::sort_for_reading(&mut all);
-    all.join(" ")
+    // Moves written with spaces (backgammon's `13/7 8/7`) would run together.
+    let gap = if all.iter().any(|m| m.contains(' ')) {
+        ", "
+    } else {
+        " "
+    };
+    all.join(gap)
 }

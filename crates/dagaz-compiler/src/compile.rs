@@ -194,6 +194,10 @@ fn assemble(
     let (goals, history_goals) = declarations::goals(game, d.players.len(), &d.piece_names, errors);
     let evaluation = declarations::evaluation(game, &declared, &initial, errors);
     let name = game.name.clone().map(|n| n.text).unwrap_or_default();
+    let turns_to = pieces.iter().any(|p| {
+        let has = |program: &dagaz_ir::Program| program.ops.contains(&dagaz_ir::Op::TurnTo);
+        has(&p.program) || p.drops.as_ref().is_some_and(has)
+    });
 
     Rules {
         name,
@@ -206,12 +210,14 @@ fn assemble(
         strings: chains.strings,
         globals: chains.globals,
         zones: d.zones,
-        unique_by_path: game.unique_by_path.unwrap_or(false),
+        unique_by_path: game.unique_moves == Some(dagaz_syntax::UniqueMoves::Paths),
+        unique_by_effect: game.unique_moves == Some(dagaz_syntax::UniqueMoves::Effects),
         fen,
         attributes: d.attributes,
         default_attrs: d.default_attrs,
         turn_variables: d.turn_variables,
         turn_keep: d.turn_keep,
+        turns_to,
         royal,
         attacks,
         goals,

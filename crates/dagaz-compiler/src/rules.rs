@@ -80,6 +80,9 @@ pub struct Rules {
     /// `(unique-moves paths)`: moves with the same actions are one move only when their notation
     /// (which records the path) is the same too.
     pub unique_by_path: bool,
+    /// `(unique-moves effects)`: a move is written as its net effect, position by position,
+    /// so that moves that leave the same position are one.
+    pub unique_by_effect: bool,
     /// How the game's positions are written as FEN, when it says so.
     pub fen: Option<FenSpec>,
     /// Attribute names (`(attribute never-moved true)`): the index of a name is its bit in
@@ -93,6 +96,8 @@ pub struct Rules {
     pub turn_variables: IndexSet<String>,
     /// A bit per turn variable declared `keep`: its value stays until a move sets it again.
     pub turn_keep: u8,
+    /// Whether a piece's chain holds a `turn-to`: only then does playing a move look for one.
+    pub turns_to: bool,
     /// `royal[kind]`: a move that leaves such a piece of the mover attacked is not legal.
     pub royal: Vec<bool>,
     /// How attacks are found (`(attacks reversible)`, or forward by default).

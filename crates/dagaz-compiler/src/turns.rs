@@ -140,6 +140,19 @@ impl Schedule {
             .unwrap_or_else(|| self.first())
     }
 
+    /// The first turn of `player` from `from` on (`from` itself when it is `player`'s): where
+    /// a move with `(turn-to PLAYER)` passes the turn. `from` when `player` never moves.
+    pub fn next_of(&self, player: PlayerId, from: Turn) -> Turn {
+        let mut turn = from;
+        for _ in 0..self.players.len() {
+            if turn.player == player {
+                return turn;
+            }
+            turn = self.next(turn);
+        }
+        from
+    }
+
     /// The turn before `turn`: the place before it (unique, see [`Schedule::new`]); before the
     /// first, the last (in the default schedule, the last player, as if a round had been
     /// played).
@@ -376,6 +389,21 @@ mod tests {
         );
         let long = vec![W; MAX_TURNS + 1];
         assert_eq!(Schedule::new(&[], &long, 2), Err(ScheduleError::TooLong));
+    }
+
+    #[test]
+    fn turn_to_finds_the_player_s_next_place() {
+        // Backgammon's: an opening roll once, then White, a roll, Black, a roll.
+        let (opener, white, dice, black) = (PlayerId(0), PlayerId(1), PlayerId(2), PlayerId(3));
+        let s = Schedule::new(&[opener], &[white, dice, black, dice], 4).unwrap();
+        let after_opening = s.next(s.first());
+        assert_eq!(after_opening, Turn::new(white, 1));
+        assert_eq!(s.next_of(white, after_opening), after_opening);
+        assert_eq!(s.next_of(black, after_opening), Turn::new(black, 3));
+        // The first round is written out (places 1-4, the cycle 5-8): from the cycle's last
+        // place on, round it; a player who never moves there changes nothing.
+        assert_eq!(s.next_of(white, Turn::new(dice, 8)), Turn::new(white, 5));
+        assert_eq!(s.next_of(opener, after_opening), after_opening);
     }
 
     #[test]

@@ -602,7 +602,7 @@ mod tests {
             checked += 1;
         }
         found.sort();
-        assert_eq!(checked, 74);
+        assert_eq!(checked, 76);
         assert_eq!(found, Vec::<(String, &str)>::new());
     }
 

@@ -7,6 +7,7 @@
 //! time, and the moves that no longer satisfy them are dropped. That is the majority rule.
 
 mod accepted;
+mod effect;
 
 use crate::ending::{self, Ending};
 use crate::error::{GenError, GenErrorKind};
@@ -848,6 +849,31 @@ mod tests {
         assert_eq!(notations(&g), vec!["a1", "a1!"]);
         let g = crate::Game::load(&text("(unique-moves actions)")).unwrap();
         assert_eq!(notations(&g), vec!["a1"]);
+    }
+
+    /// Two ways to the same move: the first weighs less in the invariant and is dropped once
+    /// the second raises the global; the move stands, as the second way. With `effects`, two
+    /// ways whose actions differ but end alike (a stop on b1 on the way) are one move.
+    #[test]
+    fn a_later_way_to_a_move_takes_over_its_invariants() {
+        let text = |clause: &str, second: &str| {
+            format!(
+                r#"(board (name strip) (dim "a-e") (dim "1") (dir (name e) 1 0))
+                   (piece (name Man) (pre (take) (log position) (let n 0))
+                      (move (check e) (check e)) (move {second})
+                      (post (check (<= best n)) (set! best n) (log "-" position) (drop)))
+                   (game (name "strip") (players (White (Man a1)) (Black)) {clause})"#
+            )
+        };
+        let g = crate::Game::load(&text("", "(check e) (set! n 1) (check e)")).unwrap();
+        assert_eq!(notations(&g), vec!["a1-c1"]);
+        let detour = "(check e) (drop) (take) (set! n 1) (check e)";
+        let g = crate::Game::load(&text("", detour)).unwrap();
+        assert_eq!(notations(&g), vec!["a1-c1"]);
+        let g = crate::Game::load(&text("(unique-moves effects)", detour)).unwrap();
+        assert_eq!(notations(&g), vec!["a1-c1"]);
+        let moves = MoveGen::default().moves(&g, &g.initial_position()).unwrap();
+        assert_eq!(moves[0].actions().len(), 2, "{:?}", moves[0].actions());
     }
 
     #[test]

@@ -79,6 +79,12 @@ pub enum Action {
         /// At least 1.
         weight: u32,
     },
+    /// The turn after this move is `player`'s next in the schedule (`turn-to`), not the next
+    /// place's.
+    TurnTo {
+        /// The player who moves next.
+        player: PlayerId,
+    },
     /// A turn variable gets a value for the next turn.
     SetTurn {
         /// The turn variable, below [`MAX_TURN_VARIABLES`](crate::MAX_TURN_VARIABLES).
@@ -120,6 +126,7 @@ impl Action {
             | Action::Seeds { .. }
             | Action::SetTurn { .. }
             | Action::Weight { .. }
+            | Action::TurnTo { .. }
             | Action::AnotherTurn => return None,
         };
         Some(OnBoard { at, gone, came })
@@ -156,6 +163,8 @@ impl Action {
             Action::Seeds { at, from, to } => (0, at, u64::from(from), u64::from(to)),
             Action::AnotherTurn => (0, Pos(u16::MAX), 0, 0),
             Action::Weight { weight } => (0, Pos(u16::MAX - 1), u64::from(weight), 0),
+            // At another turn's place, told apart from it by the player counted from 1.
+            Action::TurnTo { player } => (0, Pos(u16::MAX), u64::from(player.0) + 1, 0),
         };
         tag | u64::from(at.0) << 3 | a << 19 | b << 43
     }

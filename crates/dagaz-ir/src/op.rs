@@ -349,6 +349,9 @@ pub enum Op {
     /// moves; record `Action::Weight` (two in one move multiply). Errors when `n` is not a
     /// number from 1 to [`MAX_WEIGHT`](crate::MAX_WEIGHT).
     Weight,
+    /// `p --`: the turn after this move is player `p`'s next in the schedule; record
+    /// `Action::TurnTo` (the last one of a path counts). Errors when `p` is not a player.
+    TurnTo,
     /// `v1 .. vn --`: append the values to the move's notation log.
     Log(u8),
     /// `v --`: fail when the plain truth of `v` is false; when it holds, also note invariant

@@ -152,6 +152,8 @@ keywords! {
     Actions = "actions",
     /// `(unique-moves paths)`.
     Paths = "paths",
+    /// `(unique-moves effects)`.
+    Effects = "effects",
     /// `(attacks forward)`.
     Forward = "forward",
     /// `(turn-variable NAME keep)`: the value stays until a move sets it again.
@@ -295,6 +297,8 @@ keywords! {
     AnotherTurn = "another-turn",
     /// `(weight N)`.
     Weight = "weight",
+    /// `(turn-to PLAYER)`.
+    TurnTo = "turn-to",
 
     // Expressions.
     /// `(any A ...)`, an expression and a statement.
@@ -516,6 +520,7 @@ impl Keyword {
         Keyword::SetSeeds,
         Keyword::AnotherTurn,
         Keyword::Weight,
+        Keyword::TurnTo,
     ];
 
     /// The built-in expression forms (`any` is a statement too).

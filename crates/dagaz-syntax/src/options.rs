@@ -10,6 +10,17 @@ pub enum Pass {
     WhenBlocked,
 }
 
+/// When two moves of one position are the same move (`unique-moves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UniqueMoves {
+    /// `actions`: the same actions in any order.
+    Actions,
+    /// `paths`: the same actions and the same notation.
+    Paths,
+    /// `effects`: the same position after the move.
+    Effects,
+}
+
 /// What a move that brings back an earlier board does: `(superko positional)` forbids it,
 /// `(superko draw)` ends the game with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -100,6 +100,7 @@ fn stmt(s: &Stmt) -> String {
         Stmt::SetSeeds(e, _) => format!("(set-seeds {})", expr(e)),
         Stmt::AnotherTurn(_) => "(another-turn)".into(),
         Stmt::Weight(e, _) => format!("(weight {})", expr(e)),
+        Stmt::TurnTo(e, _) => format!("(turn-to {})", expr(e)),
         Stmt::Log(es, _) => format!("(log {})", exprs(es)),
         Stmt::Any(alts, _) => {
             let alts: Vec<String> = alts.iter().map(|b| format!("[{}]", block(b))).collect();
@@ -897,7 +898,7 @@ fn game_clauses_lower() {
         .collect();
     assert_eq!(colors, vec![('W', "White"), ('B', "Black")]);
     assert_eq!((pdn.man.as_str(), pdn.king.as_str()), ("Man", "King"));
-    assert_eq!(game.unique_by_path, Some(true));
+    assert_eq!(game.unique_moves, Some(crate::UniqueMoves::Paths));
     let attrs: Vec<(&str, bool)> = game
         .attributes
         .iter()

@@ -4,7 +4,7 @@
 //! holds an `Error` placeholder (and [`crate::parse`] an error), so that the rest of the file is
 //! still there to compile.
 
-pub use crate::options::{EndScore, MoveNotation, Pass, Search, Superko};
+pub use crate::options::{EndScore, MoveNotation, Pass, Search, Superko, UniqueMoves};
 use dagaz_sexpr::Span;
 
 /// A name or a text as written (`White`, `a1`, `"Simple Checkers"`), with its span.
@@ -217,8 +217,8 @@ pub struct Game {
     pub zones: Vec<Zone>,
     /// The `fen` clause (a second one is an error).
     pub fen: Option<Fen>,
-    /// The first `unique-moves` clause: `true` for `paths`.
-    pub unique_by_path: Option<bool>,
+    /// The first `unique-moves` clause.
+    pub unique_moves: Option<UniqueMoves>,
     /// The `attribute` clauses.
     pub attributes: Vec<Attribute>,
     /// The `turn-variable` clauses.
@@ -692,6 +692,8 @@ pub enum Stmt {
     SetSeeds(Expr, Span),
     /// `(weight N)`: how likely this move is among a chance player's moves.
     Weight(Expr, Span),
+    /// `(turn-to PLAYER)`: the next turn is PLAYER's.
+    TurnTo(Expr, Span),
     /// `(another-turn)`.
     AnotherTurn(Span),
     /// `(log X ...)`: one to 255 values.
@@ -735,6 +737,7 @@ impl Stmt {
             | Stmt::SetOwner(_, span)
             | Stmt::SetSeeds(_, span)
             | Stmt::Weight(_, span)
+            | Stmt::TurnTo(_, span)
             | Stmt::AnotherTurn(span)
             | Stmt::Log(_, span)
             | Stmt::Any(_, span)

@@ -189,6 +189,10 @@ impl ChainCompiler<'_, '_> {
                 self.expression(n)?;
                 (Op::Weight, span)
             }
+            Stmt::TurnTo(player, span) => {
+                self.expression(player)?;
+                (Op::TurnTo, span)
+            }
             Stmt::Log(values, span) => (Op::Log(self.operands(values, *span)?), span),
             // `statement` compiles the others.
             _ => return Err(Stop::Reported),

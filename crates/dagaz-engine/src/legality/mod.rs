@@ -214,6 +214,7 @@ impl Change {
                 Action::FromHand { .. }
                 | Action::ToHand { .. }
                 | Action::Weight { .. }
+                | Action::TurnTo { .. }
                 | Action::AnotherTurn => {}
                 Action::Seeds { at, .. } => mark(at.index()),
                 Action::SetTurn { slot, value } => {

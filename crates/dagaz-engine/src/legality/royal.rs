@@ -92,6 +92,7 @@ pub(crate) fn removal(action: &Action) -> Option<(Pos, Piece)> {
         | Action::ToHand { .. }
         | Action::Seeds { .. }
         | Action::Weight { .. }
+        | Action::TurnTo { .. }
         | Action::AnotherTurn => None,
     }
 }

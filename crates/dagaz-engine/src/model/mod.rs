@@ -465,7 +465,7 @@ impl Position {
     /// game's schedule (unless the move takes another turn).
     #[inline]
     pub fn play(&mut self, game: &Game, mv: &Move) -> PlayUndo {
-        let next = game.rules.turns.next(self.turn());
+        let next = next_turn(game, self.turn(), &mv.actions);
         let mover = self.turn();
         let undo = self.apply(mv, next, game.rules.turn_keep);
         self.roll_again(game, mover);
@@ -475,10 +475,27 @@ impl Position {
     /// [`Position::play`] for a move given by its actions alone; [`Position::unplay_actions`]
     /// takes it back.
     pub(crate) fn play_actions(&mut self, game: &Game, actions: &[Action]) -> PlayUndo {
-        let next = game.rules.turns.next(self.turn());
+        let next = next_turn(game, self.turn(), actions);
         let mover = self.turn();
         let undo = self.apply_actions(actions, next, game.rules.turn_keep);
         self.roll_again(game, mover);
         undo
+    }
+}
+
+/// The turn after a move of `turn` made of `actions`: the schedule's next place, or with a
+/// `turn-to` (in a game that has one) the next place of the player it names.
+#[inline]
+fn next_turn(game: &Game, turn: dagaz_compiler::Turn, actions: &[Action]) -> dagaz_compiler::Turn {
+    let next = game.rules.turns.next(turn);
+    if !game.rules.turns_to {
+        return next;
+    }
+    match actions.iter().rev().find_map(|a| match *a {
+        Action::TurnTo { player } => Some(player),
+        _ => None,
+    }) {
+        Some(player) => game.rules.turns.next_of(player, next),
+        None => next,
     }
 }

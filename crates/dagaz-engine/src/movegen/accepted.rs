@@ -256,7 +256,12 @@ impl Accepted {
     ) -> Result<u64, GenErrorKind> {
         // A weight says how likely the move is, not what it does: duplicates are found, and
         // the move kept, without it.
-        let (weight, unweighed) = weighed(done.actions);
+        let (weight, mut unweighed) = weighed(done.actions);
+        if game.rules.unique_by_effect {
+            unweighed = Some(super::effect::net_effect(
+                unweighed.as_deref().unwrap_or(done.actions),
+            ));
+        }
         let all = unweighed.as_deref().unwrap_or(done.actions);
         let mut hash = unordered_hash(all);
         if game.rules.unique_by_path {
@@ -336,6 +341,7 @@ impl Accepted {
         };
         let serial = match duplicate {
             Some((i, serial)) => {
+                self.take_over(i, done);
                 // Two ways to the same move make it as likely as both together.
                 if let Some(m) = self.moves.get_mut(self.base + i) {
                     m.weight = m.weight.saturating_add(c.weight);
@@ -366,6 +372,22 @@ impl Accepted {
             self.meta.push(meta);
         }
         Ok(serial)
+    }
+
+    /// A later way to kept move `i` stands for it from now on, with its invariants: two ways
+    /// to one move may differ in what the invariants weigh (backgammon's last checker borne
+    /// off with one die or with two), and a way that completes later has passed them against
+    /// globals at least as high (the idiom lets them only grow), so it is the one to decide.
+    fn take_over(&mut self, i: usize, done: &Completed<'_>) {
+        if done.invariants.is_empty() {
+            return;
+        }
+        if let Some(&old) = self.meta.get(i) {
+            let meta = self.meta_of(old.hash, old.serial, done);
+            if let Some(m) = self.meta.get_mut(i) {
+                *m = meta;
+            }
+        }
     }
 
     /// The meta of a new move: its invariants, with the locals they read, saved for
@@ -410,13 +432,20 @@ impl Accepted {
         let by_path = game.rules.unique_by_path;
         if seen {
             let logs = &self.counted_log;
-            let duplicate = self.counted.iter().find(|c| {
+            let duplicate = self.counted.iter().position(|c| {
                 c.meta.hash == hash
                     && same_actions(self.actions_of(c), actions)
                     && (!by_path || logs.get(c.log.0 as usize..c.log.1 as usize) == Some(log))
             });
-            if let Some(c) = duplicate {
-                return Ok(c.meta.serial);
+            if let Some(i) = duplicate {
+                if !done.invariants.is_empty() {
+                    let serial = self.counted.get(i).map_or(0, |c| c.meta.serial);
+                    let meta = self.meta_of(hash, serial, done);
+                    if let Some(c) = self.counted.get_mut(i) {
+                        c.meta = meta;
+                    }
+                }
+                return Ok(self.counted.get(i).map_or(0, |c| c.meta.serial));
             }
         }
         if self.meta.len() + self.counted.len() >= self.limit {

@@ -7,7 +7,7 @@ use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Formation, Game, Goal,
     GoalCondition, GoalProgram, HandEntry, Ident, Material, MoveNotation, Outcome, Pass,
-    PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount, Superko, Symmetry,
+    PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount, Superko, Symmetry, UniqueMoves,
     TurnVariable, Turns, Zone,
 };
 use dagaz_sexpr::{Node, Span};
@@ -172,9 +172,13 @@ impl Lower {
                     game.zones.push(zone);
                 }
             }
-            Keyword::UniqueMoves if game.unique_by_path.is_none() => {
-                let choices = [(Keyword::Actions, false), (Keyword::Paths, true)];
-                game.unique_by_path = self.ok(one_of(text, parts, clause, choices));
+            Keyword::UniqueMoves if game.unique_moves.is_none() => {
+                let choices = [
+                    (Keyword::Actions, UniqueMoves::Actions),
+                    (Keyword::Paths, UniqueMoves::Paths),
+                    (Keyword::Effects, UniqueMoves::Effects),
+                ];
+                game.unique_moves = self.ok(one_of(text, parts, clause, choices));
             }
             Keyword::Attribute => {
                 if let Some(attribute) = self.ok(attribute(parts, span)) {

@@ -318,6 +318,10 @@ impl Lower {
                 let [n] = shape::arity::<1>(form, items, span)?;
                 Stmt::Weight(self.expression(n), span)
             }
+            Keyword::TurnTo => {
+                let [player] = shape::arity::<1>(form, items, span)?;
+                Stmt::TurnTo(self.expression(player), span)
+            }
             Keyword::Log => Stmt::Log(self.operand_list(form, items, span, 1)?, span),
             // The keywords `statement_here` passes are the statements above.
             _ => {

@@ -695,6 +695,7 @@ impl Processor {
             | Op::Seeds
             | Op::SetSeeds
             | Op::Weight
+            | Op::TurnTo
             | Op::AnotherTurn => self.whole_board(cx, op)?,
             Op::GlobalAdd(slot, n) => self.global_add_command(slot, n)?,
             Op::Invariant(i) => self.invariant_command(cx, i)?,

@@ -231,6 +231,24 @@ fn seeds_out_of_range_or_of_the_wrong_kind_are_errors() {
 }
 
 #[test]
+fn turn_to_records_the_player_and_wants_one() {
+    let mut r = rig();
+    let to = |v| vec![Op::Push(v), Op::TurnTo, Op::Complete];
+    let done = run(&mut r, to(Value::Player(PlayerId(1))), 0, "b2").unwrap();
+    let expected = Action::TurnTo {
+        player: PlayerId(1),
+    };
+    assert_eq!(done.moves, vec![(vec![expected], vec![])]);
+    assert_eq!(
+        run(&mut r, to(int(1)), 0, "b2").err(),
+        Some(GenErrorKind::WrongType {
+            expected: "a player",
+            found: dagaz_ir::ValueType::Int,
+        })
+    );
+}
+
+#[test]
 fn weights_are_recorded_per_path_and_undone_by_backtracking() {
     let mut r = rig();
     // Two moves: one of weight 3 (twice, each a factor), one without.

@@ -44,6 +44,7 @@ impl Processor {
             Op::SetSeeds => return self.set_seeds(cx),
             Op::AnotherTurn => return self.another_turn(cx),
             Op::Weight => return self.weight(cx),
+            Op::TurnTo => return self.turn_to(cx),
             _ => return Ok(true),
         };
         self.stack.push(found);
@@ -146,6 +147,21 @@ impl Processor {
             other => return Err(GenErrorKind::NotANumber(other.value_type())),
         };
         self.act(cx.limits, Action::Weight { weight })?;
+        Ok(true)
+    }
+
+    /// `TurnTo`: the next turn is the popped player's; the last `turn-to` of a path decides.
+    fn turn_to(&mut self, cx: &Context<'_>) -> Result<bool, GenErrorKind> {
+        let player = match pop(&mut self.stack)? {
+            Value::Player(p) => p,
+            other => {
+                return Err(GenErrorKind::WrongType {
+                    expected: "a player",
+                    found: other.value_type(),
+                })
+            }
+        };
+        self.act(cx.limits, Action::TurnTo { player })?;
         Ok(true)
     }
 
