@@ -15,8 +15,6 @@ The script makes its own virtual environment (scripts/.venv/differential, with p
 """
 
 import argparse
-import random
-import subprocess
 import sys
 from pathlib import Path
 
@@ -41,64 +39,28 @@ class DiceChess:
         return any(not self.board.pieces(self.chess.KING, c) for c in (True, False))
 
     def moves(self):
-        """(text, next position) for each move; empty when the game is over."""
+        """(text, weight, next position) for each move; empty when the game is over."""
         if self.over():
             return []
         if self.roll is None:
-            return [(f"roll {f}", DiceChess(self.chess, self.board, i + 1))
+            return [(f"roll {f}", 1, DiceChess(self.chess, self.board, i + 1))
                     for i, f in enumerate(FACES)]
         out = []
         for mv in self.board.pseudo_legal_moves:
             if self.board.piece_type_at(mv.from_square) == self.roll:
                 after = self.board.copy(stack=False)
                 after.push(mv)
-                out.append((mv.uci(), DiceChess(self.chess, after)))
+                out.append((mv.uci(), 1, DiceChess(self.chess, after)))
         if not out:
             after = self.board.copy(stack=False)
             after.push(self.chess.Move.null())
-            out.append(("pass", DiceChess(self.chess, after)))
+            out.append(("pass", 1, DiceChess(self.chess, after)))
         return out
-
-
-def perft(position, depth):
-    if depth == 0:
-        return 1
-    return sum(perft(c, depth - 1) for _, c in position.moves())
-
-
-def dagaz_moves(binary, played):
-    args = [str(binary), "moves", str(GAME)] + (["--moves", *played] if played else [])
-    r = subprocess.run(args, capture_output=True, text=True)
-    return sorted(line.split("  ")[0] for line in r.stdout.splitlines())
-
-
-def play_games(chess, binary, games, seed, plies):
-    rng = random.Random(seed)
-    for g in range(games):
-        position, played = DiceChess(chess), []
-        for _ in range(plies):
-            ours = sorted(t for t, _ in position.moves())
-            theirs = dagaz_moves(binary, played)
-            if ours != theirs:
-                print(f"game {g + 1} after {' '.join(played) or 'the start'}:")
-                print(f"  referee {ours}")
-                print(f"  dagaz   {theirs}")
-                return 1
-            if not ours:
-                break
-            text, position = rng.choice(position.moves())
-            played.append(text)
-        print(f"game {g + 1}: {len(played)} plies agree", file=sys.stderr)
-    print(f"{games} games agree")
-    return 0
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--perft", type=int, metavar="N", help="print perft 1..N from the start")
-    p.add_argument("--games", type=int, default=0, help="random games to compare with dagaz")
-    p.add_argument("--plies", type=int, default=200, help="most plies of each random game")
-    p.add_argument("--seed", type=int, default=1)
+    support.add_referee_options(p, 200)
     support.add_dagaz_options(p)
     a = p.parse_args()
     support.ensure_venv_and_reexec(differential.VENV, differential.PINS["python-chess"],
@@ -107,10 +69,11 @@ def main():
 
     if a.perft:
         for d in range(1, a.perft + 1):
-            print(d, perft(DiceChess(chess), d), flush=True)
+            print(d, support.referee_perft(DiceChess(chess), d), flush=True)
     if a.games:
-        return play_games(chess, support.private_dagaz(a.dagaz.resolve(), a.build), a.games,
-                          a.seed, a.plies)
+        binary = support.private_dagaz(a.dagaz.resolve(), a.build)
+        return support.compare_random_games(binary, GAME, lambda: DiceChess(chess), a.games,
+                                            a.seed, a.plies)
     return 0
 
 

@@ -381,3 +381,54 @@ def moves_answer(r):
     if r.returncode == EXIT_GAME_OVER and end.startswith(END_PREFIXES) and not r.stdout.strip():
         return [], end
     raise DagazError(f"exit {r.returncode}: {(r.stderr or r.stdout).strip()[:500]}")
+
+
+def dagaz_move_list(binary: Path, game: Path, played):
+    """dagaz's legal moves after `played` (from the start), sorted, as `dagaz moves` writes
+    them (a chance outcome's probability left off)."""
+    args = [str(binary), "moves", str(game)] + (["--moves", *played] if played else [])
+    r = subprocess.run(args, capture_output=True, text=True)
+    return sorted(line.split("  ")[0] for line in r.stdout.splitlines())
+
+
+def compare_random_games(binary: Path, game: Path, start, games: int, seed: int, plies: int) -> int:
+    """Random games played by a referee's positions (`start()` makes the first; a position's
+    `moves()` gives (text, weight, next position), none when the game is over), its move list
+    compared with dagaz's at every ply; a move drawn by weight. 0 when all agree, else 1 after
+    printing where they first differ."""
+    import random
+
+    rng = random.Random(seed)
+    for g in range(games):
+        position, played = start(), []
+        for _ in range(plies):
+            moves = position.moves()
+            ours = sorted(t for t, _, _ in moves)
+            theirs = dagaz_move_list(binary, game, played)
+            if ours != theirs:
+                print(f"game {g + 1} after {' '.join(played) or 'the start'}:")
+                print(f"  referee {ours}")
+                print(f"  dagaz   {theirs}")
+                return 1
+            if not moves:
+                break
+            text, _, position = rng.choices(moves, weights=[w for _, w, _ in moves])[0]
+            played.append(text)
+        print(f"game {g + 1}: {len(played)} plies agree", file=sys.stderr)
+    print(f"{games} games agree")
+    return 0
+
+
+def referee_perft(position, depth: int) -> int:
+    """Leaves `depth` plies below a referee's position (see `compare_random_games`)."""
+    if depth == 0:
+        return 1
+    return sum(referee_perft(c, depth - 1) for _, _, c in position.moves())
+
+
+def add_referee_options(p: argparse.ArgumentParser, plies: int) -> None:
+    """--perft, --games, --plies and --seed: the options of a referee written from the rules."""
+    p.add_argument("--perft", type=int, metavar="N", help="print perft 1..N from the start")
+    p.add_argument("--games", type=int, default=0, help="random games to compare with dagaz")
+    p.add_argument("--plies", type=int, default=plies, help="most plies of each random game")
+    p.add_argument("--seed", type=int, default=1)

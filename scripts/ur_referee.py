@@ -13,10 +13,11 @@ moves are written as dagaz writes them (`roll 2`, `a0-c1`, `d1-b1`, `g1-off`, `p
 """
 
 import argparse
-import random
-import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import support  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 WHITE_TRACK = ["d1", "c1", "b1", "a1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "h1", "g1"]
@@ -107,54 +108,17 @@ class Ur:
             yield (text, 1, c)
 
 
-def perft(position, depth):
-    if depth == 0:
-        return 1
-    return sum(perft(c, depth - 1) for _, _, c in position.moves())
-
-
-def dagaz_moves(binary, played):
-    args = [str(binary), "moves", str(REPO / "games" / "ur.game")]
-    if played:
-        args += ["--moves", *played]
-    r = subprocess.run(args, capture_output=True, text=True)
-    return sorted(line.split("  ")[0] for line in r.stdout.splitlines())
-
-
-def play_games(binary, games, seed, plies):
-    rng = random.Random(seed)
-    for g in range(games):
-        position, played = Ur(), []
-        for _ in range(plies):
-            ours = position.moves()
-            theirs = dagaz_moves(binary, played)
-            if sorted(t for t, _, _ in ours) != theirs:
-                print(f"game {g + 1} after {' '.join(played) or 'the start'}:")
-                print(f"  referee {sorted(t for t, _, _ in ours)}")
-                print(f"  dagaz   {theirs}")
-                return 1
-            if not ours:
-                break
-            text, _, position = rng.choices(ours, weights=[w for _, w, _ in ours])[0]
-            played.append(text)
-        print(f"game {g + 1}: {len(played)} plies agree", file=sys.stderr)
-    print(f"{games} games agree")
-    return 0
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--perft", type=int, metavar="N", help="print perft 1..N from the start")
-    p.add_argument("--games", type=int, default=0, help="random games to compare with dagaz")
-    p.add_argument("--plies", type=int, default=120, help="plies of each random game")
-    p.add_argument("--seed", type=int, default=1)
+    support.add_referee_options(p, 120)
     p.add_argument("--dagaz", type=Path, default=REPO / "target" / "release" / "dagaz")
     a = p.parse_args()
     if a.perft:
         for d in range(1, a.perft + 1):
-            print(d, perft(Ur(), d))
+            print(d, support.referee_perft(Ur(), d))
     if a.games:
-        return play_games(a.dagaz, a.games, a.seed, a.plies)
+        game = REPO / "games" / "ur.game"
+        return support.compare_random_games(a.dagaz, game, Ur, a.games, a.seed, a.plies)
     return 0
 
 

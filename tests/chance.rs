@@ -160,5 +160,28 @@ fn backgammon_ways_that_end_alike_are_one_move() {
     args.extend(&played);
     args.push("2/off");
     let (code, out, err) = run_dagaz(&args, "");
-    assert_eq!((code, out.as_str(), err.as_str()), (1, "", "game over — White wins: gammon\n"));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "", "game over — White wins: gammon\n")
+    );
+}
+
+/// A move that ends the game hands the turn to chance, which then has nothing to throw: the
+/// search values the node as the game's end (here a win, taking the king), not as a draw.
+#[test]
+fn the_search_sees_a_game_won_before_the_throw() {
+    let args = [
+        "bestmove",
+        "dice-chess",
+        "--setup",
+        "(White (Queen d1) (King e1)) (Black (King d8) (Pawn a7))",
+        "--moves",
+        "roll queen",
+        "--depth",
+        "3",
+    ];
+    let (code, out, err) = run_dagaz(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("score mate 1"), "{out}");
+    assert_eq!(out.lines().last(), Some("d1d8"));
 }

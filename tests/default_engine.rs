@@ -50,6 +50,11 @@ const BUDGETS: &[(&str, u64, usize)] = &[
     // Seven pieces a side round a track of fourteen, and every throw a ply of its own: a
     // game runs to some 300 plies, more with a random player.
     ("ur", 300, 1000),
+    // Backgammon: a roll and a whole turn a ply each, and random play keeps checkers on the
+    // bar for long.
+    ("backgammon", 1000, 1000),
+    // Dice chess: a roll before every move, and a random player's king runs for long.
+    ("dice-chess", 1000, 600),
 ];
 
 /// The game of [`BUDGETS`] the engine does not win most of the time against random moves:

@@ -75,11 +75,11 @@ fn an_unknown_name_suggests_the_nearest_and_is_bad_input() {
         "error: no game file or shipped game is named `tic-tac-tox`\n\
          help: did you mean `tic-tac-toe`? `dagaz games` lists the shipped games\n"
     );
-    let (code, _, err) = dagaz(&["moves", "backgammon"], "");
+    let (code, _, err) = dagaz(&["moves", "parcheesi"], "");
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "error: no game file or shipped game is named `backgammon`\n\
+        "error: no game file or shipped game is named `parcheesi`\n\
          help: `dagaz games` lists the shipped games\n"
     );
     // A fragment of the library is no game.

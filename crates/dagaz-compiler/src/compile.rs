@@ -130,6 +130,25 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
     Some(rules)
 }
 
+/// `(captures-to-hand ...)`: where captured pieces go, when the game says.
+fn to_hand_rule(
+    game: &dagaz_syntax::Game,
+    d: &Declarations,
+    errors: &mut Vec<CompileError>,
+) -> Option<crate::ToHand> {
+    game.captures_to_hand
+        .as_ref()
+        .map(|c| crate::hands::to_hand(c, &d.piece_names, &d.attributes, errors))
+}
+
+/// Whether a piece's chain holds a `turn-to`: only then does playing a move look for one.
+fn turns_to(pieces: &[crate::PieceType]) -> bool {
+    let has = |program: &dagaz_ir::Program| program.ops.contains(&dagaz_ir::Op::TurnTo);
+    pieces
+        .iter()
+        .any(|p| has(&p.program) || p.drops.as_ref().is_some_and(has))
+}
+
 /// What a game declares, by name, before its chains are compiled.
 struct Declarations {
     board: Board,
@@ -164,10 +183,7 @@ fn assemble(
     chains.strings.extend(pass.map(|_| "pass".to_string()));
     let entries = game.players.as_ref().map_or(&[][..], |p| &p.players);
     let komi = komi(game, &d.players, errors);
-    let to_hand = game
-        .captures_to_hand
-        .as_ref()
-        .map(|c| crate::hands::to_hand(c, &d.piece_names, &d.attributes, errors));
+    let to_hand = to_hand_rule(game, &d, errors);
     let mut hands = crate::hands::initial(entries, &d.players, &d.piece_names, errors);
     let pieces = &chains.piece_types;
     if hands.is_empty() && (to_hand.is_some() || pieces.iter().any(|p| p.drops.is_some())) {
@@ -176,6 +192,7 @@ fn assemble(
     }
     let initial = initial(entries, &d, errors);
     let seeds = start_seeds(game, &d.board, pieces, &chains.goal_programs, errors);
+    let turns_to = turns_to(pieces);
     let declared = declarations::Declared {
         board: &d.board,
         players: &d.players,
@@ -194,10 +211,6 @@ fn assemble(
     let (goals, history_goals) = declarations::goals(game, d.players.len(), &d.piece_names, errors);
     let evaluation = declarations::evaluation(game, &declared, &initial, errors);
     let name = game.name.clone().map(|n| n.text).unwrap_or_default();
-    let turns_to = pieces.iter().any(|p| {
-        let has = |program: &dagaz_ir::Program| program.ops.contains(&dagaz_ir::Op::TurnTo);
-        has(&p.program) || p.drops.as_ref().is_some_and(has)
-    });
 
     Rules {
         name,

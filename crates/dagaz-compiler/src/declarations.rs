@@ -264,7 +264,23 @@ pub(crate) fn evaluation(
     // Tables given for one player only; the others get theirs turned half a turn.
     let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
     for table in &written.piece_tables {
-        if let Err(e) = piece_table(table, names, &mut eval.tables, &mut given) {
+        if let Err(e) = piece_table(
+            table,
+            names,
+            (&mut eval.tables, &mut given),
+            Keyword::PieceTable,
+        ) {
+            errors.push(e);
+        }
+    }
+    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
+    for table in &written.seed_tables {
+        if let Err(e) = piece_table(
+            table,
+            names,
+            (&mut eval.seed_tables, &mut given),
+            Keyword::SeedTable,
+        ) {
             errors.push(e);
         }
     }
@@ -334,7 +350,7 @@ fn endgame(
     let mut tables = eval.tables.clone();
     let mut given = vec![vec![false; names.pieces.len()]; names.players.len()];
     for table in &end.piece_tables {
-        if let Err(e) = piece_table(table, names, &mut tables, &mut given) {
+        if let Err(e) = piece_table(table, names, (&mut tables, &mut given), Keyword::PieceTable) {
             errors.push(e);
         }
     }
@@ -466,12 +482,16 @@ fn set_values(
     }
 }
 
-/// One `(piece-table PIECE [PLAYER] N ...)` into `tables[player][kind]`.
+/// Tables by player and piece type, each one number per board position where given.
+type Tables = [Vec<Option<Vec<EvalScore>>>];
+
+/// One `(piece-table PIECE [PLAYER] N ...)` (or `seed-table`, the `form`) into
+/// `tables[player][kind]`; `given` marks the tables a clause wrote (not turned from another).
 fn piece_table(
     table: &dagaz_syntax::PieceTable,
     names: &Declared<'_>,
-    tables: &mut [Vec<Option<Vec<EvalScore>>>],
-    given: &mut [Vec<bool>],
+    (tables, given): (&mut Tables, &mut [Vec<bool>]),
+    form: Keyword,
 ) -> Result<()> {
     let kind = piece_kind(names.pieces, &table.kind)?;
     let owner = match &table.player {
@@ -480,7 +500,7 @@ fn piece_table(
     };
     if table.numbers.len() != names.board.len() {
         let kind = SyntaxErrorKind::Arity {
-            form: Keyword::PieceTable.text().into(),
+            form: form.text().into(),
             expected: format!("{} numbers (one per board position)", names.board.len()),
             found: table.numbers.len(),
         };
@@ -497,7 +517,7 @@ fn piece_table(
         };
         if p == owner.index() {
             if *given_here {
-                let what = Keyword::PieceTable.text();
+                let what = form.text();
                 return Err(CompileError::duplicate(what, &table.kind.text, table.span));
             }
             *given_here = true;

@@ -27,6 +27,9 @@ pub struct Evaluation {
     pub(crate) values: Vec<EvalScore>,
     /// `tables[player][kind]`: a bonus per board position, when the game gives one.
     pub(crate) tables: Vec<Vec<Option<Vec<EvalScore>>>>,
+    /// `seed_tables[player][kind]`: a value per seed on a board position holding such a
+    /// piece (`(seed-table ...)`), when the game gives one.
+    pub(crate) seed_tables: Vec<Vec<Option<Vec<EvalScore>>>>,
     /// Added per legal move of the side to move (and subtracted per move of its opponent,
     /// where a search knows that count).
     pub(crate) mobility: EvalScore,
@@ -212,11 +215,24 @@ impl Evaluation {
         Evaluation {
             values: vec![DEFAULT_PIECE_VALUE; kinds],
             tables: vec![vec![None; kinds]; players],
+            seed_tables: vec![vec![None; kinds]; players],
             mobility: DEFAULT_MOBILITY,
             formations: Vec::new(),
             endgame: None,
             declared: false,
         }
+    }
+
+    /// Whether the game values seeds (`(seed-table ...)`): a search adds
+    /// [`Evaluation::seed_worth`] for each position's seeds to the material.
+    pub fn has_seed_tables(&self) -> bool {
+        self.seed_tables.iter().flatten().any(Option::is_some)
+    }
+
+    /// What each seed on board index `at` is worth to `owner`, whose piece of `kind` stands
+    /// there (0 where the game gives no seed table for it).
+    pub fn seed_worth(&self, owner: PlayerId, kind: PieceKind, at: usize) -> EvalScore {
+        table_in(&self.seed_tables, owner, kind, at)
     }
 
     /// Whether the game declared its evaluation (otherwise this is the default).

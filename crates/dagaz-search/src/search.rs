@@ -645,10 +645,18 @@ impl<'g> Worker<'g> {
     /// The searched position's material, tables and formations for its side to move, from
     /// the sums kept along the line.
     pub(super) fn material(&self, position: &Position) -> i32 {
+        self.material_for(position, position.to_move())
+    }
+
+    /// [`Worker::material`] for `me`, whoever is to move (chance, at a chance node).
+    pub(super) fn material_for(&self, position: &Position, me: dagaz_engine::PlayerId) -> i32 {
         let eval = self.game.evaluation();
-        let material = eval.score(&self.material, position.to_move());
+        let material = eval.score(&self.material, me);
         if cfg!(test) {
-            assert_eq!(material, eval.material(position.to_move(), position));
+            assert_eq!(material, eval.material(me, position));
+        }
+        if eval.has_seed_tables() {
+            return material.saturating_add(seeds_worth(self.game, position, me));
         }
         material
     }
@@ -695,6 +703,26 @@ impl<'g> Worker<'g> {
             *slot = order;
         }
     }
+}
+
+/// The seeds' worth (`(seed-table ...)`) for `me`, less everybody else's: summed afresh at
+/// each node, as only games that count seeds (backgammon's checkers) declare it, and their
+/// boards are small.
+fn seeds_worth(game: &Game, position: &Position, me: dagaz_engine::PlayerId) -> i32 {
+    let eval = game.evaluation();
+    let sum: i64 = position
+        .pieces()
+        .map(|(at, piece)| {
+            let worth = i64::from(eval.seed_worth(piece.owner, piece.kind, at.index()));
+            let here = worth * i64::from(position.seeds_at(at));
+            if piece.owner == me {
+                here
+            } else {
+                -here
+            }
+        })
+        .sum();
+    sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
 }
 
 #[cfg(test)]

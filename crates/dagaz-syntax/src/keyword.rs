@@ -199,6 +199,8 @@ keywords! {
     PieceValues = "piece-values",
     /// `(piece-table PIECE [PLAYER] N ...)` in `evaluation`.
     PieceTable = "piece-table",
+    /// `(seed-table PIECE [PLAYER] N ...)` in `evaluation`: a value per seed by position.
+    SeedTable = "seed-table",
     /// `(mobility N)` in `evaluation`.
     Mobility = "mobility",
     /// `(formation PIECE (DIR ...) PIECE N)` in `evaluation`: a bonus per pair of a player's
@@ -631,6 +633,6 @@ mod tests {
         assert!(!Keyword::is_builtin_form_name("board"));
         assert!(!Keyword::is_builtin_form_name("step"));
         let builtin = Keyword::ALL.iter().filter(|k| k.is_builtin_form()).count();
-        assert_eq!(builtin, 28 + 19);
+        assert_eq!(builtin, 29 + 19);
     }
 }

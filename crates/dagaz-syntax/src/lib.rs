@@ -55,8 +55,8 @@ pub use tree::{
     Direction, EndScore, Endgame, Evaluation, Expr, Fen, FenCastling, FenCount, FenPiece, FenRanks,
     File, Formation, Game, Goal, GoalCondition, GoalProgram, HandEntry, Ident, Int, Item, Letter,
     Link, Material, MoveNotation, Outcome, Pass, PdnFen, Piece, PieceGroup, PieceShape, PieceTable,
-    PieceView, Player, Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry, UniqueMoves,
-    TurnVariable, Turns, View, Zone,
+    PieceView, Player, Players, Search, Seeds, SideCount, StandardFen, Stmt, Superko, Symmetry,
+    TurnVariable, Turns, UniqueMoves, View, Zone,
 };
 
 use dagaz_sexpr::Node;

@@ -1057,7 +1057,7 @@ fn game_mistakes_are_all_reported() {
     assert_eq!(
         game_errors("(unique-moves all) (win) (loss bored) (draw (repetition 0)) (draw (repetition)) (draw (quiet-moves)) (draw (quiet-moves x)) (draw (quiet-moves 5 1)) (draw (bored 1)) (draw 3)"),
         vec![
-            "expected `actions` or `paths`, found the symbol `all` @ all",
+            "expected `actions`, `paths` or `effects`, found the symbol `all` @ all",
             "`win` takes 1 argument, found 0 @ (win)",
             "expected `no-moves`, `checkmated`, `stalemated`, `(repetition N)` or `(quiet-moves N PIECE ...)`, found the symbol `bored` @ bored",
             "expected a number of times (at least 1), found the number 0 @ 0",
@@ -1243,8 +1243,8 @@ fn fen_and_evaluation_mistakes_are_all_reported() {
             "expected a number, found the symbol `x` @ x",
             "`mobility` takes 1 argument, found 0 @ (mobility)",
             "expected a number, found the symbol `many` @ many",
-            "expected `(piece-values ...)`, `(piece-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the form `(tempo ...)` @ (tempo 5)",
-            "expected `(piece-values ...)`, `(piece-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the symbol `x` @ x",
+            "expected `(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the form `(tempo ...)` @ (tempo 5)",
+            "expected `(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the symbol `x` @ x",
             "a second `evaluation` form @ (evaluation)",
         ]
     );

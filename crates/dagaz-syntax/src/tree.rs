@@ -582,6 +582,8 @@ pub struct Evaluation {
     pub piece_values: Vec<(Ident, i32)>,
     /// The `piece-table` clauses, in order.
     pub piece_tables: Vec<PieceTable>,
+    /// The `seed-table` clauses, in order (the same shape as a `piece-table`).
+    pub seed_tables: Vec<PieceTable>,
     /// The `formation` clauses, in order.
     pub formations: Vec<Formation>,
     /// The last `(mobility N)`.

@@ -41,8 +41,22 @@ impl<'g> Worker<'g> {
         let mut outcomes = Vec::new();
         self.gen.generate(self.game, position, &mut outcomes)?;
         let total = dagaz_engine::total_weight(&outcomes);
-        if total == 0 || at.ply >= MAX_DEPTH * 2 {
-            // No outcome: the rules give chance nothing to draw, and nothing changes.
+        if total == 0 {
+            // No outcome: the move into the node ended the game (a goal holds), or the rules
+            // give chance nothing to draw.
+            let ended = self.gen.ending_without_moves(self.game, position)?;
+            return Ok(match ended.outcome_for(at.me) {
+                Some(Outcome::Win) => mate_in(at.ply),
+                Some(Outcome::Loss) => -mate_in(at.ply),
+                Some(Outcome::Draw) | None => 0,
+            });
+        }
+        if at.quiescent {
+            // Quiescence stands at a throw: each outcome would open a capture search of its
+            // own, and in backgammon a chain of hits through the rolls has no end.
+            return Ok(self.material_for(position, at.me));
+        }
+        if at.ply >= MAX_DEPTH * 2 {
             return Ok(0);
         }
         let below = Reached {

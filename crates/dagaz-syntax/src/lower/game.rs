@@ -7,8 +7,8 @@ use crate::shape::{self, Result};
 use crate::tree::{
     Attribute, BoardRef, CapturesToHand, EndScore, Endgame, Evaluation, Formation, Game, Goal,
     GoalCondition, GoalProgram, HandEntry, Ident, Material, MoveNotation, Outcome, Pass,
-    PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount, Superko, Symmetry, UniqueMoves,
-    TurnVariable, Turns, Zone,
+    PieceGroup, PieceTable, Player, Players, Search, Seeds, SideCount, Superko, Symmetry,
+    TurnVariable, Turns, UniqueMoves, Zone,
 };
 use dagaz_sexpr::{Node, Span};
 
@@ -426,8 +426,8 @@ impl Lower {
     /// `(evaluation (piece-values (PIECE N) ...) (piece-table PIECE [PLAYER] N ...) (mobility
     /// N) (phase (PIECE N) ...) (endgame (piece-values ...) (piece-table ...)))`.
     fn evaluation(&mut self, clause: &Node, parts: &[Node]) -> Evaluation {
-        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)`, `(formation ...)`, \
-                            `(mobility N)`, `(phase ...)` or `(endgame ...)`";
+        const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, \
+                            `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`";
         let mut eval = Evaluation {
             span: clause.span,
             ..Evaluation::default()
@@ -449,6 +449,10 @@ impl Lower {
                     }
                 }
                 Some(Keyword::Phase) => self.pairs(items, &mut eval.phase),
+                Some(Keyword::SeedTable) => {
+                    let table = self.piece_table(sub, items, Keyword::SeedTable);
+                    eval.seed_tables.extend(table);
+                }
                 Some(Keyword::Endgame) => eval.endgame = Some(self.endgame(sub, items)),
                 _ => self.errors.push(SyntaxError::expected(WHAT, sub)),
             }
@@ -469,7 +473,9 @@ impl Lower {
     ) -> bool {
         match shape::head(sub) {
             Some(Keyword::PieceValues) => self.pairs(items, values),
-            Some(Keyword::PieceTable) => tables.extend(self.piece_table(sub, items)),
+            Some(Keyword::PieceTable) => {
+                tables.extend(self.piece_table(sub, items, Keyword::PieceTable));
+            }
             Some(Keyword::Formation) => formations.extend(self.ok(formation(sub, items))),
             _ => return false,
         }
@@ -505,13 +511,12 @@ impl Lower {
         endgame
     }
 
-    /// `(piece-table PIECE [PLAYER] N ...)`: every number is checked.
-    fn piece_table(&mut self, sub: &Node, items: &[Node]) -> Option<PieceTable> {
+    /// `(piece-table PIECE [PLAYER] N ...)`, or a `seed-table` (`form`) of the same shape:
+    /// every number is checked.
+    fn piece_table(&mut self, sub: &Node, items: &[Node], form: Keyword) -> Option<PieceTable> {
         let Some((kind, rest)) = shape::args(items).split_first() else {
-            self.errors.push(SyntaxError::expected(
-                "`(piece-table PIECE [PLAYER] N ...)`",
-                sub,
-            ));
+            let shape = format!("`({} PIECE [PLAYER] N ...)`", form.text());
+            self.errors.push(SyntaxError::expected(&shape, sub));
             return None;
         };
         let kind = self.ok(shape::ident(kind, "a piece type"));
