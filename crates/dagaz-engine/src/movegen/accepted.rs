@@ -378,12 +378,18 @@ impl Accepted {
     /// to one move may differ in what the invariants weigh (backgammon's last checker borne
     /// off with one die or with two), and a way that completes later has passed them against
     /// globals at least as high (the idiom lets them only grow), so it is the one to decide.
-    fn take_over(&mut self, i: usize, done: &Completed<'_>) {
+    /// The meta `old` keeps, or the later way's (see [`Accepted::take_over`]), for kept and
+    /// counted moves alike.
+    fn way(&mut self, old: Meta, done: &Completed<'_>) -> Meta {
         if done.invariants.is_empty() {
-            return;
+            return old;
         }
+        self.meta_of(old.hash, old.serial, done)
+    }
+
+    fn take_over(&mut self, i: usize, done: &Completed<'_>) {
         if let Some(&old) = self.meta.get(i) {
-            let meta = self.meta_of(old.hash, old.serial, done);
+            let meta = self.way(old, done);
             if let Some(m) = self.meta.get_mut(i) {
                 *m = meta;
             }
@@ -437,15 +443,13 @@ impl Accepted {
                     && same_actions(self.actions_of(c), actions)
                     && (!by_path || logs.get(c.log.0 as usize..c.log.1 as usize) == Some(log))
             });
-            if let Some(i) = duplicate {
-                if !done.invariants.is_empty() {
-                    let serial = self.counted.get(i).map_or(0, |c| c.meta.serial);
-                    let meta = self.meta_of(hash, serial, done);
-                    if let Some(c) = self.counted.get_mut(i) {
-                        c.meta = meta;
-                    }
+            if let Some(&old) = duplicate.and_then(|i| self.counted.get(i)) {
+                // As `take_over` does for a kept move.
+                let meta = self.way(old.meta, done);
+                if let Some(c) = duplicate.and_then(|i| self.counted.get_mut(i)) {
+                    c.meta = meta;
                 }
-                return Ok(self.counted.get(i).map_or(0, |c| c.meta.serial));
+                return Ok(meta.serial);
             }
         }
         if self.meta.len() + self.counted.len() >= self.limit {
