@@ -678,6 +678,25 @@ LOOKS: list[tuple[str, str, list[tuple[str, str]]]] = [
          " && new Set(q('path.edge').map(e => e.getAttribute('stroke'))).size === 2",
          "four edges, two in each player's colour, each along its 11 cells"),
     ]),
+    ("backgammon", "&moves=" + ",".join(urllib.parse.quote(m, safe="")
+                                        for m in ["White 3, Black 1", "8/5 6/5", "roll 6-5"]), [
+        ("svg.dataset.style === 'triangles' && q('polygon.triangle').length === 24 && q('rect.tray').length === 4",
+         "24 points, two bars and two trays"),
+        ("q('g.die').map(d => d.dataset.value).join() === '6,5'", "the roll 6-5 as two dice"),
+        ("q('[data-piece-at=\"p1\"]')[0].dataset.seeds === '2' && q('[data-piece-at=\"p1\"] circle').length === 2"
+         " && q('[data-piece-at=\"p20\"] circle').length === 2", "White's back checkers and its new point"),
+        ("q('[data-piece-at=\"p12\"] circle').length === 5 && q('[data-piece-at=\"xbar\"]').length === 0",
+         "five checkers on a point, none on an empty bar"),
+        ("(() => { const y = (s) => Number(q(`[data-piece-at=\"${s}\"] circle`)[0].getAttribute('cy'));"
+         " return y('p12') < y('p13'); })()", "the top row's checkers above the bottom row's"),
+    ]),
+    ("ur", "&moves=roll%202", [
+        ("svg.dataset.style === 'plain' && q('path.drawn-line').length === 3", "squares with the track drawn"),
+        ("q('circle.rosette').length === 5", "five rosettes"),
+        ("q('g.die').map(d => d.dataset.value).join() === '2'", "the throw, 2, as a die"),
+        ("q('text.seeds').map(t => t.textContent).join() === '7,7'",
+         "each side's seven waiting pieces counted, no empty square numbered"),
+    ]),
 ]
 
 

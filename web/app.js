@@ -77,6 +77,11 @@ function message(text, error = false) {
 
 // ---------------------------------------------------------------- routing
 
+/** @param {string} s */
+function decode(s) {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
 function parseHash() {
   /** @type {Record<string,string>} */
   const h = {};
@@ -85,7 +90,9 @@ function parseHash() {
     const eq = part.indexOf('=');
     const k = eq < 0 ? part : part.slice(0, eq);
     const v = eq < 0 ? '' : part.slice(eq + 1);
-    try { h[decodeURIComponent(k)] = decodeURIComponent(v); } catch { h[k] = v; }
+    // The moves stay as written: each is encoded apart, and a move may hold a comma
+    // (backgammon's opening roll, `White 3, Black 1`).
+    h[decode(k)] = decode(k) === 'moves' ? v : decode(v);
   }
   return h;
 }
@@ -93,7 +100,7 @@ function parseHash() {
 function route() {
   const h = parseHash();
   if (h.game) {
-    const moves = h.moves ? h.moves.split(',').filter(Boolean) : [];
+    const moves = h.moves ? h.moves.split(',').filter(Boolean).map(decode) : [];
     openGame(h.game, h.fen || null, moves);
   } else {
     showGallery();

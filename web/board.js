@@ -12,7 +12,7 @@
 /**
  * @typedef {{board:string, colours:{light:?string,dark:?string,board:?string,lines:?string,promoted:?string},
  *   players:{fill:?string,ink:?string}[], points:string[], lines:string[][], river:(string[]|null),
- *   stores:string[], edges?:{player:number,cells:string[]}[]}} Look
+ *   stores:string[], edges?:{player:number,cells:string[]}[], dice?:number[]}} Look
  */
 /** @typedef {{i:number,text:string,written?:string,path:string[],captures:string[],hand:(string|null),promotes:(string|null),weight:number,probability?:string}} Move */
 /**
@@ -247,7 +247,12 @@ function decoration(look, cells, cellAt) {
   }
   for (const name of look.points || []) {
     const c = cellAt.get(name);
-    if (c) out.push(`<circle class="point" data-point="${esc(name)}" cx="${c.x}" cy="${c.y}" r="0.09" fill="${stroke}"/>`);
+    if (!c) continue;
+    // On squares a marked square is a rosette (Ur's): a ring round the dot.
+    if (look.board === 'plain' || look.board === 'chequered') {
+      out.push(`<circle class="rosette" cx="${c.x}" cy="${c.y}" r="0.3" fill="none" stroke="${stroke}" stroke-width="0.05"/>`);
+    }
+    out.push(`<circle class="point" data-point="${esc(name)}" cx="${c.x}" cy="${c.y}" r="0.09" fill="${stroke}"/>`);
   }
   if (look.board === 'rack') {
     for (const c of cells) out.push(`<circle class="hole" cx="${c.x}" cy="${c.y}" r="0.41" fill="#f4f1ea"/>`);
@@ -391,8 +396,9 @@ export function renderPiece(view, piece, flip = false) {
  */
 export function renderBoard(view, opts = {}) {
   if (opts.flip) view = flipped(view);
-  const b = view.board;
   const look = lookOf(view);
+  if (look.board === 'triangles') return renderTriangles(view, look, opts);
+  const b = view.board;
   const style = opts.sowing && look.board === 'chequered' ? 'pits' : look.board;
   const hex = b.shape === 'hex';
   const targets = new Set(opts.targets || []);
@@ -402,7 +408,7 @@ export function renderBoard(view, opts = {}) {
   // Checkered by the board's own dark squares when it names some; by parity otherwise.
   const declaredDark = b.cells.some((c) => c.dark);
   const zc = opts.zones ? zoneColours(b.cells) : new Map();
-  const box = extent(view);
+  const box = withDice(extent(view), look);
   const cellAt = new Map(b.cells.map((c) => [c.name, c]));
   const out = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" class="board-svg ${hex ? 'hex' : 'square'} style-${style}"` +
@@ -491,7 +497,155 @@ export function renderBoard(view, opts = {}) {
     }
     out.push('</g>');
   }
+  out.push(dice(look, box.x + box.w - DIE - 0.15, box.y + box.h / 2));
   out.push('</svg>');
+  return out.join('');
+}
+
+/** A die's side, in cell units. */
+const DIE = 0.7;
+
+/** The box widened on the right for the view's dice, when some are thrown. @param {{x:number,y:number,w:number,h:number}} box @param {Look} look */
+function withDice(box, look) {
+  return (look.dice || []).length ? { ...box, w: box.w + DIE + 0.3 } : box;
+}
+
+/** The pips of a die's faces 1 to 6, as offsets from its centre in thirds of its side. */
+const PIPS = [[[0, 0]], [[-1, -1], [1, 1]], [[-1, -1], [0, 0], [1, 1]],
+  [[-1, -1], [1, -1], [-1, 1], [1, 1]], [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]]];
+
+/**
+ * The view's dice, one under the other, centred on (x + DIE/2, y): pips for 1 to 6, the
+ * number for any other throw (Ur's 0 to 4 are counts of marked tips, 0 among them).
+ * @param {Look} look @param {number} x @param {number} y
+ */
+function dice(look, x, y) {
+  const thrown = look.dice || [];
+  if (!thrown.length) return '';
+  const out = ['<g class="dice" pointer-events="none">'];
+  const top = y - (thrown.length * (DIE + 0.15) - 0.15) / 2;
+  thrown.forEach((n, k) => {
+    const [x0, y0] = [x, top + k * (DIE + 0.15)];
+    const [cx, cy] = [f3(x0 + DIE / 2), f3(y0 + DIE / 2)];
+    out.push(`<g class="die" data-value="${n}"><rect x="${f3(x0)}" y="${f3(y0)}" width="${DIE}" height="${DIE}" rx="0.12" fill="#fbfaf5" stroke="#333" stroke-width="0.03"/>`);
+    const pips = PIPS[n - 1];
+    if (pips) {
+      for (const [dx, dy] of pips) {
+        out.push(`<circle cx="${f3(cx + dx * DIE / 3.4)}" cy="${f3(cy + dy * DIE / 3.4)}" r="0.065" fill="#222"/>`);
+      }
+    } else {
+      out.push(`<text class="seeds" x="${cx}" y="${cy}">${n}</text>`);
+    }
+    out.push('</g>');
+  });
+  out.push('</g>');
+  return out.join('');
+}
+
+/** How long a point is, and the gap between two rows of them, in cell units. */
+const POINT = 5, ROW_GAP = 1;
+
+/**
+ * A board of long points (`(board triangles)`, backgammon): the view's rows drawn POINT long
+ * with ROW_GAP between them, the top half's points hanging down and the bottom half's standing
+ * up; the `stores` (bars, trays) as boxes. Each cell's seeds are its checkers: stacked from
+ * the point's base, five at most with their number on the last, thin slabs in a tray.
+ * @param {View} view @param {Look} look @param {Parameters<typeof renderBoard>[1] & {}} opts
+ */
+function renderTriangles(view, look, opts) {
+  const rows = [...new Set(view.board.cells.map((c) => c.y))].sort((a, b) => a - b);
+  const down = (/** @type {number} */ y) => rows.indexOf(y) < rows.length / 2;
+  const cells = view.board.cells.map((c) => ({ ...c, down: down(c.y), row: rows.indexOf(c.y) }))
+    .map((c) => ({ ...c, y: c.row * (POINT + ROW_GAP) + POINT / 2 }));
+  const stores = new Set(look.stores || []);
+  const width = Math.max(1, ...cells.map((c) => c.x + 0.5));
+  const height = rows.length * (POINT + ROW_GAP) - ROW_GAP;
+  const box = withDice({ x: -0.1, y: -0.1, w: width + 0.2, h: height + 0.2 }, look);
+  const c = look.colours;
+  const [light, dark] = [c.light || '#e9d3a5', c.dark || '#8b3a2b'];
+  const out = [`<svg xmlns="http://www.w3.org/2000/svg" class="board-svg square style-triangles" data-style="triangles" viewBox="${f3(box.x)} ${f3(box.y)} ${f3(box.w)} ${f3(box.h)}" role="img" aria-label="${esc(view.title)} board">`,
+    `<rect class="plate triangles" x="0" y="0" width="${f3(width)}" height="${f3(height)}" rx="0.1" fill="${c.board || '#3f6b45'}"/>`,
+    '<g class="decoration" pointer-events="none">'];
+  for (const k of cells) {
+    const [x0, y0, tip] = [k.x - 0.5, k.y - POINT / 2, k.down ? k.y + POINT / 2 - 0.4 : k.y - POINT / 2 + 0.4];
+    if (stores.has(k.name)) {
+      out.push(`<rect class="tray" x="${f3(x0 + 0.04)}" y="${f3(y0)}" width="0.92" height="${POINT}" fill="${c.lines || '#5a3a22'}"/>`);
+    } else {
+      const base = k.down ? y0 : y0 + POINT;
+      const fill = Math.floor(k.x) % 2 === 0 ? light : dark;
+      out.push(`<polygon class="triangle" points="${f3(x0)},${f3(base)} ${f3(x0 + 1)},${f3(base)} ${f3(k.x)},${f3(tip)}" fill="${fill}"/>`);
+    }
+  }
+  out.push('</g>', triangleCells(cells, opts), checkers(view, look, cells, stores, opts));
+  out.push(dice(look, box.x + box.w - DIE - 0.15, height / 2), '</svg>');
+  return out.join('');
+}
+
+/**
+ * The click targets of a board of points: each cell's whole point, marked when it is a
+ * target, the last move's or selected.
+ * @param {(Cell & {down:boolean})[]} cells @param {Parameters<typeof renderBoard>[1] & {}} opts
+ */
+function triangleCells(cells, opts) {
+  const targets = new Set(opts.targets || []), last = new Set(opts.last || []);
+  const path = new Set(opts.path || []);
+  const out = ['<g class="cells">'];
+  for (const k of cells) {
+    const cls = ['cell', 'point'];
+    if (targets.has(k.name)) cls.push('target');
+    if (last.has(k.name)) cls.push('last');
+    if (path.has(k.name)) cls.push('path');
+    if (opts.selected === k.name) cls.push('selected');
+    out.push(`<rect class="${cls.join(' ')}" data-cell="${esc(k.name)}" x="${f3(k.x - 0.5)}" y="${f3(k.y - POINT / 2)}" width="1" height="${POINT}" fill-opacity="0.45"/>`);
+  }
+  for (const t of targets) {
+    const k = cells.find((x) => x.name === t);
+    if (k) out.push(`<circle class="mark dot" cx="${k.x}" cy="${f3(k.down ? k.y + POINT / 2 + 0.3 : k.y - POINT / 2 - 0.3)}" r="0.14"/>`);
+  }
+  out.push('</g>');
+  return out.join('');
+}
+
+/**
+ * The checkers of a board of points: a cell's seeds counted out from its base (one piece with
+ * no seeds is one checker).
+ * @param {View} view @param {Look} look @param {(Cell & {down:boolean})[]} cells
+ * @param {Set<string>} stores @param {Parameters<typeof renderBoard>[1] & {}} opts
+ */
+function checkers(view, look, cells, stores, opts) {
+  const seeds = new Map((view.seeds || []).map((s) => [s.at, s.count]));
+  const at = new Map(cells.map((k) => [k.name, k]));
+  const out = ['<g class="pieces">'];
+  for (const p of view.pieces) {
+    const k = at.get(p.at);
+    if (!k) continue;
+    const n = seeds.has(p.at) ? seeds.get(p.at) || 0 : 1;
+    if (n === 0) continue;
+    const { fill } = playerColours(view, look, p.owner);
+    const rim = isLight(fill) ? '#555' : '#000';
+    const sel = opts.selected === p.at ? ' selected' : '';
+    out.push(`<g class="piece owner-${p.owner}${sel}" data-piece-at="${esc(p.at)}" data-kind="${esc(p.kind)}" data-owner="${p.owner}" data-seeds="${n}">`);
+    const from = k.down ? k.y - POINT / 2 : k.y + POINT / 2, step = k.down ? 1 : -1;
+    if (stores.has(p.at) && n > 5) {
+      // A tray's checkers on edge: a slab each.
+      for (let i = 0; i < n; i++) {
+        const y = from + step * (0.05 + i * 0.32) - (k.down ? 0 : 0.28);
+        out.push(`<rect x="${f3(k.x - 0.4)}" y="${f3(y)}" width="0.8" height="0.28" rx="0.05" fill="${fill}" stroke="${rim}" stroke-width="0.03"/>`);
+      }
+    } else {
+      const shown = Math.min(n, 5);
+      for (let i = 0; i < shown; i++) {
+        const y = f3(from + step * (0.5 + i * 0.92));
+        out.push(`<circle cx="${k.x}" cy="${y}" r="0.44" fill="${fill}" stroke="${rim}" stroke-width="0.035"/>`);
+        if (i === shown - 1 && n > 5) {
+          out.push(`<text class="seeds" x="${k.x}" y="${y}" style="fill:${isLight(fill) ? '#1b1b1b' : '#f4f4f4'}">${n}</text>`);
+        }
+      }
+    }
+    out.push('</g>');
+  }
+  out.push('</g>');
   return out.join('');
 }
 
@@ -541,9 +695,14 @@ function pieces(view, look, style, cellAt, o) {
       pieceBody(view, look, p, c.x, c.y, { up, r, legacyShape, glyph }) + '</g>');
   }
   // Seeds on cells that hold no piece.
+  // Seeds on a piece are counted in its ink (Ur's waiting pieces on their pools).
+  const owners = new Map(view.pieces.map((p) => [p.at, p.owner]));
   for (const [at, n] of seeds) {
     const c = cellAt.get(at);
-    if (c) out.push(`<text class="seeds loose" x="${c.x}" y="${c.y}">${n}</text>`);
+    if (!c || (n === 0 && style !== 'pits')) continue;
+    const owner = owners.get(at);
+    const ink = owner === undefined ? '' : ` style="fill:${playerColours(view, look, owner).ink}"`;
+    out.push(`<text class="seeds${owner === undefined ? ' loose' : ''}" x="${c.x}" y="${c.y}"${ink}>${n}</text>`);
   }
   out.push('</g>');
   return out.join('');

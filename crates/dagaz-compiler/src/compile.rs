@@ -104,6 +104,7 @@ fn rules(file: &dagaz_syntax::File, errors: &mut Vec<CompileError>) -> Option<Ru
         board: &board,
         players: &players,
         pieces: &piece_names,
+        turn_variables: &turn_variables,
     };
     let view = crate::view::view(file.view(), &view_names, errors);
     let piece_types = piece_types(&pieces, &mut names, errors);

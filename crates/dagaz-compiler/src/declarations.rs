@@ -284,6 +284,11 @@ pub(crate) fn evaluation(
             errors.push(e);
         }
     }
+    for table in &written.stack_values {
+        if let Err(e) = stack_values(table, names, &mut eval.stack_values) {
+            errors.push(e);
+        }
+    }
     for written in &written.formations {
         match formation(written, names) {
             Ok(f) if eval.formations.iter().any(|g| same_formation(g, &f)) => {
@@ -524,6 +529,33 @@ fn piece_table(
             *slot = Some(table.numbers.clone());
         } else if !*given_here {
             *slot = Some(turned.clone());
+        }
+    }
+    Ok(())
+}
+
+/// One `(stack-values PIECE [PLAYER] N ...)` into `tables[player][kind]`: for the player it
+/// names, else for every player (a count of seeds has no side to turn).
+fn stack_values(
+    table: &dagaz_syntax::PieceTable,
+    names: &Declared<'_>,
+    tables: &mut Tables,
+) -> Result<()> {
+    let kind = piece_kind(names.pieces, &table.kind)?;
+    let owner = match &table.player {
+        Some(owner) => Some(player(names.players, owner)?),
+        None => None,
+    };
+    for (p, tables) in tables.iter_mut().enumerate() {
+        if owner.is_some_and(|o| o.index() != p) {
+            continue;
+        }
+        if let Some(slot) = tables.get_mut(kind.index()) {
+            if slot.is_some() {
+                let what = Keyword::StackValues.text();
+                return Err(CompileError::duplicate(what, &table.kind.text, table.span));
+            }
+            *slot = Some(table.numbers.clone());
         }
     }
     Ok(())
@@ -879,6 +911,40 @@ mod tests {
             _ => None,
         });
         (rooks, errors)
+    }
+
+    /// `(stack-values ...)`: a value by count of seeds, the last for that many or more; for
+    /// every player, or the one named; a second for the same piece and player is an error.
+    #[test]
+    fn stack_values_are_worth_by_count() {
+        let text = |stacks: &str| {
+            format!(
+                r#"(board (name b) (dim "a-c") (dim "2-1")) (piece (name Pit))
+                   (game (name "t") (players (White (Pit a1)) (Black (Pit c2)))
+                      (evaluation (piece-values (Pit 0)) {stacks}))"#
+            )
+        };
+        let (rules, errors) = compiled(&text(
+            "(stack-values Pit -40 30) (stack-values Pit Black 5)",
+        ));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(
+            errors[0].1,
+            "a second `stack-values` definition named `Pit`"
+        );
+        let (rules2, errors2) = compiled(&text("(stack-values Pit White -40 30)"));
+        assert_eq!(errors2, Vec::<(String, String)>::new());
+        for rules in [rules, rules2] {
+            let eval = rules.unwrap().evaluation;
+            let worth: Vec<i32> = (0..4)
+                .map(|n| eval.stack_worth(PlayerId(0), PieceKind(0), n))
+                .collect();
+            assert_eq!(worth, [0, -40, 30, 30]);
+            assert!(eval.has_seed_tables());
+        }
+        let (rules, _) = compiled(&text("(stack-values Pit White -40 30)"));
+        let eval = rules.unwrap().evaluation;
+        assert_eq!(eval.stack_worth(PlayerId(1), PieceKind(0), 1), 0);
     }
 
     #[test]

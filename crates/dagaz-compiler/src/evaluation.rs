@@ -30,6 +30,9 @@ pub struct Evaluation {
     /// `seed_tables[player][kind]`: a value per seed on a board position holding such a
     /// piece (`(seed-table ...)`), when the game gives one.
     pub(crate) seed_tables: Vec<Vec<Option<Vec<EvalScore>>>>,
+    /// `stack_values[player][kind]`: what a board position holding such a piece is worth by
+    /// its count of seeds, 1 up (the last for that many or more; `(stack-values ...)`).
+    pub(crate) stack_values: Vec<Vec<Option<Vec<EvalScore>>>>,
     /// Added per legal move of the side to move (and subtracted per move of its opponent,
     /// where a search knows that count).
     pub(crate) mobility: EvalScore,
@@ -216,6 +219,7 @@ impl Evaluation {
             values: vec![DEFAULT_PIECE_VALUE; kinds],
             tables: vec![vec![None; kinds]; players],
             seed_tables: vec![vec![None; kinds]; players],
+            stack_values: vec![vec![None; kinds]; players],
             mobility: DEFAULT_MOBILITY,
             formations: Vec::new(),
             endgame: None,
@@ -223,10 +227,29 @@ impl Evaluation {
         }
     }
 
-    /// Whether the game values seeds (`(seed-table ...)`): a search adds
-    /// [`Evaluation::seed_worth`] for each position's seeds to the material.
+    /// Whether the game values seeds (`(seed-table ...)`, `(stack-values ...)`): a search
+    /// adds [`Evaluation::seed_worth`] for each position's seeds, and
+    /// [`Evaluation::stack_worth`] for their count, to the material.
     pub fn has_seed_tables(&self) -> bool {
-        self.seed_tables.iter().flatten().any(Option::is_some)
+        let given = |t: &Vec<Vec<Option<Vec<EvalScore>>>>| t.iter().flatten().any(Option::is_some);
+        given(&self.seed_tables) || given(&self.stack_values)
+    }
+
+    /// What a board position holding `seeds` seeds under `owner`'s piece of `kind` is worth
+    /// to it by their count (0 for none, or where the game gives no stack values).
+    pub fn stack_worth(&self, owner: PlayerId, kind: PieceKind, seeds: u16) -> EvalScore {
+        let Some(values) = self
+            .stack_values
+            .get(owner.index())
+            .and_then(|t| t.get(kind.index()))
+            .and_then(Option::as_ref)
+        else {
+            return 0;
+        };
+        match (seeds as usize).checked_sub(1) {
+            Some(i) => values.get(i).or(values.last()).copied().unwrap_or(0),
+            None => 0,
+        }
     }
 
     /// What each seed on board index `at` is worth to `owner`, whose piece of `kind` stands

@@ -26,6 +26,10 @@ pub struct View {
     pub stores: Vec<Pos>,
     /// `(edge PLAYER POS ...)`: a player and the cells whose outer sides take its colour.
     pub edges: Vec<(PlayerId, Vec<Pos>)>,
+    /// `(row POS ...)`: the board laid out by hand, a row each, from the top.
+    pub rows: Vec<Vec<Pos>>,
+    /// `(dice VAR ...)`: the turn variables (their slots) drawn as dice.
+    pub dice: Vec<usize>,
     /// `pieces[kind]`: each piece type's look, in the order of the types.
     pub pieces: Vec<PieceLook>,
 }
@@ -65,6 +69,7 @@ pub(crate) struct Names<'a> {
     pub board: &'a Board,
     pub players: &'a IndexSet<String>,
     pub pieces: &'a IndexSet<String>,
+    pub turn_variables: &'a IndexSet<String>,
 }
 
 /// The view of the file, its names resolved; every unknown name is an error.
@@ -87,6 +92,7 @@ pub(crate) fn view(
     let Some(syntax) = syntax else {
         return view;
     };
+    (view.rows, view.dice) = rows_and_dice(syntax, names, errors);
     let mut ok = |r: Result<Pos, CompileError>| r.map_err(|e| errors.push(e)).ok();
     let at = |p: &Ident| position(names.board, p);
     view.board = syntax.board;
@@ -124,6 +130,46 @@ pub(crate) fn view(
         }
     }
     view
+}
+
+/// The view's `(row ...)` positions and `(dice ...)` turn variables, resolved; a position
+/// written twice in the rows, like every unknown name, is an error.
+fn rows_and_dice(
+    syntax: &dagaz_syntax::View,
+    names: &Names<'_>,
+    errors: &mut Vec<CompileError>,
+) -> (Vec<Vec<Pos>>, Vec<usize>) {
+    let at = |p: &Ident| position(names.board, p);
+    let mut rows = Vec::new();
+    let mut placed = std::collections::HashSet::new();
+    for row in &syntax.rows {
+        let mut cells = Vec::new();
+        for name in row {
+            match at(name) {
+                Ok(pos) if placed.insert(pos) => cells.push(pos),
+                // A cell is drawn once: a position written in two places is an error.
+                Ok(_) => errors.push(CompileError::expected(
+                    "each position in one place of the view's rows",
+                    format!("`{}` a second time", name.text),
+                    name.span,
+                )),
+                Err(e) => errors.push(e),
+            }
+        }
+        rows.push(cells);
+    }
+    let mut dice = Vec::new();
+    for name in &syntax.dice {
+        match names.turn_variables.get_index_of(&name.text) {
+            Some(slot) => dice.push(slot),
+            None => errors.push(CompileError::unknown(
+                "turn variable",
+                &name.text,
+                name.span,
+            )),
+        }
+    }
+    (rows, dice)
 }
 
 fn position(board: &Board, name: &Ident) -> Result<Pos, CompileError> {
@@ -212,7 +258,8 @@ mod tests {
 
     const GAME: &str = r#"(board (name b) (dim "a-c") (dim "3-1"))
         (piece (name Man)) (piece (name King))
-        (game (name t) (board b) (players (White (Man a1)) (Black (King c3))))"#;
+        (game (name t) (board b) (players (White (Man a1)) (Black (King c3)))
+           (turn-variable hi) (turn-variable lo))"#;
 
     /// The rules of GAME with `view`, and each error as "MESSAGE @ TEXT".
     fn compiled(view: &str) -> (Option<crate::Rules>, Vec<String>) {
@@ -230,7 +277,8 @@ mod tests {
         let (rules, errors) = compiled(
             r##"(view (board lines) (shape disc) (points b2) (line a1 c3) (river a1 a2)
                  (stores c1) (edge Black a3 b3) (colour dark "#123") (colour Black "#000" "#fff")
-                 (piece King (glyph "K") (glyph White "k") (promoted)))"##,
+                 (piece King (glyph "K") (glyph White "k") (promoted)) (row c3 a1) (row b2)
+                 (dice lo hi))"##,
         );
         assert_eq!(errors, Vec::<String>::new());
         let rules = rules.unwrap();
@@ -242,6 +290,8 @@ mod tests {
         assert_eq!(view.river, Some((a1, a2)));
         assert_eq!(view.stores, [c1]);
         assert_eq!(view.edges, [(PlayerId(1), vec![at("a3"), at("b3")])]);
+        assert_eq!(view.rows, [vec![c3, a1], vec![b2]]);
+        assert_eq!(view.dice, [1, 0]);
         assert_eq!(view.colours.dark.as_deref(), Some("#123"));
         assert_eq!(
             view.colours.players[PlayerId(1).index()],
@@ -258,7 +308,7 @@ mod tests {
     fn unknown_names_are_errors_where_they_are_written() {
         let (_, errors) = compiled(
             r##"(view (points z9) (edge Red a1) (colour Green "#0f0") (colour light "#fff" "#000")
-                 (piece Queen (glyph "Q")) (piece Man (glyph Red "M")))"##,
+                 (piece Queen (glyph "Q")) (piece Man (glyph Red "M")) (row a1 q1) (row b1 a1) (dice roll))"##,
         );
         assert_eq!(
             errors,
@@ -269,6 +319,9 @@ mod tests {
                 "expected one colour for a board's role (a player's pieces take two), found a second, \"#000\" @ \"#000\"",
                 "unknown piece type `Queen` @ Queen",
                 "unknown player `Red` @ Red",
+                "unknown position `q1`; did you mean `a1`? @ q1",
+                "expected each position in one place of the view's rows, found `a1` a second time @ a1",
+                "unknown turn variable `roll` @ roll",
             ]
         );
     }

@@ -705,7 +705,8 @@ impl<'g> Worker<'g> {
     }
 }
 
-/// The seeds' worth (`(seed-table ...)`) for `me`, less everybody else's: summed afresh at
+/// The seeds' worth (`(seed-table ...)`, `(stack-values ...)`) for `me`, less everybody
+/// else's: summed afresh at
 /// each node, as only games that count seeds (backgammon's checkers) declare it, and their
 /// boards are small.
 fn seeds_worth(game: &Game, position: &Position, me: dagaz_engine::PlayerId) -> i32 {
@@ -714,7 +715,9 @@ fn seeds_worth(game: &Game, position: &Position, me: dagaz_engine::PlayerId) -> 
         .pieces()
         .map(|(at, piece)| {
             let worth = i64::from(eval.seed_worth(piece.owner, piece.kind, at.index()));
-            let here = worth * i64::from(position.seeds_at(at));
+            let seeds = position.seeds_at(at);
+            let stack = i64::from(eval.stack_worth(piece.owner, piece.kind, seeds));
+            let here = worth * i64::from(seeds) + stack;
             if piece.owner == me {
                 here
             } else {
@@ -728,6 +731,34 @@ fn seeds_worth(game: &Game, position: &Position, me: dagaz_engine::PlayerId) -> 
 #[cfg(test)]
 mod exchange_tests {
     use super::*;
+
+    /// Backgammon's seeds: each checker by its point (`seed-table`), each point by its count
+    /// (`stack-values`: a blot -40, a point 30); equal at the start, and after White's 8/5 6/5
+    /// 16 pips more (p17 to p20 is 12, p19 to p20 is 4) and one point more (30).
+    #[test]
+    fn seeds_are_worth_their_places_and_their_stacks() {
+        let dir = format!("{}/../../games", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(format!("{dir}/backgammon.game")).unwrap();
+        let game = Game::load(&text).unwrap();
+        let mut position = game.initial_position();
+        let play = |position: &mut Position, notation: &str| {
+            let moves = dagaz_engine::MoveGen::default()
+                .moves(&game, position)
+                .unwrap();
+            let mv = moves
+                .iter()
+                .find(|m| m.notation(&game) == notation)
+                .unwrap();
+            position.play(&game, mv);
+        };
+        play(&mut position, "White 3, Black 1");
+        let white = position.to_move();
+        assert_eq!(seeds_worth(&game, &position, white), 0);
+        play(&mut position, "8/5 6/5");
+        assert_eq!(seeds_worth(&game, &position, white), 16 + 30);
+        play(&mut position, "roll 6-5");
+        assert_eq!(seeds_worth(&game, &position, position.to_move()), -16 - 30);
+    }
 
     /// Which captures the tree searches after the killers: a piece worth more than its
     /// victim (by more than the margin) landing where the opponent could take it back.

@@ -201,6 +201,9 @@ keywords! {
     PieceTable = "piece-table",
     /// `(seed-table PIECE [PLAYER] N ...)` in `evaluation`: a value per seed by position.
     SeedTable = "seed-table",
+    /// `(stack-values PIECE [PLAYER] N ...)` in `evaluation`: a position's worth by how many
+    /// seeds it holds (a blot, a made point).
+    StackValues = "stack-values",
     /// `(mobility N)` in `evaluation`.
     Mobility = "mobility",
     /// `(formation PIECE (DIR ...) PIECE N)` in `evaluation`: a bonus per pair of a player's
@@ -380,6 +383,14 @@ keywords! {
     Pits = "pits",
     /// The board style `rack`: an upright rack with round holes (Connect Four).
     Rack = "rack",
+    /// The board style `triangles`: long points from the rows' outer edges towards the
+    /// middle, the checkers stacked along them (backgammon).
+    Triangles = "triangles",
+    /// `(row POS ...)` in `view`: one row of the board as drawn, from the left; the rows go
+    /// from the top, and a position in none is not drawn.
+    Row = "row",
+    /// `(dice TURN-VARIABLE ...)` in `view`: the variables' values drawn as dice.
+    Dice = "dice",
     /// The colour role `light`: the light squares.
     Light = "light",
     /// The piece shape `disc`: a round piece with its glyph on it.
@@ -477,6 +488,8 @@ impl Keyword {
         Keyword::River,
         Keyword::Stores,
         Keyword::Edge,
+        Keyword::Row,
+        Keyword::Dice,
         Keyword::Shape,
         Keyword::Piece,
     ];

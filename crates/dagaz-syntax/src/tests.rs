@@ -1243,8 +1243,8 @@ fn fen_and_evaluation_mistakes_are_all_reported() {
             "expected a number, found the symbol `x` @ x",
             "`mobility` takes 1 argument, found 0 @ (mobility)",
             "expected a number, found the symbol `many` @ many",
-            "expected `(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the form `(tempo ...)` @ (tempo 5)",
-            "expected `(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the symbol `x` @ x",
+            "expected `(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, `(stack-values ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the form `(tempo ...)` @ (tempo 5)",
+            "expected `(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, `(stack-values ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`, found the symbol `x` @ x",
             "a second `evaluation` form @ (evaluation)",
         ]
     );

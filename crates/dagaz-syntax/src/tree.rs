@@ -584,6 +584,9 @@ pub struct Evaluation {
     pub piece_tables: Vec<PieceTable>,
     /// The `seed-table` clauses, in order (the same shape as a `piece-table`).
     pub seed_tables: Vec<PieceTable>,
+    /// The `stack-values` clauses, in order (the shape of a `piece-table`, a number per
+    /// count of seeds).
+    pub stack_values: Vec<PieceTable>,
     /// The `formation` clauses, in order.
     pub formations: Vec<Formation>,
     /// The last `(mobility N)`.
@@ -855,6 +858,10 @@ pub struct View {
     /// The `(edge PLAYER POS ...)` clauses: a player and the cells whose outer sides are
     /// drawn in its colour.
     pub edges: Vec<(Ident, Vec<Ident>)>,
+    /// The `(row POS ...)` clauses, from the top: the board laid out by hand.
+    pub rows: Vec<Vec<Ident>>,
+    /// The turn variables of every `(dice VAR ...)` clause, drawn as dice.
+    pub dice: Vec<Ident>,
     /// `(shape SHAPE)`: every piece's shape unless its own clause says.
     pub shape: Option<PieceShape>,
     /// The `(piece NAME ...)` clauses, in order.
@@ -863,7 +870,8 @@ pub struct View {
     pub span: Span,
 }
 
-/// How a board is drawn: `(board chequered|plain|lines|links|hexes|pits|rack)` in `view`.
+/// How a board is drawn: `(board chequered|plain|lines|links|hexes|pits|rack|triangles)` in
+/// `view`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardStyle {
     /// Squares of two colours (chess, draughts).
@@ -880,6 +888,8 @@ pub enum BoardStyle {
     Pits,
     /// An upright rack with round holes (Connect Four).
     Rack,
+    /// Long points from the rows' outer edges towards the middle (backgammon).
+    Triangles,
 }
 
 impl BoardStyle {
@@ -893,6 +903,7 @@ impl BoardStyle {
             BoardStyle::Hexes => "hexes",
             BoardStyle::Pits => "pits",
             BoardStyle::Rack => "rack",
+            BoardStyle::Triangles => "triangles",
         }
     }
 }

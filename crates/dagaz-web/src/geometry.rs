@@ -96,11 +96,37 @@ const HEX_GRIDS: [HexGrid; 3] = [
     },
 ];
 
-/// Lays `board` out.
-pub fn layout(board: &Board) -> Layout {
+/// Lays `board` out: in the view's `rows` when it writes some, else by its shape.
+pub fn layout(board: &Board, rows: &[Vec<Pos>]) -> Layout {
+    if !rows.is_empty() {
+        return by_rows(rows);
+    }
     match board.dims() {
         [files, ranks] => grid(board, files, ranks),
         _ => row(board),
+    }
+}
+
+/// The cells in the rows the view writes, each a unit square, from the top left; no labels
+/// (the rows need not follow any coordinates).
+fn by_rows(rows: &[Vec<Pos>]) -> Layout {
+    let cells: Vec<Cell> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(j, row)| {
+            row.iter().enumerate().map(move |(i, &pos)| Cell {
+                pos,
+                x: i as f64 + 0.5,
+                y: j as f64 + 0.5,
+            })
+        })
+        .collect();
+    Layout {
+        shape: Shape::Square,
+        width: rows.iter().map(Vec::len).max().unwrap_or(1) as f64,
+        height: rows.len() as f64,
+        cells,
+        labels: Vec::new(),
     }
 }
 
@@ -308,7 +334,7 @@ mod tests {
     use super::*;
     use dagaz_engine::Game;
 
-    fn board(file: &str) -> Board {
+    fn game(file: &str) -> Game {
         let path = format!("{}/../../games/{file}", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).unwrap();
         let dir = std::path::Path::new(&path).parent().unwrap().to_path_buf();
@@ -316,8 +342,10 @@ mod tests {
             std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string())
         })
         .unwrap()
-        .board()
-        .clone()
+    }
+
+    fn board(file: &str) -> Board {
+        game(file).board().clone()
     }
 
     fn centre(layout: &Layout, board: &Board, name: &str) -> (f64, f64) {
@@ -333,7 +361,7 @@ mod tests {
     #[test]
     fn chess_is_eight_by_eight_with_a8_top_left() {
         let b = board("chess.game");
-        let l = layout(&b);
+        let l = layout(&b, &[]);
         assert_eq!(l.shape, Shape::Square);
         assert_eq!((l.width, l.height), (8.0, 8.0));
         assert_eq!(l.cells.len(), 64);
@@ -357,7 +385,7 @@ mod tests {
             "chinese-checkers.game",
         ] {
             let b = board(file);
-            let l = layout(&b);
+            let l = layout(&b, &[]);
             assert_eq!(l.shape, Shape::Hex, "{file}");
             assert_eq!(l.cells.len(), b.len(), "{file}");
             let centres: Vec<(f64, f64)> = l.cells.iter().map(|c| (c.x, c.y)).collect();
@@ -392,7 +420,8 @@ mod tests {
             if !file.ends_with(".game") {
                 continue;
             }
-            let l = layout(&board(&file));
+            let g = game(&file);
+            let l = layout(g.board(), &g.view().rows);
             for (k, a) in l.labels.iter().enumerate() {
                 for c in &l.cells {
                     let gap = distance((a.x, a.y), (c.x, c.y));
@@ -406,10 +435,25 @@ mod tests {
         }
     }
 
+    /// Backgammon's view writes its rows: the points from the top left, its bars and trays
+    /// among them, and the position that holds the dice nowhere.
+    #[test]
+    fn a_view_s_rows_lay_the_board_out() {
+        let g = game("backgammon.game");
+        let (b, l) = (g.board(), layout(g.board(), &g.view().rows));
+        assert_eq!((l.width, l.height, l.cells.len()), (14.0, 2.0, 28));
+        assert_eq!(centre(&l, b, "p12"), (0.5, 0.5));
+        assert_eq!(centre(&l, b, "obar"), (6.5, 0.5));
+        assert_eq!(centre(&l, b, "xoff"), (13.5, 1.5));
+        let dice = b.position("dice").unwrap();
+        assert!(l.cells.iter().all(|c| c.pos != dice));
+        assert!(l.labels.is_empty());
+    }
+
     #[test]
     fn a_draughts_board_is_square() {
         let b = board("international.game");
-        let l = layout(&b);
+        let l = layout(&b, &[]);
         assert_eq!(l.shape, Shape::Square);
         assert_eq!((l.width, l.height), (10.0, 10.0));
     }

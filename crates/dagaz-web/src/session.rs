@@ -97,7 +97,7 @@ impl Session {
         }
         match loaded {
             Ok(game) => view(&Parts {
-                layout: &layout(game.board()),
+                layout: &layout(game.board(), &game.view().rows),
                 record: &GameRecord::new(game.initial_position()),
                 game: &game,
                 moves: &[],
@@ -230,7 +230,7 @@ impl Play {
     fn new(game: Game) -> Play {
         let record = GameRecord::new(game.initial_position());
         let mut play = Play {
-            layout: layout(game.board()),
+            layout: layout(game.board(), &game.view().rows),
             game,
             record,
             redo: Vec::new(),
@@ -509,6 +509,7 @@ mod tests {
     fn a_chance_node_says_so_and_gives_each_outcome_s_probability() {
         let mut session = loaded("ur.game");
         let view = session.view();
+        assert_eq!(view["look"]["dice"], json!([]), "no throw yet");
         assert_eq!(view["chance"], true);
         assert_eq!(view["chancePlayers"], json!([1]));
         let throw = find(&view, "roll 2");
@@ -518,9 +519,28 @@ mod tests {
         );
         let i = throw["i"].as_u64().unwrap() as usize;
         let after = session.play(i);
+        assert_eq!(after["look"]["dice"], json!([2]), "the throw, shown");
         assert_eq!(after["chance"], false);
         assert_eq!(texts(&after), ["a0-c1"]);
         assert!(find(&after, "a0-c1").get("probability").is_none());
+    }
+
+    /// Backgammon's view lays its board out in rows (the dice's position left out) and shows
+    /// the opening roll as the two dice the mover plays.
+    #[test]
+    fn backgammon_is_laid_out_in_rows_with_its_dice() {
+        let mut session = loaded("backgammon.game");
+        let view = session.view();
+        assert_eq!(view["look"]["board"], "triangles");
+        let cells = view["board"]["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), 28);
+        assert_eq!(
+            (&cells[0]["name"], &cells[0]["x"], &cells[0]["y"]),
+            (&json!("p12"), &json!(0.5), &json!(0.5))
+        );
+        assert!(cells.iter().all(|c| c["name"] != "dice"));
+        let roll = find(&view, "White 3, Black 1")["i"].as_u64().unwrap() as usize;
+        assert_eq!(session.play(roll)["look"]["dice"], json!([3, 1]));
     }
 
     #[test]

@@ -193,6 +193,12 @@ fn look(game: &Game, layout: &Layout, position: &Position) -> Json {
             .collect::<Vec<_>>(),
         "river": view.river.map(|(a, b)| [name(&a), name(&b)]),
         "stores": view.stores.iter().map(name).collect::<Vec<_>>(),
+        // Only the dice thrown: a variable unset (`false`, before any throw) shows no die.
+        "dice": view.dice.iter().filter_map(|&slot| match position.turn_value(slot) {
+                Value::Int(n) => Some(n),
+                _ => None,
+            })
+            .collect::<Vec<_>>(),
         "edges": view.edges.iter()
             .map(|(p, cells)| json!({"player": p.index(), "cells": cells.iter().map(name).collect::<Vec<_>>()}))
             .collect::<Vec<_>>(),

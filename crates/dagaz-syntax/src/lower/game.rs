@@ -427,7 +427,7 @@ impl Lower {
     /// N) (phase (PIECE N) ...) (endgame (piece-values ...) (piece-table ...)))`.
     fn evaluation(&mut self, clause: &Node, parts: &[Node]) -> Evaluation {
         const WHAT: &str = "`(piece-values ...)`, `(piece-table ...)`, `(seed-table ...)`, \
-                            `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`";
+                            `(stack-values ...)`, `(formation ...)`, `(mobility N)`, `(phase ...)` or `(endgame ...)`";
         let mut eval = Evaluation {
             span: clause.span,
             ..Evaluation::default()
@@ -452,6 +452,10 @@ impl Lower {
                 Some(Keyword::SeedTable) => {
                     let table = self.piece_table(sub, items, Keyword::SeedTable);
                     eval.seed_tables.extend(table);
+                }
+                Some(Keyword::StackValues) => {
+                    let table = self.piece_table(sub, items, Keyword::StackValues);
+                    eval.stack_values.extend(table);
                 }
                 Some(Keyword::Endgame) => eval.endgame = Some(self.endgame(sub, items)),
                 _ => self.errors.push(SyntaxError::expected(WHAT, sub)),

@@ -55,6 +55,9 @@ impl Lower {
                         item.span,
                     )),
                 },
+                Some(k @ (Keyword::Row | Keyword::Dice)) => {
+                    self.row_or_dice(k, parts, item, &mut view)
+                }
                 Some(Keyword::Line) => {
                     if args.len() < 2 {
                         self.errors.push(shape::arity_at_least(
@@ -83,6 +86,23 @@ impl Lower {
             }
         }
         view
+    }
+
+    /// `(row POS ...)` or `(dice VAR ...)` (`clause`), onto `view`.
+    fn row_or_dice(&mut self, clause: Keyword, parts: &[Node], item: &Node, view: &mut View) {
+        let args = shape::args(parts);
+        if args.is_empty() {
+            let error = shape::arity_at_least(clause.text(), 1, parts, item.span);
+            self.errors.push(error);
+        } else if clause == Keyword::Row {
+            view.rows.push(self.positions(args));
+        } else {
+            let names = args
+                .iter()
+                .map(|n| shape::ident(n, "a turn variable's name"));
+            let names: Vec<Ident> = names.filter_map(|n| self.ok(n)).collect();
+            view.dice.extend(names);
+        }
     }
 
     /// Position names, each error recorded.
@@ -153,7 +173,7 @@ fn position(node: &Node) -> Result<Ident> {
 }
 
 fn board_style(node: &Node) -> Result<BoardStyle> {
-    const STYLES: [(Keyword, BoardStyle); 7] = [
+    const STYLES: [(Keyword, BoardStyle); 8] = [
         (Keyword::Chequered, BoardStyle::Chequered),
         (Keyword::Plain, BoardStyle::Plain),
         (Keyword::Lines, BoardStyle::Lines),
@@ -161,6 +181,7 @@ fn board_style(node: &Node) -> Result<BoardStyle> {
         (Keyword::Hexes, BoardStyle::Hexes),
         (Keyword::Pits, BoardStyle::Pits),
         (Keyword::Rack, BoardStyle::Rack),
+        (Keyword::Triangles, BoardStyle::Triangles),
     ];
     one_of(node, &STYLES, "a board style")
 }
@@ -300,7 +321,7 @@ mod tests {
         let (view, errors) = view_of(
             r##"(view (board lines) (shape disc) (colour board "#dcb35c")
                  (colour Red "#fff" "#c0392b") (points c3 g3) (points e5)
-                 (line d1 f3 d1) (river e5 e6) (stores h1)
+                 (line d1 f3 d1) (river e5 e6) (stores h1) (row a2 b2) (row a1) (dice hi lo)
                  (piece King (shape pentagon) (glyph "玉") (glyph White "王")
                     (image Black "pieces/k.svg") (promoted)))"##,
         );
@@ -334,6 +355,9 @@ mod tests {
             .map(|(a, b)| (a.text.as_str(), b.text.as_str()));
         assert_eq!(river, Some(("e5", "e6")));
         assert_eq!(names(&view.stores), ["h1"]);
+        let rows: Vec<Vec<String>> = view.rows.iter().map(|r| names(r)).collect();
+        assert_eq!(rows, [vec!["a2", "b2"], vec!["a1"]]);
+        assert_eq!(names(&view.dice), ["hi", "lo"]);
         let king = &view.pieces[0];
         assert_eq!(king.name.text, "King");
         assert_eq!(king.shape, Some(PieceShape::Pentagon));
@@ -352,23 +376,26 @@ mod tests {
         let (_, errors) = view_of(
             r##"(view (board checkers) (shape hexagon) (colour light "red") (colour light "#12")
                  (line c3) (river e5) (edge Black) (frame 1) (piece King (glyph "12345") (size 2))
-                 (piece King (image "../secret.svg")) (colour))"##,
+                 (piece King (image "../secret.svg")) (colour) (row) (dice) (dice 3))"##,
         );
         assert_eq!(
             errors,
             [
-                "expected a board style: `chequered`, `plain`, `lines`, `links`, `hexes`, `pits` or `rack`, found the symbol `checkers` @ checkers",
+                "expected a board style: `chequered`, `plain`, `lines`, `links`, `hexes`, `pits`, `rack` or `triangles`, found the symbol `checkers` @ checkers",
                 "expected a piece shape: `disc`, `stone`, `pentagon`, `figure` or `mark`, found the symbol `hexagon` @ hexagon",
                 "expected a colour in quotes, \"#rgb\" or \"#rrggbb\", found the string \"red\" @ \"red\"",
                 "expected a colour in quotes, \"#rgb\" or \"#rrggbb\", found the string \"#12\" @ \"#12\"",
                 "`line` takes at least 2 arguments, found 1 @ (line c3)",
                 "`river` takes 2 arguments, found 1 @ (river e5)",
                 "`edge` takes at least 2 arguments, found 1 @ (edge Black)",
-                "expected a `(board ...)`, `(colour ...)`, `(points ...)`, `(line ...)`, `(river ...)`, `(stores ...)`, `(edge ...)`, `(shape ...)` or `(piece ...)` clause, found the form `(frame ...)` @ (frame 1)",
+                "expected a `(board ...)`, `(colour ...)`, `(points ...)`, `(line ...)`, `(river ...)`, `(stores ...)`, `(edge ...)`, `(row ...)`, `(dice ...)`, `(shape ...)` or `(piece ...)` clause, found the form `(frame ...)` @ (frame 1)",
                 "expected up to 4 visible characters in quotes, such as \"王\", found the string \"12345\" @ \"12345\"",
                 "expected a `(shape ...)`, `(glyph ...)`, `(image ...)` or `(promoted ...)` clause, found the form `(size ...)` @ (size 2)",
                 "expected a picture's file in quotes, such as \"pieces/wK.svg\", found the string \"../secret.svg\" @ \"../secret.svg\"",
                 "`colour` takes 2 or 3 arguments, found 0 @ (colour)",
+                "`row` takes at least 1 argument, found 0 @ (row)",
+                "`dice` takes at least 1 argument, found 0 @ (dice)",
+                "expected a turn variable's name, found the number 3 @ 3",
             ]
         );
     }
