@@ -423,6 +423,7 @@ impl<'g> Worker<'g> {
                 depth: depth - 1,
                 ply: ply + 1,
                 quiescent: false,
+                alpha,
             };
             self.value_for(position, at)
         } else if position.to_move() == me {
