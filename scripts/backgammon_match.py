@@ -76,7 +76,7 @@ def game_copy(path):
     return tmp / "backgammon.game"
 
 
-def dagaz(binary, args, *cmd, timeout=60):
+def dagaz(binary, *cmd, timeout=60):
     r = subprocess.run([str(binary), *cmd], cwd=support.REPO, capture_output=True, text=True,
                        timeout=timeout)
     lines = [ln.strip() for ln in r.stdout.splitlines() if ln.strip()]
@@ -89,7 +89,7 @@ def dagaz_move(binary, args, played):
     """dagaz's move after `played`: the last line of `dagaz bestmove`."""
     limit = args.movetime / 1000 * 10 + 30
     try:
-        lines = dagaz(binary, args, "bestmove", str(args.rules), "--movetime", str(args.movetime),
+        lines = dagaz(binary, "bestmove", str(args.rules), "--movetime", str(args.movetime),
                       "--moves", *played, timeout=limit)
     except subprocess.TimeoutExpired:
         raise DagazFailure(f"no answer within {limit:.0f} s")
@@ -114,7 +114,7 @@ def bot_turn(s, bot, binary, args, played):
     while not s.is_terminal() and not s.is_chance_node() and s.current_player() == player:
         s.apply_action(bot.step(s))
     there = bg.read(s)
-    for text in dagaz(binary, args, "moves", str(args.rules), "--moves", *played):
+    for text in dagaz(binary, "moves", str(args.rules), "--moves", *played):
         if bg.apply_written(here, player, text) == there:
             return text
     raise AssertionError(f"the bot's turn {here} -> {there} is no dagaz move")

@@ -262,26 +262,19 @@ pub(crate) fn evaluation(
     eval.mobility = written.mobility.unwrap_or(0);
     set_values(&written.piece_values, names, &mut eval.values, errors);
     // Tables given for one player only; the others get theirs turned half a turn.
-    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
-    for table in &written.piece_tables {
-        if let Err(e) = piece_table(
-            table,
-            names,
-            (&mut eval.tables, &mut given),
-            Keyword::PieceTable,
-        ) {
-            errors.push(e);
-        }
-    }
-    let mut given: Vec<Vec<bool>> = vec![vec![false; names.pieces.len()]; names.players.len()];
-    for table in &written.seed_tables {
-        if let Err(e) = piece_table(
-            table,
-            names,
-            (&mut eval.seed_tables, &mut given),
+    for (written, tables, form) in [
+        (&written.piece_tables, &mut eval.tables, Keyword::PieceTable),
+        (
+            &written.seed_tables,
+            &mut eval.seed_tables,
             Keyword::SeedTable,
-        ) {
-            errors.push(e);
+        ),
+    ] {
+        let mut given = vec![vec![false; names.pieces.len()]; names.players.len()];
+        for table in written {
+            if let Err(e) = piece_table(table, names, (tables, &mut given), form) {
+                errors.push(e);
+            }
         }
     }
     for table in &written.stack_values {

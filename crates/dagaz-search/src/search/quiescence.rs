@@ -174,7 +174,7 @@ impl<'g> Worker<'g> {
                 depth: 0,
                 ply: ply + 1,
                 quiescent: true,
-                alpha: crate::score::INFINITY.saturating_neg(),
+                alpha: -INFINITY,
             };
             self.value_for(position, at)
         } else if position.to_move() == me {
